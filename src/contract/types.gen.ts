@@ -1,0 +1,1704 @@
+// Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.
+export interface paths {
+    "/api/environments/{project_id}/max_tools/create_and_query_insight/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an insight from a natural-language query and run it */
+        post: operations["max_tools_create_and_query_insight"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List persons, newest first */
+        get: operations["persons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["persons_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete the person; with delete_events=true also queue deletion of its events (next Sunday 05:00 UTC) */
+        delete: operations["persons_destroy"];
+        options?: never;
+        head?: never;
+        /** Merge properties into the person */
+        patch: operations["persons_partial_update"];
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/{id}/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["persons_activity_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/{id}/delete_events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue deletion of all the person's events for the next non-peak window (00:00-06:00 UTC by default) */
+        post: operations["persons_delete_events_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/{id}/delete_property/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove one property from the person */
+        post: operations["persons_delete_property_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/{id}/properties_timeline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["persons_properties_timeline_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recording_playlists/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["session_recording_playlists_list"];
+        put?: never;
+        post: operations["session_recording_playlists_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["session_recording_playlists_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * Hard delete is refused; use PATCH with deleted=true
+         * @description Answers 405 with an empty body for any short_id, after the scope check. Nothing changes.
+         */
+        delete: operations["session_recording_playlists_destroy"];
+        options?: never;
+        head?: never;
+        patch: operations["session_recording_playlists_partial_update"];
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["session_recording_playlists_recordings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a recording to a collection playlist (idempotent) */
+        post: operations["session_recording_playlists_recordings_create"];
+        /** Remove a recording from a playlist */
+        delete: operations["session_recording_playlists_recordings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["session_recordings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects the key can reach (where clients find a project id) */
+        get: operations["projects_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/@me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's user, with the active organization and project */
+        get: operations["users_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal_api_keys/@current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key used for the request */
+        get: operations["personal_api_keys_current_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore the seeded dataset (optionally with another seed or scenario); clears tasks and the journal */
+        post: operations["mock_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["mock_clock_retrieve"];
+        put?: never;
+        /** Set the clock ({now}), move it forward ({advance} in ms or an ISO 8601 duration), freeze or unfreeze it; due tasks run */
+        post: operations["mock_clock_update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scheduled task (event deletions), in the order queued */
+        get: operations["mock_tasks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bounded request journal, oldest first */
+        get: operations["mock_journal_list"];
+        put?: never;
+        post?: never;
+        delete: operations["mock_journal_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/projects/{project_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Capture one event, standing in for the event-capture interface ($set, $set_once and $unset create or update the person) */
+        post: operations["mock_events_capture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/projects/{project_id}/session_recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store one session recording (missing fields are derived so the values hang together) */
+        post: operations["mock_session_recordings_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            /** @enum {string} */
+            type: "validation_error" | "authentication_error" | "invalid_request" | "throttled_error" | "server_error";
+            code: string;
+            detail: string;
+            attr: string | null;
+        };
+        SuccessResponse: {
+            success: boolean;
+        };
+        PropertyFilter: {
+            key: string;
+            value?: unknown;
+            /** @enum {string} */
+            operator?: "exact" | "is_not" | "icontains" | "not_icontains" | "regex" | "not_regex" | "gt" | "lt" | "gte" | "lte" | "is_set" | "is_not_set" | "in" | "not_in" | "is_date_exact" | "is_date_after" | "is_date_before";
+            type?: string;
+        };
+        Person: {
+            id: number;
+            name: string;
+            distinct_ids: string[];
+            properties: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            uuid: string;
+            /** Format: date-time */
+            last_seen_at?: string | null;
+        };
+        /** @description The persons list as the real service answers it (used by the verify kit to recognise known drift). */
+        PersonListReal: {
+            next?: string | null;
+            previous?: string | null;
+            count?: number;
+            results: {
+                id: string | number;
+                uuid: string;
+                distinct_ids: string[];
+                properties: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+        };
+        PaginatedPersonList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["Person"][];
+        };
+        PersonUpdateRequest: {
+            /** @description Properties to merge into the person's properties. */
+            properties?: {
+                [key: string]: unknown;
+            };
+        };
+        PersonPropertiesBody: {
+            properties?: {
+                [key: string]: unknown;
+            };
+        };
+        PersonDeletePropertyBody: {
+            /** @description The property key to delete (as the real service reads it). */
+            $unset?: string;
+            properties?: {
+                [key: string]: unknown;
+            };
+        };
+        ActivityLogEntry: {
+            /** Format: uuid */
+            id: string;
+            user: {
+                first_name: string | null;
+                email: string | null;
+                is_system?: boolean;
+            };
+            activity: string;
+            scope: string;
+            item_id: string;
+            detail: {
+                id?: string | null;
+                changes?: {
+                    type?: string;
+                    action?: string;
+                    field?: string | null;
+                    before?: unknown;
+                    after?: unknown;
+                }[] | null;
+                merge?: unknown;
+                trigger?: unknown;
+                name?: string | null;
+                short_id?: string | null;
+                type?: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        ActivityLogPage: {
+            results: components["schemas"]["ActivityLogEntry"][];
+            next: string | null;
+            previous: string | null;
+            total_count: number;
+        };
+        PropertiesTimeline: {
+            points: {
+                /** Format: date-time */
+                timestamp: string;
+                properties: {
+                    [key: string]: unknown;
+                };
+                relevant_event_count: number;
+            }[];
+            crucial_property_keys: string[];
+            /** Format: date-time */
+            effective_date_from: string;
+            /** Format: date-time */
+            effective_date_to: string;
+        };
+        User: {
+            id: number;
+            /** Format: uuid */
+            uuid: string;
+            distinct_id: string | null;
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            is_email_verified: boolean | null;
+            hedgehog_config: {
+                [key: string]: unknown;
+            } | null;
+            role_at_organization: string | null;
+        };
+        /** @description {saved_filters: {count, has_more, watched_count, increased, last_refreshed_at}, collection: {count, watched_count}}; counts are null when there is nothing to count. */
+        RecordingsCounts: {
+            [key: string]: {
+                [key: string]: number | boolean | string | null;
+            };
+        };
+        SessionRecordingPlaylist: {
+            id: number;
+            short_id: string;
+            name: string | null;
+            derived_name: string | null;
+            description: string;
+            pinned: boolean;
+            /** Format: date-time */
+            created_at: string | null;
+            created_by: components["schemas"]["User"] | null;
+            deleted: boolean;
+            filters: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            last_modified_at: string | null;
+            last_modified_by: components["schemas"]["User"] | null;
+            recordings_counts: components["schemas"]["RecordingsCounts"];
+            /** @enum {string|null} */
+            type: "collection" | "filters" | null;
+            is_synthetic?: boolean;
+            _create_in_folder?: string;
+        };
+        /** @description Writable fields. Unknown fields are ignored, as in the real service. `type` is honoured on create only. */
+        SessionRecordingPlaylistWrite: {
+            name?: string | null;
+            derived_name?: string | null;
+            description?: string;
+            pinned?: boolean;
+            deleted?: boolean;
+            filters?: {
+                [key: string]: unknown;
+            } | null;
+            type?: string | null;
+            _create_in_folder?: string;
+        };
+        PaginatedSessionRecordingPlaylistList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["SessionRecordingPlaylist"][];
+        };
+        /** @description A person embedded in a session recording; distinct_ids is the single matching distinct id, as the seed describes. */
+        EmbeddedPerson: {
+            id: number;
+            name: string;
+            distinct_ids: string | unknown[];
+            properties: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            uuid: string;
+        };
+        SessionRecording: {
+            id: string;
+            distinct_id: string;
+            viewed: boolean;
+            viewers: string[];
+            /** @description seconds */
+            recording_duration: number;
+            active_seconds: number;
+            inactive_seconds: number;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: date-time */
+            end_time: string;
+            click_count: number;
+            keypress_count: number;
+            mouse_activity_count: number;
+            console_log_count: number;
+            console_warn_count: number;
+            console_error_count: number;
+            start_url: string | null;
+            person?: components["schemas"]["EmbeddedPerson"] | null;
+            storage: string;
+            snapshot_source: string | null;
+            ongoing: boolean;
+            activity_score: number | null;
+        };
+        PaginatedSessionRecordingList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["SessionRecording"][];
+        };
+        PlaylistRecordingsList: {
+            results: components["schemas"]["SessionRecording"][];
+            has_next: boolean;
+            version: number;
+        };
+        InsightToolRequest: {
+            query: string;
+            /** @enum {string} */
+            insight_type: "trends" | "funnel" | "retention" | "sql";
+        };
+        InsightToolResponse: {
+            type: string;
+            data: {
+                [key: string]: unknown;
+            };
+        }[];
+        Project: {
+            id: number;
+            /** Format: uuid */
+            uuid: string;
+            /** Format: uuid */
+            organization: string;
+            name: string;
+            api_token: string;
+            timezone: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PaginatedProjectList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["Project"][];
+        };
+        OrganizationBasic: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            slug: string;
+        };
+        UserMe: {
+            id: number;
+            /** Format: uuid */
+            uuid: string;
+            distinct_id: string;
+            first_name: string;
+            last_name: string;
+            /** Format: email */
+            email: string;
+            is_email_verified?: boolean;
+            organization: components["schemas"]["OrganizationBasic"];
+            organizations: components["schemas"]["OrganizationBasic"][];
+            team: {
+                id: number;
+                /** Format: uuid */
+                uuid?: string;
+                /** Format: uuid */
+                organization: string;
+                name: string;
+            };
+        };
+        PersonalApiKey: {
+            id: string;
+            label: string;
+            mask_value: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_used_at?: string | null;
+            user_id?: number;
+            scopes: string[];
+            scoped_teams: number[];
+            scoped_organizations: string[];
+        };
+        MockResetRequest: {
+            seed?: number;
+            /** @description A scenario name from fixtures/ (default the default dataset). */
+            fixtures?: string;
+        };
+        MockState: {
+            seed: number;
+            fixtures: string;
+            /** Format: date-time */
+            now: string;
+            counts: {
+                [key: string]: number;
+            };
+        };
+        MockClockRequest: {
+            /** Format: date-time */
+            now?: string;
+            /** @description Milliseconds, or an ISO 8601 duration such as PT1H or P1DT2H. */
+            advance?: number | string;
+            /** @description true stops the clock at its current instant; false lets it follow wall time from there. */
+            freeze?: boolean;
+        };
+        MockClock: {
+            /** Format: date-time */
+            now: string;
+            frozen: boolean;
+            ran?: components["schemas"]["MockTask"][];
+        };
+        MockTask: {
+            id: number;
+            /** @enum {string} */
+            kind: "delete_person_events";
+            project_id: number;
+            target: {
+                person_uuid?: string;
+                person_id?: number;
+                distinct_ids?: string[];
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            scheduled_for: string;
+            /** @enum {string} */
+            state: "queued" | "done";
+            /** Format: date-time */
+            ran_at: string | null;
+            result?: {
+                deleted_events?: number;
+            } | null;
+        };
+        MockTaskList: {
+            results: components["schemas"]["MockTask"][];
+        };
+        MockJournalEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            method: string;
+            path: string;
+            query?: {
+                [key: string]: unknown;
+            };
+            operation_id: string | null;
+            status: number;
+            request_body?: unknown;
+            duration_ms?: number;
+        };
+        MockJournal: {
+            results: components["schemas"]["MockJournalEntry"][];
+            /** @description Entries evicted since the last clear because the journal is bounded. */
+            dropped: number;
+        };
+        MockCaptureEvent: {
+            event: string;
+            distinct_id: string;
+            /** Format: date-time */
+            timestamp?: string;
+            properties?: {
+                [key: string]: unknown;
+            };
+        };
+        MockCaptureResult: {
+            event: {
+                event: string;
+                distinct_id: string;
+                /** Format: date-time */
+                timestamp: string;
+                properties?: {
+                    [key: string]: unknown;
+                };
+            };
+            person: components["schemas"]["Person"] | null;
+        };
+        MockSessionRecordingCreate: {
+            id?: string;
+            distinct_id: string;
+            /** Format: date-time */
+            start_time?: string;
+            active_seconds?: number;
+            inactive_seconds?: number;
+            click_count?: number;
+            keypress_count?: number;
+            mouse_activity_count?: number;
+            console_log_count?: number;
+            console_warn_count?: number;
+            console_error_count?: number;
+            start_url?: string;
+            viewers?: string[];
+            ongoing?: boolean;
+            activity_score?: number;
+        };
+    };
+    responses: {
+        /** @description An error in the service's error shape */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The project (environment) id. */
+        ProjectId: string;
+        /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+        PersonId: string;
+        ShortId: string;
+        SessionRecordingId: string;
+        PersonFormat: "csv" | "json";
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    max_tools_create_and_query_insight: {
+        parameters: {
+            query?: {
+                format?: "json" | "txt";
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InsightToolRequest"];
+            };
+        };
+        responses: {
+            /** @description The assistant's messages (a visualization message with the generated query, then a tool message with the results) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightToolResponse"];
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_list: {
+        parameters: {
+            query?: {
+                /** @description Exact match on any of the person's distinct ids. */
+                distinct_id?: string;
+                /** @description Exact, case-sensitive match on the `email` property. */
+                email?: string;
+                format?: components["parameters"]["PersonFormat"];
+                /** @description Page size (default 100). */
+                limit?: number;
+                /** @description Start index (default 0). */
+                offset?: number;
+                /** @description JSON array of property filters, ANDed. */
+                properties?: string;
+                /** @description Case-insensitive substring of email, name, uuid or any distinct id. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of persons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPersonList"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_retrieve: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_destroy: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+                delete_events?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_partial_update: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The person after the merge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_activity_retrieve: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person's activity log, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityLogPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_delete_events_create: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonPropertiesBody"];
+            };
+        };
+        responses: {
+            /** @description Queued; no body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_delete_property_create: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+                /** @description The property key to delete. A `$unset` body field is also accepted, as the real service reads it. */
+                $unset?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonDeletePropertyBody"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    persons_properties_timeline_retrieve: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Points where the person's property values changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PropertiesTimeline"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_list: {
+        parameters: {
+            query?: {
+                created_by?: number;
+                /** @description Page size, default 100, at most 500 (larger values are clamped). */
+                limit?: number;
+                offset?: number;
+                short_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of playlists, most recently modified first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedSessionRecordingPlaylistList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
+            };
+        };
+        responses: {
+            /** @description The created playlist */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingPlaylist"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingPlaylist"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            /** @description Hard delete refused; no body */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
+            };
+        };
+        responses: {
+            /** @description The updated playlist (also when it was soft-deleted by this request) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingPlaylist"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_recordings_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist's recordings, most recently added first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistRecordingsList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_recordings_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+                session_recording_id: components["parameters"]["SessionRecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
+            };
+        };
+        responses: {
+            /** @description Added (or already there) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recording_playlists_recordings_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+                session_recording_id: components["parameters"]["SessionRecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    session_recordings_list: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50). */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recordings, newest start_time first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedSessionRecordingList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    projects_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedProjectList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    users_me_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMe"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    personal_api_keys_current_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (never its secret value) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalApiKey"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    mock_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MockResetRequest"];
+            };
+        };
+        responses: {
+            /** @description The state after the reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    mock_clock_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock's clock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_clock_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MockClockRequest"];
+            };
+        };
+        responses: {
+            /** @description The clock after the change, and the tasks that ran */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    mock_tasks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tasks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockTaskList"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_journal_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockJournal"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_journal_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_events_capture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MockCaptureEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was stored; the person it belongs to after it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockCaptureResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    mock_session_recordings_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MockSessionRecordingCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored recording */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecording"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+}

@@ -1,28 +1,41 @@
-// Regenerates src/contract/types.gen.ts from contracts/openapi.yaml (the single source of truth).
-// `--check` exits 1 when the committed file is stale, so CI catches a contract edit without regenerated types.
+// Regenerates what is derived from contracts/openapi.yaml (the single source of truth):
+//   src/contract/types.gen.ts     TypeScript types (openapi-typescript)
+//   src/contract/document.gen.ts  the document as a module, so the core loads it in Node and in browsers alike
+// `--check` exits 1 when a committed file is stale, so CI catches a contract edit without regeneration.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString } from 'openapi-typescript'
+import { parse } from 'yaml'
 
 const root = new URL('../', import.meta.url)
-const target = fileURLToPath(new URL('src/contract/types.gen.ts', root))
+const header = '// Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.\n'
 
-export async function renderTypes(): Promise<string> {
-  const ast = await openapiTS(new URL('contracts/openapi.yaml', root))
-  return '// Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.\n' + astToString(ast)
+export async function renderGenerated(): Promise<Record<string, string>> {
+  const source = readFileSync(new URL('contracts/openapi.yaml', root), 'utf8')
+  const ast = await openapiTS(source)
+  const document = JSON.stringify(parse(source), null, 1)
+  return {
+    'src/contract/types.gen.ts': header + astToString(ast),
+    'src/contract/document.gen.ts':
+      header + "import type { OpenAPIV3_1 } from 'openapi-types'\n\nexport const document = " + document + ' as unknown as OpenAPIV3_1.Document\n',
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = await renderTypes()
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(target, 'utf8')
-    if (current !== text) {
-      console.error('src/contract/types.gen.ts is stale: run `npm run gen:types`')
-      process.exit(1)
+  const files = await renderGenerated()
+  const check = process.argv.includes('--check')
+  let stale = 0
+  for (const [path, text] of Object.entries(files)) {
+    const target = fileURLToPath(new URL(path, root))
+    if (check) {
+      let current = ''
+      try { current = readFileSync(target, 'utf8') } catch {}
+      if (current !== text) { console.error(`${path} is stale: run \`npm run gen:types\``); stale++ }
+    } else {
+      writeFileSync(target, text)
+      console.log('wrote', path)
     }
-    console.log('types up to date')
-  } else {
-    writeFileSync(target, text)
-    console.log('wrote', target)
   }
+  if (stale) process.exit(1)
+  if (check) console.log('generated files up to date')
 }

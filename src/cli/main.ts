@@ -1,0 +1,40 @@
+// analytics-mock CLI entry.
+import { parseArgs } from './args.ts'
+import { runServe, SERVE_HELP, UsageError } from './serve.ts'
+
+const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
+
+  analytics-mock serve [options]     run the mock server (see: analytics-mock serve --help)
+  analytics-mock --help
+`
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, new Set(['help', 'no-validate', 'writes', 'destructive', 'strict']))
+  try {
+    switch (args.command) {
+      case 'serve':
+        if (args.options.help) {
+          console.log(SERVE_HELP)
+          return 0
+        }
+        await runServe(args)
+        return -1 // keeps running
+      case undefined:
+      case 'help':
+        console.log(HELP)
+        return 0
+      default:
+        console.error(`unknown command "${args.command}"\n\n${HELP}`)
+        return 2
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`analytics-mock: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+}
+
+const code = await main(process.argv.slice(2))
+if (code >= 0) process.exitCode = code

@@ -1,0 +1,3480 @@
+// Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.
+import type { OpenAPIV3_1 } from 'openapi-types'
+
+export const document = {
+ "openapi": "3.1.0",
+ "info": {
+  "title": "analytics-mock — PostHog persons, session recording playlists, session recordings and insight tool API",
+  "version": "0.1.0",
+  "description": "The contract served by analytics-mock and checked by `analytics-mock verify`. Paths, parameters,\nbodies, statuses and scopes follow the API description (`api-spec.md`, \"the seed\"). Where the seed is\nsilent, the real service's behaviour is followed. Every place where the seed and the real service\ndisagree carries an `x-observed` note: `real` says what the real service does, `real_status` (when\nthe status differs) and `real_schema` (when the body differs) let the verify kit report the real\nbehaviour as known drift rather than as a failure.\n\nEvery path under `/api/environments/{project_id}/` is also served under `/api/projects/{project_id}/`\n(see `x-path-aliases`); a trailing slash is optional on every path.\n\nOperations tagged `mock-control` are the mock's own control API under `/_mock/`; they need no key\nand do not exist on a real deployment.\n"
+ },
+ "servers": [
+  {
+   "url": "http://127.0.0.1:8010",
+   "description": "analytics-mock standalone server (default)"
+  },
+  {
+   "url": "https://us.posthog.com",
+   "description": "the real service (US cloud)"
+  }
+ ],
+ "x-path-aliases": [
+  {
+   "from": "/api/environments/{project_id}/",
+   "to": "/api/projects/{project_id}/"
+  }
+ ],
+ "x-scheduling": {
+  "person-delete-events": "Person DELETE with delete_events=true queues a task for the next Sunday 05:00 UTC strictly after the request.",
+  "delete-events": "POST delete_events/ queues a task for the next non-peak window start (default 00:00 UTC; window 00:00-06:00 UTC) strictly after the request, or runs in the current window's next minute when inside it. Configurable with the nonPeakWindow option."
+ },
+ "tags": [
+  {
+   "name": "persons"
+  },
+  {
+   "name": "session_recording_playlists"
+  },
+  {
+   "name": "session_recordings"
+  },
+  {
+   "name": "max_tools"
+  },
+  {
+   "name": "discovery",
+   "description": "Endpoints real clients call to find their project and their key's powers."
+  },
+  {
+   "name": "mock-control",
+   "description": "The mock's own control API. No key needed. Not present on a real deployment."
+  }
+ ],
+ "security": [
+  {
+   "PersonalAPIKey": []
+  }
+ ],
+ "paths": {
+  "/api/environments/{project_id}/max_tools/create_and_query_insight/": {
+   "post": {
+    "operationId": "max_tools_create_and_query_insight",
+    "tags": [
+     "max_tools"
+    ],
+    "summary": "Create an insight from a natural-language query and run it",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "insight:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "max-tools-scopes",
+      "what": "scopes",
+      "seed": "requires insight:read",
+      "real": "requires insight:read and query:read"
+     },
+     {
+      "id": "max-tools-body",
+      "what": "body",
+      "seed": "200 with no response body and no request body",
+      "real": "request {query, insight_type}; 200 with a JSON array of {type, data} messages (followed here)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "name": "format",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "enum": [
+        "json",
+        "txt"
+       ]
+      }
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/InsightToolRequest"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The assistant's messages (a visualization message with the generated query, then a tool message with the results)",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/InsightToolResponse"
+        }
+       },
+       "text/plain": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/": {
+   "get": {
+    "operationId": "persons_list",
+    "tags": [
+     "persons"
+    ],
+    "summary": "List persons, newest first",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "persons-list-envelope",
+      "what": "body",
+      "seed": "{count, next, previous, results} with integer person ids",
+      "real": "{next, previous, results} without count (unless include_total); results[].id is the UUID; items carry type, is_identified, matched_recordings, value_at_data_point",
+      "real_schema": {
+       "$ref": "#/components/schemas/PersonListReal"
+      }
+     },
+     {
+      "id": "persons-list-next",
+      "what": "pagination",
+      "seed": "not shown",
+      "real": "next is set whenever a page is full (so a full last page still links on); previous keeps the current URL when the new offset is 0. The mock answers null at the ends."
+     },
+     {
+      "id": "persons-search",
+      "what": "semantics",
+      "seed": "search matches e-mail by full-text search or distinct_id by exact match",
+      "real": "case-insensitive substring on email, name, uuid or any distinct_id (followed here)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "name": "distinct_id",
+      "in": "query",
+      "description": "Exact match on any of the person's distinct ids.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "email",
+      "in": "query",
+      "description": "Exact, case-sensitive match on the `email` property.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "description": "Page size (default 100).",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 10000
+      }
+     },
+     {
+      "name": "offset",
+      "in": "query",
+      "description": "Start index (default 0).",
+      "schema": {
+       "type": "integer",
+       "minimum": 0
+      }
+     },
+     {
+      "name": "properties",
+      "in": "query",
+      "description": "JSON array of property filters, ANDed.",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "array",
+         "items": {
+          "$ref": "#/components/schemas/PropertyFilter"
+         }
+        }
+       }
+      }
+     },
+     {
+      "name": "search",
+      "in": "query",
+      "description": "Case-insensitive substring of email, name, uuid or any distinct id.",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of persons",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedPersonList"
+        }
+       },
+       "text/csv": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/{id}/": {
+   "get": {
+    "operationId": "persons_retrieve",
+    "tags": [
+     "persons"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:read"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The person",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Person"
+        }
+       },
+       "text/csv": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "patch": {
+    "operationId": "persons_partial_update",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Merge properties into the person",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-patch-status",
+      "what": "status",
+      "seed": "200 with the person",
+      "real": "202 with an empty body; the properties change later, through ingestion of a $set event",
+      "real_status": 202
+     },
+     {
+      "id": "person-patch-missing-properties",
+      "what": "error body",
+      "seed": "not shown",
+      "real": "missing properties: 400 with code and detail swapped {\"attr\":\"properties\",\"code\":\"This field is required.\",\"detail\":\"required\",\"type\":\"validation_error\"}"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PersonUpdateRequest"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The person after the merge",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Person"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "persons_destroy",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Delete the person; with delete_events=true also queue deletion of its events (next Sunday 05:00 UTC)",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-delete-status",
+      "what": "status",
+      "seed": "204 with no body",
+      "real": "202 with an empty body",
+      "real_status": 202
+     },
+     {
+      "id": "person-delete-events-flag",
+      "what": "semantics",
+      "seed": "delete_events=true queues the task; absent or false does not",
+      "real": "the mere presence of delete_events (even =false) queues the task"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "delete_events",
+      "in": "query",
+      "schema": {
+       "type": "boolean"
+      }
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Deleted; no body"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/{id}/activity/": {
+   "get": {
+    "operationId": "persons_activity_retrieve",
+    "tags": [
+     "persons"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "activity_log:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-activity-body",
+      "what": "body",
+      "seed": "200 with no response body",
+      "real": "{results, next, previous, total_count}, page-number pagination (page, limit default 10) (followed here)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 1000
+      }
+     },
+     {
+      "name": "page",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The person's activity log, newest first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ActivityLogPage"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/{id}/delete_events/": {
+   "post": {
+    "operationId": "persons_delete_events_create",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Queue deletion of all the person's events for the next non-peak window (00:00-06:00 UTC by default)",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-delete-events-status",
+      "what": "status",
+      "seed": "200 with no response body",
+      "real": "202 with an empty body; the action is marked deprecated",
+      "real_status": 202
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PersonPropertiesBody"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Queued; no body"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/{id}/delete_property/": {
+   "post": {
+    "operationId": "persons_delete_property_create",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Remove one property from the person",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-delete-property-status",
+      "what": "status",
+      "seed": "200 with no response body; the key in the $unset query parameter",
+      "real": "201 {\"success\": true}; the key is read from a $unset body field (a missing key is a 500 there)",
+      "real_status": 201
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "$unset",
+      "in": "query",
+      "description": "The property key to delete. A `$unset` body field is also accepted, as the real service reads it.",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PersonDeletePropertyBody"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Removed",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/{id}/properties_timeline/": {
+   "get": {
+    "operationId": "persons_properties_timeline_retrieve",
+    "tags": [
+     "persons"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-timeline-scope",
+      "what": "scopes",
+      "seed": "none listed",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the mock requires person:read",
+      "real_status": 403
+     },
+     {
+      "id": "person-timeline-body",
+      "what": "body",
+      "seed": "200 with no response body",
+      "real": "{points, crucial_property_keys, effective_date_from, effective_date_to} (followed here)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "date_from",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "format": "date-time"
+      }
+     },
+     {
+      "name": "date_to",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "format": "date-time"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Points where the person's property values changed",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PropertiesTimeline"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recording_playlists/": {
+   "get": {
+    "operationId": "session_recording_playlists_list",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlists-synthetic",
+      "what": "body",
+      "seed": "not shown",
+      "real": "synthetic playlists (negative ids, short_id synthetic-...) are merged in, first; the mock has none"
+     },
+     {
+      "id": "playlists-short-id-filter",
+      "what": "semantics",
+      "seed": "short_id filters the list",
+      "real": "the list ignores short_id"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "name": "created_by",
+      "in": "query",
+      "schema": {
+       "type": "integer"
+      }
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "description": "Page size, default 100, at most 500 (larger values are clamped).",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     },
+     {
+      "name": "offset",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 0
+      }
+     },
+     {
+      "name": "short_id",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of playlists, most recently modified first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedSessionRecordingPlaylistList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "post": {
+    "operationId": "session_recording_playlists_create",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingPlaylistWrite"
+       }
+      }
+     }
+    },
+    "responses": {
+     "201": {
+      "description": "The created playlist",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecordingPlaylist"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/": {
+   "get": {
+    "operationId": "session_recording_playlists_retrieve",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:read"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The playlist",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecordingPlaylist"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "patch": {
+    "operationId": "session_recording_playlists_partial_update",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-patch-filters-type",
+      "what": "semantics",
+      "seed": "not shown",
+      "real": "a PATCH of a filters-type playlist that does not resend non-empty filters is a 400 \"You cannot remove all filters when updating a saved filter\" (followed here)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingPlaylistWrite"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The updated playlist (also when it was soft-deleted by this request)",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecordingPlaylist"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "session_recording_playlists_destroy",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Hard delete is refused; use PATCH with deleted=true",
+    "description": "Answers 405 with an empty body for any short_id, after the scope check. Nothing changes.",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "responses": {
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "description": "Hard delete refused; no body"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/": {
+   "get": {
+    "operationId": "session_recording_playlists_recordings_list",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-recordings-body",
+      "what": "body",
+      "seed": "200 with no response body; scope not listed",
+      "real": "{results, has_next, version} with the recordings most recently added first (followed here); scope session_recording_playlist:read"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The playlist's recordings, most recently added first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PlaylistRecordingsList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
+   "post": {
+    "operationId": "session_recording_playlists_recordings_create",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Add a recording to a collection playlist (idempotent)",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-add-scope",
+      "what": "scopes",
+      "seed": "none listed",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the mock requires session_recording_playlist:write",
+      "real_status": 403
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     },
+     {
+      "$ref": "#/components/parameters/SessionRecordingId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingPlaylistWrite"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Added (or already there)",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "session_recording_playlists_recordings_destroy",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Remove a recording from a playlist",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-remove-status",
+      "what": "status",
+      "seed": "204 with no body",
+      "real": "200 {\"success\": true}; a recording not in the playlist is a 500 there (404 here); no scope declared, so scoped keys get 403",
+      "real_status": 200,
+      "real_schema": {
+       "$ref": "#/components/schemas/SuccessResponse"
+      }
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     },
+     {
+      "$ref": "#/components/parameters/SessionRecordingId"
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Removed; no body"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/": {
+   "get": {
+    "operationId": "session_recordings_list",
+    "tags": [
+     "session_recordings"
+    ],
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recordings-list-envelope",
+      "what": "body",
+      "seed": "{count, next, previous, results}",
+      "real": "{results, has_next, version: 4} without count or links; default page size 50",
+      "real_schema": {
+       "$ref": "#/components/schemas/PlaylistRecordingsList"
+      }
+     },
+     {
+      "id": "recordings-embedded-person",
+      "what": "body",
+      "seed": "the embedded person's distinct_ids is a single string",
+      "real": "the embedded person's distinct_ids is an array holding the matching distinct id"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "description": "Page size (default 50).",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 1000
+      }
+     },
+     {
+      "name": "offset",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 0
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of recordings, newest start_time first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedSessionRecordingList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/projects/": {
+   "get": {
+    "operationId": "projects_list",
+    "tags": [
+     "discovery"
+    ],
+    "summary": "Projects the key can reach (where clients find a project id)",
+    "x-observed": [
+     {
+      "id": "projects-scope",
+      "what": "scopes",
+      "seed": "not shown",
+      "real": "requires project:read; the mock lets any valid key list the projects it can reach"
+     }
+    ],
+    "parameters": [
+     {
+      "name": "limit",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     },
+     {
+      "name": "offset",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 0
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of projects",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedProjectList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/users/@me/": {
+   "get": {
+    "operationId": "users_me_retrieve",
+    "tags": [
+     "discovery"
+    ],
+    "summary": "The key's user, with the active organization and project",
+    "x-observed": [
+     {
+      "id": "users-me-scope",
+      "what": "scopes",
+      "seed": "not shown",
+      "real": "requires user:read; the mock lets any valid key read its user"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The user",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/UserMe"
+        }
+       }
+      }
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/api/personal_api_keys/@current": {
+   "get": {
+    "operationId": "personal_api_keys_current_retrieve",
+    "tags": [
+     "discovery"
+    ],
+    "summary": "The key used for the request",
+    "responses": {
+     "200": {
+      "description": "The key (never its secret value)",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PersonalApiKey"
+        }
+       }
+      }
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/reset": {
+   "post": {
+    "operationId": "mock_reset",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Restore the seeded dataset (optionally with another seed or scenario); clears tasks and the journal",
+    "security": [],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/MockResetRequest"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The state after the reset",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockState"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/clock": {
+   "get": {
+    "operationId": "mock_clock_retrieve",
+    "tags": [
+     "mock-control"
+    ],
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The mock's clock",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockClock"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "post": {
+    "operationId": "mock_clock_update",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Set the clock ({now}), move it forward ({advance} in ms or an ISO 8601 duration), freeze or unfreeze it; due tasks run",
+    "security": [],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/MockClockRequest"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The clock after the change, and the tasks that ran",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockClock"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/tasks": {
+   "get": {
+    "operationId": "mock_tasks_list",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Every scheduled task (event deletions), in the order queued",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The tasks",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockTaskList"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/journal": {
+   "get": {
+    "operationId": "mock_journal_list",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "The bounded request journal, oldest first",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The journal",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockJournal"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "mock_journal_clear",
+    "tags": [
+     "mock-control"
+    ],
+    "security": [],
+    "responses": {
+     "204": {
+      "description": "Cleared; no body"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects/{project_id}/events": {
+   "post": {
+    "operationId": "mock_events_capture",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Capture one event, standing in for the event-capture interface ($set, $set_once and $unset create or update the person)",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/MockCaptureEvent"
+       }
+      }
+     }
+    },
+    "responses": {
+     "201": {
+      "description": "The event was stored; the person it belongs to after it",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockCaptureResult"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects/{project_id}/session_recordings": {
+   "post": {
+    "operationId": "mock_session_recordings_create",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Store one session recording (missing fields are derived so the values hang together)",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/MockSessionRecordingCreate"
+       }
+      }
+     }
+    },
+    "responses": {
+     "201": {
+      "description": "The stored recording",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecording"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  }
+ },
+ "components": {
+  "securitySchemes": {
+   "PersonalAPIKey": {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "A personal API key: `Authorization: Bearer phx_...`. Each operation lists the scope it needs; `X:write` satisfies `X:read`; `*` satisfies every scope."
+   }
+  },
+  "parameters": {
+   "ProjectId": {
+    "name": "project_id",
+    "in": "path",
+    "required": true,
+    "description": "The project (environment) id.",
+    "schema": {
+     "type": "string"
+    }
+   },
+   "PersonId": {
+    "name": "id",
+    "in": "path",
+    "required": true,
+    "description": "The person's integer id (a UUID is also accepted, as in the real service).",
+    "schema": {
+     "type": "string"
+    }
+   },
+   "ShortId": {
+    "name": "short_id",
+    "in": "path",
+    "required": true,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "SessionRecordingId": {
+    "name": "session_recording_id",
+    "in": "path",
+    "required": true,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "PersonFormat": {
+    "name": "format",
+    "in": "query",
+    "schema": {
+     "type": "string",
+     "enum": [
+      "csv",
+      "json"
+     ]
+    }
+   }
+  },
+  "responses": {
+   "Error": {
+    "description": "An error in the service's error shape",
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    }
+   }
+  },
+  "schemas": {
+   "Error": {
+    "type": "object",
+    "required": [
+     "type",
+     "code",
+     "detail",
+     "attr"
+    ],
+    "properties": {
+     "type": {
+      "type": "string",
+      "enum": [
+       "validation_error",
+       "authentication_error",
+       "invalid_request",
+       "throttled_error",
+       "server_error"
+      ]
+     },
+     "code": {
+      "type": "string"
+     },
+     "detail": {
+      "type": "string"
+     },
+     "attr": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "SuccessResponse": {
+    "type": "object",
+    "required": [
+     "success"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     }
+    }
+   },
+   "PropertyFilter": {
+    "type": "object",
+    "required": [
+     "key"
+    ],
+    "properties": {
+     "key": {
+      "type": "string"
+     },
+     "value": {},
+     "operator": {
+      "type": "string",
+      "enum": [
+       "exact",
+       "is_not",
+       "icontains",
+       "not_icontains",
+       "regex",
+       "not_regex",
+       "gt",
+       "lt",
+       "gte",
+       "lte",
+       "is_set",
+       "is_not_set",
+       "in",
+       "not_in",
+       "is_date_exact",
+       "is_date_after",
+       "is_date_before"
+      ]
+     },
+     "type": {
+      "type": "string"
+     }
+    }
+   },
+   "Person": {
+    "type": "object",
+    "required": [
+     "id",
+     "name",
+     "distinct_ids",
+     "properties",
+     "created_at",
+     "uuid"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "name": {
+      "type": "string"
+     },
+     "distinct_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "properties": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "last_seen_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     }
+    }
+   },
+   "PersonListReal": {
+    "description": "The persons list as the real service answers it (used by the verify kit to recognise known drift).",
+    "type": "object",
+    "required": [
+     "results"
+    ],
+    "properties": {
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "count": {
+      "type": "integer"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "id",
+        "uuid",
+        "distinct_ids",
+        "properties"
+       ],
+       "properties": {
+        "id": {
+         "type": [
+          "string",
+          "integer"
+         ]
+        },
+        "uuid": {
+         "type": "string"
+        },
+        "distinct_ids": {
+         "type": "array",
+         "items": {
+          "type": "string"
+         }
+        },
+        "properties": {
+         "type": [
+          "object",
+          "null"
+         ],
+         "additionalProperties": true
+        }
+       }
+      }
+     }
+    }
+   },
+   "PaginatedPersonList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Person"
+      }
+     }
+    }
+   },
+   "PersonUpdateRequest": {
+    "type": "object",
+    "properties": {
+     "properties": {
+      "type": "object",
+      "additionalProperties": true,
+      "description": "Properties to merge into the person's properties."
+     }
+    }
+   },
+   "PersonPropertiesBody": {
+    "type": "object",
+    "properties": {
+     "properties": {
+      "type": "object",
+      "additionalProperties": true
+     }
+    }
+   },
+   "PersonDeletePropertyBody": {
+    "type": "object",
+    "properties": {
+     "$unset": {
+      "type": "string",
+      "description": "The property key to delete (as the real service reads it)."
+     },
+     "properties": {
+      "type": "object",
+      "additionalProperties": true
+     }
+    }
+   },
+   "ActivityLogEntry": {
+    "type": "object",
+    "required": [
+     "id",
+     "user",
+     "activity",
+     "scope",
+     "item_id",
+     "detail",
+     "created_at"
+    ],
+    "properties": {
+     "id": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "user": {
+      "type": "object",
+      "required": [
+       "first_name",
+       "email"
+      ],
+      "properties": {
+       "first_name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "email": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "is_system": {
+        "type": "boolean"
+       }
+      }
+     },
+     "activity": {
+      "type": "string"
+     },
+     "scope": {
+      "type": "string"
+     },
+     "item_id": {
+      "type": "string"
+     },
+     "detail": {
+      "type": "object",
+      "properties": {
+       "id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "changes": {
+        "type": [
+         "array",
+         "null"
+        ],
+        "items": {
+         "type": "object",
+         "properties": {
+          "type": {
+           "type": "string"
+          },
+          "action": {
+           "type": "string"
+          },
+          "field": {
+           "type": [
+            "string",
+            "null"
+           ]
+          },
+          "before": {},
+          "after": {}
+         }
+        }
+       },
+       "merge": {},
+       "trigger": {},
+       "name": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "short_id": {
+        "type": [
+         "string",
+         "null"
+        ]
+       },
+       "type": {
+        "type": [
+         "string",
+         "null"
+        ]
+       }
+      }
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     }
+    }
+   },
+   "ActivityLogPage": {
+    "type": "object",
+    "required": [
+     "results",
+     "next",
+     "previous",
+     "total_count"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/ActivityLogEntry"
+      }
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "total_count": {
+      "type": "integer",
+      "minimum": 0
+     }
+    }
+   },
+   "PropertiesTimeline": {
+    "type": "object",
+    "required": [
+     "points",
+     "crucial_property_keys",
+     "effective_date_from",
+     "effective_date_to"
+    ],
+    "properties": {
+     "points": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "timestamp",
+        "properties",
+        "relevant_event_count"
+       ],
+       "properties": {
+        "timestamp": {
+         "type": "string",
+         "format": "date-time"
+        },
+        "properties": {
+         "type": "object",
+         "additionalProperties": true
+        },
+        "relevant_event_count": {
+         "type": "integer",
+         "minimum": 0
+        }
+       }
+      }
+     },
+     "crucial_property_keys": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "effective_date_from": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "effective_date_to": {
+      "type": "string",
+      "format": "date-time"
+     }
+    }
+   },
+   "User": {
+    "type": "object",
+    "required": [
+     "id",
+     "uuid",
+     "distinct_id",
+     "first_name",
+     "last_name",
+     "email",
+     "is_email_verified",
+     "hedgehog_config",
+     "role_at_organization"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "distinct_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "first_name": {
+      "type": "string"
+     },
+     "last_name": {
+      "type": "string"
+     },
+     "email": {
+      "type": "string",
+      "format": "email"
+     },
+     "is_email_verified": {
+      "type": [
+       "boolean",
+       "null"
+      ]
+     },
+     "hedgehog_config": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "role_at_organization": {
+      "type": [
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "RecordingsCounts": {
+    "type": "object",
+    "description": "{saved_filters: {count, has_more, watched_count, increased, last_refreshed_at}, collection: {count, watched_count}}; counts are null when there is nothing to count.",
+    "additionalProperties": {
+     "type": "object",
+     "additionalProperties": {
+      "type": [
+       "integer",
+       "boolean",
+       "string",
+       "null"
+      ]
+     }
+    }
+   },
+   "SessionRecordingPlaylist": {
+    "type": "object",
+    "required": [
+     "id",
+     "short_id",
+     "name",
+     "derived_name",
+     "description",
+     "pinned",
+     "created_at",
+     "created_by",
+     "deleted",
+     "filters",
+     "last_modified_at",
+     "last_modified_by",
+     "recordings_counts",
+     "type"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "short_id": {
+      "type": "string"
+     },
+     "name": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "maxLength": 400
+     },
+     "derived_name": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "maxLength": 400
+     },
+     "description": {
+      "type": "string"
+     },
+     "pinned": {
+      "type": "boolean"
+     },
+     "created_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     },
+     "created_by": {
+      "oneOf": [
+       {
+        "$ref": "#/components/schemas/User"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "deleted": {
+      "type": "boolean"
+     },
+     "filters": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "last_modified_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     },
+     "last_modified_by": {
+      "oneOf": [
+       {
+        "$ref": "#/components/schemas/User"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "recordings_counts": {
+      "$ref": "#/components/schemas/RecordingsCounts"
+     },
+     "type": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "enum": [
+       "collection",
+       "filters",
+       null
+      ]
+     },
+     "is_synthetic": {
+      "type": "boolean"
+     },
+     "_create_in_folder": {
+      "type": "string"
+     }
+    }
+   },
+   "SessionRecordingPlaylistWrite": {
+    "type": "object",
+    "description": "Writable fields. Unknown fields are ignored, as in the real service. `type` is honoured on create only.",
+    "properties": {
+     "name": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "maxLength": 400
+     },
+     "derived_name": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "maxLength": 400
+     },
+     "description": {
+      "type": "string"
+     },
+     "pinned": {
+      "type": "boolean"
+     },
+     "deleted": {
+      "type": "boolean"
+     },
+     "filters": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "type": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "_create_in_folder": {
+      "type": "string"
+     }
+    }
+   },
+   "PaginatedSessionRecordingPlaylistList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/SessionRecordingPlaylist"
+      }
+     }
+    }
+   },
+   "EmbeddedPerson": {
+    "type": "object",
+    "description": "A person embedded in a session recording; distinct_ids is the single matching distinct id, as the seed describes.",
+    "required": [
+     "id",
+     "name",
+     "distinct_ids",
+     "properties",
+     "created_at",
+     "uuid"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "name": {
+      "type": "string"
+     },
+     "distinct_ids": {
+      "type": [
+       "string",
+       "array"
+      ]
+     },
+     "properties": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     }
+    }
+   },
+   "SessionRecording": {
+    "type": "object",
+    "required": [
+     "id",
+     "distinct_id",
+     "viewed",
+     "viewers",
+     "recording_duration",
+     "active_seconds",
+     "inactive_seconds",
+     "start_time",
+     "end_time",
+     "click_count",
+     "keypress_count",
+     "mouse_activity_count",
+     "console_log_count",
+     "console_warn_count",
+     "console_error_count",
+     "start_url",
+     "storage",
+     "snapshot_source",
+     "ongoing",
+     "activity_score"
+    ],
+    "properties": {
+     "id": {
+      "type": "string"
+     },
+     "distinct_id": {
+      "type": "string"
+     },
+     "viewed": {
+      "type": "boolean"
+     },
+     "viewers": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "recording_duration": {
+      "type": "integer",
+      "minimum": 0,
+      "description": "seconds"
+     },
+     "active_seconds": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "inactive_seconds": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "start_time": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "end_time": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "click_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "keypress_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "mouse_activity_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_log_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_warn_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_error_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "start_url": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "person": {
+      "oneOf": [
+       {
+        "$ref": "#/components/schemas/EmbeddedPerson"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
+     "storage": {
+      "type": "string"
+     },
+     "snapshot_source": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "ongoing": {
+      "type": "boolean"
+     },
+     "activity_score": {
+      "type": [
+       "number",
+       "null"
+      ]
+     }
+    }
+   },
+   "PaginatedSessionRecordingList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/SessionRecording"
+      }
+     }
+    }
+   },
+   "PlaylistRecordingsList": {
+    "type": "object",
+    "required": [
+     "results",
+     "has_next",
+     "version"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/SessionRecording"
+      }
+     },
+     "has_next": {
+      "type": "boolean"
+     },
+     "version": {
+      "type": "integer"
+     }
+    }
+   },
+   "InsightToolRequest": {
+    "type": "object",
+    "required": [
+     "query",
+     "insight_type"
+    ],
+    "properties": {
+     "query": {
+      "type": "string",
+      "maxLength": 1000
+     },
+     "insight_type": {
+      "type": "string",
+      "enum": [
+       "trends",
+       "funnel",
+       "retention",
+       "sql"
+      ]
+     }
+    }
+   },
+   "InsightToolResponse": {
+    "type": "array",
+    "items": {
+     "type": "object",
+     "required": [
+      "type",
+      "data"
+     ],
+     "properties": {
+      "type": {
+       "type": "string"
+      },
+      "data": {
+       "type": "object",
+       "additionalProperties": true
+      }
+     }
+    }
+   },
+   "Project": {
+    "type": "object",
+    "required": [
+     "id",
+     "uuid",
+     "organization",
+     "name",
+     "api_token",
+     "timezone",
+     "created_at"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "organization": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "name": {
+      "type": "string"
+     },
+     "api_token": {
+      "type": "string"
+     },
+     "timezone": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     }
+    }
+   },
+   "PaginatedProjectList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Project"
+      }
+     }
+    }
+   },
+   "OrganizationBasic": {
+    "type": "object",
+    "required": [
+     "id",
+     "name",
+     "slug"
+    ],
+    "properties": {
+     "id": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "name": {
+      "type": "string"
+     },
+     "slug": {
+      "type": "string"
+     }
+    }
+   },
+   "UserMe": {
+    "type": "object",
+    "required": [
+     "id",
+     "uuid",
+     "distinct_id",
+     "first_name",
+     "last_name",
+     "email",
+     "organization",
+     "organizations",
+     "team"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "distinct_id": {
+      "type": "string"
+     },
+     "first_name": {
+      "type": "string"
+     },
+     "last_name": {
+      "type": "string"
+     },
+     "email": {
+      "type": "string",
+      "format": "email"
+     },
+     "is_email_verified": {
+      "type": "boolean"
+     },
+     "organization": {
+      "$ref": "#/components/schemas/OrganizationBasic"
+     },
+     "organizations": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/OrganizationBasic"
+      }
+     },
+     "team": {
+      "type": "object",
+      "required": [
+       "id",
+       "organization",
+       "name"
+      ],
+      "properties": {
+       "id": {
+        "type": "integer"
+       },
+       "uuid": {
+        "type": "string",
+        "format": "uuid"
+       },
+       "organization": {
+        "type": "string",
+        "format": "uuid"
+       },
+       "name": {
+        "type": "string"
+       }
+      }
+     }
+    }
+   },
+   "PersonalApiKey": {
+    "type": "object",
+    "required": [
+     "id",
+     "label",
+     "mask_value",
+     "created_at",
+     "scopes",
+     "scoped_teams",
+     "scoped_organizations"
+    ],
+    "properties": {
+     "id": {
+      "type": "string"
+     },
+     "label": {
+      "type": "string"
+     },
+     "mask_value": {
+      "type": "string"
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "last_used_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     },
+     "user_id": {
+      "type": "integer"
+     },
+     "scopes": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "scoped_teams": {
+      "type": "array",
+      "items": {
+       "type": "integer"
+      }
+     },
+     "scoped_organizations": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "MockResetRequest": {
+    "type": "object",
+    "properties": {
+     "seed": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 4294967295
+     },
+     "fixtures": {
+      "type": "string",
+      "description": "A scenario name from fixtures/ (default the default dataset)."
+     }
+    }
+   },
+   "MockState": {
+    "type": "object",
+    "required": [
+     "seed",
+     "fixtures",
+     "now",
+     "counts"
+    ],
+    "properties": {
+     "seed": {
+      "type": "integer"
+     },
+     "fixtures": {
+      "type": "string"
+     },
+     "now": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "counts": {
+      "type": "object",
+      "additionalProperties": {
+       "type": "integer"
+      }
+     }
+    }
+   },
+   "MockClockRequest": {
+    "type": "object",
+    "properties": {
+     "now": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "advance": {
+      "description": "Milliseconds, or an ISO 8601 duration such as PT1H or P1DT2H.",
+      "type": [
+       "integer",
+       "string"
+      ]
+     },
+     "freeze": {
+      "type": "boolean",
+      "description": "true stops the clock at its current instant; false lets it follow wall time from there."
+     }
+    }
+   },
+   "MockClock": {
+    "type": "object",
+    "required": [
+     "now",
+     "frozen"
+    ],
+    "properties": {
+     "now": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "frozen": {
+      "type": "boolean"
+     },
+     "ran": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MockTask"
+      }
+     }
+    }
+   },
+   "MockTask": {
+    "type": "object",
+    "required": [
+     "id",
+     "kind",
+     "project_id",
+     "target",
+     "created_at",
+     "scheduled_for",
+     "state",
+     "ran_at"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "kind": {
+      "type": "string",
+      "enum": [
+       "delete_person_events"
+      ]
+     },
+     "project_id": {
+      "type": "integer"
+     },
+     "target": {
+      "type": "object",
+      "properties": {
+       "person_uuid": {
+        "type": "string"
+       },
+       "person_id": {
+        "type": "integer"
+       },
+       "distinct_ids": {
+        "type": "array",
+        "items": {
+         "type": "string"
+        }
+       }
+      }
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "scheduled_for": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "state": {
+      "type": "string",
+      "enum": [
+       "queued",
+       "done"
+      ]
+     },
+     "ran_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     },
+     "result": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "properties": {
+       "deleted_events": {
+        "type": "integer"
+       }
+      }
+     }
+    }
+   },
+   "MockTaskList": {
+    "type": "object",
+    "required": [
+     "results"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MockTask"
+      }
+     }
+    }
+   },
+   "MockJournalEntry": {
+    "type": "object",
+    "required": [
+     "id",
+     "at",
+     "method",
+     "path",
+     "operation_id",
+     "status"
+    ],
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "method": {
+      "type": "string"
+     },
+     "path": {
+      "type": "string"
+     },
+     "query": {
+      "type": "object",
+      "additionalProperties": true
+     },
+     "operation_id": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "status": {
+      "type": "integer"
+     },
+     "request_body": {},
+     "duration_ms": {
+      "type": "number"
+     }
+    }
+   },
+   "MockJournal": {
+    "type": "object",
+    "required": [
+     "results",
+     "dropped"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/MockJournalEntry"
+      }
+     },
+     "dropped": {
+      "type": "integer",
+      "description": "Entries evicted since the last clear because the journal is bounded."
+     }
+    }
+   },
+   "MockCaptureEvent": {
+    "type": "object",
+    "required": [
+     "event",
+     "distinct_id"
+    ],
+    "properties": {
+     "event": {
+      "type": "string",
+      "minLength": 1
+     },
+     "distinct_id": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+     },
+     "timestamp": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "properties": {
+      "type": "object",
+      "additionalProperties": true
+     }
+    }
+   },
+   "MockCaptureResult": {
+    "type": "object",
+    "required": [
+     "event",
+     "person"
+    ],
+    "properties": {
+     "event": {
+      "type": "object",
+      "required": [
+       "event",
+       "distinct_id",
+       "timestamp"
+      ],
+      "properties": {
+       "event": {
+        "type": "string"
+       },
+       "distinct_id": {
+        "type": "string"
+       },
+       "timestamp": {
+        "type": "string",
+        "format": "date-time"
+       },
+       "properties": {
+        "type": "object",
+        "additionalProperties": true
+       }
+      }
+     },
+     "person": {
+      "oneOf": [
+       {
+        "$ref": "#/components/schemas/Person"
+       },
+       {
+        "type": "null"
+       }
+      ]
+     }
+    }
+   },
+   "MockSessionRecordingCreate": {
+    "type": "object",
+    "required": [
+     "distinct_id"
+    ],
+    "properties": {
+     "id": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 200
+     },
+     "distinct_id": {
+      "type": "string",
+      "minLength": 1
+     },
+     "start_time": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "active_seconds": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "inactive_seconds": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "click_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "keypress_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "mouse_activity_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_log_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_warn_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "console_error_count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "start_url": {
+      "type": "string"
+     },
+     "viewers": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "ongoing": {
+      "type": "boolean"
+     },
+     "activity_score": {
+      "type": "number"
+     }
+    }
+   }
+  }
+ }
+} as unknown as OpenAPIV3_1.Document

@@ -1,0 +1,221 @@
+// The one core: a Fetch-style app. Every face (node:http server, msw handlers, the verify kit's
+// in-process mode) calls `handle` or `fetch`; nothing else answers requests.
+//
+// Order of checks, as the real service: route -> authenticate (401) -> scope (403) -> project (404/403)
+// -> method (405) -> body (413, malformed JSON 400) -> contract validation (400) -> handler.
+// Every response is then validated against the contract (unless turned off): a violation is a 500.
+import { authenticate, checkProjectAccess, checkScopes, type Principal } from './auth.ts'
+import { Clock, type ClockOptions } from './clock.ts'
+import { loadContract, type Contract, type OperationInfo } from './contract.ts'
+import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
+import { ApiError, methodNotAllowed, notFound, parseError, serverError } from './errors.ts'
+import { serialize, type MockRequest, type MockResponse } from './http.ts'
+import { Journal } from './journal.ts'
+import { requestValidationError } from './request-errors.ts'
+import { createRouter, type Router } from './router.ts'
+import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
+import { runDueTasks } from './tasks.ts'
+import { checkResponse, type ContractViolation } from './response-validation.ts'
+import { loadFixtures } from '../fixtures.ts'
+import type { Dataset } from '../store/dataset.ts'
+import { Store } from '../store/store.ts'
+import { handlers as defaultHandlers } from '../handlers/index.ts'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export interface AppOptions {
+  /** Seed for the generated data (default 1). */
+  seed?: number
+  /** A named scenario from fixtures/ (default "default"). */
+  fixtures?: string
+  /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
+  clock?: ClockOptions
+  /** Validate every response against the contract (default true). Turn off only for benchmarks. */
+  validateResponses?: boolean
+  /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
+  onViolation?: (violation: ContractViolation) => void
+  /** Non-peak window for POST delete_events (default 00:00-06:00 UTC). */
+  nonPeakWindow?: NonPeakWindow
+  /** Request journal capacity (default 1000; 0 turns it off). */
+  journalSize?: number
+  /** Replace handlers by operationId (tests of the validator use a deliberately broken one). */
+  handlers?: Partial<HandlerMap>
+  /** Largest request body accepted (default 1 MiB). */
+  maxBodyBytes?: number
+}
+
+export interface App {
+  /** Fetch-style entry point. */
+  fetch(request: Request): Promise<Response>
+  /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
+  handle(request: MockRequest): Promise<MockResponse>
+  store: Store
+  clock: Clock
+  journal: Journal
+  contract: Contract
+  /** Back to the seeded data (same seed and scenario unless given); clears tasks and the journal. */
+  reset(options?: { seed?: number; fixtures?: string }): Promise<void>
+  /** Runs scheduled tasks that are due at the clock's current instant. */
+  runDueTasks(): Promise<unknown[]>
+  readonly options: Readonly<AppOptions>
+}
+
+export async function createApp(options: AppOptions = {}): Promise<App> {
+  const contract = loadContract()
+  const router: Router = createRouter(contract)
+  let seed = options.seed ?? 1
+  let fixtures = options.fixtures ?? 'default'
+  const datasets = new Map<string, Dataset>()
+  const datasetFor = (s: number, f: string): Dataset => {
+    const key = `${f}\u0000${s}`
+    let ds = datasets.get(key)
+    if (!ds) datasets.set(key, (ds = loadFixtures(f, s)))
+    return ds
+  }
+  const dataset = datasetFor(seed, fixtures)
+  const store = await Store.create(dataset)
+  const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
+  const journal = new Journal(options.journalSize ?? 1000)
+  const validateResponses = options.validateResponses ?? true
+  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const onViolation =
+    options.onViolation ??
+    ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
+  const handlers: HandlerMap = { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) }
+
+  const services: AppServices = {
+    store,
+    clock,
+    journal,
+    nonPeakWindow: options.nonPeakWindow ?? DEFAULT_NON_PEAK,
+    async reset(next = {}) {
+      seed = next.seed ?? seed
+      fixtures = next.fixtures ?? fixtures
+      await store.load(datasetFor(seed, fixtures))
+      journal.clear()
+    },
+    runDueTasks: () => runDueTasks(store, clock.now()),
+  }
+
+  async function dispatch(req: MockRequest): Promise<{ res: MockResponse; op: OperationInfo | null; body?: unknown }> {
+    const match = router.match(req.method, req.url.pathname)
+    if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
+
+    const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
+    if (req.body !== undefined && Buffer.byteLength(req.body) > maxBody) {
+      return { res: new ApiError(413, 'invalid_request', 'request_too_large', `Request body exceeds ${maxBody} bytes.`).toResponse(), op: null }
+    }
+    let body: unknown
+    let bodyError: ApiError | undefined
+    if (req.body !== undefined && req.body.trim() !== '') {
+      try {
+        body = JSON.parse(req.body)
+      } catch (e) {
+        bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
+      }
+    }
+
+    let principal: Principal | undefined
+    if (isApi) principal = authenticate(store, req.headers, body, req.url.searchParams)
+    if (match.kind === 'method-not-allowed') {
+      const allow = match.allow.includes('GET') ? [...match.allow, 'HEAD', 'OPTIONS'] : [...match.allow, 'OPTIONS']
+      return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
+    }
+    const { op, params } = match
+    if (principal && op.scopes) checkScopes(principal.key, op.scopes)
+    const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
+    if (bodyError) throw bodyError
+
+    // Contract validation of parameters and body (openapi-backend + ajv, compiled at start).
+    const canonicalPath = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(params[name] ?? ''))
+    const validation = contract.api.validator.validateRequest(
+      {
+        method: req.method,
+        path: canonicalPath + req.url.search,
+        headers: { ...req.headers, 'content-type': 'application/json' } as Record<string, string>,
+        body: body as any,
+      },
+      op.operation,
+    )
+    if (!validation.valid) {
+      throw requestValidationError(validation.errors!, {
+        requestBody: body,
+        query: Object.fromEntries(req.url.searchParams),
+        path: params,
+      })
+    }
+    const handler: Handler | undefined = handlers[op.operationId]
+    if (!handler) {
+      return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
+    }
+    const ctx: HandlerContext = {
+      op,
+      req,
+      url: req.url,
+      params,
+      query: (validation.coerced?.query as Record<string, any>) ?? {},
+      body,
+      principal,
+      project,
+      services,
+    }
+    return { res: await handler(ctx), op, body }
+  }
+
+  async function handle(req: MockRequest): Promise<MockResponse> {
+    const started = performance.now()
+    await runDueTasks(store, clock.now())
+    let res: MockResponse
+    let op: OperationInfo | null = null
+    let body: unknown
+    try {
+      ;({ res, op, body } = await dispatch(req))
+    } catch (error) {
+      if (error instanceof ApiError) res = error.toResponse()
+      else {
+        console.error('[analytics-mock] handler crashed:', error)
+        res = serverError().toResponse()
+      }
+    }
+    if (validateResponses && op && res.status < 500) {
+      const violation = checkResponse(op, res)
+      if (violation) {
+        onViolation(violation)
+        res = serverError(`Response violates the contract: ${violation.operationId} ${violation.status}: ${violation.message}`, 'contract_violation').toResponse()
+      }
+    }
+    journal.record({
+      at: new Date(clock.now()).toISOString(),
+      method: req.method,
+      path: req.url.pathname,
+      query: Object.fromEntries(req.url.searchParams),
+      operation_id: op?.operationId ?? null,
+      status: res.status,
+      request_body: body,
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    })
+    return res
+  }
+
+  async function fetchFace(request: Request): Promise<Response> {
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => (headers[name] = value))
+    const text = request.body ? await request.text() : undefined
+    const res = await handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body: text })
+    const out = serialize(res)
+    const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
+    return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
+  }
+
+  return {
+    fetch: fetchFace,
+    handle,
+    store,
+    clock,
+    journal,
+    contract,
+    reset: services.reset,
+    runDueTasks: services.runDueTasks,
+    options,
+  }
+}

@@ -1,0 +1,89 @@
+// The mock owns its clock (global fake timers hang msw): every "now" in the core comes from here.
+// Frozen: stays at an instant until set or advanced. Running: wall time plus an offset.
+
+export interface ClockOptions {
+  /** Start instant (ISO 8601 or epoch ms). */
+  now?: string | number
+  /** Stop the clock at `now` (default true when `now` is given, else false). */
+  frozen?: boolean
+  /** Wall-time source, for tests of the running mode. */
+  wall?: () => number
+}
+
+export type ClockListener = (now: number) => void
+
+export class Clock {
+  #wall: () => number
+  #frozenAt: number | null
+  #offset = 0
+  #listeners = new Set<ClockListener>()
+
+  constructor(options: ClockOptions = {}) {
+    this.#wall = options.wall ?? Date.now
+    const start = options.now === undefined ? this.#wall() : parseInstant(options.now)
+    const frozen = options.frozen ?? options.now !== undefined
+    this.#frozenAt = frozen ? start : null
+    if (!frozen) this.#offset = start - this.#wall()
+  }
+
+  now(): number {
+    return this.#frozenAt ?? this.#wall() + this.#offset
+  }
+
+  iso(): string {
+    return new Date(this.now()).toISOString()
+  }
+
+  get frozen(): boolean {
+    return this.#frozenAt !== null
+  }
+
+  set(instant: string | number): void {
+    const ms = parseInstant(instant)
+    if (this.#frozenAt !== null) this.#frozenAt = ms
+    else this.#offset = ms - this.#wall()
+    this.#emit()
+  }
+
+  advance(by: number | string): void {
+    const ms = typeof by === 'number' ? by : parseDuration(by)
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`cannot advance the clock by ${by}`)
+    this.set(this.now() + ms)
+  }
+
+  freeze(): void {
+    this.#frozenAt = this.now()
+  }
+
+  unfreeze(): void {
+    if (this.#frozenAt === null) return
+    this.#offset = this.#frozenAt - this.#wall()
+    this.#frozenAt = null
+  }
+
+  onChange(listener: ClockListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #emit(): void {
+    const now = this.now()
+    for (const listener of this.#listeners) listener(now)
+  }
+}
+
+export function parseInstant(value: string | number): number {
+  const ms = typeof value === 'number' ? value : Date.parse(value)
+  if (!Number.isFinite(ms)) throw new RangeError(`not an instant: ${value}`)
+  return ms
+}
+
+const DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+
+/** ISO 8601 duration (weeks, days, hours, minutes, seconds; no months or years) to milliseconds. */
+export function parseDuration(value: string): number {
+  const m = DURATION.exec(value)
+  if (!m || value === 'P' || value.endsWith('T')) throw new RangeError(`not an ISO 8601 duration: ${value}`)
+  const [, w, d, h, min, s] = m.map((x) => (x === undefined ? 0 : Number(x)))
+  return ((((w! * 7 + d!) * 24 + h!) * 60 + min!) * 60 + s!) * 1000
+}

@@ -1,0 +1,44 @@
+// Errors in the real service's shape (drf-exceptions-hog): {type, code, detail, attr}.
+import { json, type MockResponse } from './http.ts'
+
+export type ErrorType =
+  | 'validation_error'
+  | 'authentication_error'
+  | 'invalid_request'
+  | 'throttled_error'
+  | 'server_error'
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ErrorType,
+    readonly code: string,
+    readonly detail: string,
+    readonly attr: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail)
+  }
+
+  toResponse(): MockResponse {
+    return json(this.status, { type: this.type, code: this.code, detail: this.detail, attr: this.attr }, this.headers)
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new ApiError(404, 'invalid_request', 'not_found', detail)
+
+export const validationError = (detail: string, attr: string | null = null, code = 'invalid_input') =>
+  new ApiError(400, 'validation_error', code, detail, attr)
+
+export const permissionDenied = (detail: string) =>
+  new ApiError(403, 'authentication_error', 'permission_denied', detail)
+
+export const methodNotAllowed = (method: string, allow: string[]) =>
+  new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`, null, {
+    allow: allow.join(', '),
+  })
+
+export const parseError = (detail: string) => new ApiError(400, 'invalid_request', 'parse_error', detail)
+
+export const serverError = (detail = 'A server error occurred.', code = 'error') =>
+  new ApiError(500, 'server_error', code, detail)

@@ -1,0 +1,45 @@
+// The core's own request/response shapes. The Fetch face (`app.fetch`) and the node:http face both
+// translate to these, so the hot path never builds WHATWG Request/Response objects it does not need.
+
+export interface MockRequest {
+  method: string
+  /** Absolute URL of the request (origin included, so pagination links are absolute). */
+  url: URL
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>
+  /** Raw body text, undefined when the request had none. */
+  body?: string
+}
+
+export interface MockResponse {
+  status: number
+  headers: Record<string, string>
+  /** A JSON value to serialize; validated against the contract before it is serialized. */
+  json?: unknown
+  /** Already-serialized text (CSV, plain text). */
+  text?: string
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
+  return { status, headers, json: body }
+}
+
+export function text(status: number, body: string, contentType: string): MockResponse {
+  return { status, headers: { 'content-type': contentType }, text: body }
+}
+
+/** A response without a body carries no Content-Type (clients generated from the OpenAPI choke on one). */
+export function empty(status: number, headers: Record<string, string> = {}): MockResponse {
+  return { status, headers }
+}
+
+/** The serialized body and final headers of a response. */
+export function serialize(res: MockResponse): { body: string; headers: Record<string, string> } {
+  if (res.json !== undefined) {
+    return {
+      body: JSON.stringify(res.json),
+      headers: { 'content-type': 'application/json', ...res.headers },
+    }
+  }
+  return { body: res.text ?? '', headers: res.headers }
+}

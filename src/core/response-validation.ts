@@ -1,0 +1,32 @@
+// Checks a response against the contract: documented status, documented media type, body schema
+// (ajv validators compiled once when the contract loads).
+import { loadContract, type OperationInfo } from './contract.ts'
+import type { MockResponse } from './http.ts'
+
+export interface ContractViolation {
+  operationId: string
+  status: number
+  message: string
+}
+
+export function checkResponse(op: OperationInfo, res: MockResponse): ContractViolation | null {
+  const fail = (message: string): ContractViolation => ({ operationId: op.operationId, status: res.status, message })
+  const mediaTypes = op.responses.get(res.status)
+  if (!mediaTypes) return fail(`status ${res.status} is not documented for ${op.operationId}`)
+  const contentType = res.json !== undefined ? 'application/json' : res.headers['content-type']?.split(';')[0]?.trim()
+  if (mediaTypes.length === 0) {
+    if (res.json !== undefined || (res.text !== undefined && res.text !== '') || contentType) {
+      return fail(`status ${res.status} is documented without a body, but the response has one (${contentType ?? 'no content type'})`)
+    }
+    return null
+  }
+  if (!contentType || !mediaTypes.includes(contentType)) {
+    return fail(`content type ${contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${mediaTypes.join(', ')})`)
+  }
+  if (contentType !== 'application/json') return null
+  const result = loadContract().api.validator.validateResponse(res.json, op.operation, res.status)
+  if (result.valid) return null
+  const first = result.errors![0]!
+  const where = first.instancePath || '(root)'
+  return fail(`${where} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`)
+}

@@ -1,0 +1,75 @@
+// Event capture as the real ingestion does it, for the control API and for writes that capture events
+// (person PATCH sends a $set event): the event is stored, its person is found or created by distinct id,
+// and $set / $set_once / $unset change the person's properties.
+import type { EventRecord, PersonRecord } from '../store/models.ts'
+import type { Store } from '../store/store.ts'
+
+export interface CaptureInput {
+  event: string
+  distinct_id: string
+  timestamp?: number
+  properties?: Record<string, unknown>
+}
+
+function applyPropertyUpdates(current: Readonly<Record<string, unknown>>, properties: Record<string, unknown>): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...current }
+  const set = properties.$set
+  const setOnce = properties.$set_once
+  const unset = properties.$unset
+  if (setOnce && typeof setOnce === 'object') {
+    for (const [k, v] of Object.entries(setOnce)) if (!(k in next)) next[k] = v
+  }
+  if (set && typeof set === 'object') Object.assign(next, set)
+  if (Array.isArray(unset)) for (const k of unset) delete next[String(k)]
+  else if (unset && typeof unset === 'object') for (const k of Object.keys(unset)) delete next[k]
+  return next
+}
+
+export function createPerson(store: Store, projectId: number, distinctIds: string[], properties: Record<string, unknown>, now: number): PersonRecord {
+  const person: PersonRecord = Object.freeze({
+    id: store.counters.person++,
+    uuid: store.random.uuid(),
+    project_id: projectId,
+    distinct_ids: Object.freeze([...distinctIds]),
+    properties: Object.freeze({ ...properties }),
+    created_at: now,
+    last_seen_at: null,
+  })
+  store.persons.insert(person)
+  return person
+}
+
+export function capture(store: Store, projectId: number, input: CaptureInput, now: number): { event: EventRecord; person: PersonRecord } {
+  const properties = input.properties ?? {}
+  const timestamp = input.timestamp ?? now
+  let person = store.persons.getByDistinctId(projectId, input.distinct_id)
+  // $identify with $anon_distinct_id: the anonymous person gains the identified distinct id.
+  const anonId = properties.$anon_distinct_id
+  if (!person && input.event === '$identify' && typeof anonId === 'string') {
+    const anonymous = store.persons.getByDistinctId(projectId, anonId)
+    if (anonymous) {
+      person = Object.freeze({ ...anonymous, distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]) })
+      store.persons.replace(person)
+    }
+  }
+  if (!person) person = createPerson(store, projectId, [input.distinct_id], {}, timestamp)
+  const hasUpdates = '$set' in properties || '$set_once' in properties || '$unset' in properties
+  const nextProperties = hasUpdates ? Object.freeze(applyPropertyUpdates(person.properties, properties)) : person.properties
+  const updated: PersonRecord = Object.freeze({
+    ...person,
+    properties: nextProperties,
+    last_seen_at: Math.max(person.last_seen_at ?? 0, timestamp),
+  })
+  store.persons.replace(updated)
+  const event: EventRecord = Object.freeze({
+    project_id: projectId,
+    event: input.event,
+    distinct_id: input.distinct_id,
+    person_uuid: updated.uuid,
+    timestamp,
+    properties: Object.freeze({ ...properties }),
+    person_properties: updated.properties,
+  })
+  store.events.add(event)
+  return { event, person: updated }
+}

@@ -1,0 +1,144 @@
+// The mock's own control API under /_mock/ (no key): reset, clock, tasks, journal, and capture standing
+// in for the event-capture interface.
+import { parseDuration, parseInstant } from '../core/clock.ts'
+import type { HandlerContext, HandlerMap } from '../core/context.ts'
+import { notFound, validationError } from '../core/errors.ts'
+import { empty, json } from '../core/http.ts'
+import { capture } from '../domain/capture.ts'
+import { UnknownFixturesError } from '../fixtures.ts'
+import { toPerson } from '../serializers/person.ts'
+import { toRecording } from '../serializers/recording.ts'
+import { iso, isoOrNull } from '../serializers/time.ts'
+import type { RecordingRecord, TaskRecord } from '../store/models.ts'
+
+export const toTask = (t: TaskRecord) => ({
+  id: t.id,
+  kind: t.kind,
+  project_id: t.project_id,
+  target: t.target,
+  created_at: iso(t.created_at),
+  scheduled_for: iso(t.scheduled_for),
+  state: t.state,
+  ran_at: isoOrNull(t.ran_at),
+  result: t.result,
+})
+
+function controlProject(ctx: HandlerContext): number {
+  const raw = ctx.params.project_id!
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!ctx.services.store.project(id)) throw notFound('Project not found.')
+  return id
+}
+
+function clockState(ctx: HandlerContext, ran: TaskRecord[] = []) {
+  const { clock } = ctx.services
+  return { now: clock.iso(), frozen: clock.frozen, ran: ran.map(toTask) }
+}
+
+export const controlHandlers: HandlerMap = {
+  async mock_reset(ctx) {
+    const body = ctx.body ?? {}
+    try {
+      await ctx.services.reset({ seed: body.seed, fixtures: body.fixtures })
+    } catch (error) {
+      if (error instanceof UnknownFixturesError) throw validationError(error.message, 'fixtures')
+      throw error
+    }
+    const { store, clock } = ctx.services
+    return json(200, { seed: store.dataset.seed, fixtures: store.dataset.fixtures, now: clock.iso(), counts: store.counts() })
+  },
+
+  mock_clock_retrieve(ctx) {
+    return json(200, clockState(ctx))
+  },
+
+  async mock_clock_update(ctx) {
+    const { clock } = ctx.services
+    const body = ctx.body ?? {}
+    if (body.now === undefined && body.advance === undefined && body.freeze === undefined) {
+      throw validationError('Provide now, advance or freeze.')
+    }
+    let advanceMs: number | undefined
+    if (body.advance !== undefined) {
+      try {
+        advanceMs = typeof body.advance === 'number' ? body.advance : parseDuration(body.advance)
+      } catch {
+        throw validationError(`"${body.advance}" is not a number of milliseconds or an ISO 8601 duration.`, 'advance')
+      }
+      if (!Number.isFinite(advanceMs) || advanceMs! < 0) throw validationError('advance must not be negative.', 'advance')
+    }
+    if (body.now !== undefined) clock.set(parseInstant(body.now))
+    if (advanceMs !== undefined) clock.advance(advanceMs)
+    if (body.freeze === true) clock.freeze()
+    if (body.freeze === false) clock.unfreeze()
+    const ran = (await ctx.services.runDueTasks()) as TaskRecord[]
+    return json(200, clockState(ctx, ran))
+  },
+
+  mock_tasks_list(ctx) {
+    const tasks = ctx.services.store.tasks.all().sort((a, b) => a.id - b.id)
+    return json(200, { results: tasks.map(toTask) })
+  },
+
+  mock_journal_list(ctx) {
+    const { journal } = ctx.services
+    return json(200, { results: journal.entries(), dropped: journal.dropped })
+  },
+
+  mock_journal_clear(ctx) {
+    ctx.services.journal.clear()
+    return empty(204)
+  },
+
+  mock_events_capture(ctx) {
+    const projectId = controlProject(ctx)
+    const { store, clock } = ctx.services
+    const body = ctx.body
+    const result = capture(
+      store,
+      projectId,
+      {
+        event: body.event,
+        distinct_id: body.distinct_id,
+        timestamp: body.timestamp === undefined ? undefined : parseInstant(body.timestamp),
+        properties: body.properties,
+      },
+      clock.now(),
+    )
+    const event = result.event
+    return json(201, {
+      event: { event: event.event, distinct_id: event.distinct_id, timestamp: iso(event.timestamp), properties: event.properties },
+      person: store.persons.get(result.person.id) ? toPerson(result.person) : null,
+    })
+  },
+
+  mock_session_recordings_create(ctx) {
+    const projectId = controlProject(ctx)
+    const { store, clock } = ctx.services
+    const b = ctx.body
+    const active = b.active_seconds ?? 60
+    const inactive = b.inactive_seconds ?? 0
+    const recording: RecordingRecord = Object.freeze({
+      id: b.id ?? store.random.uuid(),
+      project_id: projectId,
+      distinct_id: b.distinct_id,
+      start_time: b.start_time === undefined ? clock.now() - (active + inactive) * 1000 : parseInstant(b.start_time),
+      active_seconds: active,
+      inactive_seconds: inactive,
+      click_count: b.click_count ?? 0,
+      keypress_count: b.keypress_count ?? 0,
+      mouse_activity_count: b.mouse_activity_count ?? 0,
+      console_log_count: b.console_log_count ?? 0,
+      console_warn_count: b.console_warn_count ?? 0,
+      console_error_count: b.console_error_count ?? 0,
+      start_url: b.start_url ?? null,
+      viewers: Object.freeze([...(b.viewers ?? [])]),
+      storage: 'object_storage',
+      snapshot_source: 'web',
+      activity_score: b.activity_score ?? 0,
+      ongoing: b.ongoing ?? null,
+    })
+    store.recordings.upsert(recording)
+    return json(201, toRecording(recording, store.persons, clock.now()))
+  },
+}

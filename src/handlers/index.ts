@@ -1,0 +1,13 @@
+// Every operation's handler, by operationId: one file per resource.
+import type { HandlerMap } from '../core/context.ts'
+import { controlHandlers } from './control.ts'
+import { discoveryHandlers } from './discovery.ts'
+import { personHandlers } from './persons.ts'
+import { sessionRecordingHandlers } from './session-recordings.ts'
+
+export const handlers: HandlerMap = {
+  ...personHandlers,
+  ...sessionRecordingHandlers,
+  ...discoveryHandlers,
+  ...controlHandlers,
+}

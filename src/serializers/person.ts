@@ -1,0 +1,52 @@
+// Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
+import type { components } from '../contract/types.gen.ts'
+import type { PersonRecord } from '../store/models.ts'
+import { iso, isoOrNull } from './time.ts'
+
+type Person = components['schemas']['Person']
+type EmbeddedPerson = components['schemas']['EmbeddedPerson']
+
+const NAME_KEYS = ['email', 'name', 'username']
+const ANONYMOUS_ID = /^([a-z0-9]+-){4}([a-z0-9]+)$/
+
+/** Looks like a UUID: the real service's test for an anonymous distinct id. */
+export const isAnonymousId = (distinctId: string): boolean => ANONYMOUS_ID.test(distinctId)
+
+/** Non-anonymous distinct ids first, order otherwise kept (a stable sort). */
+export function orderedDistinctIds(person: PersonRecord): string[] {
+  return [...person.distinct_ids].sort((a, b) => Number(isAnonymousId(a)) - Number(isAnonymousId(b)))
+}
+
+/** email, name, username properties; else the first non-anonymous distinct id; else the id. */
+export function personName(person: PersonRecord): string {
+  for (const key of NAME_KEYS) {
+    const value = person.properties[key]
+    if (value) return String(value)
+  }
+  const ids = orderedDistinctIds(person)
+  return ids[0] ?? String(person.id)
+}
+
+export function toPerson(person: PersonRecord): Person {
+  return {
+    id: person.id,
+    name: personName(person),
+    distinct_ids: orderedDistinctIds(person),
+    properties: person.properties as Person['properties'],
+    created_at: iso(person.created_at),
+    uuid: person.uuid,
+    last_seen_at: isoOrNull(person.last_seen_at),
+  }
+}
+
+/** Embedded in a recording: distinct_ids is the single matching distinct id (seed 2.1). */
+export function toEmbeddedPerson(person: PersonRecord, distinctId: string): EmbeddedPerson {
+  return {
+    id: person.id,
+    name: personName(person),
+    distinct_ids: distinctId,
+    properties: person.properties as EmbeddedPerson['properties'],
+    created_at: iso(person.created_at),
+    uuid: person.uuid,
+  }
+}

@@ -1,0 +1,44 @@
+// Session recording as the API shows it (seed 2.4): values that hang together, `ongoing` by the clock.
+import type { components } from '../contract/types.gen.ts'
+import type { RecordingRecord } from '../store/models.ts'
+import type { PersonTable } from '../store/person-table.ts'
+import { toEmbeddedPerson } from './person.ts'
+import { iso } from './time.ts'
+
+type SessionRecording = components['schemas']['SessionRecording']
+
+/** A recording whose last activity is this recent (by the mock's clock) is still ongoing. */
+export const ONGOING_WINDOW_MS = 5 * 60_000
+
+export function recordingEnd(r: RecordingRecord): number {
+  return r.start_time + (r.active_seconds + r.inactive_seconds) * 1000
+}
+
+export function toRecording(r: RecordingRecord, persons: PersonTable, now: number): SessionRecording {
+  const duration = r.active_seconds + r.inactive_seconds
+  const end = recordingEnd(r)
+  const person = persons.getByDistinctId(r.project_id, r.distinct_id)
+  return {
+    id: r.id,
+    distinct_id: r.distinct_id,
+    viewed: r.viewers.length > 0,
+    viewers: [...r.viewers],
+    recording_duration: duration,
+    active_seconds: r.active_seconds,
+    inactive_seconds: r.inactive_seconds,
+    start_time: iso(r.start_time),
+    end_time: iso(end),
+    click_count: r.click_count,
+    keypress_count: r.keypress_count,
+    mouse_activity_count: r.mouse_activity_count,
+    console_log_count: r.console_log_count,
+    console_warn_count: r.console_warn_count,
+    console_error_count: r.console_error_count,
+    start_url: r.start_url,
+    person: person ? toEmbeddedPerson(person, r.distinct_id) : null,
+    storage: r.storage,
+    snapshot_source: r.snapshot_source,
+    ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
+    activity_score: r.activity_score,
+  }
+}

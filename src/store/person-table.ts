@@ -1,0 +1,126 @@
+// Persons, indexed so exact lookups (id, uuid, distinct_id, email) never scan the table, and each
+// project's persons kept in list order (newest first) so a page is a slice.
+import type { PersonRecord } from './models.ts'
+
+const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
+
+export class PersonTable {
+  #byId = new Map<number, PersonRecord>()
+  #byUuid = new Map<string, PersonRecord>()
+  /** `${project_id}\u0000${distinct_id}` -> person */
+  #byDistinctId = new Map<string, PersonRecord>()
+  /** `${project_id}\u0000${email}` -> persons with that email property */
+  #byEmail = new Map<string, Set<PersonRecord>>()
+  /** project_id -> persons, newest first */
+  #ordered = new Map<number, PersonRecord[]>()
+
+  constructor(records: Iterable<PersonRecord> = []) {
+    for (const person of records) this.#index(person)
+    for (const list of this.#ordered.values()) list.sort(newestFirst)
+  }
+
+  get size(): number {
+    return this.#byId.size
+  }
+
+  get(id: number): PersonRecord | undefined {
+    return this.#byId.get(id)
+  }
+
+  getByUuid(uuid: string): PersonRecord | undefined {
+    return this.#byUuid.get(uuid)
+  }
+
+  getByDistinctId(projectId: number, distinctId: string): PersonRecord | undefined {
+    return this.#byDistinctId.get(`${projectId}\u0000${distinctId}`)
+  }
+
+  findByEmail(projectId: number, email: string): PersonRecord[] {
+    const found = this.#byEmail.get(`${projectId}\u0000${email}`)
+    return found ? [...found].sort(newestFirst) : []
+  }
+
+  /** The project's persons, newest first. Do not mutate. */
+  list(projectId: number): readonly PersonRecord[] {
+    return this.#ordered.get(projectId) ?? []
+  }
+
+  all(): IterableIterator<PersonRecord> {
+    return this.#byId.values()
+  }
+
+  insert(person: PersonRecord): void {
+    this.#index(person)
+    const list = this.#ordered.get(person.project_id)!
+    // #index appended it; move it to its place (new persons are usually newest, so this is short).
+    list.pop()
+    list.splice(this.#insertionPoint(list, person), 0, person)
+  }
+
+  replace(next: PersonRecord): void {
+    const prev = this.#byId.get(next.id)
+    if (!prev) throw new Error(`no person ${next.id}`)
+    this.#unindexKeys(prev)
+    this.#indexKeys(next)
+    this.#byId.set(next.id, next)
+    this.#byUuid.set(next.uuid, next)
+    const list = this.#ordered.get(prev.project_id)!
+    list.splice(list.indexOf(prev), 1)
+    list.splice(this.#insertionPoint(list, next), 0, next)
+  }
+
+  remove(person: PersonRecord): void {
+    const current = this.#byId.get(person.id)
+    if (!current) return
+    this.#unindexKeys(current)
+    this.#byId.delete(current.id)
+    this.#byUuid.delete(current.uuid)
+    const list = this.#ordered.get(current.project_id)!
+    list.splice(list.indexOf(current), 1)
+  }
+
+  #insertionPoint(list: PersonRecord[], person: PersonRecord): number {
+    let lo = 0
+    let hi = list.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (newestFirst(list[mid]!, person) < 0) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
+  #index(person: PersonRecord): void {
+    this.#byId.set(person.id, person)
+    this.#byUuid.set(person.uuid, person)
+    this.#indexKeys(person)
+    let list = this.#ordered.get(person.project_id)
+    if (!list) this.#ordered.set(person.project_id, (list = []))
+    list.push(person)
+  }
+
+  #indexKeys(person: PersonRecord): void {
+    for (const distinctId of person.distinct_ids) this.#byDistinctId.set(`${person.project_id}\u0000${distinctId}`, person)
+    const email = person.properties.email
+    if (typeof email === 'string') {
+      const key = `${person.project_id}\u0000${email}`
+      let set = this.#byEmail.get(key)
+      if (!set) this.#byEmail.set(key, (set = new Set()))
+      set.add(person)
+    }
+  }
+
+  #unindexKeys(person: PersonRecord): void {
+    for (const distinctId of person.distinct_ids) {
+      const key = `${person.project_id}\u0000${distinctId}`
+      if (this.#byDistinctId.get(key) === person) this.#byDistinctId.delete(key)
+    }
+    const email = person.properties.email
+    if (typeof email === 'string') {
+      const key = `${person.project_id}\u0000${email}`
+      const set = this.#byEmail.get(key)
+      set?.delete(person)
+      if (set && set.size === 0) this.#byEmail.delete(key)
+    }
+  }
+}

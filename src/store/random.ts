@@ -1,0 +1,39 @@
+// A small seeded generator for values made at run time (short ids, uuids), so two runs with one seed
+// create the same ids in the same order.
+
+export class SeededRandom {
+  #state: number
+
+  constructor(seed: number) {
+    this.#state = (seed ^ 0x9e3779b9) >>> 0 || 1
+  }
+
+  /** mulberry32 */
+  next(): number {
+    let t = (this.#state = (this.#state + 0x6d2b79f5) >>> 0)
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+
+  int(maxExclusive: number): number {
+    return Math.floor(this.next() * maxExclusive)
+  }
+
+  string(length: number, alphabet: string): string {
+    let out = ''
+    for (let i = 0; i < length; i++) out += alphabet[this.int(alphabet.length)]
+    return out
+  }
+
+  /** RFC 4122 version 4 layout. */
+  uuid(): string {
+    const hex = this.string(32, '0123456789abcdef').split('')
+    hex[12] = '4'
+    hex[16] = '89ab'[this.int(4)]!
+    const h = hex.join('')
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+  }
+}
+
+export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

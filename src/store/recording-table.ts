@@ -1,0 +1,52 @@
+// Session recordings, kept per project newest start_time first (ties by id), with an id index.
+import type { RecordingRecord } from './models.ts'
+
+const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
+  b.start_time - a.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+export class RecordingTable {
+  #byKey = new Map<string, RecordingRecord>()
+  #ordered = new Map<number, RecordingRecord[]>()
+
+  constructor(records: Iterable<RecordingRecord> = []) {
+    for (const r of records) this.#add(r)
+    for (const list of this.#ordered.values()) list.sort(newestFirst)
+  }
+
+  get size(): number {
+    return this.#byKey.size
+  }
+
+  get(projectId: number, id: string): RecordingRecord | undefined {
+    return this.#byKey.get(`${projectId}\u0000${id}`)
+  }
+
+  list(projectId: number): readonly RecordingRecord[] {
+    return this.#ordered.get(projectId) ?? []
+  }
+
+  /** Adds or replaces the recording with the same id in the project. */
+  upsert(recording: RecordingRecord): void {
+    const existing = this.get(recording.project_id, recording.id)
+    const list = this.#ordered.get(recording.project_id)
+    if (existing && list) list.splice(list.indexOf(existing), 1)
+    this.#add(recording)
+    const ordered = this.#ordered.get(recording.project_id)!
+    ordered.pop()
+    let lo = 0
+    let hi = ordered.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (newestFirst(ordered[mid]!, recording) < 0) lo = mid + 1
+      else hi = mid
+    }
+    ordered.splice(lo, 0, recording)
+  }
+
+  #add(r: RecordingRecord): void {
+    this.#byKey.set(`${r.project_id}\u0000${r.id}`, r)
+    let list = this.#ordered.get(r.project_id)
+    if (!list) this.#ordered.set(r.project_id, (list = []))
+    list.push(r)
+  }
+}

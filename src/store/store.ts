@@ -1,0 +1,147 @@
+// The store the handlers work on.
+//
+// The small relational models (organization, user, project, personal API key, playlist, playlist item,
+// activity log entry, scheduled task, insight) are @msw/data collections. Persons, events and session
+// recordings are the big tables (100,000 persons and a million events in the scale benchmark): they live
+// in indexed tables of their own, because @msw/data 1.x scans an array for every query and update
+// (an update costs ~90 ms at 100,000 records here) and creates records one by one through async
+// validation (~14 µs each), which a per-test reset of the default dataset cannot afford.
+import { Collection } from '@msw/data'
+import type { Dataset } from './dataset.ts'
+import { EventLog } from './event-log.ts'
+import {
+  activitySchema,
+  apiKeySchema,
+  insightSchema,
+  organizationSchema,
+  playlistItemSchema,
+  playlistSchema,
+  projectSchema,
+  taskSchema,
+  userSchema,
+  type ApiKeyRecord,
+  type ProjectRecord,
+  type UserRecord,
+} from './models.ts'
+import { PersonTable } from './person-table.ts'
+import { SeededRandom } from './random.ts'
+import { RecordingTable } from './recording-table.ts'
+
+function collections() {
+  return {
+    organizations: new Collection({ schema: organizationSchema }),
+    users: new Collection({ schema: userSchema }),
+    projects: new Collection({ schema: projectSchema }),
+    apiKeys: new Collection({ schema: apiKeySchema }),
+    playlists: new Collection({ schema: playlistSchema }),
+    playlistItems: new Collection({ schema: playlistItemSchema }),
+    activity: new Collection({ schema: activitySchema }),
+    tasks: new Collection({ schema: taskSchema }),
+    insights: new Collection({ schema: insightSchema }),
+  }
+}
+
+type Collections = ReturnType<typeof collections>
+
+export interface Counters {
+  person: number
+  playlist: number
+  playlistItem: number
+  activity: number
+  task: number
+  insight: number
+}
+
+export class Store {
+  dataset!: Dataset
+  persons = new PersonTable()
+  events = new EventLog()
+  recordings = new RecordingTable()
+  organizations!: Collections['organizations']
+  users!: Collections['users']
+  projects!: Collections['projects']
+  apiKeys!: Collections['apiKeys']
+  playlists!: Collections['playlists']
+  playlistItems!: Collections['playlistItems']
+  activity!: Collections['activity']
+  tasks!: Collections['tasks']
+  insights!: Collections['insights']
+  /** Seeded generator for ids made at run time (short ids, uuids). */
+  random = new SeededRandom(1)
+  counters!: Counters
+  /** Earliest scheduled_for among queued tasks (Infinity when none), so most requests skip the task scan. */
+  nextTaskDueAt = Infinity
+  // Read on every request: kept in maps (these models do not change at run time).
+  #keysByValue = new Map<string, ApiKeyRecord>()
+  #projectsById = new Map<number, ProjectRecord>()
+  #usersById = new Map<number, UserRecord>()
+
+  static async create(dataset: Dataset): Promise<Store> {
+    const store = new Store()
+    await store.load(dataset)
+    return store
+  }
+
+  /** Replaces everything with the dataset's records (they are frozen, so they are shared, not copied). */
+  async load(dataset: Dataset): Promise<void> {
+    const c = collections()
+    await Promise.all([
+      ...dataset.organizations.map((r) => c.organizations.create(r)),
+      ...dataset.users.map((r) => c.users.create(r)),
+      ...dataset.projects.map((r) => c.projects.create(r)),
+      ...dataset.apiKeys.map((r) => c.apiKeys.create(r)),
+      ...dataset.playlists.map((r) => c.playlists.create(r)),
+      ...dataset.playlistItems.map((r) => c.playlistItems.create(r)),
+      ...dataset.activity.map((r) => c.activity.create(r)),
+    ])
+    Object.assign(this, c)
+    this.dataset = dataset
+    this.persons = new PersonTable(dataset.persons)
+    this.events = new EventLog(dataset.events)
+    this.recordings = new RecordingTable(dataset.recordings)
+    this.random = new SeededRandom(dataset.seed)
+    this.nextTaskDueAt = Infinity
+    const max = (xs: Array<{ id: number }>) => xs.reduce((m, x) => Math.max(m, x.id), 0)
+    this.counters = {
+      person: max(dataset.persons) + 1,
+      playlist: max(dataset.playlists) + 1,
+      playlistItem: max(dataset.playlistItems) + 1,
+      activity: dataset.activity.length + 1,
+      task: 1,
+      insight: 1,
+    }
+    this.#keysByValue = new Map(dataset.apiKeys.map((k) => [k.value, k]))
+    this.#projectsById = new Map(dataset.projects.map((p) => [p.id, p]))
+    this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
+  }
+
+  keyByValue(value: string): ApiKeyRecord | undefined {
+    return this.#keysByValue.get(value)
+  }
+
+  project(id: number): ProjectRecord | undefined {
+    return this.#projectsById.get(id)
+  }
+
+  user(id: number): UserRecord | undefined {
+    return this.#usersById.get(id)
+  }
+
+  projectList(): ProjectRecord[] {
+    return [...this.#projectsById.values()]
+  }
+
+  /** Record counts per model, as the control API reports them. */
+  counts(): Record<string, number> {
+    return {
+      persons: this.persons.size,
+      events: this.events.size,
+      session_recordings: this.recordings.size,
+      playlists: this.playlists.count(),
+      playlist_items: this.playlistItems.count(),
+      activity: this.activity.count(),
+      tasks: this.tasks.count(),
+      insights: this.insights.count(),
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The activity log, as the real service writes and shows it (ActivityLogSerializer).
+import type { ActivityRecord } from '../store/models.ts'
+import type { Store } from '../store/store.ts'
+import { iso } from '../serializers/time.ts'
+
+export interface ActivityInput {
+  projectId: number
+  scope: 'Person' | 'SessionRecordingPlaylist' | 'Insight'
+  itemId: string | number
+  activity: string
+  userId: number | null
+  detail: Record<string, unknown>
+  at: number
+}
+
+/** Detail keys the real service always renders (unset ones are null). */
+const DETAIL_KEYS = ['id', 'changes', 'merge', 'trigger', 'name', 'short_id', 'type'] as const
+
+export async function recordActivity(store: Store, input: ActivityInput): Promise<ActivityRecord> {
+  const seq = store.counters.activity++
+  return store.activity.create({
+    id: store.random.uuid(),
+    seq,
+    project_id: input.projectId,
+    scope: input.scope,
+    item_id: String(input.itemId),
+    activity: input.activity,
+    user_id: input.userId,
+    detail: input.detail,
+    created_at: input.at,
+  })
+}
+
+/** Entries for one item, newest first. */
+export function activityFor(store: Store, projectId: number, scope: string, itemId: string | number): ActivityRecord[] {
+  const id = String(itemId)
+  return store.activity
+    .findMany((q) => q.where({ project_id: projectId, scope, item_id: id }))
+    .sort((a, b) => b.created_at - a.created_at || b.seq - a.seq)
+}
+
+export function toActivityEntry(store: Store, entry: ActivityRecord) {
+  const user = entry.user_id == null ? undefined : store.user(entry.user_id)
+  const detail: Record<string, unknown> = {}
+  for (const key of DETAIL_KEYS) detail[key] = entry.detail[key] ?? null
+  return {
+    id: entry.id,
+    user: user ? { first_name: user.first_name, email: user.email } : { first_name: 'System', email: null, is_system: true },
+    activity: entry.activity,
+    scope: entry.scope,
+    item_id: entry.item_id,
+    detail,
+    created_at: iso(entry.created_at),
+  }
+}

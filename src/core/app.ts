@@ -23,6 +23,13 @@ import { handlers as defaultHandlers } from '../handlers/index.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
+function utf8Length(text: string, limit: number): number {
+  if (text.length > limit) return text.length // at least one byte per UTF-16 unit
+  if (text.length * 3 <= limit) return text.length // at most three bytes per UTF-16 unit
+  return new TextEncoder().encode(text).length
+}
+
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
   seed?: number
@@ -102,7 +109,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
 
     const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
-    if (req.body !== undefined && Buffer.byteLength(req.body) > maxBody) {
+    if (req.body !== undefined && utf8Length(req.body, maxBody) > maxBody) {
       return { res: new ApiError(413, 'invalid_request', 'request_too_large', `Request body exceeds ${maxBody} bytes.`).toResponse(), op: null }
     }
     let body: unknown

@@ -22,6 +22,7 @@ import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 /** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
 function utf8Length(text: string, limit: number): number {
@@ -125,7 +126,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     let principal: Principal | undefined
     if (isApi) principal = authenticate(store, req.headers, body, req.url.searchParams)
     if (match.kind === 'method-not-allowed') {
-      const allow = match.allow.includes('GET') ? [...match.allow, 'HEAD', 'OPTIONS'] : [...match.allow, 'OPTIONS']
+      // DRF lists the allowed methods in http_method_names order.
+      const allow = DRF_METHOD_ORDER.filter(
+        (m) => match.allow.includes(m) || (m === 'HEAD' && match.allow.includes('GET')) || m === 'OPTIONS',
+      )
       return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
     }
     const { op, params } = match
@@ -135,10 +139,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
     // Contract validation of parameters and body (openapi-backend + ajv, compiled at start).
     const canonicalPath = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(params[name] ?? ''))
+    const declared = new URLSearchParams()
+    for (const [name, value] of req.url.searchParams) if (op.queryParams.has(name)) declared.append(name, value)
+    const search = declared.size ? `?${declared}` : ''
     const validation = contract.api.validator.validateRequest(
       {
         method: req.method,
-        path: canonicalPath + req.url.search,
+        path: canonicalPath + search,
         headers: { ...req.headers, 'content-type': 'application/json' } as Record<string, string>,
         body: body as any,
       },

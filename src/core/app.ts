@@ -12,6 +12,7 @@ import { ApiError, methodNotAllowed, notFound, parseError, serverError } from '.
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import { Journal } from './journal.ts'
 import { requestValidationError } from './request-errors.ts'
+import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
 import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
 import { runDueTasks } from './tasks.ts'
@@ -71,6 +72,7 @@ export interface App {
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
   const router: Router = createRouter(contract)
+  const validateRequest = createRequestValidator(contract)
   let seed = options.seed ?? 1
   let fixtures = options.fixtures ?? 'default'
   const datasets = new Map<string, Dataset>()
@@ -137,27 +139,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
     if (bodyError) throw bodyError
 
-    // Contract validation of parameters and body (openapi-backend + ajv, compiled at start).
-    const canonicalPath = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(params[name] ?? ''))
-    const declared = new URLSearchParams()
-    for (const [name, value] of req.url.searchParams) if (op.queryParams.has(name)) declared.append(name, value)
-    const search = declared.size ? `?${declared}` : ''
-    const validation = contract.api.validator.validateRequest(
-      {
-        method: req.method,
-        path: canonicalPath + search,
-        headers: { ...req.headers, 'content-type': 'application/json' } as Record<string, string>,
-        body: body as any,
-      },
-      op.operation,
-    )
-    if (!validation.valid) {
-      throw requestValidationError(validation.errors!, {
-        requestBody: body,
-        query: Object.fromEntries(req.url.searchParams),
-        path: params,
-      })
-    }
+    // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
+    const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
+    if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
     const handler: Handler | undefined = handlers[op.operationId]
     if (!handler) {
       return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
@@ -167,7 +151,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       req,
       url: req.url,
       params,
-      query: (validation.coerced?.query as Record<string, any>) ?? {},
+      query: validation.query,
       body,
       principal,
       project,

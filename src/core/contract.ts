@@ -16,8 +16,6 @@ export interface OperationInfo {
   /** Scopes the operation needs; [] = any valid key; null = no key at all (security: []). */
   scopes: string[] | null
   tags: string[]
-  /** Query parameters the operation declares (others are ignored, as the real service ignores them). */
-  queryParams: Set<string>
   /** status -> media types documented (empty array: no body) */
   responses: Map<number, string[]>
   operation: Operation
@@ -64,12 +62,8 @@ export function loadContract(): Contract {
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       responses.set(Number(status), Object.keys((response as any).content ?? {}))
     }
-    const queryParams = new Set(
-      ((operation.parameters ?? []) as Array<{ in?: string; name?: string }>).filter((p) => p.in === 'query').map((p) => p.name!),
-    )
     return {
       operationId: operation.operationId!,
-      queryParams,
       method: operation.method.toUpperCase(),
       path: operation.path,
       templates,

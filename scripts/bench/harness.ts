@@ -1,0 +1,304 @@
+// The shared part of the benchmarks: child-process servers, an autocannon load run that keeps every
+// latency (autocannon's own histogram rounds to whole milliseconds), side-by-side rounds, and the table.
+//
+// Every figure that is judged is a ratio of two measurements taken in the same run, alternating in
+// short rounds, because absolute numbers drift on shared machines.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const AUTH = { authorization: 'Bearer phx_mock_all' }
+
+/** Knobs shared by every benchmark (`--quick` shortens them for a smoke run). */
+export interface BenchConfig {
+  /** Seconds per load round. */
+  roundSeconds: number
+  /** Rounds per side (the sides alternate). */
+  rounds: number
+  /** Concurrent connections of the load generator. */
+  connections: number
+  /** Sequential requests per lookup kind in the scale benchmark. */
+  lookups: number
+  /** Persons in the large dataset of the scale benchmark. */
+  largePersons: number
+  quick: boolean
+}
+
+export function configFrom(argv: string[]): BenchConfig {
+  const quick = argv.includes('--quick')
+  return quick
+    ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, quick }
+    : { roundSeconds: 3, rounds: 3, connections: 8, lookups: 400, largePersons: 100_000, quick }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child-process servers
+
+export interface ChildServer {
+  url: string
+  /** Milliseconds from spawn to the "listening on URL" line. */
+  startupMs: number
+  proc: ChildProcess
+  /** Asks the child (over IPC) and returns its answer. */
+  ask<T = unknown>(message: Record<string, unknown>): Promise<T>
+  stop(): Promise<void>
+}
+
+/**
+ * Runs a TypeScript server script in its own process (through tsx) and waits for its
+ * "listening on http://..." line, so the load generator never shares the server's event loop.
+ */
+export async function startChild(script: string, args: string[] = [], options: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<ChildServer> {
+  const started = performance.now()
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script}: no "listening" line after ${options.timeoutMs ?? 120_000} ms\n${output}`)), options.timeoutMs ?? 120_000)
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = /listening on (http:\/\/\S+)/.exec(output)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    })
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    proc.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited (${code}) before listening:\n${output}`))
+    })
+  })
+  const startupMs = performance.now() - started
+  proc.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${script.split('/').pop()}] ${chunk}`))
+  let nextId = 1
+  return {
+    url,
+    startupMs,
+    proc,
+    ask<T>(message: Record<string, unknown>): Promise<T> {
+      const id = nextId++
+      return new Promise<T>((resolve) => {
+        const onMessage = (reply: any) => {
+          if (reply?.id !== id) return
+          proc.off('message', onMessage)
+          resolve(reply.value as T)
+        }
+        proc.on('message', onMessage)
+        proc.send({ ...message, id })
+      })
+    },
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return
+      proc.kill('SIGTERM')
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000)
+      await once(proc, 'exit')
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Answers IPC questions in a child server: `{type, id}` -> `{id, value}`. */
+export function answerParent(handlers: Record<string, (message: any) => unknown | Promise<unknown>>): void {
+  process.on('message', async (message: any) => {
+    const handler = handlers[message?.type]
+    const value = handler ? await handler(message) : { error: `unknown question ${message?.type}` }
+    process.send!({ id: message.id, value })
+  })
+  process.on('disconnect', () => process.exit(0))
+}
+
+/** A free loopback port (for servers that cannot be told to use port 0 and print it). */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and load
+
+export interface BenchRequest {
+  method: string
+  /** Path and query. */
+  path: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+export interface Captured {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** One request, answered in full (used to capture payloads and check a server answers as expected). */
+export async function send(base: string, req: BenchRequest): Promise<Captured> {
+  const res = await fetch(base + req.path, { method: req.method, headers: req.headers, body: req.body })
+  const headers: Record<string, string> = {}
+  res.headers.forEach((value, name) => (headers[name] = value))
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) }
+}
+
+export interface LoadResult {
+  /** Completed requests per second. */
+  rps: number
+  completed: number
+  elapsedMs: number
+  /** Every response time in milliseconds (float), unsorted. */
+  latencies: number[]
+  errors: number
+  /** Responses whose status was not the expected one. */
+  unexpected: number
+  bytes: number
+}
+
+/**
+ * Loads `base` with the requests (cycled per connection) for `seconds`, or for `amount` requests.
+ * Responses whose status is not `expect` are counted as unexpected, so a fast error page cannot pass.
+ */
+export async function load(
+  base: string,
+  requests: BenchRequest[],
+  options: { connections: number; seconds?: number; amount?: number; expect?: number },
+): Promise<LoadResult> {
+  const latencies: number[] = []
+  let unexpected = 0
+  let bytes = 0
+  const expect = options.expect ?? 200
+  const started = performance.now()
+  const result = await new Promise<{ errors: number; timeouts: number }>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: options.connections,
+        pipelining: 1,
+        duration: options.seconds,
+        amount: options.amount,
+        timeout: 30,
+        requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+      },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    )
+    instance.on('response', (_client: unknown, status: number, resBytes: number, responseTime: number) => {
+      latencies.push(responseTime)
+      bytes += resBytes
+      if (status !== expect) unexpected++
+    })
+  })
+  const elapsedMs = performance.now() - started
+  return {
+    rps: (latencies.length / elapsedMs) * 1000,
+    completed: latencies.length,
+    elapsedMs,
+    latencies,
+    errors: result.errors + result.timeouts,
+    unexpected,
+    bytes,
+  }
+}
+
+export function merge(results: LoadResult[]): LoadResult {
+  const completed = results.reduce((n, r) => n + r.completed, 0)
+  const elapsedMs = results.reduce((n, r) => n + r.elapsedMs, 0)
+  return {
+    rps: (completed / elapsedMs) * 1000,
+    completed,
+    elapsedMs,
+    latencies: results.flatMap((r) => r.latencies),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    unexpected: results.reduce((n, r) => n + r.unexpected, 0),
+    bytes: results.reduce((n, r) => n + r.bytes, 0),
+  }
+}
+
+/** Runs each side in turn, `rounds` times (A B A B ...), so drift hits both sides alike. */
+export async function sideBySide<K extends string>(rounds: number, sides: Record<K, () => Promise<LoadResult>>): Promise<Record<K, LoadResult>> {
+  const collected = {} as Record<K, LoadResult[]>
+  for (const key of Object.keys(sides) as K[]) collected[key] = []
+  for (let round = 0; round < rounds; round++) {
+    for (const key of Object.keys(sides) as K[]) collected[key].push(await sides[key]())
+  }
+  const out = {} as Record<K, LoadResult>
+  for (const key of Object.keys(sides) as K[]) out[key] = merge(collected[key])
+  return out
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = Float64Array.from(values).sort()
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index]!
+}
+
+/** Times `fn` `count` times (after `warmup` untimed calls); every duration in milliseconds. */
+export async function timeEach(count: number, fn: (i: number) => unknown, warmup = Math.min(50, count)): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn(i)
+  const out: number[] = []
+  for (let i = 0; i < count; i++) {
+    const t = performance.now()
+    await fn(i)
+    out.push(performance.now() - t)
+  }
+  return out
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+export type Verdict = 'pass' | 'FAIL' | 'printed' | `n/a: ${string}`
+
+export interface Row {
+  benchmark: string
+  /** What was measured on our side, e.g. "12,345 req/s". */
+  ours: string
+  /** The reference side, e.g. "ceiling 30,000 req/s". */
+  reference: string
+  ratio: string
+  latency: string
+  target: string
+  verdict: Verdict
+}
+
+export const fmt = {
+  rps: (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`,
+  ms: (n: number) => (Number.isFinite(n) ? (n < 1 ? `${(n * 1000).toFixed(0)} µs` : n < 100 ? `${n.toFixed(2)} ms` : `${Math.round(n).toLocaleString('en-US')} ms`) : 'n/a'),
+  ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
+  mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
+  latency: (r: LoadResult) => `${fmt.ms(percentile(r.latencies, 50))} / ${fmt.ms(percentile(r.latencies, 99))}`,
+}
+
+export function verdict(ok: boolean): Verdict {
+  return ok ? 'pass' : 'FAIL'
+}
+
+export function notApplicable(benchmark: string, why: string, target = ''): Row {
+  return { benchmark, ours: '', reference: '', ratio: '', latency: '', target, verdict: `n/a: ${why}` }
+}
+
+/** Problems seen during a load run (errors, unexpected statuses) as a verdict, else null. */
+export function loadProblem(...results: LoadResult[]): Verdict | null {
+  const errors = results.reduce((n, r) => n + r.errors, 0)
+  const unexpected = results.reduce((n, r) => n + r.unexpected, 0)
+  if (errors || unexpected) return `n/a: ${errors} errors, ${unexpected} unexpected statuses`
+  return null
+}
+
+export function renderTable(rows: Row[]): string {
+  const header: Record<keyof Row, string> = { benchmark: 'Benchmark', ours: 'Ours', reference: 'Reference', ratio: 'Ratio', latency: 'p50 / p99', target: 'Target', verdict: 'Result' }
+  const keys = Object.keys(header) as Array<keyof Row>
+  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k]).length)))
+  const line = (r: Record<keyof Row, string>) => `| ${keys.map((k, i) => String(r[k]).padEnd(widths[i]!)).join(' | ')} |`
+  const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`
+  return [line(header), rule, ...rows.map(line)].join('\n')
+}

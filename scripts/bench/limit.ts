@@ -1,0 +1,116 @@
+// Against the limit: the standalone mock server (response validation on) vs a bare node:http server
+// answering the very bytes the mock answered (the ceiling), same requests, alternating rounds.
+import {
+  AUTH,
+  fmt,
+  load,
+  loadProblem,
+  notApplicable,
+  percentile,
+  send,
+  sideBySide,
+  startChild,
+  verdict,
+  type BenchConfig,
+  type BenchRequest,
+  type Captured,
+  type ChildServer,
+  type Row,
+} from './harness.ts'
+
+const PERSONS = '/api/environments/1/persons/'
+const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
+
+interface Case {
+  name: string
+  target: number
+  request: (mock: ChildServer) => Promise<BenchRequest | string>
+}
+
+const CASES: Case[] = [
+  {
+    name: 'GET person retrieve',
+    target: 0.5,
+    request: async () => ({ method: 'GET', path: `${PERSONS}1/`, headers: AUTH }),
+  },
+  {
+    name: 'GET persons list, limit=100',
+    target: 0.3,
+    request: async () => ({ method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }),
+  },
+  {
+    name: 'PATCH playlist',
+    target: 0.3,
+    request: async (mock) => {
+      const list = await send(mock.url, { method: 'GET', path: `${PLAYLISTS}?limit=100`, headers: AUTH })
+      if (list.status !== 200) return 'not implemented'
+      const playlists = JSON.parse(list.body.toString()).results as Array<{ short_id: string; type: string | null; deleted: boolean }>
+      const target = playlists.find((p) => p.type === 'collection' && !p.deleted)
+      if (!target) return 'no collection playlist in the default data'
+      return {
+        method: 'PATCH',
+        path: `${PLAYLISTS}${target.short_id}/`,
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: 'Renamed by the benchmark', pinned: true }),
+      }
+    },
+  },
+]
+
+/** Headers the ceiling repeats: the payload's own (hop-by-hop and per-response ones are node's to write). */
+function cannedHeaders(captured: Captured): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(captured.headers)) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) out[name] = value
+  }
+  out['content-length'] = String(captured.body.length)
+  return out
+}
+
+export async function runLimit(config: BenchConfig): Promise<Row[]> {
+  const mock = await startChild('scripts/bench/servers/mock.ts')
+  const ceiling = await startChild('scripts/bench/servers/ceiling.ts')
+  const rows: Row[] = []
+  try {
+    for (const c of CASES) {
+      const label = `Limit: ${c.name}`
+      const target = `>= ${c.target} of ceiling`
+      const request = await c.request(mock)
+      if (typeof request === 'string') {
+        rows.push(notApplicable(label, request, target))
+        continue
+      }
+      const captured = await send(mock.url, request)
+      if (captured.status === 501) {
+        rows.push(notApplicable(label, 'not implemented', target))
+        continue
+      }
+      if (captured.status !== 200) {
+        rows.push(notApplicable(label, `mock answered ${captured.status}: ${captured.body.toString().slice(0, 120)}`, target))
+        continue
+      }
+      await ceiling.ask({
+        type: 'routes',
+        routes: { [`${request.method} ${request.path}`]: { status: captured.status, headers: cannedHeaders(captured), body: captured.body.toString('base64') } },
+      })
+      const run = (server: ChildServer) => () => load(server.url, [request], { connections: config.connections, seconds: config.roundSeconds })
+      // Warm both (JIT, memo caches) before measuring.
+      await load(mock.url, [request], { connections: config.connections, seconds: 1 })
+      await load(ceiling.url, [request], { connections: config.connections, seconds: 1 })
+      const r = await sideBySide(config.rounds, { ceiling: run(ceiling), mock: run(mock) })
+      const ratio = r.mock.rps / r.ceiling.rps
+      rows.push({
+        benchmark: `${label} (${captured.body.length.toLocaleString('en-US')} B)`,
+        ours: fmt.rps(r.mock.rps),
+        reference: `ceiling ${fmt.rps(r.ceiling.rps)}`,
+        ratio: fmt.ratio(ratio),
+        latency: `${fmt.latency(r.mock)} (ceiling ${fmt.ms(percentile(r.ceiling.latencies, 50))} / ${fmt.ms(percentile(r.ceiling.latencies, 99))})`,
+        target,
+        verdict: loadProblem(r.mock, r.ceiling) ?? verdict(ratio >= c.target),
+      })
+    }
+  } finally {
+    await Promise.all([mock.stop(), ceiling.stop()])
+  }
+  return rows
+}

@@ -1,0 +1,36 @@
+// `npm run bench`: every benchmark, one table.
+//   npm run bench                      all of them (a few minutes)
+//   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
+//   npm run bench -- --only limit,peer run some: limit, peer, scale, in-process
+import os from 'node:os'
+import { configFrom, renderTable, type Row } from './harness.ts'
+import { runLimit } from './limit.ts'
+
+const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
+  limit: runLimit,
+}
+
+const argv = process.argv.slice(2)
+const config = configFrom(argv)
+const onlyIndex = argv.indexOf('--only')
+const only = onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : Object.keys(BENCHMARKS)
+const unknown = only.filter((name) => !BENCHMARKS[name])
+if (unknown.length) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${Object.keys(BENCHMARKS).join(', ')})`)
+  process.exit(2)
+}
+
+const load = os.loadavg().map((n) => n.toFixed(2)).join(' ')
+console.log(`analytics-mock benchmarks: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), load average ${load}`)
+console.log(`rounds: ${config.rounds} x ${config.roundSeconds} s per side, ${config.connections} connections${config.quick ? ' (--quick)' : ''}\n`)
+
+const rows: Row[] = []
+for (const name of only) {
+  const started = performance.now()
+  process.stderr.write(`running ${name}...`)
+  rows.push(...(await BENCHMARKS[name]!(config)))
+  process.stderr.write(` ${((performance.now() - started) / 1000).toFixed(0)} s\n`)
+}
+console.log(renderTable(rows))
+const judged = rows.filter((r) => r.verdict === 'pass' || r.verdict === 'FAIL')
+console.log(`\n${judged.filter((r) => r.verdict === 'pass').length} of ${judged.length} targets met; ${rows.filter((r) => r.verdict.startsWith('n/a')).length} not applicable`)

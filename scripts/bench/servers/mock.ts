@@ -1,0 +1,32 @@
+// The standalone mock server as the CLI runs it (createApp + serve, response validation on unless
+// --no-validate), in its own process, with an optional dataset size. Prints "listening on URL";
+// answers the parent's questions over IPC (rss).
+//   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
+import { serve } from '../../../src/adapter/node.ts'
+import { createApp, type AppOptions } from '../../../src/core/app.ts'
+import { answerParent } from '../harness.ts'
+
+const argv = process.argv.slice(2)
+const option = (name: string): number | undefined => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(argv[i + 1]) : undefined
+}
+const persons = option('persons')
+const eventsPerPerson = option('events-per-person')
+
+const options: AppOptions & { size?: { persons?: number; eventsPerPerson?: number } } = {
+  clock: { frozen: false },
+  validateResponses: !argv.includes('--no-validate'),
+}
+if (persons !== undefined || eventsPerPerson !== undefined) options.size = { persons, eventsPerPerson }
+const app = await createApp(options)
+const running = await serve(app, { port: 0, host: '127.0.0.1' })
+console.log(`listening on ${running.url}`)
+
+answerParent({
+  rss: () => {
+    ;(globalThis as { gc?: () => void }).gc?.()
+    return process.memoryUsage().rss
+  },
+})
+process.on('SIGTERM', () => running.close().then(() => process.exit(0)))

@@ -1,5 +1,6 @@
 // The core's own request/response shapes. The Fetch face (`app.fetch`) and the node:http face both
 // translate to these, so the hot path never builds WHATWG Request/Response objects it does not need.
+import { toJson } from './json.ts'
 
 export interface MockRequest {
   method: string
@@ -37,7 +38,7 @@ export function empty(status: number, headers: Record<string, string> = {}): Moc
 export function serialize(res: MockResponse): { body: string; headers: Record<string, string> } {
   if (res.json !== undefined) {
     return {
-      body: JSON.stringify(res.json),
+      body: toJson(res.json),
       headers: { 'content-type': 'application/json', ...res.headers },
     }
   }

@@ -1,5 +1,6 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
+import { serializeOnce } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { iso, isoOrNull } from './time.ts'
 
@@ -27,12 +28,13 @@ export function personName(person: PersonRecord): string {
   return ids[0] ?? String(person.id)
 }
 
-// Records are immutable, so each one is rendered once (a list page re-renders the same records often).
+// Records are immutable, so each one is rendered once, and its JSON text written once (a list page
+// re-renders the same records often).
 const rendered = new WeakMap<PersonRecord, Person>()
 
 export function toPerson(person: PersonRecord): Person {
   let out = rendered.get(person)
-  if (!out) rendered.set(person, (out = renderPerson(person)))
+  if (!out) rendered.set(person, (out = serializeOnce(renderPerson(person))))
   return out
 }
 

@@ -24,14 +24,17 @@ export interface BenchConfig {
   lookups: number
   /** Persons in the large dataset of the scale benchmark. */
   largePersons: number
+  /** `--peer openapi-backend` skips Prism (the fallback peer, also used when Prism does not run). */
+  peer: 'prism' | 'openapi-backend'
   quick: boolean
 }
 
 export function configFrom(argv: string[]): BenchConfig {
   const quick = argv.includes('--quick')
+  const peer = argv[argv.indexOf('--peer') + 1] === 'openapi-backend' ? 'openapi-backend' : 'prism'
   return quick
-    ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, quick }
-    : { roundSeconds: 3, rounds: 3, connections: 8, lookups: 400, largePersons: 100_000, quick }
+    ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, peer, quick }
+    : { roundSeconds: 3, rounds: 3, connections: 8, lookups: 400, largePersons: 100_000, peer, quick }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,6 +96,46 @@ export async function startChild(script: string, args: string[] = [], options: {
         proc.send({ ...message, id })
       })
     },
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return
+      proc.kill('SIGTERM')
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000)
+      await once(proc, 'exit')
+      clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * Runs a server that prints nothing useful (e.g. Prism with logging silenced) and waits until `url`
+ * answers any HTTP response.
+ */
+export async function startPolled(command: string, args: string[], url: string, timeoutMs = 120_000): Promise<ChildServer> {
+  const started = performance.now()
+  const proc = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let exited = false
+  proc.once('exit', () => (exited = true))
+  for (;;) {
+    if (exited) throw new Error(`${command} ${args.join(' ')} exited before answering:\n${output.slice(-2000)}`)
+    if (performance.now() - started > timeoutMs) {
+      proc.kill('SIGKILL')
+      throw new Error(`${command} ${args.join(' ')}: no answer at ${url} after ${timeoutMs} ms\n${output.slice(-2000)}`)
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      break
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  return {
+    url: new URL(url).origin,
+    startupMs: performance.now() - started,
+    proc,
+    ask: () => Promise.reject(new Error('no IPC channel')),
     async stop() {
       if (proc.exitCode !== null || proc.signalCode !== null) return
       proc.kill('SIGTERM')

@@ -2,12 +2,15 @@
 //   npm run bench                      all of them (a few minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
 //   npm run bench -- --only limit,peer run some: limit, peer, scale, in-process
+//   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 import os from 'node:os'
 import { configFrom, renderTable, type Row } from './harness.ts'
 import { runLimit } from './limit.ts'
+import { runPeer } from './peer.ts'
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,
+  peer: runPeer,
 }
 
 const argv = process.argv.slice(2)

@@ -3,10 +3,12 @@ import type { HandlerMap } from '../core/context.ts'
 import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { personHandlers } from './persons.ts'
+import { playlistHandlers } from './playlists.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
 
 export const handlers: HandlerMap = {
   ...personHandlers,
+  ...playlistHandlers,
   ...sessionRecordingHandlers,
   ...discoveryHandlers,
   ...controlHandlers,

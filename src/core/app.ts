@@ -133,7 +133,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         method: req.method,
         path: canonicalPath + req.url.search,
         headers: { ...req.headers, 'content-type': 'application/json' } as Record<string, string>,
-        body: body as any,
+        // No body is an empty form to the real service (DRF's request.data is {}), so a missing body
+        // is reported field by field ("query: This field is required."), never as "requestBody".
+        body: (body === undefined && op.operation.requestBody ? {} : body) as any,
       },
       op.operation,
     )

@@ -28,6 +28,17 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null
 }
 
+/** Whether a marked value sits in `value`'s fields or items down to SEARCH_DEPTH (no text is built). */
+function holdsMarked(value: object, depth: number): boolean {
+  if (depth >= SEARCH_DEPTH) return false
+  const children = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : []
+  for (const child of children) {
+    if (typeof child !== 'object' || child === null) continue
+    if (texts.has(child) || holdsMarked(child, depth + 1)) return true
+  }
+  return false
+}
+
 function write(value: unknown, depth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   const text = texts.get(value)
@@ -37,7 +48,8 @@ function write(value: unknown, depth: number): string | undefined {
     texts.set(value, made)
     return made
   }
-  if (depth >= SEARCH_DEPTH) return JSON.stringify(value)
+  // Nothing marked inside (most bodies): one native call is fastest.
+  if (!holdsMarked(value, depth)) return JSON.stringify(value)
   if (Array.isArray(value)) {
     let out = '['
     for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (write(value[i], depth + 1) ?? 'null')

@@ -22,36 +22,37 @@ const PERSONS = '/api/environments/1/persons/'
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 
 /** A PATCH of a collection playlist of project 1 (its short id read from the list), or why there is none. */
-export async function playlistPatch(mock: ChildServer): Promise<BenchRequest | string> {
+export async function playlistPatch(mock: ChildServer): Promise<BenchRequest[] | string> {
   const list = await send(mock.url, { method: 'GET', path: `${PLAYLISTS}?limit=100`, headers: AUTH })
   if (list.status !== 200) return 'not implemented'
   const playlists = JSON.parse(list.body.toString()).results as Array<{ short_id: string; type: string | null; deleted: boolean }>
   const target = playlists.find((p) => p.type === 'collection' && !p.deleted)
   if (!target) return 'no collection playlist in the default data'
-  return {
+  // Two bodies in turn, so every PATCH changes the playlist (and writes an activity entry).
+  return [1, 2].map((n) => ({
     method: 'PATCH',
     path: `${PLAYLISTS}${target.short_id}/`,
     headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify({ description: 'Changed by the benchmark', pinned: true }),
-  }
+    body: JSON.stringify({ description: `Changed by the benchmark (${n})`, pinned: true }),
+  }))
 }
 
 interface Case {
   name: string
   target: number
-  request: (mock: ChildServer) => Promise<BenchRequest | string>
+  request: (mock: ChildServer) => Promise<BenchRequest[] | string>
 }
 
 const CASES: Case[] = [
   {
     name: 'GET person retrieve',
     target: 0.5,
-    request: async () => ({ method: 'GET', path: `${PERSONS}1/`, headers: AUTH }),
+    request: async () => [{ method: 'GET', path: `${PERSONS}1/`, headers: AUTH }],
   },
   {
     name: 'GET persons list, limit=100',
     target: 0.3,
-    request: async () => ({ method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }),
+    request: async () => [{ method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }],
   },
   { name: 'PATCH playlist', target: 0.3, request: playlistPatch },
 ]
@@ -74,12 +75,12 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
     for (const c of CASES) {
       const label = `Limit: ${c.name}`
       const target = `>= ${c.target} of ceiling`
-      const request = await c.request(mock)
-      if (typeof request === 'string') {
-        rows.push(notApplicable(label, request, target))
+      const requests = await c.request(mock)
+      if (typeof requests === 'string') {
+        rows.push(notApplicable(label, requests, target))
         continue
       }
-      const captured = await send(mock.url, request)
+      const captured = await send(mock.url, requests[0]!)
       if (captured.status === 501) {
         rows.push(notApplicable(label, 'not implemented', target))
         continue
@@ -88,14 +89,13 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
         rows.push(notApplicable(label, `mock answered ${captured.status}: ${captured.body.toString().slice(0, 120)}`, target))
         continue
       }
-      await ceiling.ask({
-        type: 'routes',
-        routes: { [`${request.method} ${request.path}`]: { status: captured.status, headers: cannedHeaders(captured), body: captured.body.toString('base64') } },
-      })
-      const run = (server: ChildServer) => () => load(server.url, [request], { connections: config.connections, seconds: config.roundSeconds })
+      const routes: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
+      for (const r of requests) routes[`${r.method} ${r.path}`] = { status: captured.status, headers: cannedHeaders(captured), body: captured.body.toString('base64') }
+      await ceiling.ask({ type: 'routes', routes })
+      const run = (server: ChildServer) => () => load(server.url, requests, { connections: config.connections, seconds: config.roundSeconds })
       // Warm both (JIT, memo caches) before measuring.
-      await load(mock.url, [request], { connections: config.connections, seconds: 1 })
-      await load(ceiling.url, [request], { connections: config.connections, seconds: 1 })
+      await load(mock.url, requests, { connections: config.connections, seconds: 1 })
+      await load(ceiling.url, requests, { connections: config.connections, seconds: 1 })
       const r = await sideBySide(config.rounds, { ceiling: run(ceiling), mock: run(mock) })
       const ratio = r.mock.rps / r.ceiling.rps
       rows.push({

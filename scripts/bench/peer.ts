@@ -64,7 +64,7 @@ export async function runPeer(config: BenchConfig): Promise<Row[]> {
     const cases: Array<[string, BenchRequest | string]> = [
       ['GET person retrieve', { method: 'GET', path: `${PERSONS}1/`, headers: AUTH }],
       ['GET persons list, limit=100', { method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }],
-      ['PATCH playlist', patch],
+      ['PATCH playlist', typeof patch === 'string' ? patch : patch[0]!],
     ]
     for (const [name, request] of cases) {
       const label = `Peer: ${name}`

@@ -16,21 +16,40 @@ export interface PersonQuery {
   properties?: readonly PropertyFilterInput[]
 }
 
-// What `search` looks at, lower-cased once per (immutable) record.
-const haystacks = new WeakMap<PersonRecord, string[]>()
+// What `search` looks at, lower-cased once per (immutable) record and joined by a separator no search
+// term contains (terms with it are matched field by field), so a scan is one `includes` per person.
+// Cached per person table by id, checked by record identity (a replaced record is recomputed); a
+// WeakMap keyed by the frozen records themselves measured several times slower at 100,000 persons.
+const SEPARATOR = '\u0001'
+type SearchCache = Map<number, { person: PersonRecord; text: string }>
+const caches = new WeakMap<Store['persons'], SearchCache>()
 
-function searchFields(person: PersonRecord): string[] {
-  let fields = haystacks.get(person)
-  if (!fields) {
-    fields = [person.uuid, ...person.distinct_ids]
-    for (const key of ['email', 'name']) {
-      const value = person.properties[key]
-      if (value !== undefined && value !== null) fields.push(String(value))
-    }
-    fields = fields.map((f) => f.toLowerCase())
-    haystacks.set(person, fields)
+function searchTextOf(person: PersonRecord): string {
+  const fields = [person.uuid, ...person.distinct_ids]
+  for (const key of ['email', 'name']) {
+    const value = person.properties[key]
+    if (value !== undefined && value !== null) fields.push(String(value))
   }
-  return fields
+  return fields.join(SEPARATOR).toLowerCase()
+}
+
+function searchCache(store: Store): SearchCache {
+  let cache = caches.get(store.persons)
+  if (!cache) caches.set(store.persons, (cache = new Map()))
+  return cache
+}
+
+function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean {
+  const cache = searchCache(store)
+  const textOf = (person: PersonRecord): string => {
+    const entry = cache.get(person.id)
+    if (entry !== undefined && entry.person === person) return entry.text
+    const text = searchTextOf(person)
+    cache.set(person.id, { person, text })
+    return text
+  }
+  if (!term.includes(SEPARATOR)) return (p) => textOf(p).includes(term)
+  return (p) => textOf(p).split(SEPARATOR).some((field) => field.includes(term))
 }
 
 /** Empty strings count as absent, as in the real service. */
@@ -52,7 +71,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   } else {
     candidates = store.persons.list(projectId)
   }
-  if (search) checks.push((p) => searchFields(p).some((f) => f.includes(search)))
+  if (search) checks.push(searchMatcher(store, search))
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

@@ -26,7 +26,8 @@ export const document = {
  ],
  "x-scheduling": {
   "person-delete-events": "Person DELETE with delete_events=true queues a task for the next Sunday 05:00 UTC strictly after the request.",
-  "delete-events": "POST delete_events/ queues a task for the next non-peak window start (default 00:00 UTC; window 00:00-06:00 UTC) strictly after the request, or runs in the current window's next minute when inside it. Configurable with the nonPeakWindow option."
+  "delete-events": "POST delete_events/ queues a task for the next non-peak window start (default 00:00 UTC; window 00:00-06:00 UTC) strictly after the request, or runs in the current window's next minute when inside it (and that minute is still inside). Configurable with the nonPeakWindow option of createApp or `serve --non-peak START-END` (UTC hours; a window may cross midnight, e.g. 22-4).",
+  "tasks": "A task runs when the clock passes its scheduled_for (at the start of the next request, or on POST /_mock/clock); it deletes every event of the person it names, and is recorded as run at its scheduled instant. GET /_mock/tasks lists every task."
  },
  "tags": [
   {

@@ -7,10 +7,12 @@ import os from 'node:os'
 import { configFrom, renderTable, type Row } from './harness.ts'
 import { runLimit } from './limit.ts'
 import { runPeer } from './peer.ts'
+import { runScale } from './scale.ts'
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,
   peer: runPeer,
+  scale: runScale,
 }
 
 const argv = process.argv.slice(2)

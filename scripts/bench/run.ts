@@ -8,11 +8,13 @@ import { configFrom, renderTable, type Row } from './harness.ts'
 import { runLimit } from './limit.ts'
 import { runPeer } from './peer.ts'
 import { runScale } from './scale.ts'
+import { runInProcess } from './in-process.ts'
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,
   peer: runPeer,
   scale: runScale,
+  'in-process': runInProcess,
 }
 
 const argv = process.argv.slice(2)

@@ -1,7 +1,8 @@
 // Loads the contract once: dereferences it through openapi-backend, compiles every request and response
 // validator up front (ajv + ajv-formats), and lists each operation with the facts the pipeline needs.
+import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
-import { OpenAPIBackend, type Operation } from 'openapi-backend'
+import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
@@ -18,6 +19,8 @@ export interface OperationInfo {
   tags: string[]
   /** status -> media types documented (empty array: no body) */
   responses: Map<number, string[]>
+  /** status -> validator of the application/json body */
+  responseValidators: Map<number, ValidateFunction>
   operation: Operation
 }
 
@@ -33,23 +36,41 @@ let cached: Contract | undefined
 /** The contract is immutable, so every app in a process shares one compiled copy. */
 export function loadContract(): Contract {
   if (cached) return cached
+  // One ajv instance per kind of validator: openapi-backend makes a new one for every validator, and
+  // each new instance compiles the JSON Schema meta-schema again to check the schemas it is given.
+  const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
   const api = new OpenAPIBackend({
     definition: structuredClone(document) as any,
     quick: true, // sync dereference; validators are compiled below, once
     validate: true,
     coerceTypes: true,
     ignoreTrailingSlashes: false,
-    customizeAjv: (ajv) => {
+    customizeAjv: (ajv, ajvOptions, context) => {
+      const key = `${context} ${JSON.stringify(ajvOptions)}`
+      const shared = ajvs.get(key)
+      if (shared) return shared
       // CommonJS default export seen through ESM: the plugin is the module's `default`.
       const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (a: typeof ajv, o: object) => void
       // "fast" mode: the formats' simpler regular expressions (full mode parses every date-time).
       addFormats(ajv, { mode: 'fast' })
+      ajvs.set(key, ajv)
       return ajv
     },
   })
   api.init()
   api.validator.preCompileRequestValidators()
-  api.validator.preCompileResponseValidators()
+  // Response validators, by status, compiled once per distinct schema: after dereferencing, the
+  // contract's 168 JSON response schemas are 20 objects (most are the shared Error). openapi-backend's
+  // preCompileResponseValidators compiled each of them, plus a oneOf of them all per operation that
+  // nothing here uses.
+  const responseAjv = api.validator.getAjv(ValidationContext.Response)
+  const compiled = new Map<object, ValidateFunction>()
+  const responseValidator = (schema: object): ValidateFunction => {
+    let validate = compiled.get(schema)
+    // openapi-backend's own compile step (it replaces reference cycles with $refs first); private in its types.
+    if (!validate) compiled.set(schema, (validate = (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction))
+    return validate
+  }
 
   const aliases = ((document as any)['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>
   const operations: OperationInfo[] = api.router.getOperations().map((operation) => {
@@ -60,8 +81,12 @@ export function loadContract(): Contract {
     const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
     const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
     const responses = new Map<number, string[]>()
+    const responseValidators = new Map<number, ValidateFunction>()
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
-      responses.set(Number(status), Object.keys((response as any).content ?? {}))
+      const content = (response as any).content ?? {}
+      responses.set(Number(status), Object.keys(content))
+      const schema = content['application/json']?.schema
+      if (schema) responseValidators.set(Number(status), responseValidator(schema))
     }
     return {
       operationId: operation.operationId!,
@@ -71,6 +96,7 @@ export function loadContract(): Contract {
       scopes,
       tags: operation.tags ?? [],
       responses,
+      responseValidators,
       operation,
     }
   })

@@ -1,6 +1,6 @@
 // Checks a response against the contract: documented status, documented media type, body schema
 // (ajv validators compiled once when the contract loads).
-import { loadContract, type OperationInfo } from './contract.ts'
+import type { OperationInfo } from './contract.ts'
 import type { MockResponse } from './http.ts'
 
 export interface ContractViolation {
@@ -24,9 +24,9 @@ export function checkResponse(op: OperationInfo, res: MockResponse): ContractVio
     return fail(`content type ${contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${mediaTypes.join(', ')})`)
   }
   if (contentType !== 'application/json') return null
-  const result = loadContract().api.validator.validateResponse(res.json, op.operation, res.status)
-  if (result.valid) return null
-  const first = result.errors![0]!
+  const validate = op.responseValidators.get(res.status)
+  if (!validate || validate(res.json)) return null
+  const first = validate.errors![0]!
   const where = first.instancePath || '(root)'
   return fail(`${where} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`)
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import type { PersonRecord } from './models.ts'
+import { PersonTable } from './person-table.ts'
+
+const person = (id: number, projectId: number, distinctIds: string[], email?: string, createdAt = id): PersonRecord => ({
+  id,
+  uuid: `00000000-0000-0000-0000-${String(id).padStart(12, '0')}`,
+  project_id: projectId,
+  distinct_ids: distinctIds,
+  properties: email === undefined ? {} : { email },
+  created_at: createdAt,
+  last_seen_at: null,
+})
+
+describe('PersonTable lookups', () => {
+  it('finds by distinct id and email within a project only', () => {
+    const table = new PersonTable([person(1, 1, ['a', 'shared'], 'x@example.com'), person(2, 2, ['shared'], 'x@example.com')])
+    expect(table.getByDistinctId(1, 'shared')?.id).toBe(1)
+    expect(table.getByDistinctId(2, 'shared')?.id).toBe(2)
+    expect(table.getByDistinctId(3, 'shared')).toBeUndefined()
+    expect(table.findByEmail(1, 'x@example.com').map((p) => p.id)).toEqual([1])
+    expect(table.findByEmail(2, 'x@example.com').map((p) => p.id)).toEqual([2])
+    expect(table.findByEmail(1, 'nobody@example.com')).toEqual([])
+  })
+
+  it('keeps every person sharing an email, newest first, through insert, replace and remove', () => {
+    const table = new PersonTable([person(1, 1, ['a'], 'dup@example.com'), person(2, 1, ['b'], 'dup@example.com')])
+    table.insert(person(3, 1, ['c'], 'dup@example.com'))
+    expect(table.findByEmail(1, 'dup@example.com').map((p) => p.id)).toEqual([3, 2, 1])
+    table.replace(person(2, 1, ['b'], 'other@example.com'))
+    expect(table.findByEmail(1, 'dup@example.com').map((p) => p.id)).toEqual([3, 1])
+    expect(table.findByEmail(1, 'other@example.com').map((p) => p.id)).toEqual([2])
+    table.remove(table.get(3)!)
+    expect(table.findByEmail(1, 'dup@example.com').map((p) => p.id)).toEqual([1])
+    table.remove(table.get(1)!)
+    expect(table.findByEmail(1, 'dup@example.com')).toEqual([])
+    expect(table.getByDistinctId(1, 'a')).toBeUndefined()
+    expect(table.getByDistinctId(1, 'b')?.id).toBe(2)
+  })
+
+  it('moves distinct ids with a replace (a merge hands them to another record)', () => {
+    const table = new PersonTable([person(1, 1, ['a', 'b'])])
+    table.replace(person(1, 1, ['a']))
+    expect(table.getByDistinctId(1, 'b')).toBeUndefined()
+    expect(table.getByDistinctId(1, 'a')?.distinct_ids).toEqual(['a'])
+  })
+})

@@ -1,6 +1,7 @@
 // Persons: list pagination and filters, retrieve, activity and timeline (read-only); PATCH and
 // delete_property on a temporary property (--writes); delete_events and DELETE of named persons only
 // (--destructive with --person-id).
+import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { checkFilter, compareItems, walk } from './lists.ts'
 import { unknownPersonId, type Suite, type SuiteContext } from './suite.ts'
@@ -152,6 +153,19 @@ function deleteProperty(t: CheckContext, id: string, key: string) {
   return t.call('persons_delete_property_create', { params: { id }, query: { $unset: key }, body: { $unset: key } })
 }
 
+/** Once a PATCH was accepted, the temporary property is removed when the run ends (unless removed before). */
+function removeLater(ctx: SuiteContext, t: CheckContext, patch: Exchange, id: string, key: string): () => void {
+  if (patch.error || patch.status >= 300) return () => {}
+  return ctx.onCleanup({
+    label: `remove property ${key} from person ${id}`,
+    operationId: 'persons_delete_property_create',
+    async run() {
+      const ex = await ctx.client.call(t.op('persons_delete_property_create'), { params: { id }, query: { $unset: key }, body: { $unset: key } })
+      return ex.status >= 200 && ex.status < 300 ? null : `delete_property answered ${ex.error ?? ex.status}`
+    },
+  })
+}
+
 function otherPropertiesKept(t: CheckContext, before: any, after: any, except: string, ex: any) {
   const b = { ...(before?.properties ?? {}) }
   const a = { ...(after?.properties ?? {}) }
@@ -178,15 +192,8 @@ export const personsWriteSuite: Suite = {
       const { id, person: before } = await writeTarget(t, ctx)
       const key = `analytics_mock_verify_${options.runId}`
       const value = `patched by run ${options.runId}`
-      const cancel = ctx.onCleanup({
-        label: `remove property ${key} from person ${id}`,
-        operationId: 'persons_delete_property_create',
-        async run() {
-          const ex = await ctx.client.call(t.op('persons_delete_property_create'), { params: { id }, query: { $unset: key }, body: { $unset: key } })
-          return ex.status >= 200 && ex.status < 300 ? null : `delete_property answered ${ex.error ?? ex.status}`
-        },
-      })
       const ex = await t.call('persons_partial_update', { params: { id }, body: { properties: { [key]: value } } })
+      const cancel = removeLater(ctx, t, ex, id, key)
       t.expectStatus(ex, 200)
       const patched = t.json(ex)
       t.ensure(patched?.properties?.[key] === value, `the PATCH answer does not show ${key}`, ex)
@@ -208,15 +215,8 @@ export const personsWriteSuite: Suite = {
     await run.check('persons_delete_property_create', 'delete_property removes the key', async (t) => {
       const { id } = await writeTarget(t, ctx)
       const key = `analytics_mock_verify_tmp_${options.runId}`
-      const cancel = ctx.onCleanup({
-        label: `remove property ${key} from person ${id}`,
-        operationId: 'persons_delete_property_create',
-        async run() {
-          const ex = await ctx.client.call(t.op('persons_delete_property_create'), { params: { id }, query: { $unset: key }, body: { $unset: key } })
-          return ex.status >= 200 && ex.status < 300 ? null : `delete_property answered ${ex.error ?? ex.status}`
-        },
-      })
       const set = await t.call('persons_partial_update', { params: { id }, body: { properties: { [key]: 'temporary' } } })
+      const cancel = removeLater(ctx, t, set, id, key)
       t.expectStatus(set, 200)
       const beforeEx = await getPerson(t, id)
       const before = t.json(beforeEx)

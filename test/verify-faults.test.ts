@@ -1,7 +1,7 @@
 // The kit catches the mock's own mistakes: run against deliberately broken variants of the app (handler
 // overrides, response validation off so the broken answers get out), each fault is reported as a
 // failure of the check that is about it.
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HandlerContext } from '../src/core/context.ts'
 import { empty, json } from '../src/core/http.ts'
 import { handlers } from '../src/handlers/index.ts'
@@ -11,6 +11,14 @@ import { appWith, createDoomedPerson, find, outcomes, verifyApp } from './verify
 const broken = (overrides: Record<string, (ctx: HandlerContext) => any>) => appWith({ handlers: overrides, validateResponses: false })
 
 describe('the kit catches a broken deployment', () => {
+  // The broken handlers crash on purpose; the core logs each crash.
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
   it('a wrong status: retrieve answers 201', async () => {
     const app = await broken({
       async persons_retrieve(ctx) {

@@ -83,7 +83,7 @@ describe('verify against the mock, everything allowed', () => {
     })
     expectAllPassed(result)
     await expectCleanAfter(app, result, doomed)
-  })
+  }, 120_000)
 
   describe('over HTTP on loopback', () => {
     let app: App
@@ -108,7 +108,7 @@ describe('verify against the mock, everything allowed', () => {
       })
       expectAllPassed(result)
       await expectCleanAfter(app, result, doomed)
-    })
+    }, 120_000)
 
     it('passes through the CLI with the key from the environment, and writes JUnit and JSON reports without it', async () => {
       const doomed = await createDoomedPerson(app, 'verify-doomed-cli')
@@ -154,7 +154,7 @@ describe('verify against the mock, everything allowed', () => {
       } finally {
         await rm(dir, { recursive: true, force: true })
       }
-    }, 60_000)
+    }, 120_000)
   })
 
   it('changes nothing by default (read-only): every write check is skipped and the data is untouched', async () => {

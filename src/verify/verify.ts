@@ -113,7 +113,6 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       negativeDeadline: Number.POSITIVE_INFINITY,
     },
     samples: new Samples(client, run),
-    softDeleted: new Set(),
     onCleanup(cleanup) {
       const entry = { ...cleanup, active: true }
       cleanups.push(entry)

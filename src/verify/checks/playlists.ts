@@ -136,11 +136,14 @@ export const playlistLifecycleSuite: Suite = {
       return
     }
     const name = `analytics-mock verify ${options.runId}`
+    let cancelCleanup = () => {}
     const description = `Created by analytics-mock verify run ${options.runId}; soft-deleted when the run ends.`
 
     const created = await run.check('session_recording_playlists_create', 'create returns the playlist', async (t) => {
       const ex = await t.call('session_recording_playlists_create', { body: { name, description, type: 'collection', pinned: false } })
-      if (ex.status >= 200 && ex.status < 300 && typeof (ex.json as any)?.short_id === 'string') registerSoftDelete(ctx, (ex.json as any).short_id)
+      if (ex.status >= 200 && ex.status < 300 && typeof (ex.json as any)?.short_id === 'string') {
+        cancelCleanup = registerSoftDelete(ctx, (ex.json as any).short_id)
+      }
       t.expectStatus(ex, 201)
       const body = t.json(ex)
       t.ensure(typeof body?.short_id === 'string' && body.short_id.length > 0, 'the new playlist has no short_id', ex)
@@ -225,7 +228,7 @@ export const playlistLifecycleSuite: Suite = {
       const ex = await t.call('session_recording_playlists_partial_update', { params: { short_id: shortId }, body: { deleted: true } })
       t.expectStatus(ex, 200)
       t.ensure(t.json(ex)?.deleted === true, 'the PATCH answer does not show deleted = true', ex)
-      ctx.softDeleted.add(shortId)
+      cancelCleanup()
       const after = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
       t.ensure(after.status === 404, `a soft-deleted playlist is still retrievable (status ${after.error ?? after.status})`, after)
       t.expectErrorShape(after)
@@ -235,20 +238,18 @@ export const playlistLifecycleSuite: Suite = {
   },
 }
 
-/** Every playlist the kit creates (on purpose, or by a deployment accepting a bad body) is soft-deleted at the end. */
-export function registerSoftDelete(ctx: SuiteContext, shortId: string): void {
-  ctx.onCleanup({
+/**
+ * Every playlist the kit creates (on purpose, or by a deployment accepting a bad body) is soft-deleted
+ * when the run ends; the returned function cancels that once it is soft-deleted already.
+ */
+export function registerSoftDelete(ctx: SuiteContext, shortId: string): () => void {
+  return ctx.onCleanup({
     label: `soft-delete playlist ${shortId}`,
     operationId: 'session_recording_playlists_partial_update',
     async run() {
-      if (ctx.softDeleted.has(shortId)) return null
       const op = ctx.run.contract.byId.get('session_recording_playlists_partial_update')!
       const ex = await ctx.client.call(op, { params: { short_id: shortId }, body: { deleted: true } })
-      if (ex.status === 200) {
-        ctx.softDeleted.add(shortId)
-        return null
-      }
-      return `PATCH deleted=true answered ${ex.error ?? ex.status}`
+      return ex.status === 200 ? null : `PATCH deleted=true answered ${ex.error ?? ex.status}`
     },
   })
 }

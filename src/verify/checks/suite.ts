@@ -34,8 +34,6 @@ export interface SuiteContext {
   client: Client
   options: SuiteOptions
   samples: Samples
-  /** Playlists already soft-deleted (their cleanup has nothing left to do). */
-  softDeleted: Set<string>
   /** Registers something to undo when the run ends; returns a function that unregisters it (when already undone). */
   onCleanup(cleanup: Cleanup): () => void
 }

@@ -1,7 +1,7 @@
 // Helpers for the verify kit's own tests: an app to check, a person it may delete, and a compact view of
 // the checks that did not pass.
-import { createApp, type App, type AppOptions } from '../src/core/app.ts'
-import { KEYS } from '../src/test-support.ts'
+import type { App, AppOptions } from '../src/core/app.ts'
+import { KEYS, testApp } from '../src/test-support.ts'
 import { verify } from '../src/verify/index.ts'
 import type { CheckResult, VerifyOptions, VerifyResult } from '../src/verify/types.ts'
 
@@ -25,8 +25,9 @@ export async function verifyApp(app: App, options: Partial<VerifyOptions> = {}):
   return verify({ baseUrl: BASE, apiKey: KEYS.all, projectId: 1, fetch: app.fetch, seed: 1, ...options })
 }
 
-export async function appWith(options: AppOptions = {}): Promise<App> {
-  return createApp({ onViolation: () => {}, ...options })
+/** An app whose contract violations fail the test (test/setup.ts); broken variants turn validation off. */
+export function appWith(options: AppOptions = {}): Promise<App> {
+  return testApp(options)
 }
 
 /** "operationId / name: message" for every check with the outcome. */

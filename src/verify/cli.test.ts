@@ -8,7 +8,7 @@ import { parseArgs } from '../cli/args.ts'
 import { createApp, type App } from '../core/app.ts'
 import { ApiError } from '../core/errors.ts'
 import { handlers } from '../handlers/index.ts'
-import { KEYS } from '../test-support.ts'
+import { KEYS, testApp } from '../test-support.ts'
 import { runVerifyCommand, type VerifyIo } from './cli.ts'
 
 const FLAGS = new Set(['help', 'no-validate', 'writes', 'destructive', 'strict', 'quiet'])
@@ -24,7 +24,7 @@ async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
 let app: App
 let dir: string
 beforeEach(async () => {
-  app = await createApp({ onViolation: () => {} })
+  app = await testApp()
   dir = await mkdtemp(join(tmpdir(), 'verify-cli-unit-'))
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))

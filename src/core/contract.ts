@@ -19,8 +19,8 @@ export interface OperationInfo {
   tags: string[]
   /** status -> media types documented (empty array: no body) */
   responses: Map<number, string[]>
-  /** status -> validator of the application/json body */
-  responseValidators: Map<number, ValidateFunction>
+  /** status -> validators of the application/json body */
+  responseValidators: Map<number, BodyValidator>
   operation: Operation
 }
 
@@ -29,6 +29,16 @@ export interface Contract {
   operations: OperationInfo[]
   byId: Map<string, OperationInfo>
   document: typeof document
+}
+
+/**
+ * A response body's validator; for a list envelope (`results: [...]`) also the envelope alone and one
+ * item, so items already known valid need not be validated again (see response-validation.ts).
+ */
+export interface BodyValidator {
+  validate: ValidateFunction
+  envelope?: ValidateFunction
+  item?: ValidateFunction
 }
 
 let cached: Contract | undefined
@@ -65,11 +75,24 @@ export function loadContract(): Contract {
   // nothing here uses.
   const responseAjv = api.validator.getAjv(ValidationContext.Response)
   const compiled = new Map<object, ValidateFunction>()
-  const responseValidator = (schema: object): ValidateFunction => {
+  const compile = (schema: object): ValidateFunction => {
     let validate = compiled.get(schema)
     // openapi-backend's own compile step (it replaces reference cycles with $refs first); private in its types.
     if (!validate) compiled.set(schema, (validate = (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction))
     return validate
+  }
+  const bodyValidators = new Map<object, BodyValidator>()
+  const responseValidator = (schema: any): BodyValidator => {
+    let body = bodyValidators.get(schema)
+    if (body) return body
+    body = { validate: compile(schema) }
+    const results = schema.type === 'object' ? schema.properties?.results : undefined
+    if (results?.type === 'array' && results.items && typeof results.items === 'object' && Object.keys(results).length === 2) {
+      body.envelope = compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } })
+      body.item = compile(results.items)
+    }
+    bodyValidators.set(schema, body)
+    return body
   }
 
   const aliases = ((document as any)['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>
@@ -81,7 +104,7 @@ export function loadContract(): Contract {
     const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
     const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
     const responses = new Map<number, string[]>()
-    const responseValidators = new Map<number, ValidateFunction>()
+    const responseValidators = new Map<number, BodyValidator>()
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       const content = (response as any).content ?? {}
       responses.set(Number(status), Object.keys(content))

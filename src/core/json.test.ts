@@ -29,10 +29,11 @@ describe('toJson', () => {
     expect(toJson([{ wrapped: [a] }])).toBe(JSON.stringify([{ wrapped: [a] }]))
   })
 
-  it('freezes what it marks, so a kept text cannot go stale by a change to the record', () => {
+  it('deep-freezes what it marks, so a kept text cannot go stale by a change to the record', () => {
     const a = person()
     toJson({ results: [a] })
     expect(Object.isFrozen(a)).toBe(true)
+    expect(Object.isFrozen(a.distinct_ids) && Object.isFrozen(a.properties.nested.n)).toBe(true)
     expect(() => {
       ;(a as { name: string }).name = 'changed'
     }).toThrow(TypeError)

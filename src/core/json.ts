@@ -10,13 +10,25 @@
 /** Marked values: null until first written, then their JSON text. */
 const texts = new WeakMap<object, string | null>()
 
+function freezeDeep(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return
+  for (const child of Object.values(value)) freezeDeep(child)
+  Object.freeze(value)
+}
+
 /**
- * Marks `value` as never changing again (it is frozen here, shallowly) so its JSON text is written
- * once. Its nested objects must not change either.
+ * Marks `value` as never changing again (it is deep-frozen here) so its JSON text is written once,
+ * and its validation against a schema holds for good (see response-validation.ts).
  */
 export function serializeOnce<T extends object>(value: T): T {
-  texts.set(Object.freeze(value), null)
+  freezeDeep(value)
+  texts.set(value, null)
   return value
+}
+
+/** Whether `value` was marked with `serializeOnce` (and so is deep-frozen). */
+export function isSerializedOnce(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && texts.has(value)
 }
 
 // How far below the body marked values are looked for: the body (0), its fields or items (1), and

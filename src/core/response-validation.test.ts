@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { json } from './http.ts'
+import { serializeOnce } from './json.ts'
 import { testClient } from '../test-support.ts'
 
 describe('response validation against the contract', () => {
@@ -46,5 +47,62 @@ describe('response validation against the contract', () => {
     const res = await client.get('/api/environments/1/persons/5/')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ id: 'five' })
+  })
+
+  describe('list pages (envelope and items checked apart, items known valid skipped)', () => {
+    const person = (id: number, overrides: Record<string, unknown> = {}) => ({
+      id,
+      name: `p${id}`,
+      distinct_ids: [`d${id}`],
+      properties: {},
+      created_at: '2026-01-01T00:00:00.000Z',
+      uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+      last_seen_at: null,
+      ...overrides,
+    })
+    const page = (results: unknown[], extra: Record<string, unknown> = {}) => ({ count: results.length, next: null, previous: null, results, ...extra })
+
+    async function listing(body: () => unknown) {
+      const onViolation = vi.fn()
+      const client = await testClient({ onViolation, handlers: { persons_list: () => json(200, body()) } })
+      return { res: await client.get('/api/environments/1/persons/'), onViolation }
+    }
+
+    it('names the bad item by its index', async () => {
+      const { res, onViolation } = await listing(() => page([person(1), person(2, { uuid: 42 })]))
+      expect(res.status).toBe(500)
+      expect(res.body.detail).toContain('/results/1/uuid')
+      expect(onViolation).toHaveBeenCalledOnce()
+    })
+
+    it('still checks the envelope', async () => {
+      const { res } = await listing(() => page([person(1)], { count: 'one' }))
+      expect(res.status).toBe(500)
+      expect(res.body.detail).toContain('/count')
+    })
+
+    it('accepts a page of immutable records again and again, and still refuses an immutable bad one every time', async () => {
+      const good = serializeOnce(person(1))
+      const bad = serializeOnce(person(2, { created_at: 5 }))
+      const ok = await listing(() => page([good]))
+      expect(ok.res.status).toBe(200)
+      const okAgain = await listing(() => page([good, good]))
+      expect(okAgain.res.status).toBe(200)
+      for (let i = 0; i < 2; i++) {
+        const { res } = await listing(() => page([good, bad]))
+        expect(res.status).toBe(500)
+        expect(res.body.detail).toContain('/results/1/created_at')
+      }
+    })
+
+    it('checks a mutable item each time (it may have changed since)', async () => {
+      const item = person(1)
+      const first = await listing(() => page([item]))
+      expect(first.res.status).toBe(200)
+      ;(item as Record<string, unknown>).id = 'changed'
+      const second = await listing(() => page([item]))
+      expect(second.res.status).toBe(500)
+      expect(second.res.body.detail).toContain('/results/0/id')
+    })
   })
 })

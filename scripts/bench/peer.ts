@@ -61,20 +61,20 @@ export async function runPeer(config: BenchConfig): Promise<Row[]> {
   }
   try {
     const patch = await playlistPatch(mock)
-    const cases: Array<[string, BenchRequest | string]> = [
-      ['GET person retrieve', { method: 'GET', path: `${PERSONS}1/`, headers: AUTH }],
-      ['GET persons list, limit=100', { method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }],
-      ['PATCH playlist', typeof patch === 'string' ? patch : patch[0]!],
+    const cases: Array<[string, BenchRequest[] | string]> = [
+      ['GET person retrieve', [{ method: 'GET', path: `${PERSONS}1/`, headers: AUTH }]],
+      ['GET persons list, limit=100', [{ method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH }]],
+      ['PATCH playlist', patch],
     ]
-    for (const [name, request] of cases) {
+    for (const [name, requests] of cases) {
       const label = `Peer: ${name}`
       const target = `>= ${TARGET}x ${peer.name}`
-      if (typeof request === 'string') {
-        rows.push(notApplicable(label, request, target))
+      if (typeof requests === 'string') {
+        rows.push(notApplicable(label, requests, target))
         continue
       }
-      const ours = await send(mock.url, request)
-      const theirs = await send(peer.server.url, request)
+      const ours = await send(mock.url, requests[0]!)
+      const theirs = await send(peer.server.url, requests[0]!)
       if (ours.status !== 200) {
         rows.push(notApplicable(label, ours.status === 501 ? 'not implemented' : `mock answered ${ours.status}`, target))
         continue
@@ -83,9 +83,9 @@ export async function runPeer(config: BenchConfig): Promise<Row[]> {
         rows.push(notApplicable(label, `${peer.name} answered ${theirs.status}: ${theirs.body.toString().slice(0, 100)}`, target))
         continue
       }
-      const run = (server: ChildServer) => () => load(server.url, [request], { connections: config.connections, seconds: config.roundSeconds })
-      await load(mock.url, [request], { connections: config.connections, seconds: 1 })
-      await load(peer.server.url, [request], { connections: config.connections, seconds: 1 })
+      const run = (server: ChildServer) => () => load(server.url, requests, { connections: config.connections, seconds: config.roundSeconds })
+      await load(mock.url, requests, { connections: config.connections, seconds: 1 })
+      await load(peer.server.url, requests, { connections: config.connections, seconds: 1 })
       const r = await sideBySide(config.rounds, { peer: run(peer.server), mock: run(mock) })
       const ratio = r.mock.rps / r.peer.rps
       rows.push({

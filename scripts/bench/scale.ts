@@ -115,12 +115,13 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
       const r = await sideBySide(config.rounds, { small: seq(small, a, n), large: seq(big, b, n) })
       rows.push(p50Row(name, r.small, r.large, target))
     }
-    const rss = await big.ask<number>({ type: 'rss' })
-    const smallRss = await small.ask<number>({ type: 'rss' })
+    type Memory = { rss: number; heapUsed: number }
+    const { rss, heapUsed } = await big.ask<Memory>({ type: 'memory' })
+    const smallMemory = await small.ask<Memory>({ type: 'memory' })
     rows.push({
       benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events)`,
-      ours: fmt.mb(rss),
-      reference: `1k: ${fmt.mb(smallRss)}`,
+      ours: `${fmt.mb(rss)} (heap ${fmt.mb(heapUsed)})`,
+      reference: `1k: ${fmt.mb(smallMemory.rss)} (heap ${fmt.mb(smallMemory.heapUsed)})`,
       ratio: '',
       latency: '',
       target: `< ${RSS_TARGET_MB} MB`,

@@ -1,6 +1,6 @@
 // The standalone mock server as the CLI runs it (createApp + serve, response validation on unless
 // --no-validate), in its own process, with an optional dataset size. Prints "listening on URL";
-// answers the parent's questions over IPC (rss).
+// answers the parent's questions over IPC (memory).
 //   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
 import { serve } from '../../../src/adapter/node.ts'
 import { createApp, type AppOptions } from '../../../src/core/app.ts'
@@ -30,9 +30,10 @@ const running = await serve(app, { port: 0, host: '127.0.0.1' })
 console.log(`listening on ${running.url}`)
 
 answerParent({
-  rss: () => {
+  memory: () => {
     ;(globalThis as { gc?: () => void }).gc?.()
-    return process.memoryUsage().rss
+    const { rss, heapUsed } = process.memoryUsage()
+    return { rss, heapUsed }
   },
 })
 process.on('SIGTERM', () => running.close().then(() => process.exit(0)))

@@ -8,6 +8,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['analytics-mock-source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // Installs Debian's chromium for the browser test when it is missing (root, fresh machine).
+    globalSetup: ['./test/browser/ensure-chromium.ts'],
     testTimeout: 30_000,
     reporters: ['default', './scripts/summary-reporter.ts'],
     hookTimeout: 60_000,

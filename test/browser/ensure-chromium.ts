@@ -1,6 +1,6 @@
 // vitest globalSetup: the browser test drives Debian's chromium. On a fresh machine (run as root, as CI
 // is) it is installed here, once; where it is already present this costs one stat.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -12,8 +12,8 @@ export default function ensureChromium(): void {
     return
   }
   console.log(`[browser test] ${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`)
-  const options = {
-    stdio: ['ignore', 'ignore', 'inherit'] as const, // apt's errors go to stderr
+  const options: ExecFileSyncOptions = {
+    stdio: ['ignore', 'ignore', 'inherit'], // apt's errors go to stderr
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     timeout: 20 * 60_000,
   }

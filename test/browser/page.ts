@@ -24,7 +24,7 @@ function show(id: string, lines: string[]): void {
 try {
   const { app } = await startMockWorker({
     baseUrl: '/',
-    now: '2026-11-04T12:00:00Z',
+    clock: { now: '2026-11-04T12:00:00Z', frozen: true },
     start: { serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true },
   })
 

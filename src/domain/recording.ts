@@ -23,7 +23,7 @@ export interface RecordingInput {
 }
 
 /** Stores the recording (replacing one with the same id in the project) and returns it. */
-export function addRecording(store: Store, projectId: number, input: RecordingInput, now: number): RecordingRecord {
+export function createRecording(store: Store, projectId: number, input: RecordingInput, now: number): RecordingRecord {
   const active = input.active_seconds ?? 60
   const inactive = input.inactive_seconds ?? 0
   const recording: RecordingRecord = Object.freeze({

@@ -5,7 +5,7 @@ import type { HandlerContext, HandlerMap } from '../core/context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { capture } from '../domain/capture.ts'
-import { addRecording } from '../domain/recording.ts'
+import { createRecording } from '../domain/recording.ts'
 import { UnknownFixturesError } from '../fixtures.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toRecording } from '../serializers/recording.ts'
@@ -117,7 +117,7 @@ export const controlHandlers: HandlerMap = {
     const projectId = controlProject(ctx)
     const { store, clock } = ctx.services
     const b = ctx.body
-    const recording = addRecording(
+    const recording = createRecording(
       store,
       projectId,
       { ...b, start_time: b.start_time === undefined ? undefined : parseInstant(b.start_time) },

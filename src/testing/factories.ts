@@ -3,9 +3,9 @@
 // every field overridable. They return the stored records (instants in epoch ms).
 import { parseInstant, type Clock } from '../core/clock.ts'
 import { capture } from '../domain/capture.ts'
-import { addRecording, type RecordingInput } from '../domain/recording.ts'
+import { addRecording as addToPlaylist, createPlaylist } from '../domain/playlists.ts'
+import { createRecording, type RecordingInput } from '../domain/recording.ts'
 import type { PersonRecord, PlaylistRecord, RecordingRecord } from '../store/models.ts'
-import { ALPHANUMERIC } from '../store/random.ts'
 import type { Store } from '../store/store.ts'
 
 const DAY = 86_400_000
@@ -56,13 +56,13 @@ export interface PlaylistInput {
   deleted?: boolean
   /** Default `collection`. */
   type?: 'collection' | 'filters'
-  /** Default `{}` for a collection, `{ date_from: '-7d' }` for a filters playlist. */
+  /** Default `{}` for a collection, `{ date_from: '-7d' }` for a filters playlist (the API's rules apply). */
   filters?: Record<string, unknown>
   /** Default user 1 (the user of the default keys). */
   created_by_id?: number
   /** Default now. */
   created_at?: Instant
-  /** Recording ids to put in a collection, oldest added first. */
+  /** Recording ids to put in a collection (the API lists the last one first). */
   recordings?: string[]
 }
 
@@ -118,45 +118,33 @@ export function createFactories(store: Store, clock: Clock): Factories {
       const projectId = input.project_id ?? 1
       const distinctId = input.distinct_id ?? (await factories.person({ project_id: projectId, events: 0 })).distinct_ids[0]!
       const { project_id: _, ...rest } = input
-      return addRecording(store, projectId, { ...rest, distinct_id: distinctId, start_time: instant(input.start_time) }, clock.now())
+      return createRecording(store, projectId, { ...rest, distinct_id: distinctId, start_time: instant(input.start_time) }, clock.now())
     },
 
     async playlist(input = {}) {
-      const now = clock.now()
       const projectId = input.project_id ?? 1
       if (!store.project(projectId)) throw new Error(`playlist factory: no project ${projectId} in this scenario`)
+      const author = store.user(input.created_by_id ?? 1)
+      if (!author) throw new Error(`playlist factory: no user ${input.created_by_id}`)
       const type = input.type ?? 'collection'
-      const filters = input.filters ?? (type === 'filters' ? { date_from: '-7d' } : {})
-      if (type === 'collection' && Object.keys(filters).length > 0) throw new Error('playlist factory: a collection has no filters (as in the real service)')
-      if (type === 'filters' && Object.keys(filters).length === 0) throw new Error('playlist factory: a filters playlist needs filters')
-      if (type === 'filters' && input.recordings?.length) throw new Error('playlist factory: recordings go in a collection, not a filters playlist')
-      const id = store.counters.playlist++
-      const createdAt = instant(input.created_at) ?? now
-      const author = input.created_by_id ?? 1
-      const playlist = await store.playlists.create({
-        id,
-        short_id: store.random.string(8, ALPHANUMERIC),
-        project_id: projectId,
-        name: input.name === undefined ? `Playlist ${id}` : input.name,
-        derived_name: input.derived_name ?? null,
-        description: input.description ?? '',
-        pinned: input.pinned ?? false,
-        deleted: input.deleted ?? false,
-        filters,
-        type,
-        created_at: createdAt,
-        created_by_id: author,
-        last_modified_at: createdAt,
-        last_modified_by_id: author,
-      })
-      for (const [i, recordingId] of (input.recordings ?? []).entries()) {
-        await store.playlistItems.create({
-          id: store.counters.playlistItem++,
-          playlist_id: id,
-          recording_id: recordingId,
-          created_at: Math.min(now, createdAt + i * 1000),
-        })
-      }
+      const createdAt = instant(input.created_at) ?? clock.now()
+      // The API's own rules and records (short id, activity entry); a rule broken here throws its 400's error.
+      const playlist = await createPlaylist(
+        store,
+        projectId,
+        {
+          name: input.name === undefined ? `Playlist ${store.counters.playlist}` : input.name,
+          derived_name: input.derived_name,
+          description: input.description,
+          pinned: input.pinned,
+          deleted: input.deleted,
+          type,
+          filters: input.filters ?? (type === 'filters' ? { date_from: '-7d' } : {}),
+        },
+        author,
+        createdAt,
+      )
+      for (const recordingId of input.recordings ?? []) await addToPlaylist(store, playlist, recordingId, createdAt)
       return playlist
     },
   }

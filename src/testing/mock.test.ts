@@ -207,8 +207,8 @@ describe('factories', () => {
 
     const saved = await mock.create.playlist({ type: 'filters', deleted: true })
     expect(saved).toMatchObject({ type: 'filters', filters: { date_from: '-7d' }, deleted: true, name: `Playlist ${saved.id}` })
-    await expect(mock.create.playlist({ filters: { date_from: '-1d' } })).rejects.toThrow(/collection has no filters/)
-    await expect(mock.create.playlist({ type: 'filters', recordings: [r1.id] })).rejects.toThrow(/not a filters playlist/)
+    await expect(mock.create.playlist({ filters: { date_from: '-1d' } })).rejects.toThrow('You cannot create a collection with filters')
+    await expect(mock.create.playlist({ type: 'filters', recordings: [r1.id] })).rejects.toThrow("Cannot add recordings to a playlist that is type 'filters'.")
   })
 })
 

@@ -14,7 +14,7 @@ import { Journal } from './journal.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
-import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
+import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
 import { runDueTasks } from './tasks.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
@@ -46,7 +46,7 @@ export interface AppOptions {
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
   onViolation?: (violation: ContractViolation) => void
-  /** Non-peak window for POST delete_events (default 00:00-06:00 UTC). */
+  /** Non-peak window for POST delete_events (default 00:00-06:00 UTC; may cross midnight). A bad window throws a RangeError. */
   nonPeakWindow?: NonPeakWindow
   /** Request journal capacity (default 1000; 0 turns it off). */
   journalSize?: number
@@ -100,7 +100,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     store,
     clock,
     journal,
-    nonPeakWindow: options.nonPeakWindow ?? DEFAULT_NON_PEAK,
+    nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     async reset(next = {}) {
       seed = next.seed ?? seed
       fixtures = next.fixtures ?? fixtures

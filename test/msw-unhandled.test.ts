@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { contractViolations } from '../src/test-support.ts'
 import { createMock, KEYS, type Mock } from '../src/testing/index.ts'
 
 let real: Server
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve))
   const address = real.address()
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  mock = await createMock({ baseUrl: origin })
+  mock = await createMock({ baseUrl: origin, onViolation: (v) => contractViolations.push(v) })
 })
 
 afterEach(() => {

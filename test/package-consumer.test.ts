@@ -92,5 +92,5 @@ describe('the built package, from a consumer project', () => {
       handlers: 2,
       setupMockServer: 'function',
     })
-  })
+  }, 180_000) // two compilers' worth of work on a shared 2-core machine
 })

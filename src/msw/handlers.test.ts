@@ -1,6 +1,7 @@
 import { getResponse, http, HttpResponse } from 'msw'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../core/app.ts'
+import type { App } from '../core/app.ts'
+import { contractViolations, testApp } from '../test-support.ts'
 import type { ResponseBody } from '../contract/api-types.ts'
 import { createHandlers, DEFAULT_BASE_URL, resolveBaseUrl } from './handlers.ts'
 import { setupMockServer } from './node.ts'
@@ -9,7 +10,7 @@ const auth = { authorization: 'Bearer phx_mock_all' }
 
 let app: App
 beforeAll(async () => {
-  app = await createApp()
+  app = await testApp()
 })
 
 /** What the handlers answer for a request, without any interception (undefined: no handler matched). */
@@ -79,7 +80,7 @@ describe('setupMockServer (msw/node)', () => {
   let mock: Awaited<ReturnType<typeof setupMockServer>>
   beforeAll(async () => {
     mock = await setupMockServer(
-      { fixtures: 'empty-project' },
+      { fixtures: 'empty-project', onViolation: (v) => contractViolations.push(v) },
       // A handler of the test's own, placed before the mock's: it overrides one operation.
       http.get('https://us.posthog.com/api/environments/1/session_recordings/', () => HttpResponse.json({ forced: true }, { status: 503 })),
     )

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { queueEventDeletion } from '../core/tasks.ts'
 import type { ResponseBody } from '../contract/api-types.ts'
-import { createMock, KEYS, scenarioNames, type Mock } from './index.ts'
+import { contractViolations } from '../test-support.ts'
+import { createMock as createMockOf, KEYS, scenarioNames, type Mock, type MockOptions } from './index.ts'
+
+/** Every mock here reports contract violations to the suite-wide guard (test/setup.ts). */
+const createMock = (options: MockOptions = {}) => createMockOf({ onViolation: (v) => contractViolations.push(v), ...options })
 
 const auth = { authorization: `Bearer ${KEYS.all}` }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contractViolations } from '../../src/test-support.ts'
 import { createMock } from '../../src/testing/index.ts'
 import { CHROMIUM } from './ensure-chromium.ts'
 
@@ -106,10 +107,11 @@ describe('msw handlers in headless chromium, behind the service worker', () => {
     expect(result.persons.body.next).toBe(`${result.origin}/api/environments/1/persons/?limit=3&offset=3`)
     expect(result.playlist.status).toBe(200)
     expect(result.playlist.body.short_id).toBe(result.playlistShortId)
+    expect(result.violations).toEqual([]) // every answer in the page passed the contract validator
   })
 
   it('give in the browser exactly what the same core gives in Node', async () => {
-    const mock = await createMock({ baseUrl: origin, now: '2026-11-04T12:00:00Z' })
+    const mock = await createMock({ baseUrl: origin, now: '2026-11-04T12:00:00Z', onViolation: (v) => contractViolations.push(v) })
     const get = async (path: string) => (await mock.fetch(path, { headers: { authorization: 'Bearer phx_mock_all' } })).json()
     expect(result.persons.body).toEqual(await get('/api/environments/1/persons/?limit=3'))
     expect(result.playlist.body).toEqual(await get(`/api/environments/1/session_recording_playlists/${result.playlistShortId}/`))

@@ -21,8 +21,11 @@ function show(id: string, lines: string[]): void {
   for (const line of lines) list.appendChild(document.createElement('li')).textContent = line
 }
 
+const violations: unknown[] = []
+
 try {
   const { app } = await startMockWorker({
+    onViolation: (violation) => void violations.push(violation),
     baseUrl: '/',
     clock: { now: '2026-11-04T12:00:00Z', frozen: true },
     start: { serviceWorker: { url: '/mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true },
@@ -54,6 +57,7 @@ try {
     patchStatus: patched.status,
     planAfterPatch: after.body.properties.plan,
     journal: app.journal.entries().map((e) => `${e.method} ${e.operation_id} ${e.status}`),
+    violations,
   }
 } catch (error) {
   window.__error = error instanceof Error ? `${error.message}\n${error.stack}` : String(error)

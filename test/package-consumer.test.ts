@@ -19,6 +19,7 @@ import { createApp, scenarioNames } from 'analytics-mock'
 import { createHandlers, type RequestBody, type ResponseBody, type Schema } from 'analytics-mock/msw'
 import { setupMockServer } from 'analytics-mock/msw/node'
 import { createMock, KEYS } from 'analytics-mock/testing'
+import { verify } from 'analytics-mock/verify'
 
 const mock = await createMock({ fixtures: 'empty-project', now: '2026-11-04T12:00:00Z' })
 const server = setupServer(...mock.handlers)
@@ -45,6 +46,7 @@ console.log(JSON.stringify({
   scenarios: scenarioNames().length,
   handlers: createHandlers(app).length,
   setupMockServer: typeof setupMockServer,
+  verify: typeof verify,
 }))
 `
 
@@ -91,6 +93,7 @@ describe('the built package, from a consumer project', () => {
       scenarios: 4,
       handlers: 2,
       setupMockServer: 'function',
+      verify: 'function',
     })
   }, 180_000) // two compilers' worth of work on a shared 2-core machine
 })

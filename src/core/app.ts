@@ -19,6 +19,7 @@ import { runDueTasks } from './tasks.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
 import type { Dataset } from '../store/dataset.ts'
+import type { DatasetSize } from '../store/seed.ts'
 import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
@@ -37,6 +38,8 @@ export interface AppOptions {
   seed?: number
   /** A named scenario from fixtures/ (default "default"). */
   fixtures?: string
+  /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
+  size?: DatasetSize
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
   /** Validate every response against the contract (default true). Turn off only for benchmarks. */
@@ -79,7 +82,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const datasetFor = (s: number, f: string): Dataset => {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
-    if (!ds) datasets.set(key, (ds = loadFixtures(f, s)))
+    if (!ds) datasets.set(key, (ds = loadFixtures(f, s, options.size)))
     return ds
   }
   const dataset = datasetFor(seed, fixtures)

@@ -1,7 +1,9 @@
 // In-process: the same calls through the msw handlers (msw/node's setupServer intercepting global
 // fetch) vs on the core's own `fetch` directly, alternating rounds; and `app.reset()` of the default
 // dataset, which a test suite runs before every test.
+import { setupServer } from 'msw/node'
 import { createApp, type App } from '../../src/core/app.ts'
+import { createHandlers } from '../../src/msw/handlers.ts'
 import { fmt, percentile, timeEach, verdict, type BenchConfig, type Row } from './harness.ts'
 
 const ORIGIN = 'https://us.posthog.com'
@@ -16,17 +18,9 @@ async function call(doFetch: (r: Request) => Promise<Response>, i: number): Prom
   await res.text()
 }
 
-/** The msw face (issue 5), if it is there: handlers for `app`, intercepting global fetch. */
-async function mswFetch(app: App): Promise<{ fetch: (r: Request) => Promise<Response>; close(): void } | string> {
-  let createHandlers: (app: App, options?: { baseUrl?: string }) => unknown[]
-  try {
-    const modulePath = '../../src/msw/handlers.ts'
-    ;({ createHandlers } = await import(modulePath))
-  } catch {
-    return 'msw face not implemented'
-  }
-  const { setupServer } = await import('msw/node')
-  const server = setupServer(...(createHandlers(app, { baseUrl: ORIGIN }) as Parameters<typeof setupServer>))
+/** The msw face: its handlers for `app`, intercepting global fetch. */
+function mswFetch(app: App): { fetch: (r: Request) => Promise<Response>; close(): void } {
+  const server = setupServer(...createHandlers(app, { baseUrl: ORIGIN }))
   server.listen({ onUnhandledRequest: 'error' })
   return { fetch: (r) => fetch(r), close: () => server.close() }
 }
@@ -34,37 +28,33 @@ async function mswFetch(app: App): Promise<{ fetch: (r: Request) => Promise<Resp
 export async function runInProcess(config: BenchConfig): Promise<Row[]> {
   const rows: Row[] = []
   const app = await createApp({})
-  const msw = await mswFetch(app)
-  if (typeof msw === 'string') {
-    rows.push({ benchmark: `In-process: ${CALLS.toLocaleString('en-US')} calls, msw handlers vs core fetch`, ours: '', reference: '', ratio: '', latency: '', target: 'printed', verdict: `n/a: ${msw}` })
-  } else {
-    try {
-      const direct = (r: Request) => app.fetch(r)
-      const rounds = Math.max(2, config.rounds)
-      for (let i = 0; i < 200; i++) await call(msw.fetch, i)
-      for (let i = 0; i < 200; i++) await call(direct, i)
-      const times = { msw: [] as number[], direct: [] as number[] }
-      for (let round = 0; round < rounds; round++) {
-        for (const [name, f] of [['direct', direct], ['msw', msw.fetch]] as const) {
-          const started = performance.now()
-          for (let i = 0; i < CALLS; i++) await call(f, i)
-          times[name].push(performance.now() - started)
-        }
+  const msw = mswFetch(app)
+  try {
+    const direct = (r: Request) => app.fetch(r)
+    const rounds = Math.max(2, config.rounds)
+    for (let i = 0; i < 200; i++) await call(msw.fetch, i)
+    for (let i = 0; i < 200; i++) await call(direct, i)
+    const times = { msw: [] as number[], direct: [] as number[] }
+    for (let round = 0; round < rounds; round++) {
+      for (const [name, f] of [['direct', direct], ['msw', msw.fetch]] as const) {
+        const started = performance.now()
+        for (let i = 0; i < CALLS; i++) await call(f, i)
+        times[name].push(performance.now() - started)
       }
-      const m = percentile(times.msw, 50)
-      const d = percentile(times.direct, 50)
-      rows.push({
-        benchmark: `In-process: ${CALLS.toLocaleString('en-US')} calls (person, persons page of 10, playlists page), msw handlers vs core fetch`,
-        ours: `msw ${fmt.ms(m)} (${fmt.ms(m / CALLS)}/call)`,
-        reference: `core fetch ${fmt.ms(d)} (${fmt.ms(d / CALLS)}/call)`,
-        ratio: `${fmt.ratio(m / d)} overhead`,
-        latency: '',
-        target: 'printed',
-        verdict: 'printed',
-      })
-    } finally {
-      msw.close()
     }
+    const m = percentile(times.msw, 50)
+    const d = percentile(times.direct, 50)
+    rows.push({
+      benchmark: `In-process: ${CALLS.toLocaleString('en-US')} calls (person, persons page of 10, playlists page), msw handlers vs core fetch`,
+      ours: `msw ${fmt.ms(m)} (${fmt.ms(m / CALLS)}/call)`,
+      reference: `core fetch ${fmt.ms(d)} (${fmt.ms(d / CALLS)}/call)`,
+      ratio: `${fmt.ratio(m / d)} overhead`,
+      latency: '',
+      target: 'printed',
+      verdict: 'printed',
+    })
+  } finally {
+    msw.close()
   }
   // Reset of the default dataset, after some writes so there is something to undo.
   await app.fetch(new Request(`${ORIGIN}/api/environments/1/persons/1/`, { method: 'DELETE', headers: HEADERS }))

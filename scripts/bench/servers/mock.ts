@@ -4,7 +4,6 @@
 //   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
 import { serve } from '../../../src/adapter/node.ts'
 import { createApp, type AppOptions } from '../../../src/core/app.ts'
-import { buildDefaultDataset } from '../../../src/store/seed.ts'
 import { answerParent } from '../harness.ts'
 
 const argv = process.argv.slice(2)
@@ -15,17 +14,12 @@ const option = (name: string): number | undefined => {
 const persons = option('persons')
 const eventsPerPerson = option('events-per-person')
 
-const options: AppOptions & { size?: { persons?: number; eventsPerPerson?: number } } = {
+const options: AppOptions = {
   clock: { frozen: false },
   validateResponses: !argv.includes('--no-validate'),
 }
-const sized = persons !== undefined || eventsPerPerson !== undefined
-if (sized) options.size = { persons, eventsPerPerson }
+if (persons !== undefined || eventsPerPerson !== undefined) options.size = { persons, eventsPerPerson }
 const app = await createApp(options)
-if (sized && persons !== undefined && app.store.persons.list(1).length !== persons) {
-  // AppOptions.size (issue 5) not there yet: load the sized dataset into the store directly.
-  await app.store.load(buildDefaultDataset({ persons, eventsPerPerson }))
-}
 const running = await serve(app, { port: 0, host: '127.0.0.1' })
 console.log(`listening on ${running.url}`)
 

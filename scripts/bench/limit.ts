@@ -69,7 +69,10 @@ function cannedHeaders(captured: Captured): Record<string, string> {
 
 export async function runLimit(config: BenchConfig): Promise<Row[]> {
   const mock = await startChild('scripts/bench/servers/mock.ts')
-  const ceiling = await startChild('scripts/bench/servers/ceiling.ts')
+  const ceiling = await startChild('scripts/bench/servers/ceiling.ts').catch(async (error) => {
+    await mock.stop()
+    throw error
+  })
   const rows: Row[] = []
   try {
     for (const c of CASES) {

@@ -53,7 +53,10 @@ async function startPeer(config: BenchConfig): Promise<{ server: ChildServer; na
 
 export async function runPeer(config: BenchConfig): Promise<Row[]> {
   const mock = await startChild('scripts/bench/servers/mock.ts')
-  const peer = await startPeer(config)
+  const peer = await startPeer(config).catch(async (error) => {
+    await mock.stop()
+    throw error
+  })
   const rows: Row[] = []
   if (peer.note) {
     console.log(peer.note)

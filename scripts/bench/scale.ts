@@ -76,7 +76,10 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
   const args = (n: number) => ['--persons', String(n), '--events-per-person', String(EVENTS_PER_PERSON)]
   // One after the other, so neither start-up competes with the other.
   const small = await startChild('scripts/bench/servers/mock.ts', args(SMALL), { nodeArgs: ['--expose-gc'] })
-  const big = await startChild('scripts/bench/servers/mock.ts', args(large), { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 })
+  const big = await startChild('scripts/bench/servers/mock.ts', args(large), { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }).catch(async (error) => {
+    await small.stop()
+    throw error
+  })
   try {
     const label = `${(large / 1000).toFixed(0)}k`
     rows.push({

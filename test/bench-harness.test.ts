@@ -1,0 +1,44 @@
+// The benchmark harness's arithmetic and table (the benchmarks themselves are scripts, not tests).
+import { describe, expect, it } from 'vitest'
+import { loadProblem, merge, percentile, renderTable, type LoadResult } from '../scripts/bench/harness.ts'
+
+const result = (completed: number, elapsedMs: number, latencies: number[], errors = 0, unexpected = 0): LoadResult => ({
+  rps: (completed / elapsedMs) * 1000,
+  completed,
+  elapsedMs,
+  latencies,
+  errors,
+  unexpected,
+  bytes: 0,
+})
+
+describe('bench harness', () => {
+  it('takes percentiles by rank', () => {
+    const values = [5, 1, 4, 2, 3, 6, 7, 8, 9, 10]
+    expect(percentile(values, 50)).toBe(5)
+    expect(percentile(values, 99)).toBe(10)
+    expect(percentile(values, 0)).toBe(1)
+    expect(percentile([], 50)).toBeNaN()
+  })
+
+  it('merges rounds into one rate over their total time and pools their latencies', () => {
+    const merged = merge([result(100, 1000, [1, 2]), result(300, 1000, [3], 1, 2)])
+    expect(merged.rps).toBe(200)
+    expect(merged.latencies).toEqual([1, 2, 3])
+    expect([merged.errors, merged.unexpected]).toEqual([1, 2])
+  })
+
+  it('turns errors or unexpected statuses into n/a instead of a figure', () => {
+    expect(loadProblem(result(1, 1, [1]))).toBeNull()
+    expect(loadProblem(result(1, 1, [1]), result(1, 1, [1], 0, 3))).toBe('n/a: 0 errors, 3 unexpected statuses')
+  })
+
+  it('prints one aligned markdown table', () => {
+    const table = renderTable([{ benchmark: 'Limit: x', ours: '1 req/s', reference: 'ceiling 2 req/s', ratio: '0.50x', latency: '', target: '>= 0.5', verdict: 'pass' }])
+    const lines = table.split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(/^\| Benchmark +\| Ours +\| Reference +\| Ratio \| p50 \/ p99 \| Target +\| Result \|$/)
+    expect(new Set(lines.map((l) => l.length)).size).toBe(1)
+    expect(lines[2]).toContain('| 0.50x |')
+  })
+})

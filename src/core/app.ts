@@ -18,6 +18,7 @@ import { runDueTasks } from './tasks.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
 import type { Dataset } from '../store/dataset.ts'
+import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
 import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
@@ -64,8 +65,19 @@ export interface App {
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>
   /** Runs scheduled tasks that are due at the clock's current instant. */
   runDueTasks(): Promise<unknown[]>
+  /** The whole store as plain data (tables, collections, counters, random state; not the clock). */
+  snapshot(): StoreSnapshot
+  /** Puts the store in a snapshot's state; its seed and scenario become the ones a reset returns to. */
+  restore(snapshot: StoreSnapshot): Promise<void>
+  /**
+   * Calls `listener` after each request that may have changed the store (a write that was not refused
+   * with a 4xx, or one during which scheduled tasks ran). Returns the function that unsubscribes.
+   */
+  onChange(listener: () => void): () => void
   readonly options: Readonly<AppOptions>
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
@@ -89,6 +101,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     options.onViolation ??
     ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
   const handlers: HandlerMap = { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) }
+  const changeListeners = new Set<() => void>()
 
   const services: AppServices = {
     store,
@@ -171,7 +184,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   async function handle(req: MockRequest): Promise<MockResponse> {
     const started = performance.now()
-    await runDueTasks(store, clock.now())
+    const ranTasks = (await runDueTasks(store, clock.now())).length > 0
     let res: MockResponse
     let op: OperationInfo | null = null
     let body: unknown
@@ -201,6 +214,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       request_body: body,
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     })
+    const refused = res.status >= 400 && res.status < 500
+    if (changeListeners.size > 0 && (ranTasks || (!SAFE_METHODS.has(req.method) && !refused))) {
+      for (const listener of changeListeners) listener()
+    }
     return res
   }
 
@@ -223,6 +240,22 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     contract,
     reset: services.reset,
     runDueTasks: services.runDueTasks,
+    snapshot: () => snapshotStore(store),
+    async restore(snapshot) {
+      let base: Dataset
+      try {
+        base = datasetFor(snapshot.seed, snapshot.fixtures)
+      } catch (error) {
+        throw new SnapshotFormatError((error as Error).message)
+      }
+      await restoreStore(store, snapshot, base)
+      seed = snapshot.seed
+      fixtures = snapshot.fixtures
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
     options,
   }
 }

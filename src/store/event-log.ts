@@ -33,6 +33,11 @@ export class EventLog {
     return this.#byProject.get(projectId) ?? []
   }
 
+  /** Every event, project by project, each project's in the order stored. */
+  *all(): IterableIterator<EventRecord> {
+    for (const events of this.#byProject.values()) yield* events
+  }
+
   /** Deletes every event of the person; returns how many. */
   deleteForPerson(personUuid: string): number {
     const events = this.#byPerson.get(personUuid)

@@ -3428,11 +3428,13 @@ export const document = {
      },
      "active_seconds": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 604800
      },
      "inactive_seconds": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 604800
      },
      "click_count": {
       "type": "integer",

@@ -8,9 +8,10 @@ import { authenticate, checkProjectAccess, checkScopes, type Principal } from '.
 import { Clock, type ClockOptions } from './clock.ts'
 import { loadContract, type Contract, type OperationInfo } from './contract.ts'
 import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, parseError, serverError } from './errors.ts'
+import { ApiError, methodNotAllowed, notFound, parseError, serverError, validationError } from './errors.ts'
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import { Journal } from './journal.ts'
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRouter, type Router } from './router.ts'
 import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
@@ -109,9 +110,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     journal,
     nonPeakWindow: options.nonPeakWindow ?? DEFAULT_NON_PEAK,
     async reset(next = {}) {
-      seed = next.seed ?? seed
-      fixtures = next.fixtures ?? fixtures
-      await store.load(datasetFor(seed, fixtures))
+      // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
+      const nextSeed = next.seed ?? seed
+      const nextFixtures = next.fixtures ?? fixtures
+      await store.load(datasetFor(nextSeed, nextFixtures))
+      seed = nextSeed
+      fixtures = nextFixtures
       journal.clear()
     },
     runDueTasks: () => runDueTasks(store, clock.now()),
@@ -128,10 +132,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     let body: unknown
     let bodyError: ApiError | undefined
     if (req.body !== undefined && req.body.trim() !== '') {
-      try {
-        body = JSON.parse(req.body)
-      } catch (e) {
-        bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
+      if (jsonTooDeep(req.body)) bodyError = parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`)
+      else {
+        try {
+          body = JSON.parse(req.body)
+        } catch (e) {
+          bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
+        }
       }
     }
 
@@ -145,6 +152,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (principal && op.scopes) checkScopes(principal.key, op.scopes)
     const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
     if (bodyError) throw bodyError
+    for (const [name, value] of req.url.searchParams) {
+      if ((value.startsWith('[') || value.startsWith('{')) && jsonTooDeep(value)) {
+        throw validationError(`Invalid JSON in query parameter: nested deeper than ${MAX_JSON_DEPTH} levels`, name)
+      }
+    }
 
     // Contract validation of parameters and body (openapi-backend + ajv, compiled at start).
     const canonicalPath = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(params[name] ?? ''))

@@ -1,6 +1,6 @@
 // The mock's own control API under /_mock/ (no key): reset, clock, tasks, journal, and capture standing
 // in for the event-capture interface.
-import { parseDuration, parseInstant } from '../core/clock.ts'
+import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
 import type { HandlerContext, HandlerMap } from '../core/context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
@@ -67,6 +67,14 @@ export const controlHandlers: HandlerMap = {
       }
       if (!Number.isFinite(advanceMs) || advanceMs! < 0) throw validationError('advance must not be negative.', 'advance')
     }
+    // Checked before anything changes: a refused request leaves the clock where it was.
+    const target = (body.now !== undefined ? parseInstant(body.now) : clock.now()) + (advanceMs ?? 0)
+    if (!inClockRange(target)) {
+      throw validationError(
+        `The clock must stay between ${new Date(MIN_INSTANT).toISOString()} and ${new Date(MAX_INSTANT).toISOString()}.`,
+        body.advance !== undefined ? 'advance' : 'now',
+      )
+    }
     if (body.now !== undefined) clock.set(parseInstant(body.now))
     if (advanceMs !== undefined) clock.advance(advanceMs)
     if (body.freeze === true) clock.freeze()
@@ -118,11 +126,15 @@ export const controlHandlers: HandlerMap = {
     const b = ctx.body
     const active = b.active_seconds ?? 60
     const inactive = b.inactive_seconds ?? 0
+    const start = b.start_time === undefined ? clock.now() - (active + inactive) * 1000 : parseInstant(b.start_time)
+    if (!inClockRange(start) || !inClockRange(start + (active + inactive) * 1000)) {
+      throw validationError('The recording must start and end between 1900 and 9998.', 'start_time')
+    }
     const recording: RecordingRecord = Object.freeze({
       id: b.id ?? store.random.uuid(),
       project_id: projectId,
       distinct_id: b.distinct_id,
-      start_time: b.start_time === undefined ? clock.now() - (active + inactive) * 1000 : parseInstant(b.start_time),
+      start_time: start,
       active_seconds: active,
       inactive_seconds: inactive,
       click_count: b.click_count ?? 0,

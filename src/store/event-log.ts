@@ -34,8 +34,8 @@ export class EventLog {
   }
 
   /** Every event, project by project, each project's in the order stored. */
-  *all(): IterableIterator<EventRecord> {
-    for (const events of this.#byProject.values()) yield* events
+  toArray(): EventRecord[] {
+    return ([] as EventRecord[]).concat(...this.#byProject.values())
   }
 
   /** Deletes every event of the person; returns how many. */

@@ -26,8 +26,8 @@ export class RecordingTable {
   }
 
   /** Every recording, project by project, each project's newest first. */
-  *all(): IterableIterator<RecordingRecord> {
-    for (const recordings of this.#ordered.values()) yield* recordings
+  toArray(): RecordingRecord[] {
+    return ([] as RecordingRecord[]).concat(...this.#ordered.values())
   }
 
   /** Adds or replaces the recording with the same id in the project. */

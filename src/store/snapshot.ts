@@ -36,7 +36,17 @@ export function storeCollections(store: Store): Array<[string, Collection<any>]>
   return Object.entries(store).filter((entry): entry is [string, Collection<any>] => entry[1] instanceof Collection)
 }
 
-const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value))
+/** A deep copy of JSON-like data (collection records hold nothing else); undefined members are dropped, as JSON would. */
+function plain<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(plain) as T
+  const out: Record<string, unknown> = {}
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key]
+    if (v !== undefined) out[key] = plain(v)
+  }
+  return out as T
+}
 
 export function snapshotStore(store: Store): StoreSnapshot {
   const collections: StoreSnapshot['collections'] = {}
@@ -46,9 +56,9 @@ export function snapshotStore(store: Store): StoreSnapshot {
     fixtures: store.dataset.fixtures,
     anchor: store.dataset.anchor,
     collections,
-    persons: [...store.persons.all()].sort((a, b) => a.id - b.id),
-    events: [...store.events.all()],
-    recordings: [...store.recordings.all()],
+    persons: [...store.persons.all()],
+    events: store.events.toArray(),
+    recordings: store.recordings.toArray(),
     counters: { ...store.counters },
     random: store.random.state,
   }
@@ -73,6 +83,7 @@ function difference(a: unknown, b: unknown, path: string): string | null {
     const bs = b as unknown[]
     if (a.length !== bs.length) return `${path}/length (${a.length} vs ${bs.length})`
     for (let i = 0; i < a.length; i++) {
+      if (a[i] === bs[i]) continue // the common case: the same frozen record
       const d = difference(a[i], bs[i], `${path}/${i}`)
       if (d) return d
     }

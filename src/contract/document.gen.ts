@@ -937,6 +937,14 @@ export const document = {
       ]
      }
     ],
+    "x-observed": [
+     {
+      "id": "playlist-create-in-folder",
+      "what": "body",
+      "seed": "_create_in_folder is a field of the playlist",
+      "real": "_create_in_folder is write-only and never returned; the mock echoes what was given on create (\"\" when nothing was)"
+     }
+    ],
     "parameters": [
      {
       "$ref": "#/components/parameters/ProjectId"
@@ -1220,6 +1228,7 @@ export const document = {
      "session_recording_playlists"
     ],
     "summary": "Add a recording to a collection playlist (idempotent)",
+    "description": "The recording does not need to exist yet, as in the real service (which creates a stub row): the\nitem is kept and counted in recordings_counts.collection.count, and the recording appears in\n`recordings/` once the project has a recording with that id.\n",
     "security": [
      {
       "PersonalAPIKey": [

@@ -179,7 +179,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a recording to a collection playlist (idempotent) */
+        /**
+         * Add a recording to a collection playlist (idempotent)
+         * @description The recording does not need to exist yet, as in the real service (which creates a stub row): the
+         *     item is kept and counted in recordings_counts.collection.count, and the recording appears in
+         *     `recordings/` once the project has a recording with that id.
+         */
         post: operations["session_recording_playlists_recordings_create"];
         /** Remove a recording from a playlist */
         delete: operations["session_recording_playlists_recordings_destroy"];

@@ -13,6 +13,7 @@ import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import { Journal } from './journal.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
 import { requestValidationError } from './request-errors.ts'
+import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
 import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
 import { runDueTasks } from './tasks.ts'
@@ -24,6 +25,7 @@ import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 /** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
 function utf8Length(text: string, limit: number): number {
@@ -83,6 +85,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
   const router: Router = createRouter(contract)
+  const validateRequest = createRequestValidator(contract)
   let seed = options.seed ?? 1
   let fixtures = options.fixtures ?? 'default'
   const datasets = new Map<string, Dataset>()
@@ -145,7 +148,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     let principal: Principal | undefined
     if (isApi) principal = authenticate(store, req.headers, body, req.url.searchParams)
     if (match.kind === 'method-not-allowed') {
-      const allow = match.allow.includes('GET') ? [...match.allow, 'HEAD', 'OPTIONS'] : [...match.allow, 'OPTIONS']
+      // DRF lists the allowed methods in http_method_names order.
+      const allow = DRF_METHOD_ORDER.filter(
+        (m) => match.allow.includes(m) || (m === 'HEAD' && match.allow.includes('GET')) || m === 'OPTIONS',
+      )
       return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
     }
     const { op, params } = match
@@ -158,24 +164,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       }
     }
 
-    // Contract validation of parameters and body (openapi-backend + ajv, compiled at start).
-    const canonicalPath = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(params[name] ?? ''))
-    const validation = contract.api.validator.validateRequest(
-      {
-        method: req.method,
-        path: canonicalPath + req.url.search,
-        headers: { ...req.headers, 'content-type': 'application/json' } as Record<string, string>,
-        body: body as any,
-      },
-      op.operation,
-    )
-    if (!validation.valid) {
-      throw requestValidationError(validation.errors!, {
-        requestBody: body,
-        query: Object.fromEntries(req.url.searchParams),
-        path: params,
-      })
-    }
+    // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
+    const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
+    if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
     const handler: Handler | undefined = handlers[op.operationId]
     if (!handler) {
       return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
@@ -185,7 +176,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       req,
       url: req.url,
       params,
-      query: (validation.coerced?.query as Record<string, any>) ?? {},
+      query: validation.query,
       body,
       principal,
       project,

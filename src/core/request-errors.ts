@@ -43,12 +43,7 @@ export function requestValidationError(errors: ErrorObject[], input: unknown): A
   const attr = fieldPath.length ? fieldPath.join('__') : null
   const value = valueAt(input, first.instancePath)
 
-  if (first.keyword === 'parse') {
-    if (location === 'requestBody' || first.schemaPath === '#/requestBody') {
-      return new ApiError(400, 'invalid_request', 'parse_error', `JSON parse error - ${first.message}`)
-    }
-    return validationError(`Invalid JSON in query parameter: ${first.message}`, attr)
-  }
+  if (first.keyword === 'parse') return validationError(`Invalid JSON in query parameter: ${first.message}`, attr)
   switch (first.keyword) {
     case 'required':
       return validationError('This field is required.', attr, 'required')

@@ -2,12 +2,16 @@
 import type { HandlerMap } from '../core/context.ts'
 import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
+import { maxToolsHandlers } from './max-tools.ts'
 import { personHandlers } from './persons.ts'
+import { playlistHandlers } from './playlists.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
 
 export const handlers: HandlerMap = {
   ...personHandlers,
+  ...playlistHandlers,
   ...sessionRecordingHandlers,
+  ...maxToolsHandlers,
   ...discoveryHandlers,
   ...controlHandlers,
 }

@@ -27,7 +27,16 @@ export function personName(person: PersonRecord): string {
   return ids[0] ?? String(person.id)
 }
 
+// Records are immutable, so each one is rendered once (a list page re-renders the same records often).
+const rendered = new WeakMap<PersonRecord, Person>()
+
 export function toPerson(person: PersonRecord): Person {
+  let out = rendered.get(person)
+  if (!out) rendered.set(person, (out = renderPerson(person)))
+  return out
+}
+
+function renderPerson(person: PersonRecord): Person {
   return {
     id: person.id,
     name: personName(person),
@@ -41,12 +50,6 @@ export function toPerson(person: PersonRecord): Person {
 
 /** Embedded in a recording: distinct_ids is the single matching distinct id (seed 2.1). */
 export function toEmbeddedPerson(person: PersonRecord, distinctId: string): EmbeddedPerson {
-  return {
-    id: person.id,
-    name: personName(person),
-    distinct_ids: distinctId,
-    properties: person.properties as EmbeddedPerson['properties'],
-    created_at: iso(person.created_at),
-    uuid: person.uuid,
-  }
+  const { id, name, properties, created_at, uuid } = toPerson(person)
+  return { id, name, distinct_ids: distinctId, properties, created_at, uuid }
 }

@@ -14,10 +14,25 @@ export function recordingEnd(r: RecordingRecord): number {
   return r.start_time + (r.active_seconds + r.inactive_seconds) * 1000
 }
 
+type Static = Omit<SessionRecording, 'person' | 'ongoing'>
+// Records are immutable: the parts that do not depend on the clock or the person are rendered once.
+const rendered = new WeakMap<RecordingRecord, Static>()
+
 export function toRecording(r: RecordingRecord, persons: PersonTable, now: number): SessionRecording {
+  let fixed = rendered.get(r)
+  if (!fixed) rendered.set(r, (fixed = renderStatic(r)))
+  const person = persons.getByDistinctId(r.project_id, r.distinct_id)
+  const end = recordingEnd(r)
+  return {
+    ...fixed,
+    person: person ? toEmbeddedPerson(person, r.distinct_id) : null,
+    ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
+  }
+}
+
+function renderStatic(r: RecordingRecord): Static {
   const duration = r.active_seconds + r.inactive_seconds
   const end = recordingEnd(r)
-  const person = persons.getByDistinctId(r.project_id, r.distinct_id)
   return {
     id: r.id,
     distinct_id: r.distinct_id,
@@ -35,10 +50,8 @@ export function toRecording(r: RecordingRecord, persons: PersonTable, now: numbe
     console_warn_count: r.console_warn_count,
     console_error_count: r.console_error_count,
     start_url: r.start_url,
-    person: person ? toEmbeddedPerson(person, r.distinct_id) : null,
     storage: r.storage,
     snapshot_source: r.snapshot_source,
-    ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
     activity_score: r.activity_score,
   }
 }

@@ -63,6 +63,8 @@ export const playlistSchema = z.object({
   created_by_id: z.number().int().nullable(),
   last_modified_at: z.number(),
   last_modified_by_id: z.number().int().nullable(),
+  /** `_create_in_folder` as given on create (write-only in the real service; echoed here, seed 2.2). */
+  create_in_folder: z.string().optional(),
 })
 export type PlaylistRecord = z.infer<typeof playlistSchema>
 

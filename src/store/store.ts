@@ -115,6 +115,13 @@ export class Store {
     this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
   }
 
+  /** Adds a personal API key (tests and scenarios use narrower keys than the defaults). Gone at the next reset. */
+  async addApiKey(key: Omit<ApiKeyRecord, 'created_at'> & { created_at?: number }): Promise<ApiKeyRecord> {
+    const record = await this.apiKeys.create({ created_at: this.dataset.anchor, ...key })
+    this.#keysByValue.set(record.value, record)
+    return record
+  }
+
   keyByValue(value: string): ApiKeyRecord | undefined {
     return this.#keysByValue.get(value)
   }

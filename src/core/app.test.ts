@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testClient, type TestClient } from '../test-support.ts'
+
+describe('routing and error bodies', () => {
+  let client: TestClient
+  beforeAll(async () => {
+    client = await testClient()
+  })
+
+  it('answers with and without the trailing slash, and under /api/projects/ too', async () => {
+    const paths = [
+      '/api/environments/1/persons/?limit=3',
+      '/api/environments/1/persons?limit=3',
+      '/api/projects/1/persons/?limit=3',
+      '/api/projects/1/persons?limit=3',
+    ]
+    const bodies = await Promise.all(paths.map((p) => client.get(p)))
+    for (const res of bodies) expect(res.status).toBe(200)
+    const ids = bodies.map((r) => r.body.results.map((p: any) => p.id))
+    expect(new Set(ids.map((x) => JSON.stringify(x))).size).toBe(1)
+    // links keep the prefix and the path the client used
+    expect(bodies[2]!.body.next).toBe('http://127.0.0.1:8010/api/projects/1/persons/?limit=3&offset=3')
+  })
+
+  it('404 in the error shape for an unknown path', async () => {
+    const res = await client.get('/api/environments/1/nothing-here/')
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
+  })
+
+  it('405 with an Allow header for a known path and a wrong method', async () => {
+    const res = await client.request('PUT', '/api/environments/1/session_recordings/')
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    expect(res.body).toEqual({ type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "PUT" not allowed.', attr: null })
+    const persons = await client.request('POST', '/api/environments/1/persons/5/')
+    expect(persons.status).toBe(405)
+    expect(persons.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD, OPTIONS')
+  })
+
+  it('the 405 still needs a key (authentication comes first)', async () => {
+    expect((await client.request('PUT', '/api/environments/1/session_recordings/', { key: null })).status).toBe(401)
+  })
+
+  it('400 parse_error for malformed JSON, and nothing is created', async () => {
+    const res = await client.request('POST', '/api/environments/1/max_tools/create_and_query_insight/', {
+      rawBody: '{"query": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.type).toBe('invalid_request')
+    expect(res.body.code).toBe('parse_error')
+    expect(res.body.detail).toMatch(/^JSON parse error - /)
+    expect(res.body.attr).toBeNull()
+    expect(client.app.store.insights.count()).toBe(0)
+  })
+
+  it('400 validation_error naming the parameter for a wrongly typed or out-of-range query value', async () => {
+    const bad = await client.get('/api/environments/1/persons/?limit=ten')
+    expect(bad.status).toBe(400)
+    expect(bad.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'A valid integer is required.', attr: 'limit' })
+    const negative = await client.get('/api/environments/1/session_recordings/?offset=-1')
+    expect(negative.status).toBe(400)
+    expect(negative.body).toEqual({
+      type: 'validation_error',
+      code: 'min_value',
+      detail: 'Ensure this value is greater than or equal to 0.',
+      attr: 'offset',
+    })
+  })
+
+  it('413 for a body over 1 MiB, before anything else happens', async () => {
+    const res = await client.request('PATCH', '/api/environments/1/persons/1/', {
+      rawBody: JSON.stringify({ properties: { blob: 'x'.repeat(1024 * 1024) } }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(413)
+    expect(res.body.type).toBe('invalid_request')
+    expect(res.body.code).toBe('request_too_large')
+    expect(res.body.attr).toBeNull()
+    expect((await client.get('/api/environments/1/persons/1/')).body.properties).not.toHaveProperty('blob')
+  })
+
+  it('an empty response carries no Content-Type', async () => {
+    const res = await client.delete('/_mock/journal', null)
+    expect(res.status).toBe(204)
+    expect(res.headers.get('content-type')).toBeNull()
+    expect(res.text).toBe('')
+  })
+})

@@ -1,0 +1,183 @@
+// Session recording playlists: the real service's rules for create and update, the activity entries
+// it writes, and the recordings a collection holds. Handlers find, call and serialize; the rules live here.
+import { validationError } from '../core/errors.ts'
+import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
+import { ALPHANUMERIC } from '../store/random.ts'
+import type { Store } from '../store/store.ts'
+import { recordActivity } from './activity.ts'
+
+export const PLAYLIST_TYPES = ['collection', 'filters'] as const
+export type PlaylistType = (typeof PLAYLIST_TYPES)[number]
+
+/** Fields whose presence in an update bumps last_modified_at/_by (the real MATERIAL_PLAYLIST_FIELDS). */
+const MATERIAL_FIELDS = ['name', 'description', 'filters'] as const
+/** Fields an update writes and the activity log compares, in the model's order. */
+const WRITABLE_FIELDS = ['name', 'derived_name', 'description', 'pinned', 'deleted', 'filters'] as const
+type WritableField = (typeof WRITABLE_FIELDS)[number]
+
+/** The request body after contract validation (types checked, unknown fields kept but ignored). */
+export interface PlaylistInput {
+  name?: string | null
+  derived_name?: string | null
+  description?: string
+  pinned?: boolean
+  deleted?: boolean
+  filters?: Record<string, unknown> | null
+  type?: string | null
+  _create_in_folder?: string
+}
+
+const hasFilters = (filters: Record<string, unknown> | null | undefined) => !!filters && Object.keys(filters).length > 0
+
+/** `filters` is a JSON field that is not nullable: DRF answers null with its `null` error. */
+function rejectNullFilters(input: PlaylistInput): void {
+  if ('filters' in input && input.filters === null) throw validationError('This field may not be null.', 'filters', 'null')
+}
+
+/** A short id of 8 alphanumerics from the seeded generator, unique in the project. */
+function newShortId(store: Store, projectId: number): string {
+  for (;;) {
+    const shortId = store.random.string(8, ALPHANUMERIC)
+    if (!store.playlists.findFirst((q) => q.where({ project_id: projectId, short_id: shortId }))) return shortId
+  }
+}
+
+const displayName = (p: PlaylistRecord) => p.name || p.derived_name || null
+
+export async function createPlaylist(store: Store, projectId: number, input: PlaylistInput, user: UserRecord, now: number): Promise<PlaylistRecord> {
+  rejectNullFilters(input)
+  const type = input.type
+  // A given type outside the choices is a field error; a missing or empty one is the create() check.
+  if (typeof type === 'string' && type !== '' && !(PLAYLIST_TYPES as readonly string[]).includes(type)) {
+    throw validationError(`"${type}" is not a valid choice.`, 'type', 'invalid_choice')
+  }
+  if (!type) throw validationError('Must provide a valid playlist type: either filters or collection')
+  if (type === 'collection' && hasFilters(input.filters)) throw validationError('You cannot create a collection with filters')
+  if (type === 'filters' && !hasFilters(input.filters)) {
+    throw validationError('You must provide a valid filters when creating a saved filter')
+  }
+
+  const playlist = await store.playlists.create({
+    id: store.counters.playlist++,
+    short_id: newShortId(store, projectId),
+    project_id: projectId,
+    name: input.name ?? null,
+    derived_name: input.derived_name ?? null,
+    description: input.description ?? '',
+    pinned: input.pinned ?? false,
+    deleted: input.deleted ?? false,
+    filters: input.filters ?? {},
+    type: type as PlaylistType,
+    created_at: now,
+    created_by_id: user.id,
+    last_modified_at: now,
+    last_modified_by_id: user.id,
+    create_in_folder: input._create_in_folder ?? '',
+  })
+  await logPlaylistActivity(store, playlist, 'created', user, now, null)
+  return playlist
+}
+
+export interface Change {
+  type: 'SessionRecordingPlaylist'
+  action: 'created' | 'changed' | 'deleted'
+  field: WritableField
+  before?: unknown
+  after?: unknown
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** The real service's changes_between: created (null before), deleted (null after) or changed. */
+export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): Change[] {
+  const changes: Change[] = []
+  for (const field of WRITABLE_FIELDS) {
+    const left = before[field]
+    const right = after[field]
+    if (left == null && right != null) changes.push({ type: 'SessionRecordingPlaylist', action: 'created', field, after: right })
+    else if (right == null && left != null) changes.push({ type: 'SessionRecordingPlaylist', action: 'deleted', field, before: left })
+    else if (!same(left, right)) changes.push({ type: 'SessionRecordingPlaylist', action: 'changed', field, before: left, after: right })
+  }
+  return changes
+}
+
+/**
+ * PATCH: `type` is ignored; a collection cannot gain filters; a filters playlist must resend non-empty
+ * filters with every update (even `{"deleted": true}`), as in the real service.
+ */
+export async function updatePlaylist(store: Store, playlist: PlaylistRecord, input: PlaylistInput, user: UserRecord, now: number): Promise<PlaylistRecord> {
+  rejectNullFilters(input)
+  if (playlist.type === 'collection' && hasFilters(input.filters)) throw validationError('You cannot update a collection to add filters')
+  if (playlist.type === 'filters' && !hasFilters(input.filters)) {
+    throw validationError('You cannot remove all filters when updating a saved filter')
+  }
+  const material = MATERIAL_FIELDS.some((field) => field in input)
+  const updated = (await store.playlists.update((q) => q.where({ id: playlist.id }), {
+    data(draft) {
+      for (const field of WRITABLE_FIELDS) {
+        if (input[field] !== undefined) (draft as Record<string, unknown>)[field] = input[field]
+      }
+      if (material) {
+        draft.last_modified_at = now
+        draft.last_modified_by_id = user.id
+      }
+    },
+  }))!
+  const changes = changesBetween(playlist, updated)
+  if (changes.length > 0) await logPlaylistActivity(store, updated, 'updated', user, now, changes)
+  return updated
+}
+
+/** Written only when the playlist has a name or a derived name, as the real service does. */
+async function logPlaylistActivity(store: Store, playlist: PlaylistRecord, activity: 'created' | 'updated', user: UserRecord, now: number, changes: Change[] | null) {
+  const name = displayName(playlist)
+  if (!name) return
+  await recordActivity(store, {
+    projectId: playlist.project_id,
+    scope: 'SessionRecordingPlaylist',
+    itemId: playlist.id,
+    activity,
+    userId: user.id,
+    detail: { name, short_id: playlist.short_id, changes },
+    at: now,
+  })
+}
+
+/** The playlist's items, most recently added first (ties: the later item first). */
+export function playlistItems(store: Store, playlist: PlaylistRecord): PlaylistItemRecord[] {
+  return store.playlistItems
+    .findMany((q) => q.where({ playlist_id: playlist.id }))
+    .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+}
+
+/** Recordings older than this are left out of a collection's list (the real query's date_from "-1y"). */
+export const COLLECTION_LOOKBACK_MS = 365 * 86_400_000
+
+/**
+ * The recordings behind a playlist's items, in item order. An item whose recording the project does not
+ * have (added by id before its data arrived, as the real service allows) is skipped until it does.
+ */
+export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: number): RecordingRecord[] {
+  const out: RecordingRecord[] = []
+  for (const item of playlistItems(store, playlist)) {
+    const recording = store.recordings.get(playlist.project_id, item.recording_id)
+    if (recording && recording.start_time >= now - COLLECTION_LOOKBACK_MS) out.push(recording)
+  }
+  return out
+}
+
+/** Adds a recording to a collection; adding it again changes nothing. */
+export async function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): Promise<void> {
+  if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
+  const existing = store.playlistItems.findFirst((q) => q.where({ playlist_id: playlist.id, recording_id: recordingId }))
+  if (existing) return
+  await store.playlistItems.create({ id: store.counters.playlistItem++, playlist_id: playlist.id, recording_id: recordingId, created_at: now })
+}
+
+/** Removes a recording from a playlist; false when it was not there. */
+export function removeRecording(store: Store, playlist: PlaylistRecord, recordingId: string): boolean {
+  const item = store.playlistItems.findFirst((q) => q.where({ playlist_id: playlist.id, recording_id: recordingId }))
+  if (!item) return false
+  store.playlistItems.delete(item)
+  return true
+}

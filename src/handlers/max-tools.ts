@@ -1,0 +1,57 @@
+// The insight tool (seed 4.1): plans a query from the question, runs it over the project's events, stores
+// the insight and answers the real service's array of assistant messages (visualization, then tool
+// result). `format=txt` answers the tool message's text alone.
+import type { HandlerMap } from '../core/context.ts'
+import { validationError } from '../core/errors.ts'
+import { json, text } from '../core/http.ts'
+import { formatToolContent } from '../domain/insight-format.ts'
+import { planInsight, type EventVocabulary, type InsightType } from '../domain/insight-plan.ts'
+import { runInsightQuery } from '../domain/insight-query.ts'
+import type { EventRecord } from '../store/models.ts'
+import { ALPHANUMERIC } from '../store/random.ts'
+
+/** The project's event names, most frequent first (ties by name), for the planner. */
+function vocabularyOf(events: readonly EventRecord[]): EventVocabulary {
+  const counts = new Map<string, number>()
+  for (const e of events) counts.set(e.event, (counts.get(e.event) ?? 0) + 1)
+  const names = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
+  return { names }
+}
+
+export const maxToolsHandlers: HandlerMap = {
+  async max_tools_create_and_query_insight(ctx) {
+    const { store, clock } = ctx.services
+    const project = ctx.project!
+    const { query: question, insight_type: insightType } = ctx.body as { query: string; insight_type: InsightType }
+    // DRF's CharField trims and refuses blank values (the contract has checked presence, type and length).
+    if (question.trim() === '') throw validationError('This field may not be blank.', 'query', 'blank')
+
+    const now = clock.now()
+    const events = store.events.forProject(project.id)
+    const plan = planInsight(question.trim(), insightType, vocabularyOf(events))
+    const result = runInsightQuery(plan, events, now)
+    const content = formatToolContent(result, now, project.timezone)
+
+    const insight = await store.insights.create({
+      id: store.counters.insight++,
+      short_id: store.random.string(8, ALPHANUMERIC),
+      project_id: project.id,
+      query: question,
+      insight_type: insightType,
+      created_by_id: ctx.principal!.user.id,
+      created_at: now,
+    })
+
+    if (ctx.query.format === 'txt') return text(200, content, 'text/plain; charset=utf-8')
+    return json(200, [
+      {
+        type: 'message',
+        data: { type: 'ai/viz', id: store.random.uuid(), query: question, plan: plan.plan, answer: plan.query, short_id: insight.short_id },
+      },
+      {
+        type: 'message',
+        data: { type: 'tool', content, id: store.random.uuid(), tool_call_id: store.random.uuid() },
+      },
+    ])
+  },
+}

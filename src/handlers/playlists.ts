@@ -1,0 +1,91 @@
+// Session recording playlists (seed 4.3) and the recordings in them.
+import type { HandlerContext, HandlerMap } from '../core/context.ts'
+import { notFound } from '../core/errors.ts'
+import { empty, json } from '../core/http.ts'
+import { offsetPage } from '../core/pagination.ts'
+import { addRecording, createPlaylist, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
+import { toPlaylist } from '../serializers/playlist.ts'
+import { toRecording } from '../serializers/recording.ts'
+import type { PlaylistRecord } from '../store/models.ts'
+
+export const DEFAULT_PLAYLISTS_LIMIT = 100
+export const MAX_PLAYLISTS_LIMIT = 500
+/** A collection's recordings come back one page of this size, `has_next` telling whether more exist. */
+export const PLAYLIST_RECORDINGS_PAGE = 50
+/** The version the real service stamps on recordings lists. */
+export const RECORDINGS_LIST_VERSION = 4
+
+/**
+ * The playlist in the path, in the path's project. Soft-deleted playlists are 404 except to PATCH,
+ * which can bring them back (the real service lifts its `deleted=False` filter for updates only).
+ */
+function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): PlaylistRecord {
+  const projectId = ctx.project!.id
+  const shortId = ctx.params.short_id!
+  const playlist = ctx.services.store.playlists.findFirst((q) => q.where({ project_id: projectId, short_id: shortId }))
+  if (!playlist || (playlist.deleted && !includeDeleted)) throw notFound()
+  return playlist
+}
+
+const newestModifiedFirst = (a: PlaylistRecord, b: PlaylistRecord) => b.last_modified_at - a.last_modified_at || a.id - b.id
+
+export const playlistHandlers: HandlerMap = {
+  session_recording_playlists_list(ctx) {
+    const { store } = ctx.services
+    const projectId = ctx.project!.id
+    const { created_by, short_id, offset = 0 } = ctx.query
+    const limit = Math.min(ctx.query.limit ?? DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
+    const playlists = store.playlists
+      .findMany((q) => q.where({ project_id: projectId, deleted: false }))
+      .filter((p) => (created_by === undefined || p.created_by_id === created_by) && (short_id === undefined || p.short_id === short_id))
+      .sort(newestModifiedFirst)
+    const viewer = ctx.principal!.user
+    return json(200, offsetPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)))
+  },
+
+  async session_recording_playlists_create(ctx) {
+    const { store, clock } = ctx.services
+    const user = ctx.principal!.user
+    const playlist = await createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
+    return json(201, toPlaylist(store, playlist, user))
+  },
+
+  session_recording_playlists_retrieve(ctx) {
+    return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
+  },
+
+  async session_recording_playlists_partial_update(ctx) {
+    const { store, clock } = ctx.services
+    const user = ctx.principal!.user
+    const playlist = await updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
+    return json(200, toPlaylist(store, playlist, user))
+  },
+
+  /** Hard delete is refused without looking the playlist up: 405 with no body, nothing changes. */
+  session_recording_playlists_destroy() {
+    return empty(405)
+  },
+
+  session_recording_playlists_recordings_list(ctx) {
+    const { store, clock } = ctx.services
+    const now = clock.now()
+    const recordings = playlistRecordings(store, findPlaylist(ctx), now)
+    return json(200, {
+      results: recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now)),
+      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
+      version: RECORDINGS_LIST_VERSION,
+    })
+  },
+
+  async session_recording_playlists_recordings_create(ctx) {
+    const { store, clock } = ctx.services
+    await addRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!, clock.now())
+    return json(200, { success: true })
+  },
+
+  session_recording_playlists_recordings_destroy(ctx) {
+    const { store } = ctx.services
+    if (!removeRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!)) throw notFound()
+    return empty(204)
+  },
+}

@@ -1,0 +1,55 @@
+// Session recording playlist as the API shows it (seed 2.2), with recordings_counts in the real
+// service's structure: the collection's item count (null when empty) and how many of its recordings
+// the requesting user has watched; the saved-filters block is the real service's cache, which the
+// mock never fills, so it stays all-null.
+import type { components } from '../contract/types.gen.ts'
+import type { PlaylistRecord, UserRecord } from '../store/models.ts'
+import type { Store } from '../store/store.ts'
+import { iso } from './time.ts'
+import { toUser } from './user.ts'
+
+type Playlist = components['schemas']['SessionRecordingPlaylist']
+
+export interface RecordingsCounts {
+  saved_filters: { count: number | null; has_more: boolean | null; watched_count: number | null; increased: boolean | null; last_refreshed_at: string | null }
+  collection: { count: number | null; watched_count: number | null }
+}
+
+export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
+  const items = store.playlistItems.findMany((q) => q.where({ playlist_id: playlist.id }))
+  let watched = 0
+  for (const item of items) {
+    const recording = store.recordings.get(playlist.project_id, item.recording_id)
+    if (recording?.viewers.includes(viewer.email)) watched++
+  }
+  return {
+    saved_filters: { count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null },
+    collection: { count: items.length > 0 ? items.length : null, watched_count: watched },
+  }
+}
+
+const userOrNull = (store: Store, id: number | null) => {
+  const user = id == null ? undefined : store.user(id)
+  return user ? toUser(user) : null
+}
+
+/** @param viewer the requesting user: `watched_count` is theirs. */
+export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord): Playlist {
+  return {
+    id: playlist.id,
+    short_id: playlist.short_id,
+    name: playlist.name,
+    derived_name: playlist.derived_name,
+    description: playlist.description,
+    pinned: playlist.pinned,
+    created_at: iso(playlist.created_at),
+    created_by: userOrNull(store, playlist.created_by_id),
+    deleted: playlist.deleted,
+    filters: playlist.filters as Playlist['filters'],
+    last_modified_at: iso(playlist.last_modified_at),
+    last_modified_by: userOrNull(store, playlist.last_modified_by_id),
+    recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
+    type: playlist.type,
+    _create_in_folder: playlist.create_in_folder ?? '',
+  }
+}

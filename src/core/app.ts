@@ -10,6 +10,7 @@ import { loadContract, type Contract, type OperationInfo } from './contract.ts'
 import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, parseError, serverError, validationError } from './errors.ts'
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
+import { Faults, sleep, type FaultSettings } from './faults.ts'
 import { Journal } from './journal.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
 import { requestValidationError } from './request-errors.ts'
@@ -25,6 +26,8 @@ import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** Longest request target (path and query) accepted; longer ones are a 414. */
+export const MAX_URL_BYTES = 16 * 1024
 const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 /** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
@@ -53,6 +56,10 @@ export interface AppOptions {
   handlers?: Partial<HandlerMap>
   /** Largest request body accepted (default 1 MiB). */
   maxBodyBytes?: number
+  /** Longest path plus query accepted (default 16 KiB); longer is a 414. */
+  maxUrlBytes?: number
+  /** Latency and injected errors for API requests (default none; changeable at /_mock/faults). */
+  faults?: Partial<FaultSettings>
 }
 
 export interface App {
@@ -64,6 +71,8 @@ export interface App {
   clock: Clock
   journal: Journal
   contract: Contract
+  /** Latency and error injection (see core/faults.ts). */
+  faults: Faults
   /** Back to the seeded data (same seed and scenario unless given); clears tasks and the journal. */
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>
   /** Runs scheduled tasks that are due at the clock's current instant. */
@@ -101,6 +110,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const journal = new Journal(options.journalSize ?? 1000)
   const validateResponses = options.validateResponses ?? true
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
+  const faults = new Faults(options.faults)
   const onViolation =
     options.onViolation ??
     ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
@@ -111,6 +122,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     store,
     clock,
     journal,
+    faults,
     nonPeakWindow: options.nonPeakWindow ?? DEFAULT_NON_PEAK,
     async reset(next = {}) {
       // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
@@ -125,8 +137,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   }
 
   async function dispatch(req: MockRequest): Promise<{ res: MockResponse; op: OperationInfo | null; body?: unknown }> {
+    if (req.url.pathname.length + req.url.search.length > maxUrl) {
+      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse(), op: null }
+    }
     const match = router.match(req.method, req.url.pathname)
     if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
+    if (match.kind === 'operation' && match.op.scopes !== null) {
+      const delay = faults.delayFor(match.op.operationId)
+      if (delay > 0) await sleep(delay)
+    }
 
     const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
     if (req.body !== undefined && utf8Length(req.body, maxBody) > maxBody) {
@@ -170,6 +189,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const handler: Handler | undefined = handlers[op.operationId]
     if (!handler) {
       return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
+    }
+    if (op.scopes !== null) {
+      const failure = faults.failureFor(op.operationId)
+      if (failure) return { res: failure.toResponse(), op, body }
     }
     const ctx: HandlerContext = {
       op,
@@ -241,6 +264,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     clock,
     journal,
     contract,
+    faults,
     reset: services.reset,
     runDueTasks: services.runDueTasks,
     snapshot: () => snapshotStore(store),

@@ -117,11 +117,12 @@ export function clientErrorResponse(error: NodeJS.ErrnoException & { rawPacket?:
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError(408, 'invalid_request', 'request_timeout', 'The request was not received in time.')
     case 'HPE_HEADER_OVERFLOW': {
-      // The overflow happened in the request line when the packet holds no complete line, or a line
-      // that is a long request target.
+      // The parser stopped in the request line (the request target) when it stopped before the first
+      // line end of the packet it was reading; past it, it was in the headers.
       const text = error.rawPacket?.toString('latin1') ?? ''
-      const firstLine = text.split('\r\n', 1)[0]!
-      if (!text.includes('\r\n') || /^[A-Z]+ \S{1024,}/.test(firstLine)) {
+      const stoppedAt = (error as { bytesParsed?: number }).bytesParsed ?? text.length
+      const lineEnd = text.indexOf('\r\n')
+      if (lineEnd === -1 || lineEnd >= stoppedAt) {
         return new ApiError(414, 'invalid_request', 'request_uri_too_long', 'Request URI too long.')
       }
       return new ApiError(431, 'invalid_request', 'request_header_fields_too_large', 'Request header fields too large.')

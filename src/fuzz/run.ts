@@ -55,6 +55,8 @@ export async function fuzz(app: App, seed: number, count: number, violations: st
     for (const [k, v] of Object.entries(generated.headers)) headers[k.toLowerCase()] = v
     const req = { method: generated.method, url: new URL(ORIGIN + generated.path), headers, body: generated.body }
     const { res, verdict } = await checkedRequest(app, req, { markers, violations })
+    // Faults switched on through /_mock/faults would slow or fail what follows by design: switch them off again.
+    if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate) app.faults.clear()
     if (verdict.pending) pending.add(verdict.operationId!)
     const byStatus = statuses.get(op.operationId) ?? new Map<number, number>()
     statuses.set(op.operationId, byStatus)

@@ -57,6 +57,14 @@ describe('store snapshot', () => {
     expect(next[1]!.body.id).toBe(next[0]!.body.id)
   })
 
+  it('a key added at run time still authenticates after a restore', async () => {
+    const app = await createApp()
+    await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })
+    const copy = await createApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    expect((await clientFor(copy, 'phx_added_later').get('/api/environments/1/persons/?limit=1')).status).toBe(200)
+  })
+
   it('events keep sharing their person-properties objects after a round trip', async () => {
     const { app } = await changedApp()
     const encoded = encodeSnapshot(app.snapshot()) as any

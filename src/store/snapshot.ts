@@ -211,6 +211,7 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   // Only now, with everything read, does the store change.
   await store.load(base)
   for (const [name, collection] of fresh) (store as any)[name] = collection
+  store.reindex()
   store.persons = new PersonTable(snapshot.persons)
   store.events = new EventLog(snapshot.events)
   store.recordings = new RecordingTable(snapshot.recordings)

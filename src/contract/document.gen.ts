@@ -2669,7 +2669,12 @@ export const document = {
       "type": [
        "string",
        "null"
-      ]
+      ],
+      "examples": [
+       "collection",
+       "filters"
+      ],
+      "description": "collection or filters; required on create (any other value is refused there)"
      },
      "_create_in_folder": {
       "type": "string"
@@ -3201,6 +3206,11 @@ export const document = {
      },
      "fixtures": {
       "type": "string",
+      "examples": [
+       "default",
+       "empty-project",
+       "key-without-scopes"
+      ],
       "description": "A scenario name from fixtures/ (default the default dataset)."
      }
     }

@@ -560,6 +560,11 @@ export interface components {
             filters?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description collection or filters; required on create (any other value is refused there)
+             * @example collection
+             * @example filters
+             */
             type?: string | null;
             _create_in_folder?: string;
         };
@@ -696,7 +701,12 @@ export interface components {
         };
         MockResetRequest: {
             seed?: number;
-            /** @description A scenario name from fixtures/ (default the default dataset). */
+            /**
+             * @description A scenario name from fixtures/ (default the default dataset).
+             * @example default
+             * @example empty-project
+             * @example key-without-scopes
+             */
             fixtures?: string;
         };
         MockState: {

@@ -90,6 +90,8 @@ export interface App {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Seeded datasets kept for resets (the current one and a few recent ones). */
+const DATASET_CACHE_SIZE = 4
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
@@ -101,7 +103,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const datasetFor = (s: number, f: string): Dataset => {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
-    if (!ds) datasets.set(key, (ds = loadFixtures(f, s)))
+    if (ds) datasets.delete(key) // re-inserted below as the most recently used
+    else ds = loadFixtures(f, s)
+    datasets.set(key, ds)
+    // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
+    while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)
     return ds
   }
   const dataset = datasetFor(seed, fixtures)

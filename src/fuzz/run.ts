@@ -45,7 +45,7 @@ export async function fuzz(app: App, seed: number, count: number, violations: st
   let world = worldOf(app)
   for (let i = 0; i < count; i++) {
     if (i > 0 && i % RESET_EVERY === 0) {
-      await app.reset()
+      await app.reset({ seed: 1, fixtures: 'default' })
       markers = otherProjectMarkers(app)
     }
     if (i % 25 === 0) world = worldOf(app)

@@ -110,6 +110,8 @@ function validString(schema: Schema, rng: SeededRandom): string {
 export function validValue(schema: Schema | undefined, rng: SeededRandom, depth = 0): unknown {
   if (!schema || Object.keys(schema).length === 0) return anyValue(rng, depth)
   if (schema.enum) return pick(rng, schema.enum)
+  // The contract's examples name the values that mean something (a playlist type, a scenario name).
+  if (Array.isArray(schema.examples) && schema.examples.length && rng.next() < 0.6) return pick(rng, schema.examples)
   if (schema.const !== undefined) return schema.const
   const alternatives = schema.oneOf ?? schema.anyOf
   if (alternatives) return validValue(pick(rng, alternatives), rng, depth)

@@ -1,5 +1,17 @@
 // Helpers for the project's own tests: an app and a small client that speaks to its Fetch face.
 import { createApp, type App, type AppOptions } from './core/app.ts'
+import type { ContractViolation } from './core/response-validation.ts'
+
+/**
+ * Contract violations seen by apps made with `testApp`/`testClient` (unless a test passes its own
+ * `onViolation`). test/setup.ts asserts after every test that there were none, so every response in
+ * every test passes the contract validator.
+ */
+export const contractViolations: ContractViolation[] = []
+
+export function testApp(options: AppOptions = {}): Promise<App> {
+  return createApp({ onViolation: (v) => contractViolations.push(v), ...options })
+}
 
 export const ORIGIN = 'http://127.0.0.1:8010'
 export const KEYS = { all: 'phx_mock_all', read: 'phx_mock_read', project2: 'phx_mock_project2' } as const
@@ -48,5 +60,5 @@ export function clientFor(app: App, defaultKey: string = KEYS.all): TestClient {
 }
 
 export async function testClient(options: AppOptions = {}, defaultKey?: string): Promise<TestClient> {
-  return clientFor(await createApp(options), defaultKey)
+  return clientFor(await testApp(options), defaultKey)
 }

@@ -3,10 +3,10 @@
 // and no answer for one project ever carries the other project's data.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scenarios } from '../fixtures/index.ts'
-import { createApp, type App } from '../src/core/app.ts'
+import type { App } from '../src/core/app.ts'
 import type { OperationInfo } from '../src/core/contract.ts'
 import { leakedMarkers, otherProjectMarkers } from '../src/fuzz/oracle.ts'
-import { clientFor, KEYS, type TestClient } from '../src/test-support.ts'
+import { clientFor, KEYS, type TestClient, testApp } from '../src/test-support.ts'
 
 // A scenario for this suite: the fixtures' insight:read-only key, plus a key whose one scope none of
 // the operations needs (so every scoped operation is refused to it).
@@ -69,7 +69,7 @@ function send(client: TestClient, op: OperationInfo, path: string, key: string |
   return client.request(op.method, path, { key, body, headers })
 }
 
-const app = await createApp({ fixtures: 'auth-matrix' })
+const app = await testApp({ fixtures: 'auth-matrix' })
 const client = clientFor(app)
 const apiOps = app.contract.operations.filter((op) => op.scopes !== null)
 const projectOps = apiOps.filter((op) => op.path.includes('{project_id}'))

@@ -5,10 +5,10 @@ import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../src/adapter/node.ts'
-import { createApp, MAX_BODY_BYTES, type App } from '../src/core/app.ts'
+import { MAX_BODY_BYTES, type App } from '../src/core/app.ts'
 import { errorShapeProblems } from '../src/fuzz/oracle.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { clientFor, KEYS } from '../src/test-support.ts'
+import { clientFor, KEYS, testApp } from '../src/test-support.ts'
 
 const AUTH = { authorization: `Bearer ${KEYS.all}` }
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
@@ -52,7 +52,7 @@ function parseRaw(text: string): { status: number; headers: string; body: any } 
 describe('limits in the core (every face)', () => {
   let app: App
   beforeAll(async () => {
-    app = await createApp()
+    app = await testApp()
   })
 
   it('a body over 1 MiB is a 413 in the error shape and changes nothing', async () => {
@@ -88,7 +88,7 @@ describe('limits in the core (every face)', () => {
 
 describe('faults', () => {
   it('latency holds API requests back, never the control API', async () => {
-    const app = await createApp({ faults: { latency_ms: 300 } })
+    const app = await testApp({ faults: { latency_ms: 300 } })
     const client = clientFor(app)
     const order: string[] = []
     const slow = client.get('/api/environments/1/persons/?limit=1').then((r) => order.push(`api ${r.status}`))
@@ -98,7 +98,7 @@ describe('faults', () => {
   })
 
   it('/_mock/faults sets, reports and clears latency and injected errors; an injected error changes nothing', async () => {
-    const app = await createApp()
+    const app = await testApp()
     const client = clientFor(app)
     expect((await client.get('/_mock/faults')).body).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 0, error_status: 503, operations: null })
 
@@ -136,7 +136,7 @@ describe('limits over a real socket', () => {
   let running: RunningServer
   let port: number
   beforeAll(async () => {
-    app = await createApp()
+    app = await testApp()
     running = await serve(app, { port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, idleTimeoutMs: 2_000 })
     port = Number(new URL(running.url).port)
   })

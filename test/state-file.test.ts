@@ -7,9 +7,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadStateFile, STATE_VERSION, StateFileError, StateWriter } from '../src/adapter/state-file.ts'
-import { createApp } from '../src/core/app.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { clientFor, KEYS } from '../src/test-support.ts'
+import { clientFor, KEYS, testApp } from '../src/test-support.ts'
 
 const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const AUTH = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
@@ -132,7 +131,7 @@ describe('serve --state FILE', () => {
 describe('state file, in-process', () => {
   async function savedState(seed = 1) {
     const file = join(tempDir(), 'state.json')
-    const app = await createApp({ seed })
+    const app = await testApp({ seed })
     const writer = new StateWriter(app, file, { seed, fixtures: 'default' }, { flushDelayMs: 10 })
     const res = await clientFor(app).post('/api/environments/1/session_recording_playlists/', { name: 'kept', type: 'collection' })
     expect(res.status).toBe(201)
@@ -142,13 +141,13 @@ describe('state file, in-process', () => {
 
   it('restores exactly what was written', async () => {
     const { app, file } = await savedState()
-    const copy = await createApp()
+    const copy = await testApp()
     expect(await loadStateFile(copy, file, { seed: 1, fixtures: 'default' })).toBe(true)
     expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
   })
 
   it('a missing file leaves the seeded data', async () => {
-    const app = await createApp()
+    const app = await testApp()
     const before = app.snapshot()
     expect(await loadStateFile(app, join(tempDir(), 'none.json'), { seed: 1, fixtures: 'default' })).toBe(false)
     expect(snapshotDifference(before, app.snapshot())).toBeNull()
@@ -156,7 +155,7 @@ describe('state file, in-process', () => {
 
   it('writes only after a change, coalescing a burst of changes', async () => {
     const file = join(tempDir(), 'state.json')
-    const app = await createApp()
+    const app = await testApp()
     const writer = new StateWriter(app, file, { seed: 1, fixtures: 'default' }, { flushDelayMs: 50 })
     const client = clientFor(app)
     await client.get('/api/environments/1/persons/?limit=1')
@@ -178,7 +177,7 @@ describe('state file, in-process', () => {
     const { file, text } = await savedState()
     writeFileSync(file, JSON.stringify(change(JSON.parse(text))))
     const written = readFileSync(file, 'utf8')
-    const app = await createApp()
+    const app = await testApp()
     const before = app.snapshot()
     const error = await loadStateFile(app, file, { seed: 1, fixtures: 'default' }).catch((e) => e)
     expect(error).toBeInstanceOf(StateFileError)

@@ -1,6 +1,7 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { createApp } from '../core/app.ts'
 import { parseInstant } from '../core/clock.ts'
+import { parseNonPeakWindow, type NonPeakWindow } from '../core/schedule.ts'
 import { scenarioNames } from '../fixtures.ts'
 import { DEFAULT_TIMEOUTS, serve } from '../adapter/node.ts'
 import { loadStateFile, StateFileError, StateWriter } from '../adapter/state-file.ts'
@@ -13,6 +14,7 @@ export const SERVE_HELP = `analytics-mock serve [options]
   --seed N         seed of the generated data (default 1)
   --fixtures NAME  scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})
   --now ISO        freeze the clock at this instant (default: wall time)
+  --non-peak H-H   UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)
   --no-validate    skip response validation (benchmarks only)
   --state FILE     keep the data in FILE: loaded at start (missing: the seeded data), written
                    atomically soon after every change and on shutdown; a damaged or incompatible
@@ -52,6 +54,15 @@ export async function runServe(args: ParsedArgs): Promise<void> {
       throw new UsageError(`--now takes an ISO 8601 instant, not "${nowArg}"`)
     }
   }
+  const nonPeakArg = stringOption(o, 'non-peak')
+  let nonPeakWindow: NonPeakWindow | undefined
+  if (nonPeakArg !== undefined) {
+    try {
+      nonPeakWindow = parseNonPeakWindow(nonPeakArg)
+    } catch (error) {
+      throw new UsageError(`--non-peak: ${(error as Error).message}`)
+    }
+  }
   const optionalMs = (name: string) => {
     const value = stringOption(o, name)
     return value === undefined ? undefined : integer(name, value, 0)
@@ -66,6 +77,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     clock: now === undefined ? { frozen: false } : { now, frozen: true },
     validateResponses: o['no-validate'] !== true,
     faults: latency === undefined ? undefined : { latency_ms: latency },
+    nonPeakWindow,
   })
   let writer: StateWriter | undefined
   if (statePath !== undefined) {

@@ -26,7 +26,8 @@ export const document = {
  ],
  "x-scheduling": {
   "person-delete-events": "Person DELETE with delete_events=true queues a task for the next Sunday 05:00 UTC strictly after the request.",
-  "delete-events": "POST delete_events/ queues a task for the next non-peak window start (default 00:00 UTC; window 00:00-06:00 UTC) strictly after the request, or runs in the current window's next minute when inside it. Configurable with the nonPeakWindow option."
+  "delete-events": "POST delete_events/ queues a task for the next non-peak window start (default 00:00 UTC; window 00:00-06:00 UTC) strictly after the request, or runs in the current window's next minute when inside it (and that minute is still inside). Configurable with the nonPeakWindow option of createApp or `serve --non-peak START-END` (UTC hours; a window may cross midnight, e.g. 22-4).",
+  "tasks": "A task runs when the clock passes its scheduled_for (at the start of the next request, or on POST /_mock/clock); it deletes every event of the person it names, and is recorded as run at its scheduled instant. GET /_mock/tasks lists every task."
  },
  "tags": [
   {
@@ -185,6 +186,19 @@ export const document = {
       "what": "semantics",
       "seed": "search matches e-mail by full-text search or distinct_id by exact match",
       "real": "case-insensitive substring on email, name, uuid or any distinct_id (followed here)"
+     },
+     {
+      "id": "persons-list-properties-errors",
+      "what": "status",
+      "seed": "not shown",
+      "real": "invalid JSON in properties is a 500; the mock answers 400 in the error shape (as for any filter it cannot apply: a bad regex, a non-numeric gt/lt bound, a missing value, a non-person type)",
+      "real_status": 500
+     },
+     {
+      "id": "persons-list-csv",
+      "what": "semantics",
+      "seed": "format takes csv or json; the effect of csv is not shown",
+      "real": "format=csv (or Accept: text/csv) renders only results, flattened with \".\" (properties.email, distinct_ids.0), header the sorted union of keys, None as an empty cell, booleans True/False; limit is forced to the CSV export limit and offset to 0. The mock renders the same way but keeps limit and offset, like the JSON list"
      }
     ],
     "parameters": [
@@ -232,7 +246,7 @@ export const document = {
      {
       "name": "properties",
       "in": "query",
-      "description": "JSON array of property filters, ANDed.",
+      "description": "JSON array of person property filters `{key, value, operator, type}`, ANDed with each other and with the other filters. `operator` defaults to exact; an array `value` means any of the values (none of them for is_not, not_icontains, not_regex, not_in). `type` may be omitted or `person`.",
       "content": {
        "application/json": {
         "schema": {
@@ -301,6 +315,14 @@ export const document = {
       "PersonalAPIKey": [
        "person:read"
       ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "person-retrieve-csv",
+      "what": "body",
+      "seed": "format takes csv or json; the effect of csv is not shown",
+      "real": "format=csv on a single person renders an empty body (the CSV renderer looks for results); the mock renders the person as a one-row CSV"
      }
     ],
     "parameters": [
@@ -375,7 +397,7 @@ export const document = {
       "id": "person-patch-missing-properties",
       "what": "error body",
       "seed": "not shown",
-      "real": "missing properties: 400 with code and detail swapped {\"attr\":\"properties\",\"code\":\"This field is required.\",\"detail\":\"required\",\"type\":\"validation_error\"}"
+      "real": "missing properties (or no body): 400 with code and detail swapped {\"attr\":\"properties\",\"code\":\"This field is required.\",\"detail\":\"required\",\"type\":\"validation_error\"}, checked before the person is looked up (followed here, swap included). A properties value that is not an object is accepted there; the mock answers 400 \"Expected a dictionary of items...\" and changes nothing"
      }
     ],
     "parameters": [
@@ -390,7 +412,7 @@ export const document = {
      }
     ],
     "requestBody": {
-     "required": true,
+     "required": false,
      "content": {
       "application/json": {
        "schema": {
@@ -676,7 +698,7 @@ export const document = {
       "id": "person-delete-property-status",
       "what": "status",
       "seed": "200 with no response body; the key in the $unset query parameter",
-      "real": "201 {\"success\": true}; the key is read from a $unset body field (a missing key is a 500 there)",
+      "real": "201 {\"success\": true}; the key is read from a $unset body field (a missing key is a 500 there; the mock reads the query parameter, then the body field, and answers 400 for neither). Both capture a $delete_person_property event with {\"$unset\": [key]} and log activity \"delete_property\"",
       "real_status": 201
      }
     ],
@@ -770,6 +792,12 @@ export const document = {
       "what": "body",
       "seed": "200 with no response body",
       "real": "{points, crucial_property_keys, effective_date_from, effective_date_to} (followed here)"
+     },
+     {
+      "id": "person-timeline-defaults",
+      "what": "semantics",
+      "seed": "not shown",
+      "real": "crucial keys come only from the request (person property filters, a person breakdown); with none there is a single point. The date range defaults to the insight filter default. The mock takes every person property seen in the range as crucial when the request names none (a point per change), and defaults the range to the person's whole history (first event or creation, to now)"
      }
     ],
     "parameters": [
@@ -785,17 +813,107 @@ export const document = {
      {
       "name": "date_from",
       "in": "query",
+      "description": "Start of the range: a date (from its start, UTC), a date-time, a relative date (-24h, -7d, -2w, -1m, -1y) or `all`. Default: the person's first event or creation, whichever is earlier. Empty means the default.",
       "schema": {
-       "type": "string",
-       "format": "date-time"
+       "type": "string"
       }
      },
      {
       "name": "date_to",
       "in": "query",
+      "description": "End of the range: a date (to its end, UTC), a date-time or a relative date. Default: now. Equal to date_from: widened to the end of that interval.",
       "schema": {
-       "type": "string",
-       "format": "date-time"
+       "type": "string"
+      }
+     },
+     {
+      "name": "interval",
+      "in": "query",
+      "description": "hour, day (default), week or month: the width of a single data point's range when date_from equals date_to.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "properties",
+      "in": "query",
+      "description": "JSON array of property filters; the keys of the person ones are the crucial keys (values are not applied, as in the real service).",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "array",
+         "items": {
+          "$ref": "#/components/schemas/PropertyFilter"
+         }
+        }
+       }
+      }
+     },
+     {
+      "name": "events",
+      "in": "query",
+      "description": "JSON array of event entities {id, properties}: only events with those names count (id null: all events); their person property filters add crucial keys.",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "array",
+         "items": {
+          "type": "object",
+          "properties": {
+           "id": {
+            "type": [
+             "string",
+             "null"
+            ]
+           },
+           "type": {
+            "type": "string"
+           },
+           "properties": {
+            "type": "array",
+            "items": {
+             "$ref": "#/components/schemas/PropertyFilter"
+            }
+           }
+          }
+         }
+        }
+       }
+      }
+     },
+     {
+      "name": "actions",
+      "in": "query",
+      "description": "JSON array of action entities; accepted and ignored (the mock has no actions).",
+      "content": {
+       "application/json": {
+        "schema": {
+         "type": "array"
+        }
+       }
+      }
+     },
+     {
+      "name": "breakdown",
+      "in": "query",
+      "description": "A person property key that is also crucial (when breakdown_type is person or absent).",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "breakdown_type",
+      "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "display",
+      "in": "query",
+      "description": "Accepted and ignored.",
+      "schema": {
+       "type": "string"
       }
      }
     ],

@@ -915,7 +915,7 @@ export interface operations {
                 limit?: number;
                 /** @description Start index (default 0). */
                 offset?: number;
-                /** @description JSON array of property filters, ANDed. */
+                /** @description JSON array of person property filters `{key, value, operator, type}`, ANDed with each other and with the other filters. `operator` defaults to exact; an array `value` means any of the values (none of them for is_not, not_icontains, not_regex, not_in). `type` may be omitted or `person`. */
                 properties?: string;
                 /** @description Case-insensitive substring of email, name, uuid or any distinct id. */
                 search?: string;
@@ -1027,7 +1027,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["PersonUpdateRequest"];
             };
@@ -1166,8 +1166,23 @@ export interface operations {
         parameters: {
             query?: {
                 format?: components["parameters"]["PersonFormat"];
+                /** @description Start of the range: a date (from its start, UTC), a date-time, a relative date (-24h, -7d, -2w, -1m, -1y) or `all`. Default: the person's first event or creation, whichever is earlier. Empty means the default. */
                 date_from?: string;
+                /** @description End of the range: a date (to its end, UTC), a date-time or a relative date. Default: now. Equal to date_from: widened to the end of that interval. */
                 date_to?: string;
+                /** @description hour, day (default), week or month: the width of a single data point's range when date_from equals date_to. */
+                interval?: string;
+                /** @description JSON array of property filters; the keys of the person ones are the crucial keys (values are not applied, as in the real service). */
+                properties?: string;
+                /** @description JSON array of event entities {id, properties}: only events with those names count (id null: all events); their person property filters add crucial keys. */
+                events?: string;
+                /** @description JSON array of action entities; accepted and ignored (the mock has no actions). */
+                actions?: string;
+                /** @description A person property key that is also crucial (when breakdown_type is person or absent). */
+                breakdown?: string;
+                breakdown_type?: string;
+                /** @description Accepted and ignored. */
+                display?: string;
             };
             header?: never;
             path: {

@@ -16,7 +16,7 @@ import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
-import { DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
+import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
 import { runDueTasks } from './tasks.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
@@ -48,7 +48,7 @@ export interface AppOptions {
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
   onViolation?: (violation: ContractViolation) => void
-  /** Non-peak window for POST delete_events (default 00:00-06:00 UTC). */
+  /** Non-peak window for POST delete_events (default 00:00-06:00 UTC; may cross midnight). A bad window throws a RangeError. */
   nonPeakWindow?: NonPeakWindow
   /** Request journal capacity (default 1000; 0 turns it off). */
   journalSize?: number
@@ -129,7 +129,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     clock,
     journal,
     faults,
-    nonPeakWindow: options.nonPeakWindow ?? DEFAULT_NON_PEAK,
+    nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     async reset(next = {}) {
       // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
       const nextSeed = next.seed ?? seed

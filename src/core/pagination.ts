@@ -40,3 +40,21 @@ export function offsetPage<T, R>(
     results,
   }
 }
+
+export interface NumberedPage<T> {
+  results: T[]
+  next: string | null
+  previous: string | null
+  total_count: number
+}
+
+/** Page-number pagination (`page` from 1, `limit` per page), as the real service's activity log pages. */
+export function numberedPage<T, R>(url: URL, items: readonly T[], limit: number, page: number, render: (item: T) => R): NumberedPage<R> {
+  const start = (page - 1) * limit
+  return {
+    results: items.slice(start, start + limit).map(render),
+    next: start + limit < items.length ? withParam(url, 'page', page + 1) : null,
+    previous: page > 1 ? withParam(url, 'page', page - 1) : null,
+    total_count: items.length,
+  }
+}

@@ -24,6 +24,14 @@ function valueAt(root: unknown, pointer: string): unknown {
   let node: any = root
   for (const part of pointer.split('/').slice(1)) {
     if (node == null) return undefined
+    // Query parameters declared with content: application/json arrive as their raw JSON text.
+    if (typeof node === 'string') {
+      try {
+        node = JSON.parse(node)
+      } catch {
+        return undefined
+      }
+    }
     node = node[part.replace(/~1/g, '/').replace(/~0/g, '~')]
   }
   return node

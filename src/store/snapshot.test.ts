@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../core/app.ts'
-import { clientFor } from '../test-support.ts'
+import { clientFor, testApp } from '../test-support.ts'
 import { decodeSnapshot, encodeSnapshot, snapshotDifference, SnapshotFormatError } from './snapshot.ts'
 
 /** What a state file holds: the snapshot through JSON text and back. */
 const throughJson = (data: ReturnType<typeof encodeSnapshot>) => decodeSnapshot(JSON.parse(JSON.stringify(data)))
 
 async function changedApp() {
-  const app = await createApp()
+  const app = await testApp()
   const client = clientFor(app)
   const captured = await client.post('/_mock/projects/1/events', {
     event: '$identify',
@@ -22,7 +21,7 @@ async function changedApp() {
 
 describe('store snapshot', () => {
   it('two snapshots of an unchanged store are equal, and a change is located', async () => {
-    const app = await createApp()
+    const app = await testApp()
     const before = app.snapshot()
     expect(snapshotDifference(before, app.snapshot())).toBeNull()
     const res = await clientFor(app).post('/_mock/projects/1/events', { event: 'x', distinct_id: 'brand-new' })
@@ -33,7 +32,7 @@ describe('store snapshot', () => {
 
   it('restores through JSON into a fresh app: same records, same answers, same next ids', async () => {
     const { app, client, person, recording } = await changedApp()
-    const copy = await createApp()
+    const copy = await testApp()
     await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
     expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
 
@@ -58,9 +57,9 @@ describe('store snapshot', () => {
   })
 
   it('a key added at run time still authenticates after a restore', async () => {
-    const app = await createApp()
+    const app = await testApp()
     await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })
-    const copy = await createApp()
+    const copy = await testApp()
     await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
     expect((await clientFor(copy, 'phx_added_later').get('/api/environments/1/persons/?limit=1')).status).toBe(200)
   })
@@ -75,7 +74,7 @@ describe('store snapshot', () => {
   })
 
   it('a reset after a restore goes back to the snapshot\'s seed data', async () => {
-    const seeded = await createApp({ seed: 7 })
+    const seeded = await testApp({ seed: 7 })
     const { app } = await changedApp()
     await app.restore(throughJson(encodeSnapshot(seeded.snapshot())))
     await app.reset()

@@ -1,0 +1,80 @@
+// What the person write operations change, as the real service does it: property writes go through
+// event capture (a `$set` or `$delete_person_property` event on the person's first distinct id, so the
+// properties timeline sees them) and every change is written to the activity log.
+import { queueEventDeletion } from '../core/tasks.ts'
+import type { PersonRecord, TaskRecord } from '../store/models.ts'
+import type { Store } from '../store/store.ts'
+import { recordActivity } from './activity.ts'
+import { capture } from './capture.ts'
+
+export interface Actor {
+  projectId: number
+  userId: number | null
+  now: number
+}
+
+/** Captures `event` for the person; a person without distinct ids (none in practice) is changed in place. */
+function captureFor(store: Store, person: PersonRecord, event: string, properties: Record<string, unknown>, by: Actor): PersonRecord {
+  const distinctId = person.distinct_ids[0]
+  if (distinctId !== undefined) return capture(store, by.projectId, { event, distinct_id: distinctId, properties }, by.now).person
+  const next = { ...person.properties }
+  Object.assign(next, properties.$set ?? {})
+  for (const key of (properties.$unset as string[] | undefined) ?? []) delete next[key]
+  const updated: PersonRecord = Object.freeze({ ...person, properties: Object.freeze(next) })
+  store.persons.replace(updated)
+  return updated
+}
+
+/** PATCH: merges `properties` into the person's (a `$set` event) and logs "updated". */
+export async function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): Promise<PersonRecord> {
+  const updated = captureFor(store, person, '$set', { $set: properties }, by)
+  await recordActivity(store, {
+    projectId: by.projectId,
+    scope: 'Person',
+    itemId: person.id,
+    activity: 'updated',
+    userId: by.userId,
+    detail: {
+      changes: [{ type: 'Person', action: 'changed', field: 'properties', before: { ...person.properties }, after: { ...updated.properties } }],
+    },
+    at: by.now,
+  })
+  return updated
+}
+
+/** delete_property: removes one key (a `$delete_person_property` event with `$unset`) and logs "delete_property". */
+export async function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): Promise<PersonRecord> {
+  const updated = captureFor(store, person, '$delete_person_property', { $unset: [key] }, by)
+  await recordActivity(store, {
+    projectId: by.projectId,
+    scope: 'Person',
+    itemId: person.id,
+    activity: 'delete_property',
+    userId: by.userId,
+    detail: {
+      name: person.uuid,
+      changes: [{ type: 'Person', action: 'changed', field: key, before: person.properties[key] ?? null, after: null }],
+    },
+    at: by.now,
+  })
+  return updated
+}
+
+/**
+ * DELETE: the person leaves the table (and its distinct ids are free); its events stay unless
+ * `scheduleEventDeletion` gives the instant a task deletes them. Logs "deleted".
+ */
+export async function deletePerson(store: Store, person: PersonRecord, by: Actor, scheduleEventDeletion?: number): Promise<TaskRecord | null> {
+  store.persons.remove(person)
+  const task = scheduleEventDeletion === undefined ? null : await queueEventDeletion(store, person, by.now, scheduleEventDeletion)
+  await recordActivity(store, {
+    projectId: by.projectId,
+    scope: 'Person',
+    itemId: person.id,
+    activity: 'deleted',
+    userId: by.userId,
+    detail: { name: person.uuid },
+    at: by.now,
+  })
+  return task
+}

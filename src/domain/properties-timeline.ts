@@ -1,0 +1,149 @@
+// A person's properties timeline, derived from its events' person_properties (person-on-events), as the
+// real service's PropertiesTimeline does it: events in the date range, oldest first; a point at the first
+// event and at every event where the values of the crucial keys differ from the event before; each point
+// counts the events up to the next point.
+//
+// Crucial keys come from the request as in the real service (person property filters, in `properties`
+// or in the `events` entities, and a person `breakdown`). When the request names none, the real service
+// answers a single point; the mock instead takes every person property seen in the range as crucial, so
+// the timeline shows each change. Without dates the range is the person's whole history: from its first
+// event (or its creation, when earlier) to now. A person with no events in the range has no points.
+import { validationError } from '../core/errors.ts'
+import { iso } from '../serializers/time.ts'
+import type { EventRecord, PersonRecord } from '../store/models.ts'
+import { isPersonFilter, type PropertyFilterInput } from './property-filters.ts'
+
+export interface TimelineRequest {
+  date_from?: string
+  date_to?: string
+  properties?: PropertyFilterInput[]
+  events?: Array<{ id?: string | null; properties?: PropertyFilterInput[] }>
+  breakdown?: string
+  breakdown_type?: string
+  interval?: string
+}
+
+export interface TimelinePoint {
+  timestamp: string
+  properties: Record<string, unknown>
+  relevant_event_count: number
+}
+
+export interface PropertiesTimeline {
+  points: TimelinePoint[]
+  crucial_property_keys: string[]
+  effective_date_from: string
+  effective_date_to: string
+}
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+const RELATIVE = /^-(\d+)([hdwmy])$/
+
+function startOfUtcDay(ms: number): number {
+  const d = new Date(ms)
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+}
+
+function minusUnits(now: number, n: number, unit: string): number {
+  const d = new Date(now)
+  switch (unit) {
+    case 'h':
+      return now - n * HOUR
+    case 'd':
+      return now - n * DAY
+    case 'w':
+      return now - n * 7 * DAY
+    case 'm':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+    default:
+      return Date.UTC(d.getUTCFullYear() - n, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+  }
+}
+
+/**
+ * A date parameter as the real service reads it: a date (the whole UTC day), a date-time, or a relative
+ * date (-24h, -7d, -2w, -1m, -1y; whole days from the start, or to the end, of the day). A bad value is a 400.
+ */
+export function parseDateParam(value: string, edge: 'from' | 'to', now: number, name: string): number {
+  const text = value.trim()
+  const rel = RELATIVE.exec(text)
+  if (rel) {
+    const at = minusUnits(now, Number(rel[1]), rel[2]!)
+    if (rel[2] === 'h') return at
+    return edge === 'from' ? startOfUtcDay(at) : startOfUtcDay(at) + DAY - 1
+  }
+  if (DATE_ONLY.test(text)) {
+    const start = Date.parse(`${text}T00:00:00Z`)
+    if (Number.isFinite(start)) return edge === 'from' ? start : start + DAY - 1
+  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`)
+    if (Number.isFinite(ms)) return ms
+  }
+  throw validationError(`"${value}" is not a date, a date-time or a relative date such as -7d.`, name)
+}
+
+function intervalEnd(from: number, interval: string | undefined): number {
+  switch (interval) {
+    case 'hour':
+      return from + HOUR - 1
+    case 'week':
+      return startOfUtcDay(from) + 7 * DAY - 1
+    case 'month': {
+      const d = new Date(from)
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1
+    }
+    default:
+      return startOfUtcDay(from) + DAY - 1
+  }
+}
+
+/** Keys named by the request (person property filters and a person breakdown), sorted. */
+export function requestedKeys(req: TimelineRequest): string[] {
+  const keys = new Set<string>()
+  const filters = [...(req.properties ?? []), ...(req.events ?? []).flatMap((e) => e.properties ?? [])]
+  for (const filter of filters) if (isPersonFilter(filter)) keys.add(filter.key)
+  if (req.breakdown && (req.breakdown_type === undefined || req.breakdown_type === 'person')) keys.add(req.breakdown)
+  return [...keys].sort()
+}
+
+export function propertiesTimeline(
+  person: PersonRecord,
+  personEvents: readonly EventRecord[],
+  now: number,
+  req: TimelineRequest = {},
+): PropertiesTimeline {
+  const byTime = [...personEvents].sort((a, b) => a.timestamp - b.timestamp)
+  const dateFrom = req.date_from?.trim() || undefined // empty means the default, as the web app sends it
+  const dateTo = req.date_to?.trim() || undefined
+  let from = dateFrom === undefined || dateFrom === 'all' ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
+  let to = dateTo === undefined ? undefined : parseDateParam(dateTo, 'to', now, 'date_to')
+  // A single data point's range (date_from == date_to) is widened by one interval, as the real service does.
+  if (from !== undefined && to !== undefined && dateFrom === dateTo) to = intervalEnd(from, req.interval)
+  from ??= Math.min(person.created_at, byTime[0]?.timestamp ?? Infinity)
+  to ??= Math.max(now, byTime[byTime.length - 1]?.timestamp ?? -Infinity)
+
+  const eventNames = new Set((req.events ?? []).map((e) => e.id))
+  const allEvents = eventNames.size === 0 || eventNames.has(null) || eventNames.has(undefined)
+  const inRange = byTime.filter((e) => e.timestamp >= from! && e.timestamp <= to! && (allEvents || eventNames.has(e.event)))
+
+  let keys = requestedKeys(req)
+  if (keys.length === 0) {
+    const seen = new Set<string>()
+    for (const e of inRange) for (const key of Object.keys(e.person_properties)) seen.add(key)
+    keys = [...seen].sort()
+  }
+
+  const points: TimelinePoint[] = []
+  let previous: string | undefined
+  for (const event of inRange) {
+    const signature = JSON.stringify(keys.map((k) => event.person_properties[k] ?? null))
+    if (points.length === 0 || signature !== previous) {
+      points.push({ timestamp: iso(event.timestamp), properties: { ...event.person_properties }, relevant_event_count: 0 })
+      previous = signature
+    }
+    points[points.length - 1]!.relevant_event_count++
+  }
+  return { points, crucial_property_keys: keys, effective_date_from: iso(from), effective_date_to: iso(to) }
+}

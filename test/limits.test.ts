@@ -223,6 +223,27 @@ describe('limits over a real socket', () => {
     expect(parseRaw(text).status).toBe(200) // answered, then closed by the server (long before the 5 s wait ends)
   })
 
+  it('a catastrophic regex in a property filter cannot hold the server: it answers (linear-time fallback), backreferences are refused', async () => {
+    const person = (await (await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()).results[0]
+    const patched = await fetch(`${running.url}/api/environments/1/persons/${person.id}/`, {
+      method: 'PATCH',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { bio: 'a'.repeat(40) + '!' } }),
+    })
+    expect(patched.status).toBe(200)
+    const filter = (value: string) =>
+      `${running.url}/api/environments/1/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: 'bio', operator: 'regex', value }]))}`
+    // Exponential in V8's backtracking engine (2^40 steps); without the fallback this request never ends.
+    const evil = await fetch(filter('^(a+)+$'), { headers: AUTH })
+    expect(evil.status).toBe(200)
+    expect((await evil.json()).count).toBe(0)
+    const fine = await fetch(filter('^a+!$'), { headers: AUTH })
+    expect((await fine.json()).results.map((p: any) => p.id)).toEqual([person.id])
+    const backref = await fetch(filter('^(a)\\1+!$'), { headers: AUTH })
+    expect(backref.status).toBe(400)
+    expect((await backref.json()).detail).toContain('backreferences and lookaround are not supported')
+  })
+
   it('garbage instead of HTTP is a 400 in the error shape', async () => {
     const res = parseRaw((await raw(port, ['HELLO THERE\r\n\r\n'])).text)
     expect(res.status).toBe(400)

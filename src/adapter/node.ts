@@ -11,6 +11,7 @@ import type { App } from '../core/app.ts'
 import { MAX_BODY_BYTES } from '../core/app.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
+import './linear-regexp.ts'
 
 export interface ServeOptions {
   port?: number

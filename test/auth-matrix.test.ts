@@ -2,23 +2,14 @@
 // wrong, must answer the real service's status and exact body; another project's records are 404;
 // and no answer for one project ever carries the other project's data.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { scenarios } from '../fixtures/index.ts'
 import type { App } from '../src/core/app.ts'
 import type { OperationInfo } from '../src/core/contract.ts'
 import { leakedMarkers, otherProjectMarkers } from '../src/fuzz/oracle.ts'
 import { clientFor, KEYS, type TestClient, testApp } from '../src/test-support.ts'
 
-// A scenario for this suite: the fixtures' insight:read-only key, plus a key whose one scope none of
-// the operations needs (so every scoped operation is refused to it).
+// Besides the fixtures' insight:read-only key (scenario key-without-scopes), a key whose one scope none
+// of the operations needs, so every scoped operation is refused to it.
 const UNRELATED_KEY = 'phx_test_unrelated_scope'
-scenarios['auth-matrix'] = {
-  description: 'key-without-scopes plus a key with only dashboard:read',
-  build(seed) {
-    const ds = scenarios['key-without-scopes']!.build(seed)
-    const unrelated = Object.freeze({ ...ds.apiKeys[0]!, id: 'key-unrelated', value: UNRELATED_KEY, label: 'test: dashboard:read', scopes: ['dashboard:read'] })
-    return { ...ds, fixtures: 'auth-matrix', apiKeys: [...ds.apiKeys, unrelated] }
-  },
-}
 
 const KEY_SCOPES: Record<string, string[]> = {
   [KEYS.read]: ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read'],
@@ -69,7 +60,8 @@ function send(client: TestClient, op: OperationInfo, path: string, key: string |
   return client.request(op.method, path, { key, body, headers })
 }
 
-const app = await testApp({ fixtures: 'auth-matrix' })
+const app = await testApp({ fixtures: 'key-without-scopes' })
+await app.store.addApiKey({ id: 'key-unrelated', value: UNRELATED_KEY, label: 'test: dashboard:read', user_id: 1, scopes: ['dashboard:read'], scoped_teams: [], scoped_organizations: [] })
 const client = clientFor(app)
 const apiOps = app.contract.operations.filter((op) => op.scopes !== null)
 const projectOps = apiOps.filter((op) => op.path.includes('{project_id}'))

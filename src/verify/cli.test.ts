@@ -1,0 +1,119 @@
+// The verify command as CI runs it: options and environment variables, exit codes, reports, and a key
+// that never shows, even when a deployment echoes it back.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { parseArgs } from '../cli/args.ts'
+import { createApp, type App } from '../core/app.ts'
+import { ApiError } from '../core/errors.ts'
+import { handlers } from '../handlers/index.ts'
+import { KEYS, testApp } from '../test-support.ts'
+import { runVerifyCommand, type VerifyIo } from './cli.ts'
+
+const FLAGS = new Set(['help', 'no-validate', 'writes', 'destructive', 'strict', 'quiet'])
+
+async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
+  const out: string[] = []
+  const err: string[] = []
+  const io: VerifyIo = { out: (t) => out.push(t), err: (t) => err.push(t), env, fetch: app.fetch }
+  const code = await runVerifyCommand(parseArgs(['verify', ...argv], FLAGS), io)
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+let app: App
+let dir: string
+beforeEach(async () => {
+  app = await testApp()
+  dir = await mkdtemp(join(tmpdir(), 'verify-cli-unit-'))
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+describe('analytics-mock verify', () => {
+  it('takes the URL, key and project from the environment', async () => {
+    const r = await cli(app, ['--operation', 'session_recordings_list', '--seed', '1'], {
+      ANALYTICS_MOCK_BASE_URL: 'http://mock.test',
+      ANALYTICS_MOCK_API_KEY: KEYS.all,
+      ANALYTICS_MOCK_PROJECT_ID: '1',
+    })
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('analytics-mock verify http://mock.test project 1 (key ****)')
+    expect(r.out).toMatch(/\n\d+ passed, 0 failed, 1 skipped$/)
+    expect(r.out).not.toContain(KEYS.all)
+  })
+
+  it('exits 1 when a check fails, and still writes both reports', async () => {
+    const broken = await createApp({ onViolation: () => {}, validateResponses: false, handlers: { session_recordings_list: () => ({ status: 500, headers: {}, json: {} }) } })
+    const junit = join(dir, 'j.xml')
+    const json = join(dir, 'r.json')
+    const r = await cli(broken, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--tag', 'session_recordings', '--junit', junit, '--json', json, '--seed', '1'])
+    expect(r.code).toBe(1)
+    expect(r.out).toMatch(/\n4 passed, 2 failed, 1 skipped$/)
+    const xml = await readFile(junit, 'utf8')
+    expect(xml).toMatch(/<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/)
+    const report = JSON.parse(await readFile(json, 'utf8'))
+    expect(report).toMatchObject({ tool: 'analytics-mock verify', ok: false, seed: 1 })
+    expect(report.checks.find((c: any) => c.name === 'pagination walk').exchanges[0]).toEqual({
+      request: 'GET /api/environments/1/session_recordings/?limit=1',
+      response: '500 application/json {}',
+    })
+  })
+
+  it('never prints the key, even when the deployment echoes it in a body', async () => {
+    const echoing = await createApp({
+      onViolation: () => {},
+      validateResponses: false,
+      handlers: {
+        persons_retrieve(ctx) {
+          if (ctx.params.id!.startsWith('9')) throw new ApiError(500, 'server_error', 'error', `lookup failed for ${ctx.req.headers.authorization}`)
+          return handlers.persons_retrieve!(ctx)
+        },
+      },
+    })
+    const junit = join(dir, 'j.xml')
+    const json = join(dir, 'r.json')
+    const r = await cli(echoing, [
+      '--base-url', 'http://mock.test', '--api-key', KEYS.all, '--second-api-key', KEYS.read, '--project-id', '1',
+      '--operation', 'persons_retrieve', '--junit', junit, '--json', json, '--seed', '1',
+    ])
+    expect(r.code).toBe(1)
+    expect(r.out).toContain('lookup failed for Bearer ****')
+    for (const text of [r.out, r.err, await readFile(junit, 'utf8'), await readFile(json, 'utf8')]) {
+      expect(text).not.toContain(KEYS.all)
+      expect(text).not.toContain(KEYS.read)
+    }
+  })
+
+  it('--quiet prints only the summary line', async () => {
+    const r = await cli(app, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--tag', 'session_recordings', '--quiet'])
+    expect(r.out).toMatch(/^\d+ passed, 0 failed, 1 skipped$/)
+  })
+
+  it.each([
+    [[], '--base-url (or ANALYTICS_MOCK_BASE_URL) is required'],
+    [['--base-url', 'http://x'], '--api-key (or ANALYTICS_MOCK_API_KEY) is required'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value'], '--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--write'], 'unknown option --write'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--seed', 'abc'], '--seed takes a whole number, not "abc"'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--tag', 'nope'], 'unknown tag "nope"'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--operation', 'mock_reset'], 'unknown operation "mock_reset"'],
+    [['--base-url', 'ftp://x', '--api-key', 'phx_secret_value', '--project-id', '1'], 'the base URL must be http or https'],
+    [['--base-url', 'http://x', '--api-key', '--writes', '--project-id', '1'], '--api-key needs a value'],
+  ])('a usage error exits 2 without touching the deployment or echoing the key: %j', async (argv, message) => {
+    const fetchSpy = vi.fn(app.fetch)
+    const err: string[] = []
+    const code = await runVerifyCommand(parseArgs(['verify', ...argv], FLAGS), { out: () => {}, err: (t) => err.push(t), env: {}, fetch: fetchSpy })
+    expect(code).toBe(2)
+    expect(err.join('\n')).toContain(message)
+    expect(err.join('\n')).not.toContain('phx_secret_value')
+    expect(fetchSpy).not.toHaveBeenCalled()
+  })
+
+  it('--help describes every option', async () => {
+    const r = await cli(app, ['--help'])
+    expect(r.code).toBe(0)
+    for (const option of ['--base-url', '--api-key', '--project-id', '--writes', '--destructive', '--person-id', '--tag', '--operation', '--junit', '--json', '--strict', '--second-api-key', '--seed']) {
+      expect(r.out).toContain(option)
+    }
+  })
+})

@@ -1,0 +1,201 @@
+// The kit's HTTP client: builds requests from the contract's path templates, sends them through the
+// given fetch (global fetch over the network, or an app's fetch in-process), honours 429 Retry-After,
+// times out, and records every exchange so each response can be checked against the contract.
+// Keys go only to the deployment's own origin, and never into anything the kit reports.
+import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from './conformance.ts'
+import type { KitOperation } from './contract.ts'
+import type { Redactor } from './redact.ts'
+import type { ExchangeBrief, FetchLike } from './types.ts'
+
+export type KeyChoice = 'primary' | 'none' | 'second' | { unknown: string }
+
+export interface Exchange extends ResponseShape {
+  operationId: string | null
+  method: string
+  url: string
+  requestBody?: string
+  key: KeyChoice
+  headers: Record<string, string>
+  /** Set when no response came back (network error, timeout, refused link). */
+  error?: string
+  conformance?: Conformance
+  durationMs: number
+}
+
+export interface RequestSpec {
+  params?: Record<string, string | number>
+  query?: Record<string, string | number | boolean | undefined | null> | Array<[string, string]>
+  /** A JSON body (serialized here). */
+  body?: unknown
+  /** A body sent as is (with Content-Type: application/json). */
+  rawBody?: string
+  key?: KeyChoice
+}
+
+export interface ClientOptions {
+  baseUrl: string
+  projectId: string
+  apiKey: string
+  secondApiKey?: string
+  fetch: FetchLike
+  timeoutMs: number
+  maxRetries: number
+  redact: Redactor
+  onExchange: (exchange: Exchange) => void
+  sleep?: (ms: number) => Promise<void>
+}
+
+const BRIEF_BODY = 300
+
+function clip(text: string, max = BRIEF_BODY): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max)}… (${flat.length} chars)` : flat
+}
+
+export class Client {
+  requests = 0
+  readonly base: string
+  private readonly origin: string
+  private readonly sleep: (ms: number) => Promise<void>
+
+  constructor(private readonly o: ClientOptions) {
+    this.base = o.baseUrl.replace(/\/+$/, '')
+    this.origin = new URL(this.base).origin
+    this.sleep = o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+  }
+
+  /** The URL of an operation, with its path parameters filled in (project_id from the options). */
+  urlFor(op: KitOperation, params: Record<string, string | number> = {}, query?: RequestSpec['query']): string {
+    const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = name === 'project_id' && params[name] === undefined ? this.o.projectId : params[name]
+      if (value === undefined) throw new Error(`missing path parameter ${name} for ${op.operationId}`)
+      return encodeURIComponent(String(value))
+    })
+    const url = new URL(this.base + path)
+    if (query) {
+      const entries = Array.isArray(query) ? query : Object.entries(query)
+      for (const [name, value] of entries) if (value !== undefined && value !== null) url.searchParams.append(name, String(value))
+    }
+    return url.href
+  }
+
+  /** Calls an operation. */
+  call(op: KitOperation, spec: RequestSpec = {}): Promise<Exchange> {
+    return this.send(op.operationId, op.method, this.urlFor(op, spec.params, spec.query), spec)
+  }
+
+  /** Follows a link the deployment handed out (next/previous), as a call of `op`. */
+  follow(op: KitOperation, link: string, key: KeyChoice = 'primary'): Promise<Exchange> {
+    let target: URL
+    try {
+      target = new URL(link, this.base + '/')
+    } catch {
+      return Promise.resolve(this.failed(op.operationId, op.method, link, key, `the link "${link}" is not a URL`))
+    }
+    if (target.origin !== this.origin) {
+      return Promise.resolve(
+        this.failed(op.operationId, op.method, link, key, `refused to follow a link to another origin (${target.origin}): the key would go there`),
+      )
+    }
+    return this.send(op.operationId, op.method, target.href, { key })
+  }
+
+  /** A request outside the contract's operations (e.g. an undocumented method). */
+  raw(method: string, url: string, spec: RequestSpec = {}, operationId: string | null = null): Promise<Exchange> {
+    return this.send(operationId, method, url, spec)
+  }
+
+  private keyValue(key: KeyChoice): string | undefined {
+    if (key === 'primary') return this.o.apiKey
+    if (key === 'second') return this.o.secondApiKey
+    if (key === 'none') return undefined
+    return key.unknown
+  }
+
+  /** An exchange that got no response; recorded like any other, so the operation's conformance shows it. */
+  private failed(operationId: string | null, method: string, url: string, key: KeyChoice, error: string, requestBody?: string, durationMs = 0): Exchange {
+    const ex: Exchange = { operationId, method, url, key, requestBody, status: 0, contentType: null, text: '', headers: {}, error, durationMs }
+    this.o.onExchange(ex)
+    return ex
+  }
+
+  private async send(operationId: string | null, method: string, url: string, spec: RequestSpec): Promise<Exchange> {
+    const key = spec.key ?? 'primary'
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const keyValue = this.keyValue(key)
+    if (keyValue) headers.authorization = `Bearer ${keyValue}`
+    let body: string | undefined = spec.rawBody
+    if (spec.body !== undefined) body = JSON.stringify(spec.body)
+    if (body !== undefined) headers['content-type'] = 'application/json'
+
+    const started = performance.now()
+    let attempt = 0
+    for (;;) {
+      this.requests++
+      let response: Response
+      try {
+        response = await this.fetchWithTimeout(new Request(url, { method, headers, body }))
+      } catch (error) {
+        return this.failed(operationId, method, url, key, `no response: ${(error as Error).message}`, body, performance.now() - started)
+      }
+      if (response.status === 429 && attempt < this.o.maxRetries) {
+        attempt++
+        const retryAfter = Number(response.headers.get('retry-after'))
+        await response.body?.cancel().catch(() => {})
+        await this.sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : 1000 * 2 ** attempt)
+        continue
+      }
+      const text = await response.text()
+      const responseHeaders: Record<string, string> = {}
+      response.headers.forEach((value, name) => (responseHeaders[name] = value))
+      const contentType = mediaTypeOf(response.headers.get('content-type'))
+      const ex: Exchange = {
+        operationId,
+        method,
+        url,
+        requestBody: body,
+        key,
+        status: response.status,
+        contentType,
+        text,
+        headers: responseHeaders,
+        durationMs: performance.now() - started,
+      }
+      if (isJsonMedia(contentType) && text !== '') {
+        try {
+          ex.json = JSON.parse(text)
+        } catch (error) {
+          ex.jsonError = (error as Error).message
+        }
+      }
+      this.o.onExchange(ex)
+      return ex
+    }
+  }
+
+  private async fetchWithTimeout(request: Request): Promise<Response> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${this.o.timeoutMs} ms`)), this.o.timeoutMs)
+    })
+    try {
+      return await Promise.race([this.o.fetch(request), timeout])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  /** One request and its answer, short, with every secret masked. */
+  brief(ex: Exchange): ExchangeBrief {
+    const r = this.o.redact
+    const url = new URL(ex.url)
+    const shown = url.origin === this.origin ? url.pathname + url.search : url.href
+    const who = ex.key === 'primary' ? '' : ex.key === 'none' ? ' (no key)' : ex.key === 'second' ? ' (second key)' : ' (unknown key)'
+    let response: string
+    if (ex.error) response = ex.error
+    else response = `${ex.status}${ex.contentType ? ' ' + ex.contentType : ''}${ex.text ? ' ' + clip(ex.text) : ' (empty body)'}`
+    const brief: ExchangeBrief = { request: r(`${ex.method} ${shown}${who}`), response: r(response) }
+    if (ex.requestBody !== undefined) brief.requestBody = r(clip(ex.requestBody, 200))
+    return brief
+  }
+}

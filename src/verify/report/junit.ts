@@ -1,0 +1,68 @@
+// JUnit XML: one testsuite per operation, one testcase per check (classname tag.operationId).
+// Failures carry the message and the failing exchange; known drift passes with a system-out line.
+import type { CheckResult, VerifyResult } from '../types.ts'
+
+/** Escapes for XML 1.0 and drops the characters it cannot carry at all. */
+export function xmlEscape(value: string): string {
+  return value
+    .replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+}
+
+function details(check: CheckResult): string {
+  const lines = [check.message ?? '']
+  if (check.drift) lines.push(`contract: ${check.drift.contract}`, `real: ${check.drift.real}`)
+  for (const ex of check.exchanges) {
+    lines.push(`> ${ex.request}`)
+    if (ex.requestBody !== undefined) lines.push(`  ${ex.requestBody}`)
+    lines.push(`< ${ex.response}`)
+  }
+  for (const note of check.notes) lines.push(`note: ${note}`)
+  return lines.join('\n')
+}
+
+export function toJUnit(result: VerifyResult): string {
+  const groups = new Map<string, CheckResult[]>()
+  for (const check of result.checks) {
+    const list = groups.get(check.operationId) ?? []
+    list.push(check)
+    groups.set(check.operationId, list)
+  }
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>']
+  const s = result.summary
+  out.push(
+    `<testsuites name="analytics-mock verify" tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${(result.durationMs / 1000).toFixed(3)}">`,
+  )
+  for (const [operationId, checks] of groups) {
+    const failures = checks.filter((c) => c.outcome === 'failed').length
+    const skipped = checks.filter((c) => c.outcome === 'skipped').length
+    const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000
+    out.push(
+      `  <testsuite name="${xmlEscape(operationId)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">`,
+    )
+    for (const check of checks) {
+      const classname = xmlEscape(`${check.tags[0] ?? 'api'}.${check.operationId}`)
+      const open = `    <testcase classname="${classname}" name="${xmlEscape(check.name)}" time="${(check.durationMs / 1000).toFixed(3)}"`
+      if (check.outcome === 'passed' && check.notes.length === 0) {
+        out.push(`${open}/>`)
+        continue
+      }
+      out.push(`${open}>`)
+      if (check.outcome === 'failed') {
+        out.push(`      <failure message="${xmlEscape((check.message ?? 'failed').split('\n')[0]!)}">${xmlEscape(details(check))}</failure>`)
+      } else if (check.outcome === 'skipped') {
+        out.push(`      <skipped message="${xmlEscape(check.message ?? 'skipped')}"/>`)
+      } else {
+        out.push(`      <system-out>${xmlEscape(details(check))}</system-out>`)
+      }
+      out.push('    </testcase>')
+    }
+    out.push('  </testsuite>')
+  }
+  out.push('</testsuites>')
+  return out.join('\n') + '\n'
+}

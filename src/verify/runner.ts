@@ -1,0 +1,277 @@
+// Runs named checks, records their outcomes, and tallies every response against the contract.
+//
+// A check is a function of a CheckContext; it ends by returning (passed), or by throwing through
+// `t.fail` (failed), `t.skip` (skipped) or `t.drift` (known drift). Checks are grouped in suites (one
+// theme each, in ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and
+// its unselected checks still run (later checks may need what they set up) but are not reported.
+import { checkConformance, matchingDrift } from './conformance.ts'
+import { describeError, kitContract, type KitContract, type KitOperation, type ObservedNote } from './contract.ts'
+import type { Client, Exchange, RequestSpec } from './http.ts'
+import type { CheckResult, ExchangeBrief, Outcome } from './types.ts'
+
+export class CheckFailure extends Error {
+  constructor(message: string, readonly exchanges: Exchange[] = []) {
+    super(message)
+  }
+}
+export class CheckSkip extends Error {}
+export class KnownDrift extends Error {
+  constructor(readonly note: ObservedNote, message: string, readonly exchanges: Exchange[] = []) {
+    super(message)
+  }
+}
+
+export interface CheckContext {
+  readonly contract: KitContract
+  readonly client: Client
+  op(operationId: string): KitOperation
+  /** Calls an operation by id. */
+  call(operationId: string, spec?: RequestSpec): Promise<Exchange>
+  fail(message: string, ...exchanges: Exchange[]): never
+  skip(reason: string): never
+  drift(note: ObservedNote, message: string, ...exchanges: Exchange[]): never
+  /** Fails with `message` unless `condition` holds. */
+  ensure(condition: unknown, message: string, ...exchanges: Exchange[]): void
+  /** The status must be one of `expected`; a status the contract's x-observed notes give for the real service is known drift. */
+  expectStatus(ex: Exchange, expected: number | number[]): void
+  /** The parsed JSON body; a body that matches the real service's documented shape marks the check as drift (it goes on). */
+  json<T = any>(ex: Exchange): T
+  /** The body must be in the error shape {type, code, detail, attr}. */
+  expectErrorShape(ex: Exchange): void
+  note(text: string): void
+  /** A short summary shown when the check passes. */
+  summary(text: string): void
+}
+
+interface Tally {
+  count: number
+  failures: Array<{ problem: string; ex: Exchange }>
+  drifts: Array<{ note: ObservedNote; ex: Exchange }>
+  extras: Set<string>
+}
+
+export interface RunOptions {
+  tags: string[]
+  operations: string[]
+  strict: boolean
+  onCheck?: (check: CheckResult) => void
+}
+
+const STATUS_TEXT = (expected: number[]) => expected.join(' or ')
+
+/** `/results/3/foo` -> `/results/*\/foo`: one note per field, not per item. */
+const generalize = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/*')
+
+export class Run {
+  readonly results: CheckResult[] = []
+  readonly notes: string[] = []
+  private readonly tallies = new Map<string, Tally>()
+  readonly contract = kitContract()
+
+  constructor(
+    readonly client: Client,
+    private readonly options: RunOptions,
+  ) {}
+
+  /** Is this operation's check in the selection? */
+  selected(operationId: string): boolean {
+    const op = this.contract.byId.get(operationId)
+    if (!op) return false
+    if (op.tags.includes('mock-control')) return false
+    if (this.options.operations.length && !this.options.operations.includes(operationId)) return false
+    if (this.options.tags.length && !op.tags.some((t) => this.options.tags.includes(t))) return false
+    return true
+  }
+
+  /** Records a response against the contract (the client calls this for every exchange). */
+  record(ex: Exchange): void {
+    if (!ex.operationId) return
+    const op = this.contract.byId.get(ex.operationId)
+    if (!op) return
+    let tally = this.tallies.get(op.operationId)
+    if (!tally) this.tallies.set(op.operationId, (tally = { count: 0, failures: [], drifts: [], extras: new Set() }))
+    tally.count++
+    if (ex.error) {
+      tally.failures.push({ problem: ex.error, ex })
+      return
+    }
+    const conformance = checkConformance(op, ex)
+    ex.conformance = conformance
+    if (conformance.verdict === 'fail') tally.failures.push({ problem: conformance.problems[0]!, ex })
+    else if (conformance.verdict === 'drift') tally.drifts.push({ note: conformance.drift!, ex })
+    for (const extra of conformance.extras) tally.extras.add(generalize(extra))
+  }
+
+  private push(result: CheckResult): void {
+    this.results.push(result)
+    this.options.onCheck?.(result)
+  }
+
+  private brief(exchanges: Exchange[]): ExchangeBrief[] {
+    return exchanges.slice(0, 3).map((ex) => this.client.brief(ex))
+  }
+
+  skip(operationId: string, name: string, reason: string): void {
+    if (!this.selected(operationId)) return
+    const op = this.contract.byId.get(operationId)!
+    this.push({ operationId, tags: op.tags, name, outcome: 'skipped', message: reason, notes: [], exchanges: [], durationMs: 0 })
+  }
+
+  /** Runs a check; returns what it returned, or undefined when it did not pass. */
+  async check<T>(operationId: string, name: string, fn: (t: CheckContext) => Promise<T>): Promise<T | undefined> {
+    const op = this.contract.byId.get(operationId)
+    if (!op) throw new Error(`unknown operation ${operationId} in check "${name}"`)
+    const notes: string[] = []
+    let summary: string | undefined
+    let softDrift: { note: ObservedNote; ex: Exchange } | undefined
+    const run = this
+    const t: CheckContext = {
+      contract: this.contract,
+      client: this.client,
+      op: (id) => {
+        const found = run.contract.byId.get(id)
+        if (!found) throw new Error(`unknown operation ${id}`)
+        return found
+      },
+      call: (id, spec) => run.client.call(t.op(id), spec),
+      fail(message, ...exchanges) {
+        throw new CheckFailure(message, exchanges)
+      },
+      skip(reason) {
+        throw new CheckSkip(reason)
+      },
+      drift(note, message, ...exchanges) {
+        throw new KnownDrift(note, message, exchanges)
+      },
+      ensure(condition, message, ...exchanges) {
+        if (!condition) throw new CheckFailure(message, exchanges)
+      },
+      expectStatus(ex, expected) {
+        const list = Array.isArray(expected) ? expected : [expected]
+        if (ex.error) t.fail(ex.error, ex)
+        if (list.includes(ex.status)) return
+        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        const note = exOp ? matchingDrift(exOp, ex) : undefined
+        if (note && note.realStatus === ex.status) {
+          t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${STATUS_TEXT(list)}`, ex)
+        }
+        t.fail(`expected ${STATUS_TEXT(list)}, got ${ex.status}`, ex)
+      },
+      json(ex) {
+        if (ex.conformance?.verdict === 'drift' && !softDrift) softDrift = { note: ex.conformance.drift!, ex }
+        if (ex.json === undefined) t.fail(`expected a JSON body${ex.jsonError ? `: ${ex.jsonError}` : ''}`, ex)
+        return ex.json as any
+      },
+      expectErrorShape(ex) {
+        const result = run.contract.validate(run.contract.errorSchema, ex.json)
+        if (ex.json === undefined || !result.valid) {
+          t.fail(`the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`, ex)
+        }
+      },
+      note: (text) => notes.push(text),
+      summary: (text) => (summary = text),
+    }
+
+    const started = performance.now()
+    let outcome: Outcome = 'passed'
+    let message: string | undefined
+    let exchanges: Exchange[] = []
+    let drift: CheckResult['drift']
+    let value: T | undefined
+    try {
+      value = await fn(t)
+      message = summary
+      if (softDrift) {
+        outcome = 'drift'
+        drift = { id: softDrift.note.id, contract: softDrift.note.seed, real: softDrift.note.real }
+        message = `known drift ${softDrift.note.id}: the response has the real service's shape${summary ? `; ${summary}` : ''}`
+        exchanges = [softDrift.ex]
+      }
+    } catch (error) {
+      value = undefined
+      if (error instanceof CheckSkip) {
+        outcome = 'skipped'
+        message = error.message
+      } else if (error instanceof KnownDrift) {
+        outcome = 'drift'
+        drift = { id: error.note.id, contract: error.note.seed, real: error.note.real }
+        message = `known drift ${error.note.id}: ${error.message}`
+        exchanges = error.exchanges
+      } else if (error instanceof CheckFailure) {
+        outcome = 'failed'
+        message = error.message
+        exchanges = error.exchanges
+      } else {
+        outcome = 'failed'
+        message = `the check crashed: ${(error as Error)?.stack ?? String(error)}`
+      }
+    }
+    if (outcome === 'drift' && this.options.strict) {
+      outcome = 'failed'
+      message = `${message} (a failure with --strict)`
+    }
+    if (this.selected(operationId)) {
+      this.push({
+        operationId,
+        tags: op.tags,
+        name,
+        outcome,
+        message,
+        drift,
+        notes,
+        exchanges: this.brief(exchanges),
+        durationMs: Math.round(performance.now() - started),
+      })
+    }
+    return outcome === 'passed' || outcome === 'drift' ? value : undefined
+  }
+
+  /** One check per operation called: every response conformed to the contract. */
+  conformanceResults(): CheckResult[] {
+    const out: CheckResult[] = []
+    const ops = [...this.tallies.keys()].map((id) => this.contract.byId.get(id)!).sort((a, b) => a.order - b.order)
+    for (const op of ops) {
+      if (!this.selected(op.operationId)) continue
+      const tally = this.tallies.get(op.operationId)!
+      const notes: string[] = []
+      let outcome: Outcome = 'passed'
+      let message = `${tally.count} response${tally.count === 1 ? '' : 's'} checked`
+      let exchanges: Exchange[] = []
+      let drift: CheckResult['drift']
+      if (tally.extras.size) {
+        notes.push(`fields the contract does not name: ${[...tally.extras].slice(0, 10).join(', ')}${tally.extras.size > 10 ? ` (and ${tally.extras.size - 10} more)` : ''}`)
+        if (this.options.strict) {
+          outcome = 'failed'
+          message = `responses carry fields the contract does not name (a failure with --strict)`
+        }
+      }
+      if (tally.drifts.length && outcome === 'passed') {
+        const first = tally.drifts[0]!
+        drift = { id: first.note.id, contract: first.note.seed, real: first.note.real }
+        outcome = this.options.strict ? 'failed' : 'drift'
+        message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses${this.options.strict ? ' (a failure with --strict)' : ''}`
+        exchanges = [first.ex]
+      }
+      if (tally.failures.length) {
+        outcome = 'failed'
+        drift = undefined
+        const problems = [...new Set(tally.failures.map((f) => f.problem))]
+        message = `${tally.failures.length} of ${tally.count} responses do not conform: ${problems[0]}`
+        for (const p of problems.slice(1, 6)) notes.push(p)
+        exchanges = tally.failures.map((f) => f.ex)
+      }
+      out.push({
+        operationId: op.operationId,
+        tags: op.tags,
+        name: 'responses conform to the contract',
+        outcome,
+        message,
+        drift,
+        notes,
+        exchanges: this.brief(exchanges),
+        durationMs: 0,
+      })
+    }
+    return out
+  }
+}

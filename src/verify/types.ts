@@ -1,0 +1,95 @@
+// What the kit takes and what it gives back.
+
+export type FetchLike = (request: Request) => Promise<Response>
+
+export interface VerifyOptions {
+  /** The deployment's origin (and path prefix, if any), e.g. https://us.posthog.com or http://127.0.0.1:8010 */
+  baseUrl: string
+  /** A personal API key. Never printed: every report masks it. */
+  apiKey: string
+  /** The project (environment) id in the paths. */
+  projectId: string | number
+  /** The fetch to use (default: the global fetch). Pass `app.fetch` to run in-process without a socket. */
+  fetch?: FetchLike
+  /** Allow creating and changing playlists (the kit's own, soft-deleted afterwards), temporary person properties, and insight tool calls. */
+  writes?: boolean
+  /** Allow deleting persons: only those named in `personIds`. */
+  destructive?: boolean
+  /** Persons the kit may delete with `destructive` (and prefers for person writes). */
+  personIds?: Array<string | number>
+  /** Only checks of operations with one of these tags. */
+  tags?: string[]
+  /** Only checks of these operations (operationIds). */
+  operations?: string[]
+  /** Extra fields and known drift become failures. */
+  strict?: boolean
+  /** A narrower key for the missing-scope check (skipped without it). Never printed either. */
+  secondApiKey?: string
+  /** Seed of the generated negative inputs (default: random, reported so a run can be repeated). */
+  seed?: number
+  /** Generated negative requests per operation (default 12). */
+  negativeRuns?: number
+  /** Time budget for all generated negative requests, in ms (default 30000). */
+  negativeBudgetMs?: number
+  /** Per-request timeout in ms (default 30000). */
+  timeoutMs?: number
+  /** Retries of a 429 answer, waiting as Retry-After says (default 3). */
+  maxRetries?: number
+  /** Run id carried by every name the kit creates (default: random). */
+  runId?: string
+  /** Called as each check finishes (for progress output). */
+  onCheck?: (check: CheckResult) => void
+}
+
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'drift'
+
+/** One request and its answer, briefly, with every secret masked. */
+export interface ExchangeBrief {
+  request: string
+  requestBody?: string
+  response: string
+}
+
+export interface CheckResult {
+  /** The operation the check is about (reports group by it). */
+  operationId: string
+  tags: string[]
+  /** The check's name, stable across runs (e.g. "pagination walk"). */
+  name: string
+  outcome: Outcome
+  /** Why it failed, was skipped, or what drift it saw; a short summary when it passed. */
+  message?: string
+  /** For known drift: the x-observed note and both behaviours. */
+  drift?: { id: string; contract: string; real: string }
+  notes: string[]
+  /** The failing (or drifting) request and response. */
+  exchanges: ExchangeBrief[]
+  durationMs: number
+}
+
+export interface VerifySummary {
+  passed: number
+  failed: number
+  skipped: number
+  /** Of the passed, how many were known drift. */
+  drift: number
+  total: number
+}
+
+export interface VerifyResult {
+  ok: boolean
+  runId: string
+  seed: number
+  baseUrl: string
+  projectId: string
+  mode: { writes: boolean; destructive: boolean; strict: boolean; personIds: string[]; tags: string[]; operations: string[] }
+  startedAt: string
+  durationMs: number
+  requests: number
+  summary: VerifySummary
+  /** `N passed, N failed` plus `, N skipped` when any. */
+  summaryLine: string
+  checks: CheckResult[]
+  /** Run-level notes (cleanup, budget). */
+  notes: string[]
+}

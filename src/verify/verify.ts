@@ -1,0 +1,209 @@
+// The library entry: verify({ baseUrl, apiKey, projectId, fetch, ... }) runs every selected check
+// against a deployment and returns a structured result (every secret already masked).
+import { kitContract } from './contract.ts'
+import { Client } from './http.ts'
+import { createRedactor, redactDeep } from './redact.ts'
+import { Run } from './runner.ts'
+import { authSuite } from './checks/auth.ts'
+import { insightSuite } from './checks/insight.ts'
+import { methodsSuite } from './checks/methods.ts'
+import { negativeSuite } from './checks/negative.ts'
+import { personsDestructiveSuite, personsReadSuite, personsWriteSuite } from './checks/persons.ts'
+import { playlistLifecycleSuite, playlistsReadSuite } from './checks/playlists.ts'
+import { recordingsSuite } from './checks/recordings.ts'
+import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
+import type { CheckResult, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
+
+/** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
+export const SUITES: readonly Suite[] = [
+  authSuite,
+  methodsSuite,
+  personsReadSuite,
+  recordingsSuite,
+  playlistsReadSuite,
+  playlistLifecycleSuite,
+  personsWriteSuite,
+  insightSuite,
+  negativeSuite,
+  personsDestructiveSuite,
+]
+
+export class VerifyUsageError extends Error {}
+
+/** Every check the kit can report, as [operationId, name]. */
+export function checkCatalogue(): Array<[string, string]> {
+  const out: Array<[string, string]> = []
+  const conformanceOps = new Set<string>()
+  for (const suite of SUITES) {
+    for (const [op, name] of suite.checks) {
+      conformanceOps.add(op)
+      out.push([op, name])
+    }
+  }
+  return [...[...conformanceOps].map((op): [string, string] => [op, 'responses conform to the contract']), ...out]
+}
+
+export function summaryLine(summary: VerifySummary): string {
+  return `${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`
+}
+
+function randomId(): string {
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 10)
+}
+
+export async function verify(options: VerifyOptions): Promise<VerifyResult> {
+  const started = performance.now()
+  const startedAt = new Date().toISOString()
+  if (!options.apiKey) throw new VerifyUsageError('an API key is required')
+  let base: URL
+  try {
+    base = new URL(options.baseUrl)
+  } catch {
+    throw new VerifyUsageError(`the base URL "${options.baseUrl}" is not a URL`)
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new VerifyUsageError(`the base URL must be http or https, not ${base.protocol}`)
+  const projectId = String(options.projectId ?? '').trim()
+  if (!projectId) throw new VerifyUsageError('a project id is required')
+
+  const contract = kitContract()
+  const tags = options.tags ?? []
+  const operations = options.operations ?? []
+  for (const tag of tags) {
+    if (!contract.tags.includes(tag) || tag === 'mock-control') throw new VerifyUsageError(`unknown tag "${tag}" (known: ${contract.tags.filter((t) => t !== 'mock-control').join(', ')})`)
+  }
+  for (const id of operations) {
+    const op = contract.byId.get(id)
+    if (!op || op.tags.includes('mock-control')) throw new VerifyUsageError(`unknown operation "${id}"`)
+  }
+
+  const redact = createRedactor([options.apiKey, options.secondApiKey])
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
+  const runId = options.runId ?? randomId()
+  const writes = Boolean(options.writes)
+  const destructive = Boolean(options.destructive)
+  const strict = Boolean(options.strict)
+  const personIds = (options.personIds ?? []).map((id) => String(id).trim()).filter(Boolean)
+
+  let run!: Run
+  const client = new Client({
+    baseUrl: base.href,
+    projectId,
+    apiKey: options.apiKey,
+    secondApiKey: options.secondApiKey,
+    fetch: options.fetch ?? ((request) => fetch(request)),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxRetries: options.maxRetries ?? 3,
+    redact,
+    onExchange: (ex) => run.record(ex),
+  })
+  run = new Run(client, { tags, operations, strict, onCheck: options.onCheck && ((c) => options.onCheck!(redactDeep(c, redact))) })
+
+  const cleanups: Array<Cleanup & { active: boolean }> = []
+  const ctx: SuiteContext = {
+    run,
+    client,
+    options: {
+      writes,
+      destructive,
+      personIds,
+      hasSecondKey: Boolean(options.secondApiKey),
+      seed,
+      runId,
+      negativeRuns: Math.max(0, options.negativeRuns ?? 12),
+      negativeDeadline: Number.POSITIVE_INFINITY,
+    },
+    samples: new Samples(client, run),
+    onCleanup(cleanup) {
+      const entry = { ...cleanup, active: true }
+      cleanups.push(entry)
+      return () => {
+        entry.active = false
+      }
+    },
+  }
+
+  const crashes: CheckResult[] = []
+  try {
+    for (const suite of SUITES) {
+      if (!suite.checks.some(([op]) => run.selected(op))) continue
+      if (suite === negativeSuite) ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
+      try {
+        await suite.run(ctx)
+      } catch (error) {
+        const [op] = suite.checks[0]!
+        crashes.push({
+          operationId: op,
+          tags: contract.byId.get(op)?.tags ?? [],
+          name: `suite "${suite.name}" ran to the end`,
+          outcome: 'failed',
+          message: `the kit crashed: ${(error as Error)?.stack ?? String(error)}`,
+          notes: [],
+          exchanges: [],
+          durationMs: 0,
+        })
+      }
+    }
+  } finally {
+    // Undo in reverse order; a cleanup that fails is a failed check, whatever the selection.
+    for (const entry of [...cleanups].reverse()) {
+      if (!entry.active) continue
+      let problem: string | null
+      try {
+        problem = await entry.run()
+      } catch (error) {
+        problem = (error as Error).message
+      }
+      if (problem === null) run.notes.push(`cleanup: ${entry.label}`)
+      else {
+        const op = entry.operationId
+        crashes.push({
+          operationId: op,
+          tags: contract.byId.get(op)?.tags ?? [],
+          name: 'cleanup after the run',
+          outcome: 'failed',
+          message: `could not ${entry.label}: ${problem}`,
+          notes: [],
+          exchanges: [],
+          durationMs: 0,
+        })
+      }
+    }
+  }
+
+  const order = new Map(contract.operations.map((op) => [op.operationId, op.order]))
+  const executed = [...run.results, ...crashes]
+  const checks = [...run.conformanceResults(), ...executed]
+    .map((check, index) => ({ check, index }))
+    .sort((a, b) => (order.get(a.check.operationId) ?? 0) - (order.get(b.check.operationId) ?? 0) || a.index - b.index)
+    .map(({ check }) => check)
+
+  const summary: VerifySummary = { passed: 0, failed: 0, skipped: 0, drift: 0, total: checks.length }
+  for (const check of checks) {
+    if (check.outcome === 'failed') summary.failed++
+    else if (check.outcome === 'skipped') summary.skipped++
+    else {
+      summary.passed++
+      if (check.outcome === 'drift') summary.drift++
+    }
+  }
+  const notes = [...run.notes]
+  if (tags.length || operations.length) notes.push(`selection: ${[...tags.map((t) => `tag ${t}`), ...operations.map((o) => `operation ${o}`)].join(', ')}`)
+
+  const result: VerifyResult = {
+    ok: summary.failed === 0,
+    runId,
+    seed,
+    baseUrl: base.href.replace(/\/$/, ''),
+    projectId,
+    mode: { writes, destructive, strict, personIds, tags, operations },
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    requests: client.requests,
+    summary,
+    summaryLine: summaryLine(summary),
+    checks,
+    notes,
+  }
+  // Defence in depth: nothing the kit hands back can carry a key, even one a deployment echoed.
+  return redactDeep(result, redact)
+}

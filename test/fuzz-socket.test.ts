@@ -8,9 +8,10 @@ import { serve, type RunningServer } from '../src/adapter/node.ts'
 import type { App } from '../src/core/app.ts'
 import { errorShapeProblems } from '../src/fuzz/oracle.ts'
 import { generateRequest, toCurl, type FuzzRequest } from '../src/fuzz/requests.ts'
+import { worldOf } from '../src/fuzz/run.ts'
 import { SeededRandom } from '../src/store/random.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { KEYS, testApp } from '../src/test-support.ts'
+import { testApp } from '../src/test-support.ts'
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
 const REQUESTS = Number(process.env.FUZZ_SOCKET_REQUESTS ?? 2_000)
@@ -56,24 +57,9 @@ describe('fuzz over a socket', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const operations = app.contract.operations
     const failures: string[] = []
-    const world = () => {
-      const { store } = app
-      const persons = (p: number) => store.persons.list(p).slice(0, 40).map((x) => String(x.id))
-      const playlists = (p: number) => store.playlists.all().filter((x) => x.project_id === p).map((x) => x.short_id)
-      const recordings = (p: number) => store.recordings.list(p).slice(0, 20).map((x) => x.id)
-      return {
-        personIds: persons(1),
-        otherProjectPersonIds: persons(2),
-        shortIds: playlists(1),
-        otherProjectShortIds: playlists(2),
-        recordingIds: recordings(1),
-        otherProjectRecordingIds: recordings(2),
-        keys: { all: KEYS.all, read: KEYS.read, otherProject: KEYS.project2 },
-      }
-    }
-    let ids = world()
+    let ids = worldOf(app)
     for (let i = 0; i < REQUESTS && failures.length < 10; i++) {
-      if (i % 25 === 0) ids = world()
+      if (i % 25 === 0) ids = worldOf(app)
       const generated = generateRequest(operations[i % operations.length]!, rng, ids)
       // What node's client refuses to put on the wire is not the server's business.
       if (Object.values(generated.headers).some((v) => /[^\t\x20-\x7e]/.test(v))) continue

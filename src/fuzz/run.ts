@@ -10,7 +10,8 @@ import { generateRequest, toCurl, type FuzzWorld } from './requests.ts'
 /** Requests between resets, so deletions do not use up the addressable records. */
 const RESET_EVERY = 500
 
-function worldOf(app: App): FuzzWorld {
+/** The identifiers requests address, read from the app's current data. */
+export function worldOf(app: App): FuzzWorld {
   const { store } = app
   const persons = (projectId: number) => store.persons.list(projectId).flatMap((p, i) => (i % 2 ? [String(p.id)] : [String(p.id), p.uuid]))
   const playlists = (projectId: number) => store.playlists.all().filter((p) => p.project_id === projectId).map((p) => p.short_id)

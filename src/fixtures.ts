@@ -1,6 +1,7 @@
 // Resolves a scenario name to its dataset.
 import { scenarios } from '../fixtures/index.ts'
 import type { Dataset } from './store/dataset.ts'
+import type { DatasetSize } from './store/seed.ts'
 
 export function scenarioNames(): string[] {
   return Object.keys(scenarios)
@@ -8,8 +9,8 @@ export function scenarioNames(): string[] {
 
 export class UnknownFixturesError extends Error {}
 
-export function loadFixtures(name: string, seed: number): Dataset {
+export function loadFixtures(name: string, seed: number, size?: DatasetSize): Dataset {
   const scenario = scenarios[name]
   if (!scenario) throw new UnknownFixturesError(`unknown fixtures "${name}" (known: ${scenarioNames().join(', ')})`)
-  return scenario.build(seed)
+  return scenario.build(seed, size)
 }

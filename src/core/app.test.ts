@@ -88,3 +88,18 @@ describe('routing and error bodies', () => {
     expect(res.text).toBe('')
   })
 })
+
+describe('JSON-encoded query parameters', () => {
+  it('are validated without type coercion: a number where the contract wants a string is a 400', async () => {
+    const client = await testClient()
+    const q = (value: unknown) => encodeURIComponent(JSON.stringify(value))
+    const list = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 851, value: 'x' }])}`)
+    expect(list.status).toBe(400)
+    expect(list.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Not a valid string.', attr: 'properties__0__key' })
+    const timeline = await client.get(`/api/environments/1/persons/200/properties_timeline/?events=${q([{ type: 3.5 }])}`)
+    expect(timeline.status).toBe(400)
+    expect(timeline.body.attr).toBe('events__0__type')
+    const fine = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 'plan', value: 'free' }])}`)
+    expect(fine.status).toBe(200)
+  })
+})

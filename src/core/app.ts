@@ -21,6 +21,7 @@ import { runDueTasks } from './tasks.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
 import type { Dataset } from '../store/dataset.ts'
+import type { DatasetSize } from '../store/seed.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
 import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
@@ -42,6 +43,8 @@ export interface AppOptions {
   seed?: number
   /** A named scenario from fixtures/ (default "default"). */
   fixtures?: string
+  /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
+  size?: DatasetSize
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
   /** Validate every response against the contract (default true). Turn off only for benchmarks. */
@@ -104,7 +107,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
-    else ds = loadFixtures(f, s)
+    else ds = loadFixtures(f, s, options.size)
     datasets.set(key, ds)
     // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
     while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)

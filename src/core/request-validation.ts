@@ -2,14 +2,25 @@
 // come from our route table and the query from URLSearchParams, so the per-request work is one
 // validator call (openapi-backend's own validateRequest re-parses the request with lodash and
 // recompiles the path template on every call).
-import type { ErrorObject, ValidateFunction } from 'ajv'
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import ajvFormats from 'ajv-formats'
 import type { Contract, OperationInfo } from './contract.ts'
 
 interface QueryParamSpec {
   name: string
-  /** `content: application/json` parameters arrive JSON-encoded. */
-  json: boolean
+  /**
+   * `content: application/json` parameters arrive JSON-encoded. They are validated on their own, without
+   * the type coercion plain query strings need (coercion would quietly turn a number into a string).
+   */
+  json: ValidateFunction | null
   array: boolean
+}
+
+function jsonParamAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: false })
+  const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (a: Ajv, o: object) => void
+  addFormats(ajv, { mode: 'fast' })
+  return ajv
 }
 
 export interface RequestInput {
@@ -24,13 +35,17 @@ export type RequestValidation =
   | { valid: false; errors: ErrorObject[]; input: Record<string, unknown> }
 
 export function createRequestValidator(contract: Contract) {
+  const ajv = jsonParamAjv()
   const specs = new Map<string, { query: QueryParamSpec[]; validators: ValidateFunction[]; hasBody: boolean }>()
   for (const op of contract.operations) {
     const parameters = (op.operation.parameters ?? []) as Array<Record<string, any>>
     specs.set(op.operationId, {
       query: parameters
         .filter((p) => p.in === 'query')
-        .map((p) => ({ name: p.name, json: Boolean(p.content?.['application/json']), array: p.schema?.type === 'array' })),
+        .map((p) => {
+          const jsonSchema = p.content?.['application/json']?.schema
+          return { name: p.name, json: jsonSchema ? ajv.compile(jsonSchema) : null, array: p.schema?.type === 'array' }
+        }),
       validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
       hasBody: Boolean(op.operation.requestBody),
     })
@@ -39,26 +54,7 @@ export function createRequestValidator(contract: Contract) {
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
     const spec = specs.get(op.operationId)!
     const query: Record<string, unknown> = {}
-    const errors: ErrorObject[] = []
-    for (const param of spec.query) {
-      const values = input.searchParams.getAll(param.name)
-      if (values.length === 0) continue
-      // Like Django's QueryDict.get: the last value wins for single-valued parameters.
-      const raw = values[values.length - 1]!
-      if (param.json) {
-        try {
-          query[param.name] = JSON.parse(raw)
-        } catch (e) {
-          errors.push({
-            keyword: 'parse',
-            instancePath: `/query/${param.name}`,
-            schemaPath: `#/parameters/${param.name}`,
-            params: {},
-            message: (e as Error).message,
-          })
-        }
-      } else query[param.name] = param.array ? values : raw
-    }
+    const jsonValues: Record<string, unknown> = {}
     const combined: Record<string, unknown> = {
       path: { ...input.params },
       query,
@@ -66,10 +62,35 @@ export function createRequestValidator(contract: Contract) {
       cookie: {},
     }
     if (spec.hasBody) combined.requestBody = input.body === undefined ? {} : input.body
-    if (errors.length) return { valid: false, errors, input: combined }
-    for (const validator of spec.validators) {
-      if (!validator(combined)) return { valid: false, errors: validator.errors ?? [], input: combined }
+    const fail = (errors: ErrorObject[]): RequestValidation => ({
+      valid: false,
+      errors,
+      input: { ...combined, query: { ...query, ...jsonValues } },
+    })
+    for (const param of spec.query) {
+      const values = input.searchParams.getAll(param.name)
+      if (values.length === 0) continue
+      // Like Django's QueryDict.get: the last value wins for single-valued parameters.
+      const raw = values[values.length - 1]!
+      if (!param.json) {
+        query[param.name] = param.array ? values : raw
+        continue
+      }
+      let value: unknown
+      try {
+        value = JSON.parse(raw)
+      } catch (e) {
+        const message = (e as Error).message
+        return fail([{ keyword: 'parse', instancePath: `/query/${param.name}`, schemaPath: `#/parameters/${param.name}`, params: {}, message }])
+      }
+      jsonValues[param.name] = value
+      if (!param.json(value)) {
+        return fail((param.json.errors ?? []).map((e) => ({ ...e, instancePath: `/query/${param.name}${e.instancePath}` })))
+      }
     }
-    return { valid: true, query: combined.query as Record<string, unknown> }
+    for (const validator of spec.validators) {
+      if (!validator(combined)) return fail(validator.errors ?? [])
+    }
+    return { valid: true, query: { ...query, ...jsonValues } }
   }
 }

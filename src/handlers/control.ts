@@ -5,11 +5,12 @@ import type { HandlerContext, HandlerMap } from '../core/context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { capture } from '../domain/capture.ts'
+import { createRecording } from '../domain/recording.ts'
 import { UnknownFixturesError } from '../fixtures.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toRecording } from '../serializers/recording.ts'
 import { iso, isoOrNull } from '../serializers/time.ts'
-import type { RecordingRecord, TaskRecord } from '../store/models.ts'
+import type { TaskRecord } from '../store/models.ts'
 
 export const toTask = (t: TaskRecord) => ({
   id: t.id,
@@ -124,33 +125,12 @@ export const controlHandlers: HandlerMap = {
     const projectId = controlProject(ctx)
     const { store, clock } = ctx.services
     const b = ctx.body
-    const active = b.active_seconds ?? 60
-    const inactive = b.inactive_seconds ?? 0
-    const start = b.start_time === undefined ? clock.now() - (active + inactive) * 1000 : parseInstant(b.start_time)
-    if (!inClockRange(start) || !inClockRange(start + (active + inactive) * 1000)) {
+    const duration = ((b.active_seconds ?? 60) + (b.inactive_seconds ?? 0)) * 1000
+    const start = b.start_time === undefined ? clock.now() - duration : parseInstant(b.start_time)
+    if (!inClockRange(start) || !inClockRange(start + duration)) {
       throw validationError('The recording must start and end between 1900 and 9998.', 'start_time')
     }
-    const recording: RecordingRecord = Object.freeze({
-      id: b.id ?? store.random.uuid(),
-      project_id: projectId,
-      distinct_id: b.distinct_id,
-      start_time: start,
-      active_seconds: active,
-      inactive_seconds: inactive,
-      click_count: b.click_count ?? 0,
-      keypress_count: b.keypress_count ?? 0,
-      mouse_activity_count: b.mouse_activity_count ?? 0,
-      console_log_count: b.console_log_count ?? 0,
-      console_warn_count: b.console_warn_count ?? 0,
-      console_error_count: b.console_error_count ?? 0,
-      start_url: b.start_url ?? null,
-      viewers: Object.freeze([...(b.viewers ?? [])]),
-      storage: 'object_storage',
-      snapshot_source: 'web',
-      activity_score: b.activity_score ?? 0,
-      ongoing: b.ongoing ?? null,
-    })
-    store.recordings.upsert(recording)
+    const recording = createRecording(store, projectId, { ...b, start_time: start }, clock.now())
     return json(201, toRecording(recording, store.persons, clock.now()))
   },
 }

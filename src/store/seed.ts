@@ -26,6 +26,9 @@ export interface SeedOptions {
   fixtures?: string
 }
 
+/** How big a generated dataset is (AppOptions.size): the scenario's own sizes where a field is absent. */
+export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings'>
+
 const DAY = 86_400_000
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Opera']

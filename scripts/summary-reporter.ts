@@ -8,13 +8,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0
     let skipped = 0
     for (const module of testModules) {
+      let failedHere = 0
       for (const test of module.children.allTests()) {
         const state = test.result().state
         if (state === 'passed') passed++
-        else if (state === 'failed') failed++
+        else if (state === 'failed') failedHere++
         else skipped++
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++
+      // A file that failed outside its tests (an import or a beforeAll) counts as one failure, so the
+      // closing line never says "0 failed" for a red run.
+      if (module.state() === 'failed' && failedHere === 0) failedHere = 1
+      failed += failedHere
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`)
   }

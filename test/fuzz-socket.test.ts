@@ -5,6 +5,7 @@
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../src/adapter/node.ts'
+import { fuzzSeed } from '../src/fuzz/seed.ts'
 import type { App } from '../src/core/app.ts'
 import { errorShapeProblems } from '../src/fuzz/oracle.ts'
 import { generateRequest, toCurl, type FuzzRequest } from '../src/fuzz/requests.ts'
@@ -13,7 +14,7 @@ import { SeededRandom } from '../src/store/random.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
 import { testApp } from '../src/test-support.ts'
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+const SEED = fuzzSeed()
 const REQUESTS = Number(process.env.FUZZ_SOCKET_REQUESTS ?? 2_000)
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

@@ -6,9 +6,10 @@ import { createApp, type App } from '../src/core/app.ts'
 import { json } from '../src/core/http.ts'
 import { checkedRequest } from '../src/fuzz/oracle.ts'
 import { fuzz, report } from '../src/fuzz/run.ts'
+import { fuzzSeed } from '../src/fuzz/seed.ts'
 import { KEYS, ORIGIN } from '../src/test-support.ts'
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31)
+const SEED = fuzzSeed()
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 
 describe('fuzz', () => {

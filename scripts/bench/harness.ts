@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
+import autocannon, { type Request as AutocannonRequest } from 'autocannon'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const AUTH = { authorization: 'Bearer phx_mock_all' }
@@ -228,7 +228,7 @@ export async function load(
         pipelining: 1,
         ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
         timeout: 30,
-        requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+        requests: requests.map((r) => ({ method: r.method as AutocannonRequest['method'], path: r.path, headers: r.headers, body: r.body })),
       },
       (error, res) => (error ? reject(error) : resolve(res)),
     )

@@ -1,6 +1,6 @@
 // analytics-mock CLI entry.
 import { parseArgs } from './args.ts'
-import { runServe, SERVE_HELP, UsageError } from './serve.ts'
+import { runServe, SERVE_HELP, StartupError, UsageError } from './serve.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 
 const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
@@ -35,6 +35,10 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof UsageError) {
       console.error(`analytics-mock: ${error.message}`)
       return 2
+    }
+    if (error instanceof StartupError) {
+      console.error(`analytics-mock: ${error.message}`)
+      return 1
     }
     throw error
   }

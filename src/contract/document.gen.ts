@@ -1869,6 +1869,86 @@ export const document = {
     }
    }
   },
+  "/_mock/faults": {
+   "get": {
+    "operationId": "mock_faults_retrieve",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "The latency and error injection in force for API requests",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The fault settings",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockFaults"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "post": {
+    "operationId": "mock_faults_update",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Change the given fault settings (the others stay); they apply to API requests, never to /_mock/, and survive a reset",
+    "security": [],
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/MockFaultsUpdate"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The fault settings after the change",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockFaults"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "mock_faults_clear",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "No latency and no injected errors",
+    "security": [],
+    "responses": {
+     "204": {
+      "description": "Cleared; no body"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
   "/_mock/projects/{project_id}/events": {
    "post": {
     "operationId": "mock_events_capture",
@@ -2707,7 +2787,12 @@ export const document = {
       "type": [
        "string",
        "null"
-      ]
+      ],
+      "examples": [
+       "collection",
+       "filters"
+      ],
+      "description": "collection or filters; required on create (any other value is refused there)"
      },
      "_create_in_folder": {
       "type": "string"
@@ -3239,6 +3324,11 @@ export const document = {
      },
      "fixtures": {
       "type": "string",
+      "examples": [
+       "default",
+       "empty-project",
+       "key-without-scopes"
+      ],
       "description": "A scenario name from fixtures/ (default the default dataset)."
      }
     }
@@ -3465,6 +3555,93 @@ export const document = {
      }
     }
    },
+   "MockFaultsUpdate": {
+    "type": "object",
+    "description": "Any subset of the settings; omitted ones keep their value.",
+    "properties": {
+     "latency_ms": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 600000,
+      "description": "Added to every API request before it is handled."
+     },
+     "jitter_ms": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 600000,
+      "description": "A further random delay of up to this many milliseconds (seeded)."
+     },
+     "error_rate": {
+      "type": "number",
+      "minimum": 0,
+      "maximum": 1,
+      "description": "Share of API requests answered with error_status instead of running (nothing changes for them)."
+     },
+     "error_status": {
+      "type": "integer",
+      "enum": [
+       429,
+       500,
+       502,
+       503
+      ],
+      "description": "429 comes with Retry-After 1, as the real service's throttling does."
+     },
+     "operations": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "description": "operationIds the faults apply to; null (the default) means every API operation.",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "MockFaults": {
+    "type": "object",
+    "required": [
+     "latency_ms",
+     "jitter_ms",
+     "error_rate",
+     "error_status",
+     "operations"
+    ],
+    "properties": {
+     "latency_ms": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "jitter_ms": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "error_rate": {
+      "type": "number",
+      "minimum": 0,
+      "maximum": 1
+     },
+     "error_status": {
+      "type": "integer",
+      "enum": [
+       429,
+       500,
+       502,
+       503
+      ]
+     },
+     "operations": {
+      "type": [
+       "array",
+       "null"
+      ],
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
    "MockCaptureEvent": {
     "type": "object",
     "required": [
@@ -3555,11 +3732,13 @@ export const document = {
      },
      "active_seconds": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 604800
      },
      "inactive_seconds": {
       "type": "integer",
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 604800
      },
      "click_count": {
       "type": "integer",

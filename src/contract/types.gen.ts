@@ -328,6 +328,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latency and error injection in force for API requests */
+        get: operations["mock_faults_retrieve"];
+        put?: never;
+        /** Change the given fault settings (the others stay); they apply to API requests, never to /_mock/, and survive a reset */
+        post: operations["mock_faults_update"];
+        /** No latency and no injected errors */
+        delete: operations["mock_faults_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/projects/{project_id}/events": {
         parameters: {
             query?: never;
@@ -541,6 +560,11 @@ export interface components {
             filters?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description collection or filters; required on create (any other value is refused there)
+             * @example collection
+             * @example filters
+             */
             type?: string | null;
             _create_in_folder?: string;
         };
@@ -677,7 +701,12 @@ export interface components {
         };
         MockResetRequest: {
             seed?: number;
-            /** @description A scenario name from fixtures/ (default the default dataset). */
+            /**
+             * @description A scenario name from fixtures/ (default the default dataset).
+             * @example default
+             * @example empty-project
+             * @example key-without-scopes
+             */
             fixtures?: string;
         };
         MockState: {
@@ -746,6 +775,30 @@ export interface components {
             results: components["schemas"]["MockJournalEntry"][];
             /** @description Entries evicted since the last clear because the journal is bounded. */
             dropped: number;
+        };
+        /** @description Any subset of the settings; omitted ones keep their value. */
+        MockFaultsUpdate: {
+            /** @description Added to every API request before it is handled. */
+            latency_ms?: number;
+            /** @description A further random delay of up to this many milliseconds (seeded). */
+            jitter_ms?: number;
+            /** @description Share of API requests answered with error_status instead of running (nothing changes for them). */
+            error_rate?: number;
+            /**
+             * @description 429 comes with Retry-After 1, as the real service's throttling does.
+             * @enum {integer}
+             */
+            error_status?: 429 | 500 | 502 | 503;
+            /** @description operationIds the faults apply to; null (the default) means every API operation. */
+            operations?: string[] | null;
+        };
+        MockFaults: {
+            latency_ms: number;
+            jitter_ms: number;
+            error_rate: number;
+            /** @enum {integer} */
+            error_status: 429 | 500 | 502 | 503;
+            operations: string[] | null;
         };
         MockCaptureEvent: {
             event: string;
@@ -1641,6 +1694,73 @@ export interface operations {
         };
     };
     mock_journal_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_faults_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fault settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockFaults"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_faults_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MockFaultsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The fault settings after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockFaults"];
+                };
+            };
+            400: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+        };
+    };
+    mock_faults_clear: {
         parameters: {
             query?: never;
             header?: never;

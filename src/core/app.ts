@@ -8,9 +8,11 @@ import { authenticate, checkProjectAccess, checkScopes, type Principal } from '.
 import { Clock, type ClockOptions } from './clock.ts'
 import { loadContract, type Contract, type OperationInfo } from './contract.ts'
 import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, parseError, serverError } from './errors.ts'
+import { ApiError, methodNotAllowed, notFound, parseError, serverError, validationError } from './errors.ts'
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
+import { Faults, sleep, type FaultSettings } from './faults.ts'
 import { Journal } from './journal.ts'
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
@@ -20,10 +22,13 @@ import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { loadFixtures } from '../fixtures.ts'
 import type { Dataset } from '../store/dataset.ts'
 import type { DatasetSize } from '../store/seed.ts'
+import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
 import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+/** Longest request target (path and query) accepted; longer ones are a 414. */
+export const MAX_URL_BYTES = 16 * 1024
 const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 /** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
@@ -54,6 +59,10 @@ export interface AppOptions {
   handlers?: Partial<HandlerMap>
   /** Largest request body accepted (default 1 MiB). */
   maxBodyBytes?: number
+  /** Longest path plus query accepted (default 16 KiB); longer is a 414. */
+  maxUrlBytes?: number
+  /** Latency and injected errors for API requests (default none; changeable at /_mock/faults). */
+  faults?: Partial<FaultSettings>
 }
 
 export interface App {
@@ -65,12 +74,27 @@ export interface App {
   clock: Clock
   journal: Journal
   contract: Contract
+  /** Latency and error injection (see core/faults.ts). */
+  faults: Faults
   /** Back to the seeded data (same seed and scenario unless given); clears tasks and the journal. */
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>
   /** Runs scheduled tasks that are due at the clock's current instant. */
   runDueTasks(): Promise<unknown[]>
+  /** The whole store as plain data (tables, collections, counters, random state; not the clock). */
+  snapshot(): StoreSnapshot
+  /** Puts the store in a snapshot's state; its seed and scenario become the ones a reset returns to. */
+  restore(snapshot: StoreSnapshot): Promise<void>
+  /**
+   * Calls `listener` after each request that may have changed the store (a write that was not refused
+   * with a 4xx, or one during which scheduled tasks ran). Returns the function that unsubscribes.
+   */
+  onChange(listener: () => void): () => void
   readonly options: Readonly<AppOptions>
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Seeded datasets kept for resets (the current one and a few recent ones). */
+const DATASET_CACHE_SIZE = 4
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
@@ -82,7 +106,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const datasetFor = (s: number, f: string): Dataset => {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
-    if (!ds) datasets.set(key, (ds = loadFixtures(f, s, options.size)))
+    if (ds) datasets.delete(key) // re-inserted below as the most recently used
+    else ds = loadFixtures(f, s, options.size)
+    datasets.set(key, ds)
+    // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
+    while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)
     return ds
   }
   const dataset = datasetFor(seed, fixtures)
@@ -91,28 +119,42 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const journal = new Journal(options.journalSize ?? 1000)
   const validateResponses = options.validateResponses ?? true
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
+  const faults = new Faults(options.faults)
   const onViolation =
     options.onViolation ??
     ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
   const handlers: HandlerMap = { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) }
+  const changeListeners = new Set<() => void>()
 
   const services: AppServices = {
     store,
     clock,
     journal,
+    faults,
     nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     async reset(next = {}) {
-      seed = next.seed ?? seed
-      fixtures = next.fixtures ?? fixtures
-      await store.load(datasetFor(seed, fixtures))
+      // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
+      const nextSeed = next.seed ?? seed
+      const nextFixtures = next.fixtures ?? fixtures
+      await store.load(datasetFor(nextSeed, nextFixtures))
+      seed = nextSeed
+      fixtures = nextFixtures
       journal.clear()
     },
     runDueTasks: () => runDueTasks(store, clock.now()),
   }
 
   async function dispatch(req: MockRequest): Promise<{ res: MockResponse; op: OperationInfo | null; body?: unknown }> {
+    if (req.url.pathname.length + req.url.search.length > maxUrl) {
+      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse(), op: null }
+    }
     const match = router.match(req.method, req.url.pathname)
     if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
+    if (match.kind === 'operation' && match.op.scopes !== null) {
+      const delay = faults.delayFor(match.op.operationId)
+      if (delay > 0) await sleep(delay)
+    }
 
     const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
     if (req.body !== undefined && utf8Length(req.body, maxBody) > maxBody) {
@@ -121,10 +163,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     let body: unknown
     let bodyError: ApiError | undefined
     if (req.body !== undefined && req.body.trim() !== '') {
-      try {
-        body = JSON.parse(req.body)
-      } catch (e) {
-        bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
+      if (jsonTooDeep(req.body)) bodyError = parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`)
+      else {
+        try {
+          body = JSON.parse(req.body)
+        } catch (e) {
+          bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
+        }
       }
     }
 
@@ -141,6 +186,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (principal && op.scopes) checkScopes(principal.key, op.scopes)
     const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
     if (bodyError) throw bodyError
+    for (const [name, value] of req.url.searchParams) {
+      if ((value.startsWith('[') || value.startsWith('{')) && jsonTooDeep(value)) {
+        throw validationError(`Invalid JSON in query parameter: nested deeper than ${MAX_JSON_DEPTH} levels`, name)
+      }
+    }
 
     // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
     const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
@@ -148,6 +198,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const handler: Handler | undefined = handlers[op.operationId]
     if (!handler) {
       return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
+    }
+    if (op.scopes !== null) {
+      const failure = faults.failureFor(op.operationId)
+      if (failure) return { res: failure.toResponse(), op, body }
     }
     const ctx: HandlerContext = {
       op,
@@ -165,7 +219,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   async function handle(req: MockRequest): Promise<MockResponse> {
     const started = performance.now()
-    await runDueTasks(store, clock.now())
+    const ranTasks = (await runDueTasks(store, clock.now())).length > 0
     let res: MockResponse
     let op: OperationInfo | null = null
     let body: unknown
@@ -195,6 +249,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       request_body: body,
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     })
+    const refused = res.status >= 400 && res.status < 500
+    if (changeListeners.size > 0 && (ranTasks || (!SAFE_METHODS.has(req.method) && !refused))) {
+      for (const listener of changeListeners) listener()
+    }
     return res
   }
 
@@ -215,8 +273,25 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     clock,
     journal,
     contract,
+    faults,
     reset: services.reset,
     runDueTasks: services.runDueTasks,
+    snapshot: () => snapshotStore(store),
+    async restore(snapshot) {
+      let base: Dataset
+      try {
+        base = datasetFor(snapshot.seed, snapshot.fixtures)
+      } catch (error) {
+        throw new SnapshotFormatError((error as Error).message)
+      }
+      await restoreStore(store, snapshot, base)
+      seed = snapshot.seed
+      fixtures = snapshot.fixtures
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
     options,
   }
 }

@@ -12,6 +12,12 @@ export interface ClockOptions {
 
 export type ClockListener = (now: number) => void
 
+/** The instants the clock may show: every date the API renders stays a plain ISO 8601 year (1900-9998). */
+export const MIN_INSTANT = Date.UTC(1900, 0, 1)
+export const MAX_INSTANT = Date.UTC(9999, 0, 1) - 1
+
+export const inClockRange = (ms: number): boolean => Number.isFinite(ms) && ms >= MIN_INSTANT && ms <= MAX_INSTANT
+
 export class Clock {
   #wall: () => number
   #frozenAt: number | null
@@ -40,6 +46,7 @@ export class Clock {
 
   set(instant: string | number): void {
     const ms = parseInstant(instant)
+    if (!inClockRange(ms)) throw new RangeError(`the clock cannot show ${new Date(ms).toISOString?.() ?? ms}`)
     if (this.#frozenAt !== null) this.#frozenAt = ms
     else this.#offset = ms - this.#wall()
     this.#emit()

@@ -7,11 +7,13 @@ import type { NonPeakWindow } from './schedule.ts'
 import type { ProjectRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import type { Journal } from './journal.ts'
+import type { Faults } from './faults.ts'
 
 export interface AppServices {
   store: Store
   clock: Clock
   journal: Journal
+  faults: Faults
   nonPeakWindow: NonPeakWindow
   /** Restore the seeded data (optionally another seed or scenario). */
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>

@@ -85,8 +85,13 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
     case 'regex':
     case 'not_regex': {
       const patterns = values.map((v) => {
+        const source = asText(v) ?? ''
+        // RE2 (the real service's engine) has neither; without them a pattern can always run in linear time.
+        if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(source)) {
+          return fail(index, filter, 'not a valid regular expression: backreferences and lookaround are not supported.')
+        }
         try {
-          return new RegExp(asText(v) ?? '')
+          return new RegExp(source)
         } catch (error) {
           return fail(index, filter, `not a valid regular expression: ${(error as Error).message}.`)
         }

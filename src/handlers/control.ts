@@ -1,6 +1,6 @@
 // The mock's own control API under /_mock/ (no key): reset, clock, tasks, journal, and capture standing
 // in for the event-capture interface.
-import { parseDuration, parseInstant } from '../core/clock.ts'
+import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
 import type { HandlerContext, HandlerMap } from '../core/context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
@@ -68,6 +68,14 @@ export const controlHandlers: HandlerMap = {
       }
       if (!Number.isFinite(advanceMs) || advanceMs! < 0) throw validationError('advance must not be negative.', 'advance')
     }
+    // Checked before anything changes: a refused request leaves the clock where it was.
+    const target = (body.now !== undefined ? parseInstant(body.now) : clock.now()) + (advanceMs ?? 0)
+    if (!inClockRange(target)) {
+      throw validationError(
+        `The clock must stay between ${new Date(MIN_INSTANT).toISOString()} and ${new Date(MAX_INSTANT).toISOString()}.`,
+        body.advance !== undefined ? 'advance' : 'now',
+      )
+    }
     if (body.now !== undefined) clock.set(parseInstant(body.now))
     if (advanceMs !== undefined) clock.advance(advanceMs)
     if (body.freeze === true) clock.freeze()
@@ -117,12 +125,12 @@ export const controlHandlers: HandlerMap = {
     const projectId = controlProject(ctx)
     const { store, clock } = ctx.services
     const b = ctx.body
-    const recording = createRecording(
-      store,
-      projectId,
-      { ...b, start_time: b.start_time === undefined ? undefined : parseInstant(b.start_time) },
-      clock.now(),
-    )
+    const duration = ((b.active_seconds ?? 60) + (b.inactive_seconds ?? 0)) * 1000
+    const start = b.start_time === undefined ? clock.now() - duration : parseInstant(b.start_time)
+    if (!inClockRange(start) || !inClockRange(start + duration)) {
+      throw validationError('The recording must start and end between 1900 and 9998.', 'start_time')
+    }
+    const recording = createRecording(store, projectId, { ...b, start_time: start }, clock.now())
     return json(201, toRecording(recording, store.persons, clock.now()))
   },
 }

@@ -4,6 +4,7 @@ import type { HandlerMap } from '../core/context.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
 import { iso } from '../serializers/time.ts'
+import { toUser } from '../serializers/user.ts'
 import type { OrganizationRecord, ProjectRecord } from '../store/models.ts'
 
 const toProject = (p: ProjectRecord) => ({
@@ -31,13 +32,7 @@ export const discoveryHandlers: HandlerMap = {
     const organization = store.organizations.findFirst((q) => q.where({ id: user.organization_id }))!
     const team = reachableProjects(store, ctx.principal!)[0] ?? store.projectList()[0]!
     return json(200, {
-      id: user.id,
-      uuid: user.uuid,
-      distinct_id: user.distinct_id,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      is_email_verified: user.is_email_verified,
+      ...toUser(user),
       organization: toOrganization(organization),
       organizations: [toOrganization(organization)],
       team: { id: team.id, uuid: team.uuid, organization: team.organization_id, name: team.name },

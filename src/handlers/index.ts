@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../core/context.ts'
 import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
+import { faultHandlers } from './faults.ts'
 import { maxToolsHandlers } from './max-tools.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
@@ -14,4 +15,5 @@ export const handlers: HandlerMap = {
   ...maxToolsHandlers,
   ...discoveryHandlers,
   ...controlHandlers,
+  ...faultHandlers,
 }

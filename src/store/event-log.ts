@@ -33,6 +33,11 @@ export class EventLog {
     return this.#byProject.get(projectId) ?? []
   }
 
+  /** Every event, project by project, each project's in the order stored. */
+  toArray(): EventRecord[] {
+    return ([] as EventRecord[]).concat(...this.#byProject.values())
+  }
+
   /** Deletes every event of the person; returns how many. */
   deleteForPerson(personUuid: string): number {
     const events = this.#byPerson.get(personUuid)

@@ -8,6 +8,15 @@ export class SeededRandom {
     this.#state = (seed ^ 0x9e3779b9) >>> 0 || 1
   }
 
+  /** The generator's position, so a saved store resumes the same sequence (see snapshot.ts). */
+  get state(): number {
+    return this.#state
+  }
+
+  set state(value: number) {
+    this.#state = value >>> 0 || 1
+  }
+
   /** mulberry32 */
   next(): number {
     let t = (this.#state = (this.#state + 0x6d2b79f5) >>> 0)

@@ -25,6 +25,11 @@ export class RecordingTable {
     return this.#ordered.get(projectId) ?? []
   }
 
+  /** Every recording, project by project, each project's newest first. */
+  toArray(): RecordingRecord[] {
+    return ([] as RecordingRecord[]).concat(...this.#ordered.values())
+  }
+
   /** Adds or replaces the recording with the same id in the project. */
   upsert(recording: RecordingRecord): void {
     const existing = this.get(recording.project_id, recording.id)

@@ -122,6 +122,13 @@ export class Store {
     return record
   }
 
+  /** Rebuilds the key, project and user lookups from the collections (after a restore, see snapshot.ts). */
+  reindex(): void {
+    this.#keysByValue = new Map(this.apiKeys.all().map((k) => [k.value, k]))
+    this.#projectsById = new Map(this.projects.all().map((p) => [p.id, p]))
+    this.#usersById = new Map(this.users.all().map((u) => [u.id, u]))
+  }
+
   keyByValue(value: string): ApiKeyRecord | undefined {
     return this.#keysByValue.get(value)
   }

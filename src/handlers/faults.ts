@@ -1,0 +1,27 @@
+// The mock's fault settings under /_mock/faults (see core/faults.ts).
+import { loadContract } from '../core/contract.ts'
+import type { HandlerMap } from '../core/context.ts'
+import { validationError } from '../core/errors.ts'
+import { empty, json } from '../core/http.ts'
+
+export const faultHandlers: HandlerMap = {
+  mock_faults_retrieve(ctx) {
+    return json(200, ctx.services.faults.settings)
+  },
+
+  mock_faults_update(ctx) {
+    const body = ctx.body ?? {}
+    if (Array.isArray(body.operations)) {
+      const { byId } = loadContract()
+      const unknown = body.operations.find((id: string) => !byId.has(id) || byId.get(id)!.scopes === null)
+      if (unknown !== undefined) throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
+    }
+    ctx.services.faults.update(body)
+    return json(200, ctx.services.faults.settings)
+  },
+
+  mock_faults_clear(ctx) {
+    ctx.services.faults.clear()
+    return empty(204)
+  },
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { clientFor, testApp } from '../test-support.ts'
+import { decodeSnapshot, encodeSnapshot, snapshotDifference, SnapshotFormatError } from './snapshot.ts'
+
+/** What a state file holds: the snapshot through JSON text and back. */
+const throughJson = (data: ReturnType<typeof encodeSnapshot>) => decodeSnapshot(JSON.parse(JSON.stringify(data)))
+
+async function changedApp() {
+  const app = await testApp()
+  const client = clientFor(app)
+  const captured = await client.post('/_mock/projects/1/events', {
+    event: '$identify',
+    distinct_id: 'snapshot-user',
+    properties: { $set: { email: 'snap@example.com', plan: 'growth' } },
+  })
+  expect(captured.status).toBe(201)
+  const recording = await client.post('/_mock/projects/1/session_recordings', { distinct_id: 'snapshot-user' })
+  expect(recording.status).toBe(201)
+  return { app, client, person: captured.body.person, recording: recording.body }
+}
+
+describe('store snapshot', () => {
+  it('two snapshots of an unchanged store are equal, and a change is located', async () => {
+    const app = await testApp()
+    const before = app.snapshot()
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    const res = await clientFor(app).post('/_mock/projects/1/events', { event: 'x', distinct_id: 'brand-new' })
+    expect(res.status).toBe(201)
+    const difference = snapshotDifference(before, app.snapshot())
+    expect(difference).toMatch(/^\/(persons|events|counters)/)
+  })
+
+  it('restores through JSON into a fresh app: same records, same answers, same next ids', async () => {
+    const { app, client, person, recording } = await changedApp()
+    const copy = await testApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
+
+    const copyClient = clientFor(copy)
+    for (const path of [
+      `/api/environments/1/persons/${person.id}/`,
+      '/api/environments/1/persons/?search=snap@example.com',
+      '/api/environments/1/session_recordings/?limit=5',
+    ]) {
+      const [a, b] = [await client.get(path), await copyClient.get(path)]
+      expect(b.status).toBe(200)
+      expect(b.body).toEqual(a.body)
+    }
+    expect((await copyClient.get('/api/environments/1/session_recordings/?limit=1')).body.results[0].id).toBe(recording.id)
+
+    // The seeded generator resumes where it was: the next generated recording id is the same on both.
+    const next = [
+      await client.post('/_mock/projects/1/session_recordings', { distinct_id: 'snapshot-user' }),
+      await copyClient.post('/_mock/projects/1/session_recordings', { distinct_id: 'snapshot-user' }),
+    ]
+    expect(next[1]!.body.id).toBe(next[0]!.body.id)
+  })
+
+  it('a key added at run time still authenticates after a restore', async () => {
+    const app = await testApp()
+    await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })
+    const copy = await testApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    expect((await clientFor(copy, 'phx_added_later').get('/api/environments/1/persons/?limit=1')).status).toBe(200)
+  })
+
+  it('events keep sharing their person-properties objects after a round trip', async () => {
+    const { app } = await changedApp()
+    const encoded = encodeSnapshot(app.snapshot()) as any
+    expect(encoded.person_properties.length).toBeLessThan(encoded.events.length)
+    const decoded = throughJson(encoded)
+    expect(decoded.events.length).toBe(app.snapshot().events.length)
+    expect(Object.isFrozen(decoded.events[0]!.person_properties)).toBe(true)
+  })
+
+  it('a reset after a restore goes back to the snapshot\'s seed data', async () => {
+    const seeded = await testApp({ seed: 7 })
+    const { app } = await changedApp()
+    await app.restore(throughJson(encodeSnapshot(seeded.snapshot())))
+    await app.reset()
+    expect(snapshotDifference(seeded.snapshot(), app.snapshot())).toBeNull()
+    expect(app.store.dataset.seed).toBe(7)
+  })
+
+  it('refuses damaged data without touching the store', async () => {
+    const { app } = await changedApp()
+    const good = encodeSnapshot(app.snapshot()) as any
+    const damaged = [
+      null,
+      { ...good, counters: undefined },
+      { ...good, persons: [{ id: 'one' }] },
+      { ...good, events: [{ ...good.events[0], person_properties: 10 ** 6 }] },
+      { ...good, seed: 'x' },
+    ]
+    for (const data of damaged) expect(() => decodeSnapshot(data)).toThrow(SnapshotFormatError)
+
+    const before = app.snapshot()
+    const unknownCollection = throughJson({ ...good, collections: { ...good.collections, widgets: [{}] } })
+    await expect(app.restore(unknownCollection)).rejects.toThrow(SnapshotFormatError)
+    const badRecord = throughJson({ ...good, collections: { ...good.collections, playlists: [{ id: 'not a number' }] } })
+    await expect(app.restore(badRecord)).rejects.toThrow(SnapshotFormatError)
+    const unknownFixtures = throughJson({ ...good, fixtures: 'no-such-scenario' })
+    await expect(app.restore(unknownFixtures)).rejects.toThrow(SnapshotFormatError)
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+})

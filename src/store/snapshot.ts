@@ -1,0 +1,221 @@
+// The whole store as plain data, and back: every @msw/data collection (found on the store, so a model
+// added later is covered without touching this file), the three big tables, the id counters and the
+// seeded generator's position. The clock and the request journal are not store state.
+//
+// Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
+// must be equal), and `serve --state FILE` writes it to disk and restores it at the next start.
+import { Collection } from '@msw/data'
+import type { Dataset } from './dataset.ts'
+import { EventLog } from './event-log.ts'
+import type { EventRecord, PersonRecord, RecordingRecord } from './models.ts'
+import { PersonTable } from './person-table.ts'
+import { RecordingTable } from './recording-table.ts'
+import type { Counters, Store } from './store.ts'
+
+export interface StoreSnapshot {
+  /** The seed and scenario the store was last reset to (what `POST /_mock/reset` with no body returns to). */
+  seed: number
+  fixtures: string
+  anchor: number
+  /** Collection name -> records, in the collection's order (plain JSON copies). */
+  collections: Record<string, Record<string, unknown>[]>
+  /** The big tables' records (frozen; shared with the store, never copied). */
+  persons: PersonRecord[]
+  events: EventRecord[]
+  recordings: RecordingRecord[]
+  counters: Counters
+  /** SeededRandom position. */
+  random: number
+}
+
+/** A snapshot that cannot be restored (damaged, or from an incompatible version). */
+export class SnapshotFormatError extends Error {}
+
+/** The store's @msw/data collections, by field name. */
+export function storeCollections(store: Store): Array<[string, Collection<any>]> {
+  return Object.entries(store).filter((entry): entry is [string, Collection<any>] => entry[1] instanceof Collection)
+}
+
+/** A deep copy of JSON-like data (collection records hold nothing else); undefined members are dropped, as JSON would. */
+function plain<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(plain) as T
+  const out: Record<string, unknown> = {}
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key]
+    if (v !== undefined) out[key] = plain(v)
+  }
+  return out as T
+}
+
+export function snapshotStore(store: Store): StoreSnapshot {
+  const collections: StoreSnapshot['collections'] = {}
+  for (const [name, collection] of storeCollections(store)) collections[name] = collection.all().map(plain)
+  return {
+    seed: store.dataset.seed,
+    fixtures: store.dataset.fixtures,
+    anchor: store.dataset.anchor,
+    collections,
+    persons: [...store.persons.all()],
+    events: store.events.toArray(),
+    recordings: store.recordings.toArray(),
+    counters: { ...store.counters },
+    random: store.random.state,
+  }
+}
+
+/**
+ * The first place two snapshots differ (a JSON-pointer-like path), or null when they are equal.
+ * Records shared by reference are equal without a look inside, so comparing two snapshots of an
+ * unchanged store costs one pass over the references.
+ */
+export function snapshotDifference(a: StoreSnapshot, b: StoreSnapshot): string | null {
+  return difference(a, b, '')
+}
+
+function difference(a: unknown, b: unknown, path: string): string | null {
+  if (a === b) return null
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') {
+    return Number.isNaN(a) && Number.isNaN(b) ? null : path || '/'
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return path || '/'
+  if (Array.isArray(a)) {
+    const bs = b as unknown[]
+    if (a.length !== bs.length) return `${path}/length (${a.length} vs ${bs.length})`
+    for (let i = 0; i < a.length; i++) {
+      if (a[i] === bs[i]) continue // the common case: the same frozen record
+      const d = difference(a[i], bs[i], `${path}/${i}`)
+      if (d) return d
+    }
+    return null
+  }
+  const ao = a as Record<string, unknown>
+  const bo = b as Record<string, unknown>
+  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)])
+  for (const key of keys) {
+    const d = difference(ao[key], bo[key], `${path}/${key}`)
+    if (d) return d
+  }
+  return null
+}
+
+function freezeDeep<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) freezeDeep(v)
+    Object.freeze(value)
+  }
+  return value
+}
+
+/**
+ * The snapshot as JSON-ready data. Events share their person-properties objects in the store (one per
+ * change of the person), so they are written once in a pool and referred to by index.
+ */
+export function encodeSnapshot(snapshot: StoreSnapshot): Record<string, unknown> {
+  const pool: unknown[] = []
+  const index = new Map<unknown, number>()
+  const events = snapshot.events.map((event) => {
+    let i = index.get(event.person_properties)
+    if (i === undefined) {
+      i = pool.push(event.person_properties) - 1
+      index.set(event.person_properties, i)
+    }
+    return { ...event, person_properties: i }
+  })
+  return { ...snapshot, events, person_properties: pool }
+}
+
+function check(condition: unknown, what: string): asserts condition {
+  if (!condition) throw new SnapshotFormatError(what)
+}
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Reads what `encodeSnapshot` wrote, checking the shape it relies on (a damaged file is refused, not half-loaded). */
+export function decodeSnapshot(data: unknown): StoreSnapshot {
+  check(isObject(data), 'the store is not an object')
+  const d = data as Record<string, any>
+  check(Number.isSafeInteger(d.seed) && typeof d.fixtures === 'string' && Number.isFinite(d.anchor), 'seed, fixtures or anchor is missing')
+  check(isObject(d.collections) && Object.values(d.collections).every((c) => Array.isArray(c) && c.every(isObject)), 'collections are damaged')
+  check(isObject(d.counters) && Object.values(d.counters).every((n) => Number.isSafeInteger(n)), 'counters are damaged')
+  check(Number.isSafeInteger(d.random), 'the random state is damaged')
+  check(Array.isArray(d.persons) && Array.isArray(d.events) && Array.isArray(d.recordings) && Array.isArray(d.person_properties), 'a table is missing')
+  const pool = (d.person_properties as unknown[]).map((p) => {
+    check(isObject(p), 'person properties are damaged')
+    return freezeDeep(p)
+  })
+  const persons = (d.persons as unknown[]).map((p) => {
+    check(
+      isObject(p) && Number.isSafeInteger(p.id) && typeof p.uuid === 'string' && Number.isSafeInteger(p.project_id) &&
+        Array.isArray(p.distinct_ids) && isObject(p.properties) && Number.isFinite(p.created_at),
+      'a person is damaged',
+    )
+    return freezeDeep(p as unknown as PersonRecord)
+  })
+  const events = (d.events as unknown[]).map((e) => {
+    check(
+      isObject(e) && Number.isSafeInteger(e.project_id) && typeof e.event === 'string' && typeof e.person_uuid === 'string' &&
+        Number.isFinite(e.timestamp) && isObject(e.properties) && Number.isSafeInteger(e.person_properties) && pool[e.person_properties] !== undefined,
+      'an event is damaged',
+    )
+    freezeDeep(e.properties)
+    return Object.freeze({ ...e, person_properties: pool[e.person_properties] }) as EventRecord
+  })
+  const recordings = (d.recordings as unknown[]).map((r) => {
+    check(isObject(r) && typeof r.id === 'string' && Number.isSafeInteger(r.project_id) && Number.isFinite(r.start_time), 'a recording is damaged')
+    return freezeDeep(r as unknown as RecordingRecord)
+  })
+  return {
+    seed: d.seed,
+    fixtures: d.fixtures,
+    anchor: d.anchor,
+    collections: d.collections,
+    persons,
+    events,
+    recordings,
+    counters: d.counters as Counters,
+    random: d.random,
+  }
+}
+
+/**
+ * Puts the store in the snapshot's state. `base` is the seeded dataset of the snapshot's seed and
+ * scenario: it stays the store's dataset, so a later reset goes back to it.
+ */
+export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: Dataset): Promise<void> {
+  if (base.seed !== snapshot.seed || base.fixtures !== snapshot.fixtures || base.anchor !== snapshot.anchor) {
+    throw new SnapshotFormatError(`the snapshot was taken from other seed data (seed ${snapshot.seed}, fixtures "${snapshot.fixtures}")`)
+  }
+  const known = new Map(storeCollections(store))
+  for (const name of Object.keys(snapshot.collections)) {
+    if (!known.has(name)) throw new SnapshotFormatError(`unknown collection "${name}"`)
+  }
+  for (const name of Object.keys(store.counters)) {
+    if (!(name in snapshot.counters)) throw new SnapshotFormatError(`counter "${name}" is missing`)
+  }
+  // Fresh collections of the store's own kinds (the schemas validate every record on the way in).
+  const fresh = new Map<string, Collection<any>>()
+  for (const [name, collection] of known) fresh.set(name, new Collection({ schema: (collection as any).options.schema }))
+  for (const [name, records] of Object.entries(snapshot.collections)) {
+    const target = fresh.get(name)!
+    const schema = (target as any).options.schema
+    for (const record of records) {
+      // Checked here first: @msw/data would print the schema issues before it throws.
+      const result = await schema['~standard'].validate(record)
+      if (result.issues) {
+        throw new SnapshotFormatError(`a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`)
+      }
+      await target.create(plain(record))
+    }
+  }
+  // Only now, with everything read, does the store change.
+  await store.load(base)
+  for (const [name, collection] of fresh) (store as any)[name] = collection
+  store.reindex()
+  store.persons = new PersonTable(snapshot.persons)
+  store.events = new EventLog(snapshot.events)
+  store.recordings = new RecordingTable(snapshot.recordings)
+  store.counters = { ...snapshot.counters }
+  store.random.state = snapshot.random
+  store.nextTaskDueAt = store.tasks.all().reduce((min, t) => (t.state === 'queued' ? Math.min(min, t.scheduled_for) : min), Infinity)
+}

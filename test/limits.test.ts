@@ -1,0 +1,254 @@
+// Limits, over the core and over a real socket: bodies over 1 MiB (413, also chunked and with
+// Expect: 100-continue), over-long URLs (414) and headers (431), slow or stalled clients (408, cut
+// off by the time-outs), deep JSON (400), and the fault settings (latency, injected errors).
+import { connect } from 'node:net'
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serve, type RunningServer } from '../src/adapter/node.ts'
+import { MAX_BODY_BYTES, type App } from '../src/core/app.ts'
+import { errorShapeProblems } from '../src/fuzz/oracle.ts'
+import { snapshotDifference } from '../src/store/snapshot.ts'
+import { clientFor, KEYS, testApp } from '../src/test-support.ts'
+
+const AUTH = { authorization: `Bearer ${KEYS.all}` }
+const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
+const bigBody = () => JSON.stringify({ name: 'x', description: 'y'.repeat(MAX_BODY_BYTES) })
+
+/** Sends raw bytes on a fresh connection; resolves with everything the server sent until it closed. */
+function raw(port: number, chunks: Array<string | { wait: number }>, options: { timeoutMs?: number } = {}): Promise<{ text: string; error?: string }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let text = ''
+    let error: string | undefined
+    socket.on('data', (d) => (text += d.toString('latin1')))
+    socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code))
+    socket.on('close', () => resolve({ text, error }))
+    const guard = setTimeout(() => socket.destroy(), options.timeoutMs ?? 10_000)
+    socket.on('close', () => clearTimeout(guard))
+    void (async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return
+        if (typeof chunk === 'string') socket.write(chunk)
+        else await new Promise((r) => setTimeout(r, chunk.wait))
+      }
+    })()
+  })
+}
+
+/** Status line and JSON body of a raw HTTP response. */
+function parseRaw(text: string): { status: number; headers: string; body: any } {
+  const [head, ...rest] = text.split('\r\n\r\n')
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head ?? '')?.[1] ?? 0)
+  const bodyText = rest.join('\r\n\r\n')
+  let body: any = bodyText
+  try {
+    body = JSON.parse(bodyText)
+  } catch {
+    // not JSON
+  }
+  return { status, headers: head ?? '', body }
+}
+
+describe('limits in the core (every face)', () => {
+  let app: App
+  beforeAll(async () => {
+    app = await testApp()
+  })
+
+  it('a body over 1 MiB is a 413 in the error shape and changes nothing', async () => {
+    const before = app.snapshot()
+    const res = await clientFor(app).request('POST', PLAYLISTS, { rawBody: bigBody(), headers: { 'content-type': 'application/json' } })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ type: 'invalid_request', code: 'request_too_large', detail: `Request body exceeds ${MAX_BODY_BYTES} bytes.`, attr: null })
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it('a URL over 16 KiB is a 414 in the error shape', async () => {
+    const res = await clientFor(app).get(`/api/environments/1/persons/?search=${'a'.repeat(17_000)}`)
+    expect(res.status).toBe(414)
+    expect(res.body).toEqual({ type: 'invalid_request', code: 'request_uri_too_long', detail: 'Request URI exceeds 16384 bytes.', attr: null })
+    expect((await clientFor(app).get(`/api/environments/1/persons/?search=${'a'.repeat(15_000)}`)).status).toBe(200)
+  })
+
+  it('JSON nested deeper than 256 levels is a 400 (body or JSON query parameter), not a stack overflow', async () => {
+    const deep = (n: number) => `{"filters":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`
+    const client = clientFor(app)
+    const refused = await client.request('POST', PLAYLISTS, { rawBody: deep(50_000), headers: { 'content-type': 'application/json' } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ type: 'invalid_request', code: 'parse_error', detail: 'JSON parse error - nested deeper than 256 levels' })
+    const fine = await client.request('POST', PLAYLISTS, { rawBody: deep(100).replace('{"filters"', '{"type":"filters","filters"'), headers: { 'content-type': 'application/json' } })
+    expect(fine.status).toBe(201)
+    const query = await client.get(`/api/environments/1/persons/?properties=${encodeURIComponent('['.repeat(300) + ']'.repeat(300))}`)
+    expect(query.status).toBe(400)
+    expect(query.body.attr).toBe('properties')
+    // The journal, which keeps request bodies, still serializes.
+    expect((await client.get('/_mock/journal')).status).toBe(200)
+  })
+})
+
+describe('faults', () => {
+  it('latency holds API requests back, never the control API', async () => {
+    const app = await testApp({ faults: { latency_ms: 300 } })
+    const client = clientFor(app)
+    const order: string[] = []
+    const slow = client.get('/api/environments/1/persons/?limit=1').then((r) => order.push(`api ${r.status}`))
+    const control = client.get('/_mock/faults').then((r) => order.push(`control ${r.status}`))
+    await Promise.all([slow, control])
+    expect(order).toEqual(['control 200', 'api 200'])
+  })
+
+  it('/_mock/faults sets, reports and clears latency and injected errors; an injected error changes nothing', async () => {
+    const app = await testApp()
+    const client = clientFor(app)
+    expect((await client.get('/_mock/faults')).body).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 0, error_status: 503, operations: null })
+
+    const set = await client.post('/_mock/faults', { error_rate: 1, error_status: 429, operations: ['session_recording_playlists_create'] })
+    expect(set.status).toBe(200)
+    expect(set.body).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 1, error_status: 429, operations: ['session_recording_playlists_create'] })
+
+    const before = app.snapshot()
+    const throttled = await client.post(PLAYLISTS, { name: 'never made', type: 'collection' })
+    expect(throttled.status).toBe(429)
+    expect(throttled.headers.get('retry-after')).toBe('1')
+    expect(throttled.body).toEqual({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 1 second.', attr: null })
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    expect((await client.get(PLAYLISTS)).status).toBe(200) // another operation
+
+    // Bad input is still refused before a fault is drawn; a reset keeps the faults.
+    expect((await client.post(PLAYLISTS, { name: 5 })).status).toBe(400)
+    await client.post('/_mock/reset', {})
+    expect((await client.get('/_mock/faults')).body.error_rate).toBe(1)
+
+    await client.post('/_mock/faults', { error_status: 503, operations: null, error_rate: 0.5 })
+    const statuses = new Set<number>()
+    for (let i = 0; i < 40; i++) statuses.add((await client.get('/api/environments/1/session_recordings/?limit=1')).status)
+    expect([...statuses].sort()).toEqual([200, 503])
+
+    expect((await client.post('/_mock/faults', { operations: ['mock_reset'] })).status).toBe(400)
+    expect((await client.post('/_mock/faults', { error_status: 418 })).status).toBe(400)
+    expect((await client.delete('/_mock/faults')).status).toBe(204)
+    expect((await client.get('/api/environments/1/session_recordings/?limit=1')).status).toBe(200)
+  })
+})
+
+describe('limits over a real socket', () => {
+  let app: App
+  let running: RunningServer
+  let port: number
+  beforeAll(async () => {
+    app = await testApp()
+    running = await serve(app, { port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, idleTimeoutMs: 2_000 })
+    port = Number(new URL(running.url).port)
+  })
+  afterAll(async () => {
+    await running.close()
+  })
+
+  it('a body over 1 MiB with a content-length: 413 in the error shape', async () => {
+    const res = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: bigBody() })
+    expect(res.status).toBe(413)
+    expect(errorShapeProblems(await res.json())).toEqual([])
+  })
+
+  it('a chunked body over 1 MiB without a content-length: the client reads a 413, not a reset', async () => {
+    const chunk = 'z'.repeat(64 * 1024)
+    const result = await new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json' } })
+      req.on('response', (res) => {
+        let body = ''
+        res.on('data', (d) => (body += d))
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+      })
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ body: '', error: e.code }))
+      let sent = 0
+      const pump = () => {
+        while (sent < 3 * 1024 * 1024) {
+          sent += chunk.length
+          if (!req.write(chunk)) return void req.once('drain', pump)
+        }
+        req.end()
+      }
+      pump()
+    })
+    expect(result.error).toBeUndefined()
+    expect(result.status).toBe(413)
+    expect(JSON.parse(result.body)).toMatchObject({ code: 'request_too_large' })
+  })
+
+  it('Expect: 100-continue with a declared body over 1 MiB is refused before the body is sent', async () => {
+    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
+    const { status, body } = parseRaw(text)
+    expect(status).toBe(413)
+    expect(text).not.toContain('100 Continue')
+    expect(body.code).toBe('request_too_large')
+  })
+
+  it('a URL over 16 KiB: 414 from the core; over the 64 KiB parser limit: 414 from the server, both in the error shape', async () => {
+    const mid = await fetch(`${running.url}/api/environments/1/persons/?search=${'q'.repeat(20_000)}`, { headers: AUTH })
+    expect(mid.status).toBe(414)
+    expect(errorShapeProblems(await mid.json())).toEqual([])
+    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`])
+    const huge = parseRaw(text)
+    expect(huge.status).toBe(414)
+    expect(huge.body).toEqual({ type: 'invalid_request', code: 'request_uri_too_long', detail: 'Request URI too long.', attr: null })
+  })
+
+  it('headers over 64 KiB: 431 in the error shape', async () => {
+    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
+    const res = parseRaw(text)
+    expect(res.status).toBe(431)
+    expect(errorShapeProblems(res.body)).toEqual([])
+  })
+
+  it('a client that stalls while sending its headers is answered 408 and cut off', async () => {
+    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: x\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
+    const res = parseRaw(text)
+    expect(res.status).toBe(408)
+    expect(res.body).toEqual({ type: 'invalid_request', code: 'request_timeout', detail: 'The request was not received in time.', attr: null })
+  })
+
+  it('a client that stalls in the middle of its body is answered 408 and cut off, and nothing is written', async () => {
+    const before = app.snapshot()
+    const { text } = await raw(port, [
+      `POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+      { wait: 5_000 },
+    ])
+    expect(parseRaw(text).status).toBe(408)
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it('an idle keep-alive connection is closed after the keep-alive time-out', async () => {
+    const request = `GET /_mock/clock HTTP/1.1\r\nHost: x\r\n\r\n`
+    // The second request comes long after the 200 ms keep-alive time-out: the connection is gone by then.
+    const { text } = await raw(port, [request, { wait: 2_000 }, request])
+    expect(parseRaw(text).status).toBe(200)
+    expect(text.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1)
+  })
+
+  it('a catastrophic regex in a property filter cannot hold the server: it answers (linear-time fallback), backreferences are refused', async () => {
+    const person = (await (await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()).results[0]
+    const patched = await fetch(`${running.url}/api/environments/1/persons/${person.id}/`, {
+      method: 'PATCH',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { bio: 'a'.repeat(40) + '!' } }),
+    })
+    expect(patched.status).toBe(200)
+    const filter = (value: string) =>
+      `${running.url}/api/environments/1/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: 'bio', operator: 'regex', value }]))}`
+    // Exponential in V8's backtracking engine (2^40 steps); without the fallback this request never ends.
+    const evil = await fetch(filter('^(a+)+$'), { headers: AUTH })
+    expect(evil.status).toBe(200)
+    expect((await evil.json()).count).toBe(0)
+    const fine = await fetch(filter('^a+!$'), { headers: AUTH })
+    expect((await fine.json()).results.map((p: any) => p.id)).toEqual([person.id])
+    const backref = await fetch(filter('^(a)\\1+!$'), { headers: AUTH })
+    expect(backref.status).toBe(400)
+    expect((await backref.json()).detail).toContain('backreferences and lookaround are not supported')
+  })
+
+  it('garbage instead of HTTP is a 400 in the error shape', async () => {
+    const res = parseRaw((await raw(port, ['HELLO THERE\r\n\r\n'])).text)
+    expect(res.status).toBe(400)
+    expect(errorShapeProblems(res.body)).toEqual([])
+  })
+})

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { App } from '../core/app.ts'
-import { MAX_BODY_BYTES } from '../core/app.ts'
+import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
 import './linear-regexp.ts'
@@ -49,11 +49,10 @@ function writeResponse(res: ServerResponse, mock: MockResponse, method: string):
   res.end(hasBody ? body : undefined)
 }
 
-const tooLargeError = (maxBody: number) => new ApiError(413, 'invalid_request', 'request_too_large', `Request body exceeds ${maxBody} bytes.`)
 
 /** Answers 413, reads (and drops) what the client still sends for a while, then closes the connection. */
 function refuseBody(req: IncomingMessage, res: ServerResponse, method: string, maxBody: number): void {
-  const mock = tooLargeError(maxBody).toResponse()
+  const mock = bodyTooLarge(maxBody).toResponse()
   mock.headers.connection = 'close'
   writeResponse(res, mock, method)
   req.resume()

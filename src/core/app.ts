@@ -8,11 +8,11 @@ import { authenticate, checkProjectAccess, checkScopes, type Principal } from '.
 import { Clock, type ClockOptions } from './clock.ts'
 import { loadContract, type Contract, type OperationInfo } from './contract.ts'
 import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, parseError, serverError, validationError } from './errors.ts'
+import { ApiError, methodNotAllowed, notFound, serverError } from './errors.ts'
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import { Faults, sleep, type FaultSettings } from './faults.ts'
 import { Journal } from './journal.ts'
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
+import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, parseBody } from './request-body.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
 import { createRouter, type Router } from './router.ts'
@@ -26,17 +26,10 @@ import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } 
 import { Store } from '../store/store.ts'
 import { handlers as defaultHandlers } from '../handlers/index.ts'
 
-export const MAX_BODY_BYTES = 1024 * 1024
+export { MAX_BODY_BYTES }
 /** Longest request target (path and query) accepted; longer ones are a 414. */
 export const MAX_URL_BYTES = 16 * 1024
 const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
-
-/** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
-function utf8Length(text: string, limit: number): number {
-  if (text.length > limit) return text.length // at least one byte per UTF-16 unit
-  if (text.length * 3 <= limit) return text.length // at most three bytes per UTF-16 unit
-  return new TextEncoder().encode(text).length
-}
 
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
@@ -157,21 +150,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     }
 
     const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
-    if (req.body !== undefined && utf8Length(req.body, maxBody) > maxBody) {
-      return { res: new ApiError(413, 'invalid_request', 'request_too_large', `Request body exceeds ${maxBody} bytes.`).toResponse(), op: null }
-    }
-    let body: unknown
-    let bodyError: ApiError | undefined
-    if (req.body !== undefined && req.body.trim() !== '') {
-      if (jsonTooDeep(req.body)) bodyError = parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`)
-      else {
-        try {
-          body = JSON.parse(req.body)
-        } catch (e) {
-          bodyError = parseError(`JSON parse error - ${(e as Error).message}`)
-        }
-      }
-    }
+    const parsed = parseBody(req.body, maxBody)
+    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
+    const { body, error: bodyError } = parsed
 
     let principal: Principal | undefined
     if (isApi) principal = authenticate(store, req.headers, body, req.url.searchParams)
@@ -186,11 +167,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (principal && op.scopes) checkScopes(principal.key, op.scopes)
     const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
     if (bodyError) throw bodyError
-    for (const [name, value] of req.url.searchParams) {
-      if ((value.startsWith('[') || value.startsWith('{')) && jsonTooDeep(value)) {
-        throw validationError(`Invalid JSON in query parameter: nested deeper than ${MAX_JSON_DEPTH} levels`, name)
-      }
-    }
+    checkQueryDepth(req.url.searchParams)
 
     // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
     const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })

@@ -96,14 +96,17 @@ export async function startChild(script: string, args: string[] = [], options: {
         proc.send({ ...message, id })
       })
     },
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return
-      proc.kill('SIGTERM')
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000)
-      await once(proc, 'exit')
-      clearTimeout(timer)
-    },
+    stop: () => stopProcess(proc),
   }
+}
+
+/** SIGTERM, then SIGKILL after 5 s; resolves when the process has exited. */
+async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return
+  proc.kill('SIGTERM')
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000)
+  await once(proc, 'exit')
+  clearTimeout(timer)
 }
 
 /**
@@ -136,13 +139,7 @@ export async function startPolled(command: string, args: string[], url: string, 
     startupMs: performance.now() - started,
     proc,
     ask: () => Promise.reject(new Error('no IPC channel')),
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return
-      proc.kill('SIGTERM')
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000)
-      await once(proc, 'exit')
-      clearTimeout(timer)
-    },
+    stop: () => stopProcess(proc),
   }
 }
 

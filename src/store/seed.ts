@@ -4,9 +4,9 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import { DEFAULT_ANCHOR, type Dataset } from './dataset.ts'
+import { EventColumnsBuilder } from './event-columns.ts'
 import type {
   ApiKeyRecord,
-  EventRecord,
   PersonRecord,
   PlaylistItemRecord,
   PlaylistRecord,
@@ -117,7 +117,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
 
   // Persons and their events.
   const persons: PersonRecord[] = []
-  const events: EventRecord[] = []
+  const events = new EventColumnsBuilder()
   const eventPropertyPool = PATHS.flatMap((path) =>
     BROWSERS.map((browser) => freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) })),
   )
@@ -282,7 +282,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     projects: projects.map(freezeDeep),
     apiKeys: apiKeys.map(freezeDeep),
     persons,
-    events,
+    events: events.build(),
     recordings,
     playlists,
     playlistItems,

@@ -27,7 +27,7 @@ interface Grouping {
   order: Uint32Array
 }
 
-function groupBy(keys: Uint32Array, keyCount: number): Grouping {
+function groupBy(keys: Refs, keyCount: number): Grouping {
   const start = new Uint32Array(keyCount + 1)
   for (let i = 0; i < keys.length; i++) start[keys[i]! + 1]!++
   for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!
@@ -37,15 +37,17 @@ function groupBy(keys: Uint32Array, keyCount: number): Grouping {
   return { start, order }
 }
 
+type Refs = Uint8Array | Uint16Array | Uint32Array
+
 interface EventColumnParts {
   timestamps: Float64Array
   /** References into projectTable (project ids are any safe integer; few distinct ones). */
-  projects: Uint32Array
-  names: Uint32Array
-  distinctIds: Uint32Array
-  persons: Uint32Array
-  properties: Uint32Array
-  personProperties: Uint32Array
+  projects: Refs
+  names: Refs
+  distinctIds: Refs
+  persons: Refs
+  properties: Refs
+  personProperties: Refs
   projectTable: readonly number[]
   nameTable: readonly string[]
   distinctIdTable: readonly string[]
@@ -56,12 +58,12 @@ interface EventColumnParts {
 export class EventColumns {
   readonly length: number
   readonly #timestamps: Float64Array
-  readonly #projects: Uint32Array
-  readonly #names: Uint32Array
-  readonly #distinctIds: Uint32Array
-  readonly #persons: Uint32Array
-  readonly #properties: Uint32Array
-  readonly #personProperties: Uint32Array
+  readonly #projects: Refs
+  readonly #names: Refs
+  readonly #distinctIds: Refs
+  readonly #persons: Refs
+  readonly #properties: Refs
+  readonly #personProperties: Refs
   readonly #projectTable: readonly number[]
   readonly #nameTable: readonly string[]
   readonly #distinctIdTable: readonly string[]
@@ -142,7 +144,7 @@ export class EventColumns {
   filterProjects(keep: (projectId: number) => boolean): EventColumns {
     const positions: number[] = []
     for (let i = 0; i < this.length; i++) if (keep(this.projectAt(i))) positions.push(i)
-    const pick = <A extends Float64Array | Uint32Array>(column: A): A => {
+    const pick = <A extends Float64Array | Refs>(column: A): A => {
       const out = new (column.constructor as new (n: number) => A)(positions.length)
       positions.forEach((p, j) => (out[j] = column[p]!))
       return out
@@ -168,61 +170,64 @@ export class EventColumns {
   }
 }
 
-/** Appends events one by one (growing its columns), then builds the immutable EventColumns. */
+const CHUNK = 1 << 16
+
+/** The narrowest unsigned array holding references into a table of `size` entries. */
+function refsFor(size: number, length: number): Refs {
+  return size <= 0x100 ? new Uint8Array(length) : size <= 0x10000 ? new Uint16Array(length) : new Uint32Array(length)
+}
+
+interface Chunk {
+  timestamps: Float64Array
+  refs: Uint32Array[]
+}
+
+/**
+ * Appends events one by one into fixed-size chunks, then builds the immutable EventColumns in one copy
+ * at their exact length and narrowest widths (no doubling arrays whose spare capacity would outlive the
+ * build in the process's memory).
+ */
 export class EventColumnsBuilder {
   #length = 0
-  #timestamps = new Float64Array(1024)
-  #projects = new Uint32Array(1024)
-  #names = new Uint32Array(1024)
-  #distinctIds = new Uint32Array(1024)
-  #persons = new Uint32Array(1024)
-  #properties = new Uint32Array(1024)
-  #personProperties = new Uint32Array(1024)
+  readonly #chunks: Chunk[] = []
   readonly #projectTable = new Interner<number>()
   readonly #nameTable = new Interner<string>()
   readonly #distinctIdTable = new Interner<string>()
   readonly #personTable = new Interner<string>()
   readonly #propertiesPool = new Interner<Properties>()
 
-  #grow(): void {
-    const size = this.#timestamps.length * 2
-    const grown = <A extends Float64Array | Uint32Array>(column: A): A => {
-      const out = new (column.constructor as new (n: number) => A)(size)
-      out.set(column)
-      return out
-    }
-    this.#timestamps = grown(this.#timestamps)
-    this.#projects = grown(this.#projects)
-    this.#names = grown(this.#names)
-    this.#distinctIds = grown(this.#distinctIds)
-    this.#persons = grown(this.#persons)
-    this.#properties = grown(this.#properties)
-    this.#personProperties = grown(this.#personProperties)
-  }
-
   push(event: EventRecord): void {
-    if (this.#length === this.#timestamps.length) this.#grow()
-    const i = this.#length++
-    this.#timestamps[i] = event.timestamp
-    this.#projects[i] = this.#projectTable.ref(event.project_id)
-    this.#names[i] = this.#nameTable.ref(event.event)
-    this.#distinctIds[i] = this.#distinctIdTable.ref(event.distinct_id)
-    this.#persons[i] = this.#personTable.ref(event.person_uuid)
-    this.#properties[i] = this.#propertiesPool.ref(event.properties)
-    this.#personProperties[i] = this.#propertiesPool.ref(event.person_properties)
+    const at = this.#length++ % CHUNK
+    if (at === 0) this.#chunks.push({ timestamps: new Float64Array(CHUNK), refs: Array.from({ length: 6 }, () => new Uint32Array(CHUNK)) })
+    const { timestamps, refs } = this.#chunks[this.#chunks.length - 1]!
+    timestamps[at] = event.timestamp
+    refs[0]![at] = this.#projectTable.ref(event.project_id)
+    refs[1]![at] = this.#nameTable.ref(event.event)
+    refs[2]![at] = this.#distinctIdTable.ref(event.distinct_id)
+    refs[3]![at] = this.#personTable.ref(event.person_uuid)
+    refs[4]![at] = this.#propertiesPool.ref(event.properties)
+    refs[5]![at] = this.#propertiesPool.ref(event.person_properties)
   }
 
   build(): EventColumns {
     const n = this.#length
-    // Copies trimmed to the length, so the spare capacity is freed with the builder.
+    const tables = [this.#projectTable, this.#nameTable, this.#distinctIdTable, this.#personTable, this.#propertiesPool, this.#propertiesPool]
+    const timestamps = new Float64Array(n)
+    const refs = tables.map((table) => refsFor(table.values.length, n))
+    this.#chunks.forEach((chunk, c) => {
+      const count = Math.min(CHUNK, n - c * CHUNK)
+      timestamps.set(chunk.timestamps.subarray(0, count), c * CHUNK)
+      refs.forEach((column, k) => column.set(chunk.refs[k]!.subarray(0, count), c * CHUNK))
+    })
+    this.#chunks.length = 0
     return EventColumns.fromParts({
-      timestamps: this.#timestamps.slice(0, n),
-      projects: this.#projects.slice(0, n),
-      names: this.#names.slice(0, n),
-      distinctIds: this.#distinctIds.slice(0, n),
-      persons: this.#persons.slice(0, n),
-      properties: this.#properties.slice(0, n),
-      personProperties: this.#personProperties.slice(0, n),
+      timestamps,
+      projects: refs[0]!,
+      names: refs[1]!,
+      distinctIds: refs[2]!,
+      persons: refs[3]!,
+      properties: refs[4]!,
+      personProperties: refs[5]!,
       projectTable: this.#projectTable.values,
       nameTable: this.#nameTable.values,
       distinctIdTable: this.#distinctIdTable.values,

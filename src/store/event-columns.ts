@@ -100,9 +100,13 @@ export class EventColumns {
     return new EventColumns(parts)
   }
 
-  /** The event at position i, as a frozen record (a new object each call). */
+  /**
+   * The event at position i, as a new record each call. Not frozen: it is a copy (the columns cannot be
+   * changed through it), and freezing a million of them made an insight query over a 100k-person project
+   * ~40% slower. Its property objects are the shared frozen ones.
+   */
   at(i: number): EventRecord {
-    return Object.freeze({
+    return {
       project_id: this.#projectTable[this.#projects[i]!]!,
       event: this.#nameTable[this.#names[i]!]!,
       distinct_id: this.#distinctIdTable[this.#distinctIds[i]!]!,
@@ -110,7 +114,7 @@ export class EventColumns {
       timestamp: this.#timestamps[i]!,
       properties: this.#propertiesPool[this.#properties[i]!]!,
       person_properties: this.#propertiesPool[this.#personProperties[i]!]!,
-    })
+    }
   }
 
   projectAt(i: number): number {

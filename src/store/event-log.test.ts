@@ -15,7 +15,10 @@ describe('EventColumns', () => {
     expect([...columns]).toEqual(base)
     expect(columns.at(0).properties).toBe(shared)
     expect(columns.at(3).person_properties).toBe(base[3]!.person_properties)
-    expect(Object.isFrozen(columns.at(0))).toBe(true)
+    const copy = columns.at(0) as { event: string }
+    copy.event = 'changed'
+    expect(columns.at(0).event).toBe('$pageview')
+    expect(Object.isFrozen(columns.at(0).properties)).toBe(true)
   })
 
   it('keeps only the chosen projects', () => {

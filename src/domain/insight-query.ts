@@ -40,7 +40,11 @@ export type InsightResult =
   | { kind: 'RetentionQuery'; results: RetentionCohortResult[]; period: RetentionPeriod }
   | { kind: 'HogQLQuery'; columns: string[]; results: Array<Array<string | number>> }
 
-const earliestOf = (events: readonly EventRecord[], now: number) => events.reduce((m, e) => Math.min(m, e.timestamp), now)
+function earliestOf(events: Iterable<EventRecord>, now: number): number {
+  let earliest = now
+  for (const e of events) earliest = Math.min(earliest, e.timestamp)
+  return earliest
+}
 
 /** Bucket starts from `from` (already aligned) through the one holding `now`. */
 function bucketStarts(from: number, now: number, interval: Interval): number[] {
@@ -62,7 +66,7 @@ function bucketOf(starts: readonly number[], end: number, ts: number): number {
   return lo
 }
 
-function runTrends(query: TrendsQuery, events: readonly EventRecord[], now: number): InsightResult {
+function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, now: number): InsightResult {
   const { interval } = query
   const from = startOf(resolveRelativeDate(query.dateRange.date_from, now, earliestOf(events, now)), interval)
   const starts = bucketStarts(from, now, interval)
@@ -102,7 +106,7 @@ function runTrends(query: TrendsQuery, events: readonly EventRecord[], now: numb
   }
 }
 
-function byPerson(events: readonly EventRecord[], keep: (e: EventRecord) => boolean): Map<string, EventRecord[]> {
+function byPerson(events: Iterable<EventRecord>, keep: (e: EventRecord) => boolean): Map<string, EventRecord[]> {
   const out = new Map<string, EventRecord[]>()
   for (const e of events) {
     if (!keep(e)) continue
@@ -139,7 +143,7 @@ function deepestPath(list: readonly EventRecord[], steps: readonly string[], win
   return best
 }
 
-function runFunnel(query: FunnelsQuery, events: readonly EventRecord[], now: number): InsightResult {
+function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, now: number): InsightResult {
   const steps = query.series.map((s) => s.event)
   const wanted = new Set(steps)
   const dateFrom = startOf(resolveRelativeDate(query.dateRange.date_from, now, earliestOf(events, now)), 'day')
@@ -174,7 +178,7 @@ function runFunnel(query: FunnelsQuery, events: readonly EventRecord[], now: num
 
 const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' }
 
-function runRetention(query: RetentionQuery, events: readonly EventRecord[], now: number): InsightResult {
+function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, now: number): InsightResult {
   const { period, totalIntervals, retentionType, targetEntity, returningEntity } = query.retentionFilter
   const interval = INTERVAL_OF[period]
   const current = startOf(now, interval)
@@ -218,7 +222,7 @@ function runRetention(query: RetentionQuery, events: readonly EventRecord[], now
   }
 }
 
-function runSql(spec: SqlSpec, events: readonly EventRecord[], now: number): InsightResult {
+function runSql(spec: SqlSpec, events: Iterable<EventRecord>, now: number): InsightResult {
   const from = spec.dateFrom === 'all' ? -Infinity : resolveRelativeDate(spec.dateFrom, now)
   const only = spec.events.length ? new Set(spec.events) : null
   const counts = new Map<string, number>()
@@ -238,7 +242,7 @@ function runSql(spec: SqlSpec, events: readonly EventRecord[], now: number): Ins
   return { kind: 'HogQLQuery', columns: ['event', spec.unique ? 'persons' : 'count'], results: rows }
 }
 
-export function runInsightQuery(plan: InsightPlan, events: readonly EventRecord[], now: number): InsightResult {
+export function runInsightQuery(plan: InsightPlan, events: Iterable<EventRecord>, now: number): InsightResult {
   const { query } = plan
   switch (query.kind) {
     case 'TrendsQuery':

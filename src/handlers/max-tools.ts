@@ -11,7 +11,7 @@ import type { EventRecord } from '../store/models.ts'
 import { ALPHANUMERIC } from '../store/random.ts'
 
 /** The project's event names, most frequent first (ties by name), for the planner. */
-function vocabularyOf(events: readonly EventRecord[]): EventVocabulary {
+function vocabularyOf(events: Iterable<EventRecord>): EventVocabulary {
   const counts = new Map<string, number>()
   for (const e of events) counts.set(e.event, (counts.get(e.event) ?? 0) + 1)
   const names = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0))

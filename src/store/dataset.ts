@@ -1,8 +1,8 @@
 // The data a store starts from (and returns to on reset): plain, frozen records built from a seed.
+import type { EventColumns } from './event-columns.ts'
 import type {
   ActivityRecord,
   ApiKeyRecord,
-  EventRecord,
   OrganizationRecord,
   PersonRecord,
   PlaylistItemRecord,
@@ -23,7 +23,8 @@ export interface Dataset {
   projects: ProjectRecord[]
   apiKeys: ApiKeyRecord[]
   persons: PersonRecord[]
-  events: EventRecord[]
+  /** Columnar and immutable: the live EventLog uses it as its base without copying. */
+  events: EventColumns
   recordings: RecordingRecord[]
   playlists: PlaylistRecord[]
   playlistItems: PlaylistItemRecord[]

@@ -1,13 +1,20 @@
-// Events, indexed by person (for timelines and deletions) and by project (for insight queries).
+// The live events: the dataset's immutable base columns (shared, never copied: a reset reuses them),
+// the events appended since (capture, factories), and the base events deleted since. Records are
+// materialized on demand: cheap for one person; a project's are iterated, not collected.
+import { EventColumns } from './event-columns.ts'
 import type { EventRecord } from './models.ts'
 
 export class EventLog {
-  #byPerson = new Map<string, EventRecord[]>()
-  #byProject = new Map<number, EventRecord[]>()
-  #size = 0
+  readonly #base: EventColumns
+  /** Base positions deleted since. */
+  readonly #deleted = new Set<number>()
+  #appendedByPerson = new Map<string, EventRecord[]>()
+  #appendedByProject = new Map<number, EventRecord[]>()
+  #size: number
 
-  constructor(records: Iterable<EventRecord> = []) {
-    for (const event of records) this.add(event)
+  constructor(records: EventColumns | Iterable<EventRecord> = []) {
+    this.#base = records instanceof EventColumns ? records : EventColumns.from(records)
+    this.#size = this.#base.length
   }
 
   get size(): number {
@@ -15,39 +22,68 @@ export class EventLog {
   }
 
   add(event: EventRecord): void {
-    let forPerson = this.#byPerson.get(event.person_uuid)
-    if (!forPerson) this.#byPerson.set(event.person_uuid, (forPerson = []))
+    let forPerson = this.#appendedByPerson.get(event.person_uuid)
+    if (!forPerson) this.#appendedByPerson.set(event.person_uuid, (forPerson = []))
     forPerson.push(event)
-    let forProject = this.#byProject.get(event.project_id)
-    if (!forProject) this.#byProject.set(event.project_id, (forProject = []))
+    let forProject = this.#appendedByProject.get(event.project_id)
+    if (!forProject) this.#appendedByProject.set(event.project_id, (forProject = []))
     forProject.push(event)
     this.#size++
   }
 
-  /** The person's events in the order they were stored. Do not mutate. */
+  #basePositionsOf(personUuid: string): number[] {
+    const out: number[] = []
+    for (const i of this.#base.positionsOf(personUuid)) if (!this.#deleted.has(i)) out.push(i)
+    return out
+  }
+
+  /** The person's events in the order they were stored (new records each call). */
   forPerson(personUuid: string): readonly EventRecord[] {
-    return this.#byPerson.get(personUuid) ?? []
+    const base = this.#basePositionsOf(personUuid).map((i) => this.#base.at(i))
+    const appended = this.#appendedByPerson.get(personUuid)
+    return appended ? base.concat(appended) : base
   }
 
-  forProject(projectId: number): readonly EventRecord[] {
-    return this.#byProject.get(projectId) ?? []
+  /** The project's events in the order stored, materialized one at a time; may be iterated again. */
+  forProject(projectId: number): Iterable<EventRecord> {
+    const base = this.#base
+    const deleted = this.#deleted
+    const appended = this.#appendedByProject.get(projectId) ?? []
+    return {
+      *[Symbol.iterator]() {
+        for (let i = 0; i < base.length; i++) {
+          if (base.projectAt(i) === projectId && !(deleted.size && deleted.has(i))) yield base.at(i)
+        }
+        yield* appended
+      },
+    }
   }
 
-  /** Every event, project by project, each project's in the order stored. */
+  /** Every event, project by project (in order of first appearance), each project's in the order stored. */
   toArray(): EventRecord[] {
-    return ([] as EventRecord[]).concat(...this.#byProject.values())
+    const projects = new Set([...this.#base.projectIds(), ...this.#appendedByProject.keys()])
+    const out: EventRecord[] = []
+    for (const projectId of projects) for (const event of this.forProject(projectId)) out.push(event)
+    return out
   }
 
   /** Deletes every event of the person; returns how many. */
   deleteForPerson(personUuid: string): number {
-    const events = this.#byPerson.get(personUuid)
-    if (!events || events.length === 0) return 0
-    this.#byPerson.delete(personUuid)
-    const gone = new Set(events)
-    const projectId = events[0]!.project_id
-    const forProject = this.#byProject.get(projectId)
-    if (forProject) this.#byProject.set(projectId, forProject.filter((e) => !gone.has(e)))
-    this.#size -= events.length
-    return events.length
+    let count = 0
+    for (const i of this.#basePositionsOf(personUuid)) {
+      this.#deleted.add(i)
+      count++
+    }
+    const appended = this.#appendedByPerson.get(personUuid)
+    if (appended && appended.length) {
+      this.#appendedByPerson.delete(personUuid)
+      const gone = new Set(appended)
+      for (const [projectId, events] of this.#appendedByProject) {
+        this.#appendedByProject.set(projectId, events.filter((e) => !gone.has(e)))
+      }
+      count += appended.length
+    }
+    this.#size -= count
+    return count
   }
 }

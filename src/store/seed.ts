@@ -4,9 +4,9 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import { DEFAULT_ANCHOR, type Dataset } from './dataset.ts'
+import { EventColumnsBuilder } from './event-columns.ts'
 import type {
   ApiKeyRecord,
-  EventRecord,
   PersonRecord,
   PlaylistItemRecord,
   PlaylistRecord,
@@ -56,6 +56,12 @@ function freezeDeep<T>(value: T): T {
   for (const [key, v] of Object.entries(value)) copy[key] = freezeDeep(v)
   return Object.freeze(copy) as T
 }
+
+/**
+ * A flat copy of the string. faker builds values by slicing and concatenating, which V8 keeps as sliced
+ * and cons strings pointing at their parts; a person's strings live as long as the dataset.
+ */
+const flat = (value: string): string => JSON.parse(JSON.stringify(value)) as string
 
 export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
   const seed = options.seed ?? 1
@@ -117,7 +123,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
 
   // Persons and their events.
   const persons: PersonRecord[] = []
-  const events: EventRecord[] = []
+  const events = new EventColumnsBuilder()
   const eventPropertyPool = PATHS.flatMap((path) =>
     BROWSERS.map((browser) => freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) })),
   )
@@ -131,19 +137,19 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     createdAts.sort((a, b) => a - b)
     for (const createdAt of createdAts) {
       const anonymous = rng.next() < 0.15
-      const personUuid = uuid()
-      const anonId = uuid()
+      const personUuid = flat(uuid())
+      const anonId = flat(uuid())
       const first = faker.person.firstName()
       const last = faker.person.lastName()
-      const email = faker.internet.email({ firstName: first, lastName: last }).toLowerCase()
-      const userId = `user-${faker.string.numeric(6)}`
+      const email = flat(faker.internet.email({ firstName: first, lastName: last }).toLowerCase())
+      const userId = flat(`user-${faker.string.numeric(6)}`)
       const base = {
         $browser: pick(BROWSERS),
         $os: pick(OSES),
         $geoip_country_code: pick(COUNTRIES),
         $initial_referring_domain: pick(REFERRERS),
       }
-      const identified = anonymous ? {} : { email, name: `${first} ${last}`, company: faker.company.name() }
+      const identified = anonymous ? {} : { email, name: flat(`${first} ${last}`), company: flat(faker.company.name()) }
       const initialPlan = pick(PLANS.slice(0, 2))
       const upgrades = !anonymous && rng.next() < 0.4
       const finalPlan = upgrades ? pick(PLANS.slice(2)) : initialPlan
@@ -282,7 +288,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     projects: projects.map(freezeDeep),
     apiKeys: apiKeys.map(freezeDeep),
     persons,
-    events,
+    events: events.build(),
     recordings,
     playlists,
     playlistItems,

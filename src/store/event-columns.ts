@@ -1,0 +1,242 @@
+// Events stored column by column: a typed array of timestamps, and integer references into shared
+// tables for project ids, names, distinct ids, person uuids and property objects (the seed already
+// shares frozen property objects between events). A million events cost a few bytes each instead of a
+// JS object each. Immutable once built; EventRecord objects are materialized on demand.
+import type { EventRecord } from './models.ts'
+
+type Properties = Readonly<Record<string, unknown>>
+
+/** Interns values (strings by value, objects by identity) into a table of distinct ones. */
+class Interner<T> {
+  readonly values: T[] = []
+  readonly #index = new Map<T, number>()
+
+  ref(value: T): number {
+    let i = this.#index.get(value)
+    if (i === undefined) {
+      i = this.values.push(value) - 1
+      this.#index.set(value, i)
+    }
+    return i
+  }
+}
+
+/** Positions grouped by a key (counting sort): the positions of key k are order[start[k]..start[k+1]). */
+interface Grouping {
+  start: Uint32Array
+  order: Uint32Array
+}
+
+function groupBy(keys: Refs, keyCount: number): Grouping {
+  const start = new Uint32Array(keyCount + 1)
+  for (let i = 0; i < keys.length; i++) start[keys[i]! + 1]!++
+  for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!
+  const fill = start.slice(0, keyCount)
+  const order = new Uint32Array(keys.length)
+  for (let i = 0; i < keys.length; i++) order[fill[keys[i]!]!++] = i
+  return { start, order }
+}
+
+type Refs = Uint8Array | Uint16Array | Uint32Array
+
+interface EventColumnParts {
+  timestamps: Float64Array
+  /** References into projectTable (project ids are any safe integer; few distinct ones). */
+  projects: Refs
+  names: Refs
+  distinctIds: Refs
+  persons: Refs
+  properties: Refs
+  personProperties: Refs
+  projectTable: readonly number[]
+  nameTable: readonly string[]
+  distinctIdTable: readonly string[]
+  personTable: readonly string[]
+  propertiesPool: readonly Properties[]
+}
+
+export class EventColumns {
+  readonly length: number
+  readonly #timestamps: Float64Array
+  readonly #projects: Refs
+  readonly #names: Refs
+  readonly #distinctIds: Refs
+  readonly #persons: Refs
+  readonly #properties: Refs
+  readonly #personProperties: Refs
+  readonly #projectTable: readonly number[]
+  readonly #nameTable: readonly string[]
+  readonly #distinctIdTable: readonly string[]
+  readonly #personTable: readonly string[]
+  readonly #propertiesPool: readonly Properties[]
+  #byPerson: { index: Map<string, number>; groups: Grouping } | undefined
+  #projectIds: number[] | undefined
+
+  private constructor(columns: EventColumnParts) {
+    this.length = columns.timestamps.length
+    this.#timestamps = columns.timestamps
+    this.#projects = columns.projects
+    this.#names = columns.names
+    this.#distinctIds = columns.distinctIds
+    this.#persons = columns.persons
+    this.#properties = columns.properties
+    this.#personProperties = columns.personProperties
+    this.#projectTable = columns.projectTable
+    this.#nameTable = columns.nameTable
+    this.#distinctIdTable = columns.distinctIdTable
+    this.#personTable = columns.personTable
+    this.#propertiesPool = columns.propertiesPool
+  }
+
+  /** Columns holding these events, in this order. */
+  static from(events: Iterable<EventRecord>): EventColumns {
+    const builder = new EventColumnsBuilder()
+    for (const event of events) builder.push(event)
+    return builder.build()
+  }
+
+  /** @internal used by the builder */
+  static fromParts(parts: EventColumnParts): EventColumns {
+    return new EventColumns(parts)
+  }
+
+  /**
+   * The event at position i, as a new record each call. Not frozen: it is a copy (the columns cannot be
+   * changed through it), and freezing a million of them made an insight query over a 100k-person project
+   * ~40% slower. Its property objects are the shared frozen ones.
+   */
+  at(i: number): EventRecord {
+    return {
+      project_id: this.#projectTable[this.#projects[i]!]!,
+      event: this.#nameTable[this.#names[i]!]!,
+      distinct_id: this.#distinctIdTable[this.#distinctIds[i]!]!,
+      person_uuid: this.#personTable[this.#persons[i]!]!,
+      timestamp: this.#timestamps[i]!,
+      properties: this.#propertiesPool[this.#properties[i]!]!,
+      person_properties: this.#propertiesPool[this.#personProperties[i]!]!,
+    }
+  }
+
+  projectAt(i: number): number {
+    return this.#projectTable[this.#projects[i]!]!
+  }
+
+  /** Distinct project ids in order of first appearance. */
+  projectIds(): readonly number[] {
+    if (!this.#projectIds) {
+      const seen = new Set<number>()
+      for (let i = 0; i < this.length; i++) seen.add(this.#projects[i]!)
+      this.#projectIds = [...seen].map((k) => this.#projectTable[k]!)
+    }
+    return this.#projectIds
+  }
+
+  /** Positions of the person's events, in stored order (the index is built once, on first use). */
+  positionsOf(personUuid: string): Uint32Array {
+    if (!this.#byPerson) {
+      const index = new Map<string, number>()
+      this.#personTable.forEach((uuid, k) => index.set(uuid, k))
+      this.#byPerson = { index, groups: groupBy(this.#persons, this.#personTable.length) }
+    }
+    const k = this.#byPerson.index.get(personUuid)
+    if (k === undefined) return new Uint32Array(0)
+    const { start, order } = this.#byPerson.groups
+    return order.subarray(start[k]!, start[k + 1]!)
+  }
+
+  /** The events whose project passes `keep`, sharing this one's tables. */
+  filterProjects(keep: (projectId: number) => boolean): EventColumns {
+    const positions: number[] = []
+    for (let i = 0; i < this.length; i++) if (keep(this.projectAt(i))) positions.push(i)
+    const pick = <A extends Float64Array | Refs>(column: A): A => {
+      const out = new (column.constructor as new (n: number) => A)(positions.length)
+      positions.forEach((p, j) => (out[j] = column[p]!))
+      return out
+    }
+    return new EventColumns({
+      timestamps: pick(this.#timestamps),
+      projects: pick(this.#projects),
+      names: pick(this.#names),
+      distinctIds: pick(this.#distinctIds),
+      persons: pick(this.#persons),
+      properties: pick(this.#properties),
+      personProperties: pick(this.#personProperties),
+      projectTable: this.#projectTable,
+      nameTable: this.#nameTable,
+      distinctIdTable: this.#distinctIdTable,
+      personTable: this.#personTable,
+      propertiesPool: this.#propertiesPool,
+    })
+  }
+
+  *[Symbol.iterator](): IterableIterator<EventRecord> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)
+  }
+}
+
+const CHUNK = 1 << 16
+
+/** The narrowest unsigned array holding references into a table of `size` entries. */
+function refsFor(size: number, length: number): Refs {
+  return size <= 0x100 ? new Uint8Array(length) : size <= 0x10000 ? new Uint16Array(length) : new Uint32Array(length)
+}
+
+interface Chunk {
+  timestamps: Float64Array
+  refs: Uint32Array[]
+}
+
+/**
+ * Appends events one by one into fixed-size chunks, then builds the immutable EventColumns in one copy
+ * at their exact length and narrowest widths (no doubling arrays whose spare capacity would outlive the
+ * build in the process's memory).
+ */
+export class EventColumnsBuilder {
+  #length = 0
+  readonly #chunks: Chunk[] = []
+  readonly #projectTable = new Interner<number>()
+  readonly #nameTable = new Interner<string>()
+  readonly #distinctIdTable = new Interner<string>()
+  readonly #personTable = new Interner<string>()
+  readonly #propertiesPool = new Interner<Properties>()
+
+  push(event: EventRecord): void {
+    const at = this.#length++ % CHUNK
+    if (at === 0) this.#chunks.push({ timestamps: new Float64Array(CHUNK), refs: Array.from({ length: 6 }, () => new Uint32Array(CHUNK)) })
+    const { timestamps, refs } = this.#chunks[this.#chunks.length - 1]!
+    timestamps[at] = event.timestamp
+    refs[0]![at] = this.#projectTable.ref(event.project_id)
+    refs[1]![at] = this.#nameTable.ref(event.event)
+    refs[2]![at] = this.#distinctIdTable.ref(event.distinct_id)
+    refs[3]![at] = this.#personTable.ref(event.person_uuid)
+    refs[4]![at] = this.#propertiesPool.ref(event.properties)
+    refs[5]![at] = this.#propertiesPool.ref(event.person_properties)
+  }
+
+  build(): EventColumns {
+    const n = this.#length
+    const tables = [this.#projectTable, this.#nameTable, this.#distinctIdTable, this.#personTable, this.#propertiesPool, this.#propertiesPool]
+    const timestamps = new Float64Array(n)
+    const refs = tables.map((table) => refsFor(table.values.length, n))
+    this.#chunks.forEach((chunk, c) => {
+      const count = Math.min(CHUNK, n - c * CHUNK)
+      timestamps.set(chunk.timestamps.subarray(0, count), c * CHUNK)
+      refs.forEach((column, k) => column.set(chunk.refs[k]!.subarray(0, count), c * CHUNK))
+    })
+    this.#chunks.length = 0
+    return EventColumns.fromParts({
+      timestamps,
+      projects: refs[0]!,
+      names: refs[1]!,
+      distinctIds: refs[2]!,
+      persons: refs[3]!,
+      properties: refs[4]!,
+      personProperties: refs[5]!,
+      projectTable: this.#projectTable.values,
+      nameTable: this.#nameTable.values,
+      distinctIdTable: this.#distinctIdTable.values,
+      personTable: this.#personTable.values,
+      propertiesPool: this.#propertiesPool.values,
+    })
+  }
+}

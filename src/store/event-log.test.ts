@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { EventColumns } from './event-columns.ts'
+import { EventLog } from './event-log.ts'
+import type { EventRecord } from './models.ts'
+
+const shared = Object.freeze({ $browser: 'Chrome' })
+const event = (project_id: number, person_uuid: string, event: string, timestamp: number): EventRecord =>
+  Object.freeze({ project_id, event, distinct_id: `d-${person_uuid}`, person_uuid, timestamp, properties: shared, person_properties: Object.freeze({ n: timestamp }) })
+
+const base = [event(1, 'a', '$pageview', 1), event(1, 'b', '$identify', 2), event(2, 'c', '$pageview', 3), event(1, 'a', 'x', 4)]
+
+describe('EventColumns', () => {
+  it('gives back the records it was built from, sharing their property objects', () => {
+    const columns = EventColumns.from(base)
+    expect([...columns]).toEqual(base)
+    expect(columns.at(0).properties).toBe(shared)
+    expect(columns.at(3).person_properties).toBe(base[3]!.person_properties)
+    const copy = columns.at(0) as { event: string }
+    copy.event = 'changed'
+    expect(columns.at(0).event).toBe('$pageview')
+    expect(Object.isFrozen(columns.at(0).properties)).toBe(true)
+  })
+
+  it('keeps only the chosen projects', () => {
+    expect([...EventColumns.from(base).filterProjects((p) => p !== 1)]).toEqual([base[2]])
+  })
+})
+
+describe('EventLog', () => {
+  it('answers by person and by project over base and appended events, and forgets deleted ones', () => {
+    const columns = EventColumns.from(base)
+    const log = new EventLog(columns)
+    const added = event(1, 'a', 'late', 5)
+    log.add(added)
+    log.add(event(3, 'd', 'other', 6))
+    expect(log.size).toBe(6)
+    expect(log.forPerson('a').map((e) => e.event)).toEqual(['$pageview', 'x', 'late'])
+    expect([...log.forProject(1)].map((e) => e.timestamp)).toEqual([1, 2, 4, 5])
+    expect(log.toArray().map((e) => e.project_id)).toEqual([1, 1, 1, 1, 2, 3])
+
+    expect(log.deleteForPerson('a')).toBe(3)
+    expect(log.forPerson('a')).toEqual([])
+    expect([...log.forProject(1)].map((e) => e.timestamp)).toEqual([2])
+    expect(log.size).toBe(3)
+    expect(log.deleteForPerson('a')).toBe(0)
+
+    // A fresh log on the same base (a reset) sees the base untouched.
+    const again = new EventLog(columns)
+    expect(again.forPerson('a').map((e) => e.timestamp)).toEqual([1, 4])
+    expect(again.size).toBe(4)
+  })
+
+  it('iterates a project more than once', () => {
+    const events = new EventLog(base).forProject(1)
+    expect([...events]).toEqual([...events])
+  })
+})

@@ -132,7 +132,7 @@ export async function updatePlaylist(store: Store, playlist: PlaylistRecord, inp
 async function logPlaylistActivity(store: Store, playlist: PlaylistRecord, activity: 'created' | 'updated', user: UserRecord, now: number, changes: Change[] | null) {
   const name = displayName(playlist)
   if (!name) return
-  await recordActivity(store, {
+  recordActivity(store, {
     projectId: playlist.project_id,
     scope: 'SessionRecordingPlaylist',
     itemId: playlist.id,

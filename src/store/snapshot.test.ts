@@ -56,6 +56,22 @@ describe('store snapshot', () => {
     expect(next[1]!.body.id).toBe(next[0]!.body.id)
   })
 
+  it('carries the activity log: the same entries after a restore, and the next entry goes on after them', async () => {
+    const app = await testApp()
+    const client = clientFor(app)
+    const path = '/api/environments/1/persons/1/activity/'
+    expect((await client.patch('/api/environments/1/persons/1/', { properties: { plan: 'a' } })).status).toBe(200)
+    expect((await client.patch('/api/environments/1/persons/1/', { properties: { plan: 'b' } })).status).toBe(200)
+    const copy = await testApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
+    const copyClient = clientFor(copy)
+    expect((await copyClient.get(path)).body).toEqual((await client.get(path)).body)
+    expect((await copyClient.patch('/api/environments/1/persons/1/', { properties: { plan: 'c' } })).status).toBe(200)
+    const entries = (await copyClient.get(path)).body.results
+    expect(entries.map((e: any) => e.detail.changes[0].after.plan)).toEqual(['c', 'b', 'a'])
+  })
+
   it('a key added at run time still authenticates after a restore', async () => {
     const app = await testApp()
     await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })

@@ -164,9 +164,7 @@ function logPlaylistActivity(store: Store, playlist: PlaylistRecord, activity: '
 
 /** The playlist's items, most recently added first (ties: the later item first). */
 export function playlistItems(store: Store, playlist: PlaylistRecord): PlaylistItemRecord[] {
-  return store.playlistItems
-    .findMany((q) => q.where({ playlist_id: playlist.id }))
-    .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+  return [...store.itemsOf(playlist.id)].sort((a, b) => b.created_at - a.created_at || b.id - a.id)
 }
 
 /** Recordings older than this are left out of a collection's list (the real query's date_from "-1y"). */
@@ -188,8 +186,7 @@ export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: 
 /** Adds a recording to a collection; adding it again changes nothing. */
 export async function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): Promise<void> {
   if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
-  const existing = store.playlistItems.findFirst((q) => q.where({ playlist_id: playlist.id, recording_id: recordingId }))
-  if (existing) return
+  if (store.itemsOf(playlist.id).some((item) => item.recording_id === recordingId)) return
   await store.playlistItems.create({ id: store.counters.playlistItem++, playlist_id: playlist.id, recording_id: recordingId, created_at: now })
 }
 

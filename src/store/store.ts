@@ -22,6 +22,7 @@ import {
   taskSchema,
   userSchema,
   type ApiKeyRecord,
+  type PlaylistItemRecord,
   type ProjectRecord,
   type UserRecord,
 } from './models.ts'
@@ -76,6 +77,8 @@ export class Store {
   #keysByValue = new Map<string, ApiKeyRecord>()
   #projectsById = new Map<number, ProjectRecord>()
   #usersById = new Map<number, UserRecord>()
+  /** playlist id -> its items, in collection order; kept by the collection's create and delete hooks. */
+  #itemsByPlaylist = new Map<number, PlaylistItemRecord[]>()
 
   static async create(dataset: Dataset): Promise<Store> {
     const store = new Store()
@@ -114,6 +117,7 @@ export class Store {
     this.#keysByValue = new Map(dataset.apiKeys.map((k) => [k.value, k]))
     this.#projectsById = new Map(dataset.projects.map((p) => [p.id, p]))
     this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
+    this.#indexPlaylistItems()
   }
 
   /** Adds a personal API key (tests and scenarios use narrower keys than the defaults). Gone at the next reset. */
@@ -128,6 +132,35 @@ export class Store {
     this.#keysByValue = new Map(this.apiKeys.all().map((k) => [k.value, k]))
     this.#projectsById = new Map(this.projects.all().map((p) => [p.id, p]))
     this.#usersById = new Map(this.users.all().map((u) => [u.id, u]))
+    this.#indexPlaylistItems()
+  }
+
+  /**
+   * Indexes the playlist items by playlist, and keeps the index up to date through the collection's
+   * own hooks, so a write through any code path is seen. Every playlist answer counts its items: a
+   * findMany there scanned all items of all playlists.
+   */
+  #indexPlaylistItems(): void {
+    const index = new Map<number, PlaylistItemRecord[]>()
+    const add = (item: PlaylistItemRecord) => {
+      let list = index.get(item.playlist_id)
+      if (!list) index.set(item.playlist_id, (list = []))
+      list.push(item)
+    }
+    for (const item of this.playlistItems.all()) add(item)
+    this.playlistItems.hooks.on('create', (event) => add(event.data.record))
+    this.playlistItems.hooks.on('delete', (event) => {
+      const gone = event.data.deletedRecord
+      const list = index.get(gone.playlist_id)
+      const at = list ? list.indexOf(gone) : -1
+      if (at !== -1) list!.splice(at, 1)
+    })
+    this.#itemsByPlaylist = index
+  }
+
+  /** The playlist's items in the order added. Do not mutate. */
+  itemsOf(playlistId: number): readonly PlaylistItemRecord[] {
+    return this.#itemsByPlaylist.get(playlistId) ?? []
   }
 
   keyByValue(value: string): ApiKeyRecord | undefined {

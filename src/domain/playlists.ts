@@ -89,7 +89,8 @@ export interface Change {
   after?: unknown
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+/** Equal as JSON (the filters object is compared by content; the other fields are primitives). */
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
 
 /** The real service's changes_between: created (null before), deleted (null after) or changed. */
 export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): Change[] {

@@ -169,10 +169,12 @@ describe('state file, in-process', () => {
   })
 
   it.each([
-    ['another format version', (d: any) => ({ ...d, version: STATE_VERSION + 1 }), /format version 2; this analytics-mock reads version 1/],
+    ['another format version', (d: any) => ({ ...d, version: STATE_VERSION + 1 }), new RegExp(`format version ${STATE_VERSION + 1}; this analytics-mock reads version ${STATE_VERSION}`)],
+    ['a version 1 file (activity log among the collections)', (d: any) => ({ ...d, version: 1 }), /format version 1; this analytics-mock reads version 2/],
     ['another seed', (d: any) => ({ ...d, started_with: { seed: 2, fixtures: 'default' } }), /started with --seed 2 --fixtures default, not --seed 1/],
     ['not a state file', (_: any) => ({ persons: [] }), /not an analytics-mock state file/],
     ['a damaged record', (d: any) => ({ ...d, store: { ...d.store, persons: [{ id: 'x' }] } }), /damaged or from an incompatible version: a person is damaged/],
+    ['a damaged activity entry', (d: any) => ({ ...d, store: { ...d.store, activity: [{ id: 'x', seq: 'one' }] } }), /damaged or from an incompatible version: an activity entry is damaged/],
   ])('refuses %s, leaving the app and the file as they were', async (_, change, message) => {
     const { file, text } = await savedState()
     writeFileSync(file, JSON.stringify(change(JSON.parse(text))))

@@ -8,8 +8,11 @@ import type { App } from '../core/app.ts'
 import { decodeSnapshot, encodeSnapshot, SnapshotFormatError } from '../store/snapshot.ts'
 
 export const STATE_FORMAT = 'analytics-mock-state'
-/** Bump when what a state file holds changes shape; older files are then refused, not misread. */
-export const STATE_VERSION = 1
+/**
+ * Bump when what a state file holds changes shape; older files are then refused, not misread.
+ * 2: the activity log is a table of its own (`store.activity`), no longer `store.collections.activity`.
+ */
+export const STATE_VERSION = 2
 
 export class StateFileError extends Error {}
 

@@ -16,9 +16,9 @@ export interface ActivityInput {
 /** Detail keys the real service always renders (unset ones are null). */
 const DETAIL_KEYS = ['id', 'changes', 'merge', 'trigger', 'name', 'short_id', 'type'] as const
 
-export async function recordActivity(store: Store, input: ActivityInput): Promise<ActivityRecord> {
+export function recordActivity(store: Store, input: ActivityInput): ActivityRecord {
   const seq = store.counters.activity++
-  return store.activity.create({
+  return store.activity.append({
     id: store.random.uuid(),
     seq,
     project_id: input.projectId,
@@ -33,10 +33,7 @@ export async function recordActivity(store: Store, input: ActivityInput): Promis
 
 /** Entries for one item, newest first. */
 export function activityFor(store: Store, projectId: number, scope: string, itemId: string | number): ActivityRecord[] {
-  const id = String(itemId)
-  return store.activity
-    .findMany((q) => q.where({ project_id: projectId, scope, item_id: id }))
-    .sort((a, b) => b.created_at - a.created_at || b.seq - a.seq)
+  return store.activity.entries(projectId, scope, String(itemId))
 }
 
 export function toActivityEntry(store: Store, entry: ActivityRecord) {

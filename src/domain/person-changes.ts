@@ -28,7 +28,7 @@ function captureFor(store: Store, person: PersonRecord, event: string, propertie
 /** PATCH: merges `properties` into the person's (a `$set` event) and logs "updated". */
 export async function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): Promise<PersonRecord> {
   const updated = captureFor(store, person, '$set', { $set: properties }, by)
-  await recordActivity(store, {
+  recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',
     itemId: person.id,
@@ -45,7 +45,7 @@ export async function updatePersonProperties(store: Store, person: PersonRecord,
 /** delete_property: removes one key (a `$delete_person_property` event with `$unset`) and logs "delete_property". */
 export async function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): Promise<PersonRecord> {
   const updated = captureFor(store, person, '$delete_person_property', { $unset: [key] }, by)
-  await recordActivity(store, {
+  recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',
     itemId: person.id,
@@ -67,7 +67,7 @@ export async function deletePersonProperty(store: Store, person: PersonRecord, k
 export async function deletePerson(store: Store, person: PersonRecord, by: Actor, scheduleEventDeletion?: number): Promise<TaskRecord | null> {
   store.persons.remove(person)
   const task = scheduleEventDeletion === undefined ? null : await queueEventDeletion(store, person, by.now, scheduleEventDeletion)
-  await recordActivity(store, {
+  recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',
     itemId: person.id,

@@ -106,7 +106,7 @@ describe('create', () => {
   })
 
   it('writes a "created" activity entry only when the playlist has a name or a derived name', async () => {
-    const entries = () => c.app.store.activity.findMany((q) => q.where({ scope: 'SessionRecordingPlaylist' }))
+    const entries = () => c.app.store.activity.toArray().filter((e) => e.scope === 'SessionRecordingPlaylist')
     const named = (await create({ name: 'Named', type: 'collection' })).body
     await create({ type: 'collection' })
     const derived = (await create({ derived_name: 'Derived', type: 'collection' })).body
@@ -279,7 +279,7 @@ describe('update', () => {
   })
 
   it('writes "updated" activity entries with the changes, only for named playlists that changed', async () => {
-    const entries = () => c.app.store.activity.findMany((q) => q.where({ scope: 'SessionRecordingPlaylist', activity: 'updated' }))
+    const entries = () => c.app.store.activity.toArray().filter((e) => e.scope === 'SessionRecordingPlaylist' && e.activity === 'updated')
     const p = (await create({ name: 'Old', type: 'collection' })).body
     await c.patch(`${BASE}/${p.short_id}/`, { name: 'New', pinned: true })
     await c.patch(`${BASE}/${p.short_id}/`, { pinned: true })

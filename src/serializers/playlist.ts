@@ -16,7 +16,7 @@ export interface RecordingsCounts {
 }
 
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
-  const items = store.playlistItems.findMany((q) => q.where({ playlist_id: playlist.id }))
+  const items = store.itemsOf(playlist.id)
   let watched = 0
   for (const item of items) {
     const recording = store.recordings.get(playlist.project_id, item.recording_id)

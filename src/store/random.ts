@@ -37,12 +37,17 @@ export class SeededRandom {
 
   /** RFC 4122 version 4 layout. */
   uuid(): string {
-    const hex = this.string(32, '0123456789abcdef').split('')
-    hex[12] = '4'
-    hex[16] = '89ab'[this.int(4)]!
-    const h = hex.join('')
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+    // 32 hex digits drawn in order, then the variant digit: the sequence the generator has always made.
+    const digits: string[] = new Array(32)
+    for (let i = 0; i < 32; i++) digits[i] = HEX[this.int(16)]!
+    digits[12] = '4'
+    digits[16] = '89ab'[this.int(4)]!
+    let out = ''
+    for (let i = 0; i < 32; i++) out += (i === 8 || i === 12 || i === 16 || i === 20 ? '-' : '') + digits[i]
+    return out
   }
 }
+
+const HEX = '0123456789abcdef'
 
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

@@ -56,6 +56,41 @@ describe('store snapshot', () => {
     expect(next[1]!.body.id).toBe(next[0]!.body.id)
   })
 
+  it('carries the activity log: the same entries after a restore, and the next entry goes on after them', async () => {
+    const app = await testApp()
+    const client = clientFor(app)
+    const path = '/api/environments/1/persons/1/activity/'
+    expect((await client.patch('/api/environments/1/persons/1/', { properties: { plan: 'a' } })).status).toBe(200)
+    expect((await client.patch('/api/environments/1/persons/1/', { properties: { plan: 'b' } })).status).toBe(200)
+    const copy = await testApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
+    const copyClient = clientFor(copy)
+    expect((await copyClient.get(path)).body).toEqual((await client.get(path)).body)
+    expect((await copyClient.patch('/api/environments/1/persons/1/', { properties: { plan: 'c' } })).status).toBe(200)
+    const entries = (await copyClient.get(path)).body.results
+    expect(entries.map((e: any) => e.detail.changes[0].after.plan)).toEqual(['c', 'b', 'a'])
+  })
+
+  it("carries a collection's items: the count after a restore, and items added or removed there", async () => {
+    const app = await testApp()
+    const client = clientFor(app)
+    const base = '/api/environments/1/session_recording_playlists/'
+    const ids = (await client.get('/api/environments/1/session_recordings/?limit=3')).body.results.map((r: any) => r.id)
+    const playlist = (await client.post(base, { name: 'Kept', type: 'collection' })).body
+    expect((await client.post(`${base}${playlist.short_id}/recordings/${ids[0]}/`)).status).toBe(200)
+    const copy = await testApp()
+    await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
+    const copyClient = clientFor(copy)
+    const count = async () => (await copyClient.get(`${base}${playlist.short_id}/`)).body.recordings_counts.collection.count
+    expect(await count()).toBe(1)
+    expect((await copyClient.post(`${base}${playlist.short_id}/recordings/${ids[1]}/`)).status).toBe(200)
+    expect((await copyClient.post(`${base}${playlist.short_id}/recordings/${ids[1]}/`)).status).toBe(200) // again: no second item
+    expect(await count()).toBe(2)
+    expect((await copyClient.delete(`${base}${playlist.short_id}/recordings/${ids[0]}/`)).status).toBe(204)
+    expect(await count()).toBe(1)
+  })
+
   it('a key added at run time still authenticates after a restore', async () => {
     const app = await testApp()
     await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })

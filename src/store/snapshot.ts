@@ -1,13 +1,14 @@
 // The whole store as plain data, and back: every @msw/data collection (found on the store, so a model
-// added later is covered without touching this file), the three big tables, the id counters and the
-// seeded generator's position. The clock and the request journal are not store state.
+// added later is covered without touching this file), the tables of their own (persons, events,
+// recordings and the activity log, each named here), the id counters and the seeded generator's position. The clock and the request journal are not store state.
 //
 // Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
 // must be equal), and `serve --state FILE` writes it to disk and restores it at the next start.
 import { Collection } from '@msw/data'
 import type { Dataset } from './dataset.ts'
+import { ActivityLog } from './activity-log.ts'
 import { EventLog } from './event-log.ts'
-import type { EventRecord, PersonRecord, RecordingRecord } from './models.ts'
+import { activitySchema, type ActivityRecord, type EventRecord, type PersonRecord, type RecordingRecord } from './models.ts'
 import { PersonTable } from './person-table.ts'
 import { RecordingTable } from './recording-table.ts'
 import type { Counters, Store } from './store.ts'
@@ -23,6 +24,8 @@ export interface StoreSnapshot {
   persons: PersonRecord[]
   events: EventRecord[]
   recordings: RecordingRecord[]
+  /** The activity log in the order appended (frozen; shared with the store). */
+  activity: ActivityRecord[]
   counters: Counters
   /** SeededRandom position. */
   random: number
@@ -59,6 +62,7 @@ export function snapshotStore(store: Store): StoreSnapshot {
     persons: [...store.persons.all()],
     events: store.events.toArray(),
     recordings: store.recordings.toArray(),
+    activity: [...store.activity.toArray()],
     counters: { ...store.counters },
     random: store.random.state,
   }
@@ -139,7 +143,10 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
   check(isObject(d.collections) && Object.values(d.collections).every((c) => Array.isArray(c) && c.every(isObject)), 'collections are damaged')
   check(isObject(d.counters) && Object.values(d.counters).every((n) => Number.isSafeInteger(n)), 'counters are damaged')
   check(Number.isSafeInteger(d.random), 'the random state is damaged')
-  check(Array.isArray(d.persons) && Array.isArray(d.events) && Array.isArray(d.recordings) && Array.isArray(d.person_properties), 'a table is missing')
+  check(
+    Array.isArray(d.persons) && Array.isArray(d.events) && Array.isArray(d.recordings) && Array.isArray(d.activity) && Array.isArray(d.person_properties),
+    'a table is missing',
+  )
   const pool = (d.person_properties as unknown[]).map((p) => {
     check(isObject(p), 'person properties are damaged')
     return freezeDeep(p)
@@ -165,6 +172,10 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     check(isObject(r) && typeof r.id === 'string' && Number.isSafeInteger(r.project_id) && Number.isFinite(r.start_time), 'a recording is damaged')
     return freezeDeep(r as unknown as RecordingRecord)
   })
+  const activity = (d.activity as unknown[]).map((a) => {
+    check(activitySchema.safeParse(a).success, 'an activity entry is damaged')
+    return freezeDeep(a as ActivityRecord)
+  })
   return {
     seed: d.seed,
     fixtures: d.fixtures,
@@ -173,6 +184,7 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     persons,
     events,
     recordings,
+    activity,
     counters: d.counters as Counters,
     random: d.random,
   }
@@ -215,6 +227,7 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   store.persons = new PersonTable(snapshot.persons)
   store.events = new EventLog(snapshot.events)
   store.recordings = new RecordingTable(snapshot.recordings)
+  store.activity = new ActivityLog(snapshot.activity)
   store.counters = { ...snapshot.counters }
   store.random.state = snapshot.random
   store.nextTaskDueAt = store.tasks.all().reduce((min, t) => (t.state === 'queued' ? Math.min(min, t.scheduled_for) : min), Infinity)

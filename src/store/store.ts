@@ -1,16 +1,18 @@
 // The store the handlers work on.
 //
 // The small relational models (organization, user, project, personal API key, playlist, playlist item,
-// activity log entry, scheduled task, insight) are @msw/data collections. Persons, events and session
-// recordings are the big tables (100,000 persons and a million events in the scale benchmark): they live
-// in indexed tables of their own, because @msw/data 1.x scans an array for every query and update
-// (an update costs ~90 ms at 100,000 records here) and creates records one by one through async
-// validation (~14 µs each), which a per-test reset of the default dataset cannot afford.
+// scheduled task, insight) are @msw/data collections. Persons, events and session recordings are the
+// big tables (100,000 persons and a million events in the scale benchmark): they live in indexed tables
+// of their own, because @msw/data 1.x scans an array for every query and update (an update costs
+// ~90 ms at 100,000 records here) and creates records one by one through async validation (~14 µs
+// each), which a per-test reset of the default dataset cannot afford. The activity log is one of them
+// too: it grows with every logged write, like the event log, and each of those writes paid for a
+// validated @msw/data create.
 import { Collection } from '@msw/data'
+import { ActivityLog } from './activity-log.ts'
 import type { Dataset } from './dataset.ts'
 import { EventLog } from './event-log.ts'
 import {
-  activitySchema,
   apiKeySchema,
   insightSchema,
   organizationSchema,
@@ -20,6 +22,7 @@ import {
   taskSchema,
   userSchema,
   type ApiKeyRecord,
+  type PlaylistItemRecord,
   type ProjectRecord,
   type UserRecord,
 } from './models.ts'
@@ -35,7 +38,6 @@ function collections() {
     apiKeys: new Collection({ schema: apiKeySchema }),
     playlists: new Collection({ schema: playlistSchema }),
     playlistItems: new Collection({ schema: playlistItemSchema }),
-    activity: new Collection({ schema: activitySchema }),
     tasks: new Collection({ schema: taskSchema }),
     insights: new Collection({ schema: insightSchema }),
   }
@@ -57,13 +59,13 @@ export class Store {
   persons = new PersonTable()
   events = new EventLog()
   recordings = new RecordingTable()
+  activity = new ActivityLog()
   organizations!: Collections['organizations']
   users!: Collections['users']
   projects!: Collections['projects']
   apiKeys!: Collections['apiKeys']
   playlists!: Collections['playlists']
   playlistItems!: Collections['playlistItems']
-  activity!: Collections['activity']
   tasks!: Collections['tasks']
   insights!: Collections['insights']
   /** Seeded generator for ids made at run time (short ids, uuids). */
@@ -75,6 +77,8 @@ export class Store {
   #keysByValue = new Map<string, ApiKeyRecord>()
   #projectsById = new Map<number, ProjectRecord>()
   #usersById = new Map<number, UserRecord>()
+  /** playlist id -> its items, in collection order; kept by the collection's create and delete hooks. */
+  #itemsByPlaylist = new Map<number, PlaylistItemRecord[]>()
 
   static async create(dataset: Dataset): Promise<Store> {
     const store = new Store()
@@ -92,13 +96,13 @@ export class Store {
       ...dataset.apiKeys.map((r) => c.apiKeys.create(r)),
       ...dataset.playlists.map((r) => c.playlists.create(r)),
       ...dataset.playlistItems.map((r) => c.playlistItems.create(r)),
-      ...dataset.activity.map((r) => c.activity.create(r)),
     ])
     Object.assign(this, c)
     this.dataset = dataset
     this.persons = new PersonTable(dataset.persons)
     this.events = new EventLog(dataset.events)
     this.recordings = new RecordingTable(dataset.recordings)
+    this.activity = new ActivityLog(dataset.activity)
     this.random = new SeededRandom(dataset.seed)
     this.nextTaskDueAt = Infinity
     const max = (xs: Array<{ id: number }>) => xs.reduce((m, x) => Math.max(m, x.id), 0)
@@ -113,6 +117,7 @@ export class Store {
     this.#keysByValue = new Map(dataset.apiKeys.map((k) => [k.value, k]))
     this.#projectsById = new Map(dataset.projects.map((p) => [p.id, p]))
     this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
+    this.#indexPlaylistItems()
   }
 
   /** Adds a personal API key (tests and scenarios use narrower keys than the defaults). Gone at the next reset. */
@@ -127,6 +132,35 @@ export class Store {
     this.#keysByValue = new Map(this.apiKeys.all().map((k) => [k.value, k]))
     this.#projectsById = new Map(this.projects.all().map((p) => [p.id, p]))
     this.#usersById = new Map(this.users.all().map((u) => [u.id, u]))
+    this.#indexPlaylistItems()
+  }
+
+  /**
+   * Indexes the playlist items by playlist, and keeps the index up to date through the collection's
+   * own hooks, so a write through any code path is seen. Every playlist answer counts its items: a
+   * findMany there scanned all items of all playlists.
+   */
+  #indexPlaylistItems(): void {
+    const index = new Map<number, PlaylistItemRecord[]>()
+    const add = (item: PlaylistItemRecord) => {
+      let list = index.get(item.playlist_id)
+      if (!list) index.set(item.playlist_id, (list = []))
+      list.push(item)
+    }
+    for (const item of this.playlistItems.all()) add(item)
+    this.playlistItems.hooks.on('create', (event) => add(event.data.record))
+    this.playlistItems.hooks.on('delete', (event) => {
+      const gone = event.data.deletedRecord
+      const list = index.get(gone.playlist_id)
+      const at = list ? list.indexOf(gone) : -1
+      if (at !== -1) list!.splice(at, 1)
+    })
+    this.#itemsByPlaylist = index
+  }
+
+  /** The playlist's items in the order added. Do not mutate. */
+  itemsOf(playlistId: number): readonly PlaylistItemRecord[] {
+    return this.#itemsByPlaylist.get(playlistId) ?? []
   }
 
   keyByValue(value: string): ApiKeyRecord | undefined {
@@ -153,7 +187,7 @@ export class Store {
       session_recordings: this.recordings.size,
       playlists: this.playlists.count(),
       playlist_items: this.playlistItems.count(),
-      activity: this.activity.count(),
+      activity: this.activity.size,
       tasks: this.tasks.count(),
       insights: this.insights.count(),
     }

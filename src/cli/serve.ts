@@ -1,5 +1,6 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { createApp } from '../core/app.ts'
+import { compactHeap } from '../adapter/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../core/schedule.ts'
 import { scenarioNames } from '../fixtures.ts'
@@ -92,6 +93,8 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     }
     writer = new StateWriter(app, statePath, { seed, fixtures })
   }
+  // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented).
+  compactHeap()
   const running = await serve(app, {
     port,
     host,

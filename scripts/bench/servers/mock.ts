@@ -1,7 +1,9 @@
-// The standalone mock server as the CLI runs it (createApp + serve, response validation on unless
-// --no-validate), in its own process, with an optional dataset size. Prints "listening on URL";
+// The standalone mock server as the CLI runs it (createApp, the heap compacted, serve; response
+// validation on unless --no-validate), in its own process, with an optional dataset size. The harness
+// runs it compiled to JavaScript, as `npm start` runs the CLI. Prints "listening on URL";
 // answers the parent's questions over IPC (memory).
 //   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
+import { compactHeap } from '../../../src/adapter/heap.ts'
 import { serve } from '../../../src/adapter/node.ts'
 import { createApp, type AppOptions } from '../../../src/core/app.ts'
 import { answerParent } from '../harness.ts'
@@ -20,6 +22,7 @@ const options: AppOptions = {
 }
 if (persons !== undefined || eventsPerPerson !== undefined) options.size = { persons, eventsPerPerson }
 const app = await createApp(options)
+compactHeap()
 const running = await serve(app, { port: 0, host: '127.0.0.1' })
 console.log(`listening on ${running.url}`)
 

@@ -1,0 +1,35 @@
+// One compacting garbage collection, for the standalone server once its data is in memory. Seeding
+// interleaves the objects that stay (persons, their strings, indexes) with faker's garbage on the same
+// heap pages, and V8's ordinary full collections leave those pages in place: at 100,000 persons the old
+// space held ~98 MB of live objects on ~136-170 MB of pages. A collection that compacts moves the live
+// objects together and gives the emptied pages back (measured: old space 100 MB, RSS -35 to -70 MB;
+// ~25 ms at the default data, ~200 ms at 100,000 persons).
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+
+/**
+ * Runs a full, compacting collection. Node offers no call for it, so this turns on V8's `gc` function for
+ * a throwaway context (unless the process already has it) and V8's compact-on-every-full-collection flag for
+ * the one call. Returns false, having
+ * changed nothing, where the runtime refuses either.
+ */
+export function compactHeap(): boolean {
+  try {
+    let gc = (globalThis as { gc?: () => void }).gc
+    if (typeof gc !== 'function') {
+      setFlagsFromString('--expose-gc')
+      gc = runInNewContext('typeof gc === "function" ? gc : undefined') as (() => void) | undefined
+      setFlagsFromString('--no-expose-gc')
+    }
+    if (typeof gc !== 'function') return false
+    setFlagsFromString('--compact-on-every-full-gc')
+    try {
+      gc()
+    } finally {
+      setFlagsFromString('--no-compact-on-every-full-gc')
+    }
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,7 +1,9 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
+import { BoundedCache } from '../core/bounded-cache.ts'
 import { serializeOnce } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
+import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
 
 type Person = components['schemas']['Person']
@@ -28,14 +30,14 @@ export function personName(person: PersonRecord): string {
   return ids[0] ?? String(person.id)
 }
 
-// Records are immutable, so each one is rendered once, and its JSON text written once (a list page
-// re-renders the same records often).
-const rendered = new WeakMap<PersonRecord, Person>()
+// Records are immutable, so a person in use is rendered once, and its JSON text written once (a list
+// page re-renders the same records often). Bounded, so reading through a large project does not keep a
+// rendered copy of every person.
+const rendered = new BoundedCache<PersonRecord, Person>(RENDER_CACHE_SIZE)
+const render = (person: PersonRecord): Person => serializeOnce(renderPerson(person))
 
 export function toPerson(person: PersonRecord): Person {
-  let out = rendered.get(person)
-  if (!out) rendered.set(person, (out = serializeOnce(renderPerson(person))))
-  return out
+  return rendered.getOrMake(person, render)
 }
 
 function renderPerson(person: PersonRecord): Person {

@@ -1,8 +1,10 @@
 // Session recording as the API shows it (seed 2.4): values that hang together, `ongoing` by the clock.
 import type { components } from '../contract/types.gen.ts'
+import { BoundedCache } from '../core/bounded-cache.ts'
 import type { RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
 import { toEmbeddedPerson } from './person.ts'
+import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 
 type SessionRecording = components['schemas']['SessionRecording']
@@ -15,12 +17,12 @@ export function recordingEnd(r: RecordingRecord): number {
 }
 
 type Static = Omit<SessionRecording, 'person' | 'ongoing'>
-// Records are immutable: the parts that do not depend on the clock or the person are rendered once.
-const rendered = new WeakMap<RecordingRecord, Static>()
+// Records are immutable: the parts that do not depend on the clock or the person are rendered once
+// (while the recording is in use: the cache is bounded).
+const rendered = new BoundedCache<RecordingRecord, Static>(RENDER_CACHE_SIZE)
 
 export function toRecording(r: RecordingRecord, persons: PersonTable, now: number): SessionRecording {
-  let fixed = rendered.get(r)
-  if (!fixed) rendered.set(r, (fixed = renderStatic(r)))
+  const fixed = rendered.getOrMake(r, renderStatic)
   const person = persons.getByDistinctId(r.project_id, r.distinct_id)
   const end = recordingEnd(r)
   return {

@@ -1,0 +1,4 @@
+// How many records each serializer keeps rendered (see core/bounded-cache.ts): a few list pages' worth
+// many times over (a 100-person page touches 100), and ~10 MB at most for persons (~1 kB each with
+// their JSON text).
+export const RENDER_CACHE_SIZE = 10_000

@@ -5,7 +5,10 @@ import type { PersonRecord } from './models.ts'
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
 export class PersonTable {
-  #byId = new Map<number, PersonRecord>()
+  // Person ids are small consecutive integers (a counter), so by id is an array: 8 bytes a person
+  // instead of a map entry's ~45 (~4 MB at 120,000 persons). Deleted ids leave holes.
+  #byId: Array<PersonRecord | undefined> = []
+  #size = 0
   #byUuid = new Map<string, PersonRecord>()
   // Keyed project first, so no composite key string is built per lookup or per indexed value, and an
   // email held by one person (nearly all) costs a map entry, not a Set (store indexes 86 -> 58 MB of heap at
@@ -23,11 +26,11 @@ export class PersonTable {
   }
 
   get size(): number {
-    return this.#byId.size
+    return this.#size
   }
 
   get(id: number): PersonRecord | undefined {
-    return this.#byId.get(id)
+    return Number.isSafeInteger(id) && id >= 0 ? this.#byId[id] : undefined
   }
 
   getByUuid(uuid: string): PersonRecord | undefined {
@@ -49,8 +52,9 @@ export class PersonTable {
     return this.#ordered.get(projectId) ?? []
   }
 
-  all(): IterableIterator<PersonRecord> {
-    return this.#byId.values()
+  /** Every person, by id. */
+  *all(): IterableIterator<PersonRecord> {
+    for (const person of this.#byId) if (person) yield person
   }
 
   insert(person: PersonRecord): void {
@@ -62,11 +66,11 @@ export class PersonTable {
   }
 
   replace(next: PersonRecord): void {
-    const prev = this.#byId.get(next.id)
+    const prev = this.get(next.id)
     if (!prev) throw new Error(`no person ${next.id}`)
     this.#unindexKeys(prev)
     this.#indexKeys(next)
-    this.#byId.set(next.id, next)
+    this.#byId[next.id] = next
     this.#byUuid.set(next.uuid, next)
     const list = this.#ordered.get(prev.project_id)!
     list.splice(list.indexOf(prev), 1)
@@ -74,10 +78,11 @@ export class PersonTable {
   }
 
   remove(person: PersonRecord): void {
-    const current = this.#byId.get(person.id)
+    const current = this.get(person.id)
     if (!current) return
     this.#unindexKeys(current)
-    this.#byId.delete(current.id)
+    this.#byId[current.id] = undefined
+    this.#size--
     this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!
     list.splice(list.indexOf(current), 1)
@@ -95,7 +100,10 @@ export class PersonTable {
   }
 
   #index(person: PersonRecord): void {
-    this.#byId.set(person.id, person)
+    if (!Number.isSafeInteger(person.id) || person.id < 0) throw new Error(`person id ${person.id} is not a non-negative integer`)
+    if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
+    this.#byId[person.id] = person
+    this.#size++
     this.#byUuid.set(person.uuid, person)
     this.#indexKeys(person)
     let list = this.#ordered.get(person.project_id)

@@ -143,18 +143,26 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       const last = faker.person.lastName()
       const email = flat(faker.internet.email({ firstName: first, lastName: last }).toLowerCase())
       const userId = flat(`user-${faker.string.numeric(6)}`)
-      const base = {
-        $browser: pick(BROWSERS),
-        $os: pick(OSES),
-        $geoip_country_code: pick(COUNTRIES),
-        $initial_referring_domain: pick(REFERRERS),
-      }
-      const identified = anonymous ? {} : { email, name: flat(`${first} ${last}`), company: flat(faker.company.name()) }
+      // Property objects are written as literals and frozen as they are: a literal gets exactly the
+      // in-object fields it needs (an 8-key object 96 bytes, against 128 built key by key on `{}`),
+      // and these come to several per person.
+      const $browser = pick(BROWSERS)
+      const $os = pick(OSES)
+      const $geoip_country_code = pick(COUNTRIES)
+      const $initial_referring_domain = pick(REFERRERS)
+      const name = anonymous ? '' : flat(`${first} ${last}`)
+      const company = anonymous ? '' : flat(faker.company.name())
       const initialPlan = pick(PLANS.slice(0, 2))
       const upgrades = !anonymous && rng.next() < 0.4
       const finalPlan = upgrades ? pick(PLANS.slice(2)) : initialPlan
-      const before = freezeDeep({ ...base, ...identified, ...(anonymous ? {} : { plan: initialPlan }) })
-      const after = upgrades ? freezeDeep({ ...before, plan: finalPlan }) : before
+      const propertiesWith = (plan: string): Readonly<Record<string, unknown>> =>
+        Object.freeze(
+          anonymous
+            ? { $browser, $os, $geoip_country_code, $initial_referring_domain }
+            : { $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan },
+        )
+      const before = propertiesWith(initialPlan)
+      const after = upgrades ? propertiesWith(finalPlan) : before
 
       const eventCount = options.eventsPerPerson ?? 5 + rng.int(11)
       const span = anchor - createdAt
@@ -164,18 +172,18 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       const distinctIds = anonymous ? [anonId] : [rng.next() < 0.5 ? email : userId, anonId]
       for (let i = 0; i < eventCount; i++) {
         const personProperties = i < switchAt ? before : after
-        let name = pick(['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded'])
+        let eventName = pick(['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded'])
         let properties: Record<string, unknown> = pick(eventPropertyPool)
         if (i === 0 && !anonymous) {
-          name = '$identify'
-          properties = freezeDeep({ $set: { ...identified, plan: initialPlan } })
+          eventName = '$identify'
+          properties = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
         } else if (i === switchAt) {
-          name = 'plan upgraded'
-          properties = freezeDeep({ $set: { plan: finalPlan } })
+          eventName = 'plan upgraded'
+          properties = Object.freeze({ $set: Object.freeze({ plan: finalPlan }) })
         }
         events.push({
           project_id: projectId,
-          event: name,
+          event: eventName,
           distinct_id: i === 0 || anonymous ? distinctIds[0]! : pick(distinctIds),
           person_uuid: personUuid,
           timestamp: iso(times[i]!),
@@ -184,11 +192,11 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
         })
       }
       persons.push(
-        freezeDeep({
+        Object.freeze({
           id: nextPersonId++,
           uuid: personUuid,
           project_id: projectId,
-          distinct_ids: distinctIds,
+          distinct_ids: Object.freeze(distinctIds),
           properties: after,
           created_at: createdAt,
           last_seen_at: eventCount ? times[eventCount - 1]! : null,

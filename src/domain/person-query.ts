@@ -32,7 +32,8 @@ function searchTextOf(person: PersonRecord): string {
   const fields = [person.uuid, ...person.distinct_ids]
   for (const key of ['email', 'name']) {
     const value = person.properties[key]
-    if (value !== undefined && value !== null) fields.push(String(value))
+    // Once is enough: the email is often a distinct id too.
+    if (value !== undefined && value !== null && !fields.includes(String(value))) fields.push(String(value))
   }
   return fields.join(SEPARATOR).toLowerCase()
 }

@@ -217,10 +217,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       }
     }
     journal.record({
-      at: new Date(clock.now()).toISOString(),
+      at_ms: clock.now(),
       method: req.method,
       path: req.url.pathname,
-      query: Object.fromEntries(req.url.searchParams),
+      search: req.url.search,
       operation_id: op?.operationId ?? null,
       status: res.status,
       request_body: body,

@@ -1,4 +1,8 @@
 // A bounded request journal (a long run must not grow without end), oldest first.
+//
+// Entries are kept as the request left them (the time in epoch ms, the raw query string) and shaped
+// when read: every request writes one, few are ever read, and formatting the time and parsing the
+// query on the way in was a measurable part of a write's cost.
 
 export interface JournalEntry {
   id: number
@@ -12,16 +16,42 @@ export interface JournalEntry {
   duration_ms: number
 }
 
+/** What `record` takes: the entry with the time as epoch ms and the query as the URL's `search`. */
+export interface JournalRecord extends Omit<JournalEntry, 'id' | 'at' | 'query'> {
+  at_ms: number
+  search: string
+}
+
+interface Stored extends JournalRecord {
+  id: number
+}
+
+function shape(e: Stored): JournalEntry {
+  return {
+    id: e.id,
+    at: new Date(e.at_ms).toISOString(),
+    method: e.method,
+    path: e.path,
+    query: Object.fromEntries(new URLSearchParams(e.search)),
+    operation_id: e.operation_id,
+    status: e.status,
+    request_body: e.request_body,
+    duration_ms: e.duration_ms,
+  }
+}
+
 export class Journal {
-  #entries: JournalEntry[] = []
+  #entries: Stored[] = []
   #nextId = 1
   #dropped = 0
 
   constructor(readonly capacity = 1000) {}
 
-  record(entry: Omit<JournalEntry, 'id'>): void {
+  record(entry: JournalRecord): void {
     if (this.capacity <= 0) return
-    this.#entries.push({ id: this.#nextId++, ...entry })
+    const stored = entry as Stored
+    stored.id = this.#nextId++
+    this.#entries.push(stored)
     if (this.#entries.length > this.capacity) {
       this.#entries.shift()
       this.#dropped++
@@ -29,9 +59,17 @@ export class Journal {
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
-    return this.#entries.filter(
-      (e) => (!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method),
-    )
+    const out: JournalEntry[] = []
+    for (const e of this.#entries) {
+      if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(e))
+    }
+    return out
+  }
+
+  /** The newest entry, if any. */
+  latest(): JournalEntry | undefined {
+    const last = this.#entries.at(-1)
+    return last && shape(last)
   }
 
   get dropped(): number {

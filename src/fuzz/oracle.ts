@@ -65,7 +65,7 @@ export async function checkedRequest(
   const problems: string[] = []
   const write = !SAFE_METHODS.has(req.method)
   const before: StoreSnapshot | undefined = write ? app.snapshot() : undefined
-  const lastJournalId = app.journal.entries().at(-1)?.id ?? 0
+  const lastJournalId = app.journal.latest()?.id ?? 0
   options.violations.length = 0
   let res: MockResponse
   try {
@@ -73,7 +73,7 @@ export async function checkedRequest(
   } catch (error) {
     return { verdict: { problems: [`handle() threw: ${(error as Error).stack ?? error}`], operationId: null, pending: false } }
   }
-  const entry = app.journal.entries().at(-1)
+  const entry = app.journal.latest()
   const operationId = entry && entry.id > lastJournalId ? entry.operation_id : null
   const op = operationId ? app.contract.byId.get(operationId) : undefined
   let out: { body: string; headers: Record<string, string> }

@@ -2,7 +2,8 @@
 // latency (autocannon's own histogram rounds to whole milliseconds), side-by-side rounds, and the table.
 //
 // Every figure that is judged is a ratio of two measurements taken in the same run, alternating in
-// short rounds, because absolute numbers drift on shared machines.
+// short rounds, because absolute numbers drift on shared machines; throughput ratios are the median
+// of the rounds' ratios, printed with their range.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
@@ -34,7 +35,7 @@ export function configFrom(argv: string[]): BenchConfig {
   const peer = argv[argv.indexOf('--peer') + 1] === 'openapi-backend' ? 'openapi-backend' : 'prism'
   return quick
     ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, peer, quick }
-    : { roundSeconds: 3, rounds: 3, connections: 8, lookups: 400, largePersons: 100_000, peer, quick }
+    : { roundSeconds: 3, rounds: 5, connections: 8, lookups: 400, largePersons: 100_000, peer, quick }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,16 +283,31 @@ export function merge(results: LoadResult[]): LoadResult {
   }
 }
 
+/** A side's rounds merged, and each round on its own (for per-round ratios). */
+export type SideResult = LoadResult & { rounds: LoadResult[] }
+
 /** Runs each side in turn, `rounds` times (A B A B ...), so drift hits both sides alike. */
-export async function sideBySide<K extends string>(rounds: number, sides: Record<K, () => Promise<LoadResult>>): Promise<Record<K, LoadResult>> {
+export async function sideBySide<K extends string>(rounds: number, sides: Record<K, () => Promise<LoadResult>>): Promise<Record<K, SideResult>> {
   const collected = {} as Record<K, LoadResult[]>
   for (const key of Object.keys(sides) as K[]) collected[key] = []
   for (let round = 0; round < rounds; round++) {
     for (const key of Object.keys(sides) as K[]) collected[key].push(await sides[key]())
   }
-  const out = {} as Record<K, LoadResult>
-  for (const key of Object.keys(sides) as K[]) out[key] = merge(collected[key])
+  const out = {} as Record<K, SideResult>
+  for (const key of Object.keys(sides) as K[]) out[key] = { ...merge(collected[key]), rounds: collected[key] }
   return out
+}
+
+/**
+ * The throughput ratio a/b of each pair of adjacent rounds, and their median: one round disturbed by
+ * the machine (a neighbour's burst, a major GC) moves the median little, where it moves a ratio of
+ * sums a lot (measured here: one PATCH run's ratio of sums swung 0.28x-0.40x between runs).
+ */
+export function roundRatios(a: SideResult, b: SideResult): { median: number; min: number; max: number } {
+  const ratios = a.rounds.map((r, i) => r.rps / b.rounds[i]!.rps).sort((x, y) => x - y)
+  const mid = ratios.length >> 1
+  const median = ratios.length % 2 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2
+  return { median, min: ratios[0]!, max: ratios[ratios.length - 1]! }
 }
 
 export function percentile(values: number[], p: number): number {
@@ -334,6 +350,8 @@ export const fmt = {
   rps: (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`,
   ms: (n: number) => (Number.isFinite(n) ? (n < 1 ? `${(n * 1000).toFixed(0)} µs` : n < 100 ? `${n.toFixed(2)} ms` : `${Math.round(n).toLocaleString('en-US')} ms`) : 'n/a'),
   ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
+  /** The median of per-round ratios with their range, e.g. `0.34x (0.30-0.38)`. */
+  ratios: (r: { median: number; min: number; max: number }) => `${fmt.ratio(r.median)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
   mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
   latency: (r: LoadResult) => `${fmt.ms(percentile(r.latencies, 50))} / ${fmt.ms(percentile(r.latencies, 99))}`,
 }

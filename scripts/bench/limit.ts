@@ -7,6 +7,7 @@ import {
   loadProblem,
   notApplicable,
   percentile,
+  roundRatios,
   send,
   sideBySide,
   startChild,
@@ -100,12 +101,13 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
       await load(mock.url, requests, { connections: config.connections, seconds: 1 })
       await load(ceiling.url, requests, { connections: config.connections, seconds: 1 })
       const r = await sideBySide(config.rounds, { ceiling: run(ceiling), mock: run(mock) })
-      const ratio = r.mock.rps / r.ceiling.rps
+      const ratios = roundRatios(r.mock, r.ceiling)
+      const ratio = ratios.median
       rows.push({
         benchmark: `${label} (${captured.body.length.toLocaleString('en-US')} B)`,
         ours: fmt.rps(r.mock.rps),
         reference: `ceiling ${fmt.rps(r.ceiling.rps)}`,
-        ratio: fmt.ratio(ratio),
+        ratio: fmt.ratios(ratios),
         latency: `${fmt.latency(r.mock)} (ceiling ${fmt.ms(percentile(r.ceiling.latencies, 50))} / ${fmt.ms(percentile(r.ceiling.latencies, 99))})`,
         target,
         verdict: loadProblem(r.mock, r.ceiling) ?? verdict(ratio >= c.target),

@@ -13,6 +13,7 @@ import {
   loadProblem,
   notApplicable,
   percentile,
+  roundRatios,
   ROOT,
   send,
   sideBySide,
@@ -90,12 +91,13 @@ export async function runPeer(config: BenchConfig): Promise<Row[]> {
       await load(mock.url, requests, { connections: config.connections, seconds: 1 })
       await load(peer.server.url, requests, { connections: config.connections, seconds: 1 })
       const r = await sideBySide(config.rounds, { peer: run(peer.server), mock: run(mock) })
-      const ratio = r.mock.rps / r.peer.rps
+      const ratios = roundRatios(r.mock, r.peer)
+      const ratio = ratios.median
       rows.push({
         benchmark: `${label} (ours ${ours.body.length.toLocaleString('en-US')} B, theirs ${theirs.body.length.toLocaleString('en-US')} B)`,
         ours: fmt.rps(r.mock.rps),
         reference: `${peer.name} ${fmt.rps(r.peer.rps)}`,
-        ratio: fmt.ratio(ratio),
+        ratio: fmt.ratios(ratios),
         latency: `${fmt.latency(r.mock)} (${peer.name} ${fmt.ms(percentile(r.peer.latencies, 50))} / ${fmt.ms(percentile(r.peer.latencies, 99))})`,
         target,
         verdict: loadProblem(r.mock, r.peer) ?? verdict(ratio >= TARGET),

@@ -124,10 +124,13 @@ describe('store snapshot', () => {
       null,
       { ...good, counters: undefined },
       { ...good, persons: [{ id: 'one' }] },
+      { ...good, persons: [{ ...good.persons[0], id: -1 }] },
+      { ...good, persons: [good.persons[0], good.persons[0]] },
       { ...good, events: [{ ...good.events[0], person_properties: 10 ** 6 }] },
       { ...good, seed: 'x' },
     ]
     for (const data of damaged) expect(() => decodeSnapshot(data)).toThrow(SnapshotFormatError)
+    expect(() => decodeSnapshot({ ...good, persons: [good.persons[0], good.persons[0]] })).toThrow(`two persons have the id ${good.persons[0].id}`)
 
     const before = app.snapshot()
     const unknownCollection = throughJson({ ...good, collections: { ...good.collections, widgets: [{}] } })

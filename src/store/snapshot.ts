@@ -151,12 +151,15 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     check(isObject(p), 'person properties are damaged')
     return freezeDeep(p)
   })
+  const personIds = new Set<number>()
   const persons = (d.persons as unknown[]).map((p) => {
     check(
-      isObject(p) && Number.isSafeInteger(p.id) && typeof p.uuid === 'string' && Number.isSafeInteger(p.project_id) &&
+      isObject(p) && Number.isSafeInteger(p.id) && p.id >= 0 && typeof p.uuid === 'string' && Number.isSafeInteger(p.project_id) &&
         Array.isArray(p.distinct_ids) && isObject(p.properties) && Number.isFinite(p.created_at),
       'a person is damaged',
     )
+    check(!personIds.has(p.id), `two persons have the id ${p.id}`)
+    personIds.add(p.id)
     return freezeDeep(p as unknown as PersonRecord)
   })
   const events = (d.events as unknown[]).map((e) => {
@@ -220,14 +223,18 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
       await target.create(plain(record))
     }
   }
+  const persons = new PersonTable(snapshot.persons)
+  const events = new EventLog(snapshot.events)
+  const recordings = new RecordingTable(snapshot.recordings)
+  const activity = new ActivityLog(snapshot.activity)
   // Only now, with everything read, does the store change.
   await store.load(base)
   for (const [name, collection] of fresh) (store as any)[name] = collection
   store.reindex()
-  store.persons = new PersonTable(snapshot.persons)
-  store.events = new EventLog(snapshot.events)
-  store.recordings = new RecordingTable(snapshot.recordings)
-  store.activity = new ActivityLog(snapshot.activity)
+  store.persons = persons
+  store.events = events
+  store.recordings = recordings
+  store.activity = activity
   store.counters = { ...snapshot.counters }
   store.random.state = snapshot.random
   store.nextTaskDueAt = store.tasks.all().reduce((min, t) => (t.state === 'queued' ? Math.min(min, t.scheduled_for) : min), Infinity)

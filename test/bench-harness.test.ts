@@ -1,6 +1,6 @@
 // The benchmark harness's arithmetic and table (the benchmarks themselves are scripts, not tests).
 import { describe, expect, it } from 'vitest'
-import { loadProblem, merge, percentile, renderTable, type LoadResult } from '../scripts/bench/harness.ts'
+import { fmt, loadProblem, merge, percentile, renderTable, roundRatios, sideBySide, type LoadResult } from '../scripts/bench/harness.ts'
 
 const result = (completed: number, elapsedMs: number, latencies: number[], errors = 0, unexpected = 0): LoadResult => ({
   rps: (completed / elapsedMs) * 1000,
@@ -26,6 +26,25 @@ describe('bench harness', () => {
     expect(merged.rps).toBe(200)
     expect(merged.latencies).toEqual([1, 2, 3])
     expect([merged.errors, merged.unexpected]).toEqual([1, 2])
+  })
+
+  it('runs the sides in turn and judges by the median of the rounds\' ratios, not the ratio of totals', async () => {
+    const order: string[] = []
+    // Ours at 50, 40, 300 (a disturbed round), 45, 35 req/s against a steady 100.
+    const ours = [50, 40, 300, 45, 35]
+    let round = 0
+    const r = await sideBySide(5, {
+      ceiling: async () => (order.push('ceiling'), result(100, 1000, [1])),
+      mock: async () => (order.push('mock'), result(ours[round++]!, 1000, [1])),
+    })
+    expect(order.slice(0, 4)).toEqual(['ceiling', 'mock', 'ceiling', 'mock'])
+    expect(r.mock.rounds).toHaveLength(5)
+    expect(r.mock.rps / r.ceiling.rps).toBeCloseTo(0.94) // the outlier drags the ratio of totals
+    const ratios = roundRatios(r.mock, r.ceiling)
+    expect(ratios).toEqual({ median: 0.45, min: 0.35, max: 3 })
+    expect(fmt.ratios(ratios)).toBe('0.45x (0.35-3.00)')
+    const even = roundRatios({ ...r.mock, rounds: r.mock.rounds.slice(0, 4) }, r.ceiling)
+    expect(even.median).toBeCloseTo(0.475)
   })
 
   it('turns errors or unexpected statuses into n/a instead of a figure', () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs the CLI from the compiled JavaScript in dist/ when it is there and no older than the sources
-// (`npm run build` writes it; `npm ci` and `npm start` build it), otherwise from the TypeScript source
-// through tsx. The compiled server needs ~40 MB less memory: tsx's loader runs in a thread of its own.
+// Runs the CLI from the compiled JavaScript in dist/ when it is there and, in a checkout, no older than
+// the sources (`npm run build` writes it; `npm ci` and `npm start` build it), otherwise from the
+// TypeScript source through tsx. The compiled server needs ~40 MB less memory: tsx's loader runs in a
+// thread of its own.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -23,10 +24,12 @@ function newestMtime(dirs) {
   return newest
 }
 
+// An installed copy (under node_modules) is never edited, and npm's extraction does not keep file times,
+// so there the build is used as it is; in a checkout it must be no older than the sources.
+const installed = /[\\/]node_modules[\\/]/.test(root)
 const fresh =
   existsSync(compiled) &&
-  existsSync(stamp) &&
-  statSync(stamp).mtimeMs >= newestMtime([`${root}src`, `${root}fixtures`, `${root}contracts`])
+  (installed || (existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime([`${root}src`, `${root}fixtures`, `${root}contracts`])))
 
 if (fresh) {
   await import(pathToFileURL(compiled).href)

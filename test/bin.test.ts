@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
+let base: string
 let root: string
 
 /** A package layout with a source CLI and a compiled one that say which they are. */
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'analytics-mock-bin-'))
+function layout(at: string) {
+  root = at
   for (const dir of ['bin', 'src/cli', 'dist/src/cli', 'fixtures', 'contracts']) mkdirSync(join(root, dir), { recursive: true })
   copyFileSync(join(repo, 'bin/analytics-mock.js'), join(root, 'bin/analytics-mock.js'))
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'))
@@ -21,9 +22,14 @@ beforeEach(() => {
   writeFileSync(join(root, 'dist/src/cli/main.js'), "console.log('compiled', process.argv.slice(2).join(' '))\n")
   writeFileSync(join(root, 'fixtures/index.ts'), '')
   writeFileSync(join(root, 'contracts/openapi.yaml'), '')
+}
+
+beforeEach(() => {
+  base = mkdtempSync(join(tmpdir(), 'analytics-mock-bin-'))
+  layout(join(base, 'checkout'))
 })
 
-afterEach(() => rmSync(root, { recursive: true, force: true }))
+afterEach(() => rmSync(base, { recursive: true, force: true }))
 
 const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds)
 const run = () => execFileSync(process.execPath, [join(root, 'bin/analytics-mock.js'), 'serve', '--help'], { encoding: 'utf8' }).trim()
@@ -51,6 +57,13 @@ describe('bin/analytics-mock.js', () => {
     built(2_000)
     at('contracts/openapi.yaml', 3_000)
     expect(run()).toBe('source serve --help')
+  })
+
+  it('runs the compiled CLI of an installed copy whatever its file times (npm does not keep them)', () => {
+    layout(join(base, 'consumer/node_modules/analytics-mock'))
+    built(2_000)
+    at('src/cli/main.ts', 3_000)
+    expect(run()).toBe('compiled serve --help')
   })
 
   it('runs the source when there is no build', () => {

@@ -8,10 +8,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 /**
- * Runs a full, compacting collection. Node offers no call for it, so this turns on V8's `gc` function for
- * a throwaway context (unless the process already has it) and V8's compact-on-every-full-collection flag for
- * the one call. Returns false, having
- * changed nothing, where the runtime refuses either.
+ * Runs a full, compacting collection. Node offers no call for it, so this turns on V8's `gc` function
+ * for a throwaway context (unless the process already has it) and V8's compact-on-every-full-collection
+ * flag for the one call. Returns false, having changed nothing, where the runtime refuses either.
  */
 export function compactHeap(): boolean {
   try {

@@ -174,29 +174,22 @@ export class EventColumns {
   }
 }
 
-const CHUNK = 1 << 16
-
 /** The narrowest unsigned array holding references into a table of `size` entries. */
 function refsFor(size: number, length: number): Refs {
   return size <= 0x100 ? new Uint8Array(length) : size <= 0x10000 ? new Uint16Array(length) : new Uint32Array(length)
 }
 
-interface Chunk {
-  timestamps: number[]
-  refs: number[][]
-}
-
 /**
- * Appends events one by one into fixed-size chunks, then builds the immutable EventColumns in one copy
- * at their exact length and narrowest widths (no doubling arrays whose spare capacity would outlive the
- * build in the process's memory). The chunks are plain arrays on the JavaScript heap, not typed arrays:
- * typed arrays' memory comes from malloc, and ~40 MB of chunks freed between the long-lived columns
- * stayed in the process as malloc's free holes (100k persons: RSS 287 -> 251 MB, malloc's heap
- * 46 -> 8 MB); the garbage collector gives its pages back.
+ * Appends events one by one into plain arrays, then builds the immutable EventColumns in one copy at
+ * their exact length and narrowest widths. The build arrays live on the JavaScript heap, not in typed
+ * arrays: typed arrays' memory comes from malloc, and ~40 MB of build arrays freed between the
+ * long-lived columns stayed in the process as malloc's free holes (100k persons: RSS 287 -> 251 MB,
+ * malloc's heap 46 -> 8 MB), where the garbage collector gives its pages back, spare capacity included.
  */
 export class EventColumnsBuilder {
-  #length = 0
-  readonly #chunks: Chunk[] = []
+  #timestamps: number[] = []
+  /** project, name, distinct id, person, properties, person properties */
+  #refs: number[][] = [[], [], [], [], [], []]
   readonly #projectTable = new Interner<number>()
   readonly #nameTable = new Interner<string>()
   readonly #distinctIdTable = new Interner<string>()
@@ -204,29 +197,27 @@ export class EventColumnsBuilder {
   readonly #propertiesPool = new Interner<Properties>()
 
   push(event: EventRecord): void {
-    const at = this.#length++ % CHUNK
-    if (at === 0) this.#chunks.push({ timestamps: [], refs: Array.from({ length: 6 }, () => []) })
-    const { timestamps, refs } = this.#chunks[this.#chunks.length - 1]!
-    timestamps[at] = event.timestamp
-    refs[0]![at] = this.#projectTable.ref(event.project_id)
-    refs[1]![at] = this.#nameTable.ref(event.event)
-    refs[2]![at] = this.#distinctIdTable.ref(event.distinct_id)
-    refs[3]![at] = this.#personTable.ref(event.person_uuid)
-    refs[4]![at] = this.#propertiesPool.ref(event.properties)
-    refs[5]![at] = this.#propertiesPool.ref(event.person_properties)
+    const refs = this.#refs
+    this.#timestamps.push(event.timestamp)
+    refs[0]!.push(this.#projectTable.ref(event.project_id))
+    refs[1]!.push(this.#nameTable.ref(event.event))
+    refs[2]!.push(this.#distinctIdTable.ref(event.distinct_id))
+    refs[3]!.push(this.#personTable.ref(event.person_uuid))
+    refs[4]!.push(this.#propertiesPool.ref(event.properties))
+    refs[5]!.push(this.#propertiesPool.ref(event.person_properties))
   }
 
   build(): EventColumns {
-    const n = this.#length
+    const n = this.#timestamps.length
     const tables = [this.#projectTable, this.#nameTable, this.#distinctIdTable, this.#personTable, this.#propertiesPool, this.#propertiesPool]
-    const timestamps = new Float64Array(n)
-    const refs = tables.map((table) => refsFor(table.values.length, n))
-    this.#chunks.forEach((chunk, c) => {
-      const count = Math.min(CHUNK, n - c * CHUNK)
-      timestamps.set(chunk.timestamps, c * CHUNK)
-      refs.forEach((column, k) => column.set(chunk.refs[k]!, c * CHUNK))
+    const timestamps = new Float64Array(this.#timestamps)
+    const refs = tables.map((table, k) => {
+      const column = refsFor(table.values.length, n)
+      column.set(this.#refs[k]!)
+      return column
     })
-    this.#chunks.length = 0
+    this.#timestamps = []
+    this.#refs = [[], [], [], [], [], []]
     return EventColumns.fromParts({
       timestamps,
       projects: refs[0]!,

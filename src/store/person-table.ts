@@ -1,6 +1,7 @@
 // Persons, indexed so exact lookups (id, uuid, distinct_id, email) never scan the table, and each
 // project's persons kept in list order (newest first) so a page is a slice.
 import type { PersonRecord } from './models.ts'
+import { insertSorted } from './sorted-list.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
@@ -60,9 +61,9 @@ export class PersonTable {
   insert(person: PersonRecord): void {
     this.#index(person)
     const list = this.#ordered.get(person.project_id)!
-    // #index appended it; move it to its place (new persons are usually newest, so this is short).
+    // #index appended it; move it to its place.
     list.pop()
-    list.splice(this.#insertionPoint(list, person), 0, person)
+    insertSorted(list, person, newestFirst)
   }
 
   replace(next: PersonRecord): void {
@@ -74,7 +75,7 @@ export class PersonTable {
     this.#byUuid.set(next.uuid, next)
     const list = this.#ordered.get(prev.project_id)!
     list.splice(list.indexOf(prev), 1)
-    list.splice(this.#insertionPoint(list, next), 0, next)
+    insertSorted(list, next, newestFirst)
   }
 
   remove(person: PersonRecord): void {
@@ -86,17 +87,6 @@ export class PersonTable {
     this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!
     list.splice(list.indexOf(current), 1)
-  }
-
-  #insertionPoint(list: PersonRecord[], person: PersonRecord): number {
-    let lo = 0
-    let hi = list.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (newestFirst(list[mid]!, person) < 0) lo = mid + 1
-      else hi = mid
-    }
-    return lo
   }
 
   #index(person: PersonRecord): void {

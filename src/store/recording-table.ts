@@ -1,5 +1,6 @@
 // Session recordings, kept per project newest start_time first (ties by id), with an id index.
 import type { RecordingRecord } from './models.ts'
+import { insertSorted } from './sorted-list.ts'
 
 const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
   b.start_time - a.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -38,14 +39,7 @@ export class RecordingTable {
     this.#add(recording)
     const ordered = this.#ordered.get(recording.project_id)!
     ordered.pop()
-    let lo = 0
-    let hi = ordered.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (newestFirst(ordered[mid]!, recording) < 0) lo = mid + 1
-      else hi = mid
-    }
-    ordered.splice(lo, 0, recording)
+    insertSorted(ordered, recording, newestFirst)
   }
 
   #add(r: RecordingRecord): void {

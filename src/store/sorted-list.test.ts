@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { insertSorted } from './sorted-list.ts'
+
+describe('insertSorted', () => {
+  const byValue = (a: { v: number }, b: { v: number }) => a.v - b.v
+
+  it('keeps the list sorted, at either end and in the middle', () => {
+    const list = [2, 4, 6].map((v) => ({ v }))
+    for (const v of [5, 0, 9, 3]) insertSorted(list, { v }, byValue)
+    expect(list.map((x) => x.v)).toEqual([0, 2, 3, 4, 5, 6, 9])
+  })
+
+  it('puts an item before the elements it ties with', () => {
+    const first = { v: 1, tag: 'old' }
+    const list = [first]
+    const tie = { v: 1, tag: 'new' }
+    insertSorted(list, tie, byValue)
+    expect(list).toEqual([tie, first])
+  })
+
+  it('fills an empty list', () => {
+    const list: Array<{ v: number }> = []
+    insertSorted(list, { v: 7 }, byValue)
+    expect(list).toEqual([{ v: 7 }])
+  })
+})

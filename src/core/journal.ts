@@ -47,6 +47,7 @@ export class Journal {
 
   constructor(readonly capacity = 1000) {}
 
+  /** Keeps `entry` itself (numbered in place, not copied): pass a fresh object. */
   record(entry: JournalRecord): void {
     if (this.capacity <= 0) return
     const stored = entry as Stored

@@ -3,11 +3,11 @@
 // playlist and writes an activity entry. Prints figures; asserts nothing.
 //
 //   npx tsx scripts/bench-playlist-patch.ts [--calls N] [--rounds N]
-import { parseArgs } from '../src/cli/args.ts'
-import { createApp } from '../src/core/app.ts'
+import { parseArgs } from 'node:util'
+import { createApp } from '../src/app.ts'
 import { serialize, type MockRequest } from '../src/core/http.ts'
 
-const args = parseArgs(process.argv.slice(2)).options
+const { values: args } = parseArgs({ options: { calls: { type: 'string' }, rounds: { type: 'string' } } })
 const calls = Number(args.calls ?? 20_000)
 const rounds = Number(args.rounds ?? 3)
 

@@ -4,10 +4,10 @@
 // there is something to undo. Prints figures; asserts nothing.
 //
 //   npx tsx scripts/bench-reset.ts [--runs N] [--fixtures NAME]
-import { parseArgs } from '../src/cli/args.ts'
+import { parseArgs } from 'node:util'
 import { createMock, type Mock } from '../src/testing/index.ts'
 
-const args = parseArgs(process.argv.slice(2)).options
+const { values: args } = parseArgs({ options: { runs: { type: 'string' }, fixtures: { type: 'string' } } })
 const runs = Number(args.runs ?? 200)
 const only = typeof args.fixtures === 'string' ? [args.fixtures] : ['default', 'large-project']
 

@@ -10,15 +10,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { parseArgs, stringOption } from '../src/cli/args.ts'
+import { parseArgs } from 'node:util'
 
-const args = parseArgs(['soak', ...process.argv.slice(2)], new Set(['state']))
-const num = (name: string, fallback: number) => Number(stringOption(args.options, name) ?? fallback)
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    warmup: { type: 'string' },
+    'reset-every': { type: 'string' },
+    state: { type: 'boolean' },
+  },
+})
+const num = (name: 'duration' | 'connections' | 'warmup' | 'reset-every', fallback: number) => Number(args[name] ?? fallback)
 const DURATION_S = num('duration', 60)
 const CONNECTIONS = num('connections', 64)
 const WARMUP_S = num('warmup', 15)
 const RESET_EVERY_S = num('reset-every', 2)
-const WITH_STATE = args.options.state === true
+const WITH_STATE = args.state === true
 const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const KEY = 'phx_mock_all'
 const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }

@@ -1,6 +1,7 @@
-// analytics-mock CLI entry.
-import { parseArgs } from './args.ts'
-import { runServe, SERVE_HELP, StartupError, UsageError } from './serve.ts'
+// analytics-mock CLI entry: the first argument names the command; each command reads its own options
+// strictly (see options.ts), so a typo is a usage error, never silently ignored.
+import { runServe, SERVE_HELP, StartupError } from './serve.ts'
+import { UsageError } from './options.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 
 const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
@@ -10,30 +11,32 @@ const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's p
   analytics-mock --help
 `
 
+/** Runs the command line; resolves to the exit code, or -1 when a server keeps running. */
 export async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv, new Set(['help', 'no-validate', 'writes', 'destructive', 'strict', 'quiet']))
+  const [command, ...rest] = argv
   try {
-    switch (args.command) {
+    switch (command) {
       case 'serve':
-        if (args.options.help) {
+        if (rest.includes('--help')) {
           console.log(SERVE_HELP)
           return 0
         }
-        await runServe(args)
+        await runServe(rest)
         return -1 // keeps running
       case 'verify':
-        return await runVerifyCommand(args, { out: console.log, err: console.error, env: process.env })
+        return await runVerifyCommand(rest, { out: console.log, err: console.error, env: process.env })
       case undefined:
       case 'help':
+      case '--help':
         console.log(HELP)
         return 0
       default:
-        console.error(`unknown command "${args.command}"\n\n${HELP}`)
+        console.error(`analytics-mock: unknown command "${command}"\n\n${HELP}`)
         return 2
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`analytics-mock: ${error.message}`)
+      console.error(`analytics-mock ${command}: ${error.message}\n\n${command === 'serve' ? SERVE_HELP : HELP}`)
       return 2
     }
     if (error instanceof StartupError) {

@@ -54,12 +54,42 @@ describe('analytics-mock serve', () => {
     expect((await persons.json()).count).toBe(0)
   })
 
-  it('refuses bad options with a clear message and exit code 2', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--fixtures', 'nope'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  it('sets the dataset size with --persons, --events-per-person and --recordings', async () => {
+    const { url } = await start(['--port', '0', '--persons', '37', '--recordings', '12', '--events-per-person', '2'])
+    const counts = await (await fetch(`${url}/_mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()
+    // Project 1 as asked; project 2 gets a fifth of the persons (at least 10) and a sixth of the recordings (at least 5).
+    expect(counts.counts.persons).toBe(37 + 10)
+    expect(counts.counts.session_recordings).toBe(12 + 5)
+    expect(counts.counts.events).toBe((37 + 10) * 2)
+  })
+
+  const refused = async (args: string[]) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
     child.stderr.on('data', (c: Buffer) => (err += c.toString()))
     const code = await new Promise((resolve) => child.on('exit', resolve))
+    return { code, err }
+  }
+
+  it.each([
+    [['serve', '--fixtures', 'nope'], 'unknown --fixtures "nope"'],
+    [['serve', '--anything'], 'unknown option --anything'],
+    [['serve', '--port'], '--port needs a value'],
+    [['serve', '--no-validate=yes'], '--no-validate takes no value'],
+    [['serve', '--persons', 'many'], '--persons takes a whole number, not "many"'],
+    [['serve', 'extra'], 'unexpected argument "extra"'],
+  ])('refuses %j with a clear message, the usage and exit code 2', async (args, message) => {
+    const { code, err } = await refused(args)
     expect(code).toBe(2)
-    expect(err).toContain('unknown --fixtures "nope"')
+    expect(err).toContain(message)
+    expect(err).toContain('analytics-mock serve [options]')
+    expect(err).toContain('--state FILE')
+  })
+
+  it('refuses an unknown command with the list of commands', async () => {
+    const { code, err } = await refused(['serv'])
+    expect(code).toBe(2)
+    expect(err).toContain('unknown command "serv"')
+    expect(err).toContain('analytics-mock verify [options]')
   })
 })

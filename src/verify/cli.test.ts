@@ -4,20 +4,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseArgs } from '../cli/args.ts'
-import { createApp, type App } from '../core/app.ts'
+import { createApp, type App } from '../app.ts'
 import { ApiError } from '../core/errors.ts'
 import { handlers } from '../handlers/index.ts'
-import { KEYS, testApp } from '../test-support.ts'
+import { KEYS, testApp } from '../../test/support.ts'
 import { runVerifyCommand, type VerifyIo } from './cli.ts'
-
-const FLAGS = new Set(['help', 'no-validate', 'writes', 'destructive', 'strict', 'quiet'])
 
 async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
   const out: string[] = []
   const err: string[] = []
   const io: VerifyIo = { out: (t) => out.push(t), err: (t) => err.push(t), env, fetch: app.fetch }
-  const code = await runVerifyCommand(parseArgs(['verify', ...argv], FLAGS), io)
+  const code = await runVerifyCommand(argv, io)
   return { code, out: out.join('\n'), err: err.join('\n') }
 }
 
@@ -99,10 +96,13 @@ describe('analytics-mock verify', () => {
     [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--operation', 'mock_reset'], 'unknown operation "mock_reset"'],
     [['--base-url', 'ftp://x', '--api-key', 'phx_secret_value', '--project-id', '1'], 'the base URL must be http or https'],
     [['--base-url', 'http://x', '--api-key', '--writes', '--project-id', '1'], '--api-key needs a value'],
+    [['--base-url', 'http://x', '--api-keyy=phx_secret_value', '--project-id', '1'], 'unknown option --api-keyy'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--quiet=yes'], '--quiet takes no value'],
+    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', 'extra'], 'unexpected argument "extra"'],
   ])('a usage error exits 2 without touching the deployment or echoing the key: %j', async (argv, message) => {
     const fetchSpy = vi.fn(app.fetch)
     const err: string[] = []
-    const code = await runVerifyCommand(parseArgs(['verify', ...argv], FLAGS), { out: () => {}, err: (t) => err.push(t), env: {}, fetch: fetchSpy })
+    const code = await runVerifyCommand(argv, { out: () => {}, err: (t) => err.push(t), env: {}, fetch: fetchSpy })
     expect(code).toBe(2)
     expect(err.join('\n')).toContain(message)
     expect(err.join('\n')).not.toContain('phx_secret_value')

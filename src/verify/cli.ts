@@ -3,56 +3,53 @@
 // check passed (1 when one failed, 2 for a usage error). The key is never printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { ParsedArgs } from '../cli/args.ts'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
 import { formatHuman } from './report/human.ts'
 import { toJson } from './report/json.ts'
 import { toJUnit } from './report/junit.ts'
 import type { FetchLike, VerifyOptions } from './types.ts'
 import { verify, VerifyUsageError } from './verify.ts'
 
+export const VERIFY_OPTIONS = {
+  'base-url': { type: 'string', value: 'URL', help: 'the deployment (env ANALYTICS_MOCK_BASE_URL)' },
+  'api-key': {
+    type: 'string',
+    value: 'KEY',
+    help: 'a personal API key (env ANALYTICS_MOCK_API_KEY; prefer the env var, so the\nkey stays out of shell history and process lists). Never printed.',
+  },
+  'project-id': { type: 'string', value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
+  writes: {
+    type: 'boolean',
+    help: "also create, change and soft-delete the kit's own playlist, set and remove a\ntemporary person property, call the insight tool, send malformed bodies",
+  },
+  destructive: { type: 'boolean', help: 'also delete persons: only those named with --person-id' },
+  'person-id': {
+    type: 'string',
+    multiple: true,
+    value: 'ID',
+    help: 'a person the kit may delete with --destructive (repeatable); with --writes,\nthe first one also takes the temporary property',
+  },
+  tag: { type: 'string', multiple: true, value: 'TAG', help: 'only checks of operations with this tag (repeatable; comma lists too)' },
+  operation: { type: 'string', multiple: true, value: 'ID', help: 'only checks of this operationId (repeatable; comma lists too)' },
+  'second-api-key': { type: 'string', value: 'KEY', help: 'a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)' },
+  strict: { type: 'boolean', help: 'extra fields and known drift are failures' },
+  seed: { type: 'string', value: 'N', help: 'seed of the generated negative inputs (default random; printed)' },
+  'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
+  'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
+  'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report' },
+  json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
+  quiet: { type: 'boolean', help: 'print only the summary line' },
+  help: { type: 'boolean', help: 'this text' },
+} satisfies OptionTable
+
 export const VERIFY_HELP = `analytics-mock verify --base-url URL --api-key KEY --project-id ID [options]
 
 Checks a deployment (this mock or the real service) against contracts/openapi.yaml and the documented
 semantics. Read-only unless told otherwise. Exit code 0 only when every check passes.
 
-  --base-url URL          the deployment (env ANALYTICS_MOCK_BASE_URL)
-  --api-key KEY           a personal API key (env ANALYTICS_MOCK_API_KEY; prefer the env var, so the
-                          key stays out of shell history and process lists). Never printed.
-  --project-id ID         the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)
-  --writes                also create, change and soft-delete the kit's own playlist, set and remove a
-                          temporary person property, call the insight tool, send malformed bodies
-  --destructive           also delete persons: only those named with --person-id
-  --person-id ID          a person the kit may delete with --destructive (repeatable); with --writes,
-                          the first one also takes the temporary property
-  --tag TAG               only checks of operations with this tag (repeatable; comma lists too)
-  --operation ID          only checks of this operationId (repeatable; comma lists too)
-  --second-api-key KEY    a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)
-  --strict                extra fields and known drift are failures
-  --seed N                seed of the generated negative inputs (default random; printed)
-  --negative-runs N       generated malformed requests per operation (default 12)
-  --negative-budget-ms N  time budget for all of them (default 30000)
-  --timeout-ms N          per-request timeout (default 30000)
-  --junit FILE            write a JUnit XML report
-  --json FILE             write a JSON report
-  --quiet                 print only the summary line
+${optionsHelp(VERIFY_OPTIONS)}
 `
-
-const VALUE_OPTIONS = new Set([
-  'base-url',
-  'api-key',
-  'project-id',
-  'person-id',
-  'tag',
-  'operation',
-  'second-api-key',
-  'seed',
-  'negative-runs',
-  'negative-budget-ms',
-  'timeout-ms',
-  'junit',
-  'json',
-])
-const FLAG_OPTIONS = new Set(['writes', 'destructive', 'strict', 'quiet', 'help'])
 
 export interface VerifyIo {
   out(text: string): void
@@ -62,41 +59,30 @@ export interface VerifyIo {
   fetch?: FetchLike
 }
 
-class Usage extends Error {}
+type Values = ParsedCommandLine['values']
 
-function values(options: ParsedArgs['options'], name: string): string[] {
-  const v = options[name]
-  if (v === undefined) return []
-  if (typeof v === 'boolean') throw new Usage(`--${name} needs a value`)
-  return (Array.isArray(v) ? v : [v]).flatMap((s) => (name === 'person-id' ? [s] : s.split(','))).map((s) => s.trim()).filter(Boolean)
+/** A repeatable option's values; --tag and --operation also take comma lists. */
+function values(o: Values, name: 'person-id' | 'tag' | 'operation'): string[] {
+  const given = (o[name] as string[] | undefined) ?? []
+  return given.flatMap((s) => (name === 'person-id' ? [s] : s.split(','))).map((s) => s.trim()).filter(Boolean)
 }
 
-function single(options: ParsedArgs['options'], name: string): string | undefined {
-  const list = values(options, name)
-  if (list.length > 1 && name !== 'tag' && name !== 'operation') throw new Usage(`--${name} given more than once`)
-  return list[list.length - 1]
+/** A single-valued option given once (twice is a usage error: which one was meant?). */
+function single(argv: string[], o: Values, name: string): string | undefined {
+  const times = argv.filter((a) => a === `--${name}` || a.startsWith(`--${name}=`)).length
+  if (times > 1) throw new UsageError(`--${name} given more than once`)
+  return stringValue(o, name)
 }
 
-function integer(options: ParsedArgs['options'], name: string): number | undefined {
-  const v = single(options, name)
-  if (v === undefined) return undefined
-  if (!/^\d+$/.test(v)) throw new Usage(`--${name} takes a whole number, not "${v}"`)
-  return Number(v)
-}
-
-export function optionsFromArgs(args: ParsedArgs, env: Record<string, string | undefined>): VerifyOptions & { junit?: string; json?: string; quiet: boolean } {
-  const o = args.options
-  for (const name of Object.keys(o)) {
-    if (!VALUE_OPTIONS.has(name) && !FLAG_OPTIONS.has(name)) throw new Usage(`unknown option --${name} (see analytics-mock verify --help)`)
-    if (FLAG_OPTIONS.has(name) && typeof o[name] !== 'boolean') throw new Usage(`--${name} takes no value`)
-  }
-  if (args.positionals.length) throw new Usage(`unexpected argument "${args.positionals[0]}"`)
-  const baseUrl = single(o, 'base-url') ?? env.ANALYTICS_MOCK_BASE_URL
-  const apiKey = single(o, 'api-key') ?? env.ANALYTICS_MOCK_API_KEY
-  const projectId = single(o, 'project-id') ?? env.ANALYTICS_MOCK_PROJECT_ID
-  if (!baseUrl) throw new Usage('--base-url (or ANALYTICS_MOCK_BASE_URL) is required')
-  if (!apiKey) throw new Usage('--api-key (or ANALYTICS_MOCK_API_KEY) is required')
-  if (!projectId) throw new Usage('--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required')
+export function optionsFromArgs(argv: string[], env: Record<string, string | undefined>): VerifyOptions & { junit?: string; json?: string; quiet: boolean } {
+  const o = parseCommandLine(argv, VERIFY_OPTIONS).values
+  const baseUrl = single(argv, o, 'base-url') ?? env.ANALYTICS_MOCK_BASE_URL
+  const apiKey = single(argv, o, 'api-key') ?? env.ANALYTICS_MOCK_API_KEY
+  const projectId = single(argv, o, 'project-id') ?? env.ANALYTICS_MOCK_PROJECT_ID
+  if (!baseUrl) throw new UsageError('--base-url (or ANALYTICS_MOCK_BASE_URL) is required')
+  if (!apiKey) throw new UsageError('--api-key (or ANALYTICS_MOCK_API_KEY) is required')
+  if (!projectId) throw new UsageError('--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required')
+  const integer = (name: string) => wholeNumber(name, single(argv, o, name))
   return {
     baseUrl,
     apiKey,
@@ -108,13 +94,13 @@ export function optionsFromArgs(args: ParsedArgs, env: Record<string, string | u
     personIds: values(o, 'person-id'),
     tags: values(o, 'tag'),
     operations: values(o, 'operation'),
-    secondApiKey: single(o, 'second-api-key') ?? env.ANALYTICS_MOCK_SECOND_API_KEY,
-    seed: integer(o, 'seed'),
-    negativeRuns: integer(o, 'negative-runs'),
-    negativeBudgetMs: integer(o, 'negative-budget-ms'),
-    timeoutMs: integer(o, 'timeout-ms'),
-    junit: single(o, 'junit'),
-    json: single(o, 'json'),
+    secondApiKey: single(argv, o, 'second-api-key') ?? env.ANALYTICS_MOCK_SECOND_API_KEY,
+    seed: integer('seed'),
+    negativeRuns: integer('negative-runs'),
+    negativeBudgetMs: integer('negative-budget-ms'),
+    timeoutMs: integer('timeout-ms'),
+    junit: single(argv, o, 'junit'),
+    json: single(argv, o, 'json'),
   }
 }
 
@@ -123,17 +109,18 @@ async function writeReport(path: string, text: string): Promise<void> {
   await writeFile(path, text, 'utf8')
 }
 
-export async function runVerifyCommand(args: ParsedArgs, io: VerifyIo): Promise<number> {
-  if (args.options.help === true) {
-    io.out(VERIFY_HELP)
-    return 0
-  }
+/** Runs `analytics-mock verify` with these arguments (after the command name); resolves to the exit code. */
+export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<number> {
   let options: ReturnType<typeof optionsFromArgs>
   try {
-    options = optionsFromArgs(args, io.env)
+    if (argv.includes('--help')) {
+      io.out(VERIFY_HELP)
+      return 0
+    }
+    options = optionsFromArgs(argv, io.env)
   } catch (error) {
-    if (error instanceof Usage) {
-      io.err(`analytics-mock verify: ${error.message}`)
+    if (error instanceof UsageError) {
+      io.err(`analytics-mock verify: ${error.message} (see analytics-mock verify --help)`)
       return 2
     }
     throw error

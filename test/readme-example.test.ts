@@ -4,7 +4,7 @@ import { expect, it } from 'vitest'
 
 it('the README copy-paste example is the one examples/readme.test.ts runs', () => {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const section = readme.slice(readme.indexOf('### Copy-paste: a vitest suite'))
+  const section = readme.slice(readme.indexOf('## In frontend tests (msw)'))
   const block = /```ts\n([\s\S]*?)```/.exec(section)![1]!
   const example = readFileSync(new URL('../examples/readme.test.ts', import.meta.url), 'utf8')
   const body = example.slice(example.indexOf('\n') + 1) // without its first comment line

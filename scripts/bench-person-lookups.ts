@@ -7,9 +7,9 @@
 // Requests go through the app's in-process entry point (routing, auth, contract request validation,
 // handler, serialization); response validation is off, as for every benchmark, so the figures are the
 // lookups' and not ajv's. Figures are printed, never asserted.
-import { createApp } from '../src/core/app.ts'
+import { createApp } from '../src/app.ts'
 import type { MockRequest } from '../src/core/http.ts'
-import { buildDefaultDataset } from '../src/store/seed.ts'
+import { buildDefaultDataset } from '../src/seed/seed.ts'
 import type { PersonRecord } from '../src/store/models.ts'
 
 function option(name: string, fallback: number): number {

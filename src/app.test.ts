@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testClient, type TestClient } from '../test-support.ts'
+import { testClient, type TestClient } from '../test/support.ts'
 
 describe('routing and error bodies', () => {
   let client: TestClient

@@ -1,35 +1,24 @@
-// The one core: a Fetch-style app. Every face (node:http server, msw handlers, the verify kit's
-// in-process mode) calls `handle` or `fetch`; nothing else answers requests.
-//
-// Order of checks, as the real service: route -> authenticate (401) -> scope (403) -> project (404/403)
-// -> method (405) -> body (413, malformed JSON 400) -> contract validation (400) -> handler.
-// Every response is then validated against the contract (unless turned off): a violation is a 500.
-import { authenticate, checkProjectAccess, checkScopes, type Principal } from './auth.ts'
-import { Clock, type ClockOptions } from './clock.ts'
-import { loadContract, type Contract, type OperationInfo } from './contract.ts'
-import type { AppServices, Handler, HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, serverError } from './errors.ts'
-import { serialize, type MockRequest, type MockResponse } from './http.ts'
-import { Faults, sleep, type FaultSettings } from './faults.ts'
-import { Journal } from './journal.ts'
-import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, parseBody } from './request-body.ts'
-import { requestValidationError } from './request-errors.ts'
-import { createRequestValidator } from './request-validation.ts'
-import { createRouter, type Router } from './router.ts'
-import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './schedule.ts'
-import { runDueTasks } from './tasks.ts'
-import { checkResponse, type ContractViolation } from './response-validation.ts'
-import { loadFixtures } from '../fixtures.ts'
-import type { Dataset } from '../store/dataset.ts'
-import type { DatasetSize } from '../store/seed.ts'
-import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
-import { Store } from '../store/store.ts'
-import { handlers as defaultHandlers } from '../handlers/index.ts'
+// The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
+// mock's store, seeded scenarios (fixtures/) and handlers. Every face (node:http server, msw handlers,
+// the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
+import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES } from './core/app-base.ts'
+import { Clock, type ClockOptions } from './core/clock.ts'
+import { loadContract, type Contract } from './core/contract.ts'
+import type { MockRequest, MockResponse } from './core/http.ts'
+import { Faults, type FaultSettings } from './core/faults.ts'
+import { Journal } from './core/journal.ts'
+import type { ContractViolation } from './core/response-validation.ts'
+import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
+import { runDueTasks } from './domain/tasks.ts'
+import type { AppServices, HandlerMap } from './handlers/context.ts'
+import { handlers as defaultHandlers } from './handlers/index.ts'
+import type { DatasetSize } from './seed/seed.ts'
+import type { Dataset } from './store/dataset.ts'
+import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
+import { Store } from './store/store.ts'
+import { loadFixtures } from '../fixtures/index.ts'
 
-export { MAX_BODY_BYTES }
-/** Longest request target (path and query) accepted; longer ones are a 414. */
-export const MAX_URL_BYTES = 16 * 1024
-const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+export { MAX_BODY_BYTES, MAX_URL_BYTES }
 
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
@@ -85,14 +74,11 @@ export interface App {
   readonly options: Readonly<AppOptions>
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Seeded datasets kept for resets (the current one and a few recent ones). */
 const DATASET_CACHE_SIZE = 4
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
-  const router: Router = createRouter(contract)
-  const validateRequest = createRequestValidator(contract)
   let seed = options.seed ?? 1
   let fixtures = options.fixtures ?? 'default'
   const datasets = new Map<string, Dataset>()
@@ -110,15 +96,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const store = await Store.create(dataset)
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
   const journal = new Journal(options.journalSize ?? 1000)
-  const validateResponses = options.validateResponses ?? true
-  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
   const faults = new Faults(options.faults)
-  const onViolation =
-    options.onViolation ??
-    ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
-  const handlers: HandlerMap = { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) }
-  const changeListeners = new Set<() => void>()
 
   const services: AppServices = {
     store,
@@ -138,114 +116,26 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     runDueTasks: () => runDueTasks(store, clock.now()),
   }
 
-  async function dispatch(req: MockRequest): Promise<{ res: MockResponse; op: OperationInfo | null; body?: unknown }> {
-    if (req.url.pathname.length + req.url.search.length > maxUrl) {
-      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse(), op: null }
-    }
-    const match = router.match(req.method, req.url.pathname)
-    if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
-    if (match.kind === 'operation' && match.op.scopes !== null) {
-      const delay = faults.delayFor(match.op.operationId)
-      if (delay > 0) await sleep(delay)
-    }
-
-    const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
-    const parsed = parseBody(req.body, maxBody)
-    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
-    const { body, error: bodyError } = parsed
-
-    let principal: Principal | undefined
-    if (isApi) principal = authenticate(store, req.headers, body, req.url.searchParams)
-    if (match.kind === 'method-not-allowed') {
-      // DRF lists the allowed methods in http_method_names order.
-      const allow = DRF_METHOD_ORDER.filter(
-        (m) => match.allow.includes(m) || (m === 'HEAD' && match.allow.includes('GET')) || m === 'OPTIONS',
-      )
-      return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
-    }
-    const { op, params } = match
-    if (principal && op.scopes) checkScopes(principal.key, op.scopes)
-    const project = principal && params.project_id !== undefined ? checkProjectAccess(store, principal, params.project_id) : undefined
-    if (bodyError) throw bodyError
-    checkQueryDepth(req.url.searchParams)
-
-    // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
-    const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
-    if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
-    const handler: Handler | undefined = handlers[op.operationId]
-    if (!handler) {
-      return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
-    }
-    if (op.scopes !== null) {
-      const failure = faults.failureFor(op.operationId)
-      if (failure) return { res: failure.toResponse(), op, body }
-    }
-    const ctx: HandlerContext = {
-      op,
-      req,
-      url: req.url,
-      params,
-      query: validation.query,
-      body,
-      principal,
-      project,
-      services,
-    }
-    return { res: await handler(ctx), op, body }
-  }
-
-  async function handle(req: MockRequest): Promise<MockResponse> {
-    const started = performance.now()
-    const ranTasks = (await runDueTasks(store, clock.now())).length > 0
-    let res: MockResponse
-    let op: OperationInfo | null = null
-    let body: unknown
-    try {
-      ;({ res, op, body } = await dispatch(req))
-    } catch (error) {
-      if (error instanceof ApiError) res = error.toResponse()
-      else {
-        console.error('[analytics-mock] handler crashed:', error)
-        res = serverError().toResponse()
-      }
-    }
-    if (validateResponses && op && res.status < 500) {
-      const violation = checkResponse(op, res)
-      if (violation) {
-        onViolation(violation)
-        res = serverError(`Response violates the contract: ${violation.operationId} ${violation.status}: ${violation.message}`, 'contract_violation').toResponse()
-      }
-    }
-    journal.record({
-      at_ms: clock.now(),
-      method: req.method,
-      path: req.url.pathname,
-      search: req.url.search,
-      operation_id: op?.operationId ?? null,
-      status: res.status,
-      request_body: body,
-      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-    })
-    const refused = res.status >= 400 && res.status < 500
-    if (changeListeners.size > 0 && (ranTasks || (!SAFE_METHODS.has(req.method) && !refused))) {
-      for (const listener of changeListeners) listener()
-    }
-    return res
-  }
-
-  async function fetchFace(request: Request): Promise<Response> {
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, name) => (headers[name] = value))
-    const text = request.body ? await request.text() : undefined
-    const res = await handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body: text })
-    const out = serialize(res)
-    const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
-    return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
-  }
+  const core = createCoreApp({
+    contract,
+    handlers: { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) },
+    services,
+    // The store is the key directory; read through it on each request, so a reset or restore is seen.
+    directory: store,
+    journal,
+    faults,
+    now: () => clock.now(),
+    beforeRequest: async () => (await runDueTasks(store, clock.now())).length > 0,
+    validateResponses: options.validateResponses,
+    onViolation: options.onViolation,
+    maxBodyBytes: options.maxBodyBytes,
+    maxUrlBytes: options.maxUrlBytes,
+  })
 
   return {
-    fetch: fetchFace,
-    handle,
+    fetch: core.fetch,
+    handle: core.handle,
+    onChange: core.onChange,
     store,
     clock,
     journal,
@@ -264,10 +154,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       await restoreStore(store, snapshot, base)
       seed = snapshot.seed
       fixtures = snapshot.fixtures
-    },
-    onChange(listener) {
-      changeListeners.add(listener)
-      return () => changeListeners.delete(listener)
     },
     options,
   }

@@ -1,7 +1,7 @@
 // analytics-mock: the core app, the node:http server and the named scenarios. Other entries:
 // analytics-mock/msw (msw handlers), analytics-mock/testing (test helper), analytics-mock/verify.
-export { createApp, type App, type AppOptions } from './core/app.ts'
-export { serve, type RunningServer, type ServeOptions } from './adapter/node.ts'
-export { scenarioNames } from './fixtures.ts'
-export type { DatasetSize } from './store/seed.ts'
+export { createApp, type App, type AppOptions } from './app.ts'
+export { serve, type RunningServer, type ServeOptions } from './server/node.ts'
+export { scenarioNames } from '../fixtures/index.ts'
+export type { DatasetSize } from './seed/seed.ts'
 export type * from './contract/api-types.ts'

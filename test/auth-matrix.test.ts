@@ -2,10 +2,10 @@
 // wrong, must answer the real service's status and exact body; another project's records are 404;
 // and no answer for one project ever carries the other project's data.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/core/app.ts'
+import type { App } from '../src/app.ts'
 import type { OperationInfo } from '../src/core/contract.ts'
-import { leakedMarkers, otherProjectMarkers } from '../src/fuzz/oracle.ts'
-import { clientFor, KEYS, type TestClient, testApp } from '../src/test-support.ts'
+import { leakedMarkers, otherProjectMarkers } from './fuzz/oracle.ts'
+import { clientFor, KEYS, type TestClient, testApp } from './support.ts'
 
 // Besides the fixtures' insight:read-only key (scenario key-without-scopes), a key whose one scope none
 // of the operations needs, so every scoped operation is refused to it.

@@ -4,15 +4,15 @@
 // FUZZ_SOCKET_REQUESTS (default 2,000) and FUZZ_SEED as for the in-process fuzz.
 import { Agent, request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serve, type RunningServer } from '../src/adapter/node.ts'
-import { fuzzSeed } from '../src/fuzz/seed.ts'
-import type { App } from '../src/core/app.ts'
-import { errorShapeProblems } from '../src/fuzz/oracle.ts'
-import { generateRequest, toCurl, type FuzzRequest } from '../src/fuzz/requests.ts'
-import { worldOf } from '../src/fuzz/run.ts'
-import { SeededRandom } from '../src/store/random.ts'
+import { serve, type RunningServer } from '../src/server/node.ts'
+import { fuzzSeed } from './fuzz/seed.ts'
+import type { App } from '../src/app.ts'
+import { errorShapeProblems } from './fuzz/oracle.ts'
+import { generateRequest, toCurl, type FuzzRequest } from './fuzz/requests.ts'
+import { worldOf } from './fuzz/run.ts'
+import { SeededRandom } from '../src/core/random.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { testApp } from '../src/test-support.ts'
+import { testApp } from './support.ts'
 
 const SEED = fuzzSeed()
 const REQUESTS = Number(process.env.FUZZ_SOCKET_REQUESTS ?? 2_000)

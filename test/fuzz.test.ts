@@ -2,12 +2,12 @@
 // of the contract, straight into the core's `handle`. Each must keep every invariant in src/fuzz/oracle.ts.
 // Seeded: FUZZ_SEED=<n> repeats a run exactly (the seed is in the test's name and in every failure).
 import { describe, expect, it } from 'vitest'
-import { createApp, type App } from '../src/core/app.ts'
+import { createApp, type App } from '../src/app.ts'
 import { json } from '../src/core/http.ts'
-import { checkedRequest } from '../src/fuzz/oracle.ts'
-import { fuzz, report } from '../src/fuzz/run.ts'
-import { fuzzSeed } from '../src/fuzz/seed.ts'
-import { KEYS, ORIGIN } from '../src/test-support.ts'
+import { checkedRequest } from './fuzz/oracle.ts'
+import { fuzz, report } from './fuzz/run.ts'
+import { fuzzSeed } from './fuzz/seed.ts'
+import { KEYS, ORIGIN } from './support.ts'
 
 const SEED = fuzzSeed()
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000)

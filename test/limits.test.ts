@@ -4,11 +4,11 @@
 import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serve, type RunningServer } from '../src/adapter/node.ts'
-import { MAX_BODY_BYTES, type App } from '../src/core/app.ts'
-import { errorShapeProblems } from '../src/fuzz/oracle.ts'
+import { serve, type RunningServer } from '../src/server/node.ts'
+import { MAX_BODY_BYTES, type App } from '../src/app.ts'
+import { errorShapeProblems } from './fuzz/oracle.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { clientFor, KEYS, testApp } from '../src/test-support.ts'
+import { clientFor, KEYS, testApp } from './support.ts'
 
 const AUTH = { authorization: `Bearer ${KEYS.all}` }
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'

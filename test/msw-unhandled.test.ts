@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { contractViolations } from '../src/test-support.ts'
+import { contractViolations } from './support.ts'
 import { createMock, KEYS, type Mock } from '../src/testing/index.ts'
 
 let real: Server

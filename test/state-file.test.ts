@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadStateFile, STATE_VERSION, StateFileError, StateWriter } from '../src/adapter/state-file.ts'
+import { loadStateFile, STATE_VERSION, StateFileError, StateWriter } from '../src/server/state-file.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { clientFor, KEYS, testApp } from '../src/test-support.ts'
+import { clientFor, KEYS, testApp } from './support.ts'
 
 const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const AUTH = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }

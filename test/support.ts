@@ -1,6 +1,6 @@
 // Helpers for the project's own tests: an app and a small client that speaks to its Fetch face.
-import { createApp, type App, type AppOptions } from './core/app.ts'
-import type { ContractViolation } from './core/response-validation.ts'
+import { createApp, type App, type AppOptions } from '../src/app.ts'
+import type { ContractViolation } from '../src/core/response-validation.ts'
 
 /**
  * Contract violations seen by apps made with `testApp`/`testClient` (unless a test passes its own

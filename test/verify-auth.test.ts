@@ -2,7 +2,7 @@
 // 403 on an operation whose scope it lacks (a deployment that ignores scopes is caught); --tag and
 // --operation narrow what is checked and reported.
 import { describe, expect, it } from 'vitest'
-import { KEYS } from '../src/test-support.ts'
+import { KEYS } from './support.ts'
 import { appWith, find, verifyApp } from './verify-support.ts'
 
 describe('missing scope', () => {

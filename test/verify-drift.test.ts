@@ -3,7 +3,7 @@
 // a failure; --strict makes it one. Fields the contract does not name are notes, failures with --strict.
 // The "real service" here is the mock with handlers answering as the real service does.
 import { describe, expect, it } from 'vitest'
-import type { HandlerContext } from '../src/core/context.ts'
+import type { HandlerContext } from '../src/handlers/context.ts'
 import { empty, json } from '../src/core/http.ts'
 import { handlers } from '../src/handlers/index.ts'
 import { formatHuman } from '../src/verify/index.ts'

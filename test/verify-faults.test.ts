@@ -2,10 +2,10 @@
 // overrides, response validation off so the broken answers get out), each fault is reported as a
 // failure of the check that is about it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HandlerContext } from '../src/core/context.ts'
+import type { HandlerContext } from '../src/handlers/context.ts'
 import { empty, json } from '../src/core/http.ts'
 import { handlers } from '../src/handlers/index.ts'
-import { KEYS } from '../src/test-support.ts'
+import { KEYS } from './support.ts'
 import { appWith, createDoomedPerson, find, outcomes, verifyApp } from './verify-support.ts'
 
 const broken = (overrides: Record<string, (ctx: HandlerContext) => any>) => appWith({ handlers: overrides, validateResponses: false })

@@ -1,7 +1,7 @@
 // Helpers for the verify kit's own tests: an app to check, a person it may delete, and a compact view of
 // the checks that did not pass.
-import type { App, AppOptions } from '../src/core/app.ts'
-import { KEYS, testApp } from '../src/test-support.ts'
+import type { App, AppOptions } from '../src/app.ts'
+import { KEYS, testApp } from './support.ts'
 import { verify } from '../src/verify/index.ts'
 import type { CheckResult, VerifyOptions, VerifyResult } from '../src/verify/types.ts'
 

@@ -2,7 +2,7 @@
 // fetch) vs on the core's own `fetch` directly, alternating rounds; and `app.reset()` of the default
 // dataset, which a test suite runs before every test.
 import { setupServer } from 'msw/node'
-import { createApp, type App } from '../../src/core/app.ts'
+import { createApp, type App } from '../../src/app.ts'
 import { createHandlers } from '../../src/msw/handlers.ts'
 import { fmt, percentile, timeEach, verdict, type BenchConfig, type Row } from './harness.ts'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { KEYS, testClient, type TestClient } from '../test-support.ts'
+import { KEYS, testClient, type TestClient } from '../../test/support.ts'
 
 const PERSONS = '/api/environments/1/persons/'
 

@@ -1,16 +1,42 @@
-// Authentication, scopes and project access, in the real service's order and words.
+// Authentication, scopes and project access, in the real service's order and words. The keys, users
+// and projects are looked up through a `KeyDirectory` the composition hands in: the core knows their
+// shape only as far as these checks need it.
 import { ApiError, notFound, permissionDenied } from './errors.ts'
-import type { ApiKeyRecord, ProjectRecord, UserRecord } from '../store/models.ts'
-import type { Store } from '../store/store.ts'
+
+/** What the checks read of a personal API key. */
+export interface ApiKeyLike {
+  user_id: number
+  /** null or empty: a legacy key, allowed everything (and not scoped to projects). */
+  scopes: string[] | null
+  scoped_teams: number[]
+  scoped_organizations: string[]
+}
+
+export interface UserLike {
+  id: number
+  organization_id: string
+}
+
+export interface ProjectLike {
+  id: number
+  organization_id: string
+}
+
+export interface KeyDirectory<K extends ApiKeyLike = ApiKeyLike, U extends UserLike = UserLike, Pr extends ProjectLike = ProjectLike> {
+  keyByValue(value: string): K | undefined
+  user(id: number): U | undefined
+  project(id: number): Pr | undefined
+  projectList(): Pr[]
+}
+
+export interface Principal<K extends ApiKeyLike = ApiKeyLike, U extends UserLike = UserLike> {
+  key: K
+  user: U
+}
 
 const BEARER = /^Bearer\s+(\S.+)$/
 
 type KeySource = 'Authorization header' | 'body' | 'query string'
-
-export interface Principal {
-  key: ApiKeyRecord
-  user: UserRecord
-}
 
 /** Finds the key as the real service does: Authorization header, then a body field, then a query parameter. */
 function findKey(headers: Record<string, string | undefined>, body: unknown, query: URLSearchParams): [string, KeySource] | null {
@@ -26,12 +52,12 @@ function findKey(headers: Record<string, string | undefined>, body: unknown, que
   return null
 }
 
-export function authenticate(
-  store: Store,
+export function authenticate<K extends ApiKeyLike, U extends UserLike>(
+  directory: KeyDirectory<K, U, ProjectLike>,
   headers: Record<string, string | undefined>,
   body: unknown,
   query: URLSearchParams,
-): Principal {
+): Principal<K, U> {
   const found = findKey(headers, body, query)
   if (!found) {
     throw new ApiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.', null, {
@@ -39,8 +65,8 @@ export function authenticate(
     })
   }
   const [value, source] = found
-  const key = store.keyByValue(value)
-  const user = key ? store.user(key.user_id) : undefined
+  const key = directory.keyByValue(value)
+  const user = key ? directory.user(key.user_id) : undefined
   if (!key || !user) {
     throw new ApiError(
       401,
@@ -55,23 +81,27 @@ export function authenticate(
 }
 
 /** `X:write` satisfies `X:read`; `*` satisfies everything; a key without scopes is a legacy key, allowed all. */
-export function keyHasScope(key: ApiKeyRecord, required: string): boolean {
+export function keyHasScope(key: ApiKeyLike, required: string): boolean {
   const scopes = key.scopes
   if (!scopes || scopes.length === 0 || scopes.includes('*') || scopes.includes(required)) return true
   const [object, action] = required.split(':')
   return action === 'read' && scopes.includes(`${object}:write`)
 }
 
-export function checkScopes(key: ApiKeyRecord, required: string[]): void {
+export function checkScopes(key: ApiKeyLike, required: string[]): void {
   for (const scope of required) {
     if (!keyHasScope(key, scope)) throw permissionDenied(`API key missing required scope '${scope}'`)
   }
 }
 
 /** The project in the path: unknown (or not a number) is 404; outside the key's reach is 403. */
-export function checkProjectAccess(store: Store, principal: Principal, rawProjectId: string): ProjectRecord {
+export function checkProjectAccess<Pr extends ProjectLike>(
+  directory: KeyDirectory<ApiKeyLike, UserLike, Pr>,
+  principal: Principal,
+  rawProjectId: string,
+): Pr {
   const id = /^\d+$/.test(rawProjectId) ? Number(rawProjectId) : NaN
-  const project = Number.isSafeInteger(id) ? store.project(id) : undefined
+  const project = Number.isSafeInteger(id) ? directory.project(id) : undefined
   if (!project) throw notFound('Project not found.')
   const { key, user } = principal
   if (key.scopes && key.scopes.length > 0) {
@@ -87,10 +117,10 @@ export function checkProjectAccess(store: Store, principal: Principal, rawProjec
 }
 
 /** Projects a key can reach (for /api/projects/ and discovery). */
-export function reachableProjects(store: Store, principal: Principal): ProjectRecord[] {
-  return store.projectList().filter((project) => {
+export function reachableProjects<Pr extends ProjectLike>(directory: KeyDirectory<ApiKeyLike, UserLike, Pr>, principal: Principal): Pr[] {
+  return directory.projectList().filter((project) => {
     try {
-      checkProjectAccess(store, principal, String(project.id))
+      checkProjectAccess(directory, principal, String(project.id))
       return true
     } catch {
       return false

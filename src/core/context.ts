@@ -1,27 +1,10 @@
-// What a handler receives.
-import type { Clock } from './clock.ts'
+// What a handler receives. Generic over what the composition hands the handlers (`services`), the
+// caller (`principal`) and the project in the path: the core knows none of them.
+import type { Principal, ProjectLike } from './auth.ts'
 import type { OperationInfo } from './contract.ts'
 import type { MockRequest, MockResponse } from './http.ts'
-import type { Principal } from './auth.ts'
-import type { NonPeakWindow } from './schedule.ts'
-import type { ProjectRecord } from '../store/models.ts'
-import type { Store } from '../store/store.ts'
-import type { Journal } from './journal.ts'
-import type { Faults } from './faults.ts'
 
-export interface AppServices {
-  store: Store
-  clock: Clock
-  journal: Journal
-  faults: Faults
-  nonPeakWindow: NonPeakWindow
-  /** Restore the seeded data (optionally another seed or scenario). */
-  reset(options?: { seed?: number; fixtures?: string }): Promise<void>
-  /** Run the scheduled tasks that have fallen due; returns the ones that ran. */
-  runDueTasks(): Promise<unknown[]>
-}
-
-export interface HandlerContext {
+export interface HandlerContext<S = unknown, P = Principal, Proj = ProjectLike> {
   op: OperationInfo
   req: MockRequest
   url: URL
@@ -32,11 +15,11 @@ export interface HandlerContext {
   /** Parsed JSON body (undefined when there was none). */
   body: any
   /** The caller; absent on the control API. */
-  principal?: Principal
+  principal?: P
   /** The project in the path, after the access check. */
-  project?: ProjectRecord
-  services: AppServices
+  project?: Proj
+  services: S
 }
 
-export type Handler = (ctx: HandlerContext) => MockResponse | Promise<MockResponse>
-export type HandlerMap = Record<string, Handler>
+export type Handler<C = HandlerContext<any, any, any>> = (ctx: C) => MockResponse | Promise<MockResponse>
+export type HandlerMap<C = HandlerContext<any, any, any>> = Record<string, Handler<C>>

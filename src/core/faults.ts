@@ -2,7 +2,7 @@
 // request, and a share of API requests answered with an error instead of running. Settable at start
 // (app option, `serve --latency`) and at run time (`/_mock/faults`). The control API is never slowed
 // or failed, so a test can always switch faults off again. Not store state: a reset keeps them.
-import { SeededRandom } from '../store/random.ts'
+import { SeededRandom } from './random.ts'
 import { ApiError, serverError } from './errors.ts'
 
 export interface FaultSettings {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { json } from './http.ts'
 import { serializeOnce } from './json.ts'
-import { testClient } from '../test-support.ts'
+import { testClient } from '../../test/support.ts'
 
 describe('response validation against the contract', () => {
   it('turns a broken handler response into a loud 500 that names the violation', async () => {

@@ -1,7 +1,7 @@
 // What the person write operations change, as the real service does it: property writes go through
 // event capture (a `$set` or `$delete_person_property` event on the person's first distinct id, so the
 // properties timeline sees them) and every change is written to the activity log.
-import { queueEventDeletion } from '../core/tasks.ts'
+import { queueEventDeletion } from './tasks.ts'
 import type { PersonRecord, TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { recordActivity } from './activity.ts'

@@ -2,7 +2,7 @@
 // it writes, and the recordings a collection holds. Handlers find, call and serialize; the rules live here.
 import { validationError } from '../core/errors.ts'
 import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
-import { ALPHANUMERIC } from '../store/random.ts'
+import { ALPHANUMERIC } from '../core/random.ts'
 import type { Store } from '../store/store.ts'
 import { recordActivity } from './activity.ts'
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { testClient, type TestClient } from '../test-support.ts'
+import { testClient, type TestClient } from '../../test/support.ts'
 
 describe('control API (/_mock/, no key)', () => {
   let client: TestClient

@@ -1,15 +1,15 @@
 // The mock's own control API under /_mock/ (no key): reset, clock, tasks, journal, and capture standing
 // in for the event-capture interface.
 import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
-import type { HandlerContext, HandlerMap } from '../core/context.ts'
+import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { capture } from '../domain/capture.ts'
 import { createRecording } from '../domain/recording.ts'
-import { UnknownFixturesError } from '../fixtures.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toRecording } from '../serializers/recording.ts'
 import { iso, isoOrNull } from '../serializers/time.ts'
+import { UnknownFixturesError } from '../store/dataset.ts'
 import type { TaskRecord } from '../store/models.ts'
 
 export const toTask = (t: TaskRecord) => ({

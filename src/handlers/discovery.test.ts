@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { KEYS, testClient, type TestClient } from '../test-support.ts'
+import { KEYS, testClient, type TestClient } from '../../test/support.ts'
 
 describe('discovery endpoints real clients call', () => {
   let client: TestClient

@@ -1,6 +1,6 @@
 // Where real clients look to find their project and what their key may do.
 import { reachableProjects } from '../core/auth.ts'
-import type { HandlerMap } from '../core/context.ts'
+import type { HandlerMap } from './context.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
 import { iso } from '../serializers/time.ts'

@@ -1,6 +1,6 @@
 // The mock's fault settings under /_mock/faults (see core/faults.ts).
 import { loadContract } from '../core/contract.ts'
-import type { HandlerMap } from '../core/context.ts'
+import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 

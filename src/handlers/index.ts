@@ -1,5 +1,5 @@
 // Every operation's handler, by operationId: one file per resource.
-import type { HandlerMap } from '../core/context.ts'
+import type { HandlerMap } from './context.ts'
 import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { faultHandlers } from './faults.ts'

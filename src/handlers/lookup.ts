@@ -1,5 +1,5 @@
 // Finding addressed resources as the real service does.
-import type { HandlerContext } from '../core/context.ts'
+import type { HandlerContext } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import type { PersonRecord } from '../store/models.ts'
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { KEYS, testClient, type TestClient } from '../test-support.ts'
+import { KEYS, testClient, type TestClient } from '../../test/support.ts'
 
 const PATH = '/api/environments/1/max_tools/create_and_query_insight/'
 

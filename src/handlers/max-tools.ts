@@ -1,14 +1,14 @@
 // The insight tool (seed 4.1): plans a query from the question, runs it over the project's events, stores
 // the insight and answers the real service's array of assistant messages (visualization, then tool
 // result). `format=txt` answers the tool message's text alone.
-import type { HandlerMap } from '../core/context.ts'
+import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
 import { formatToolContent } from '../domain/insight-format.ts'
 import { planInsight, type EventVocabulary, type InsightType } from '../domain/insight-plan.ts'
 import { runInsightQuery } from '../domain/insight-query.ts'
 import type { EventRecord } from '../store/models.ts'
-import { ALPHANUMERIC } from '../store/random.ts'
+import { ALPHANUMERIC } from '../core/random.ts'
 
 /** The project's event names, most frequent first (ties by name), for the planner. */
 function vocabularyOf(events: Iterable<EventRecord>): EventVocabulary {

@@ -1,11 +1,11 @@
 // Persons (seed 4.2): list, retrieve, update, delete, delete events, delete property, activity and
 // properties timeline. What the writes change lives in src/domain/person-changes.ts.
-import type { HandlerContext, HandlerMap } from '../core/context.ts'
+import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
 import { empty, json, text } from '../core/http.ts'
 import { numberedPage, offsetPage } from '../core/pagination.ts'
-import { nextNonPeakSlot, nextSundayFiveUtc } from '../core/schedule.ts'
-import { queueEventDeletion } from '../core/tasks.ts'
+import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
+import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'

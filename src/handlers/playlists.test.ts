@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { KEYS, testClient, type TestClient, type TestResponse } from '../test-support.ts'
+import { KEYS, testClient, type TestClient, type TestResponse } from '../../test/support.ts'
 
 const BASE = '/api/environments/1/session_recording_playlists'
 const SEED_PLAYLIST_FIELDS = [

@@ -1,5 +1,5 @@
 // Session recording playlists (seed 4.3) and the recordings in them.
-import type { HandlerContext, HandlerMap } from '../core/context.ts'
+import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { testClient, type TestClient } from '../test-support.ts'
+import { testClient, type TestClient } from '../../test/support.ts'
 
 const PATH = '/api/environments/1/session_recordings/'
 const SEED_RECORDING_FIELDS = [

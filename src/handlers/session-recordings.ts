@@ -1,5 +1,5 @@
 // Session recordings list (seed 4.4): the seed's envelope, newest start_time first.
-import type { HandlerMap } from '../core/context.ts'
+import type { HandlerMap } from './context.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
 import { toRecording } from '../serializers/recording.ts'

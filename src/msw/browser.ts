@@ -2,7 +2,7 @@
 // browser test) talks to the same core through msw's service worker. Serve msw's worker script
 // (`npx msw init public/`, or copy `msw/mockServiceWorker.js`) at the page's origin.
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
-import { createApp, type App, type AppOptions } from '../core/app.ts'
+import { createApp, type App, type AppOptions } from '../app.ts'
 import { createHandlers, type HandlerOptions } from './handlers.ts'
 
 export * from './index.ts'

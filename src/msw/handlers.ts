@@ -2,7 +2,7 @@
 // `fetch`. Nothing here decides an answer; the core does, exactly as it does for the node:http server.
 // Shared by the Node entry (setupServer) and the browser entry (setupWorker).
 import { http, type HttpHandler } from 'msw'
-import type { App } from '../core/app.ts'
+import type { App } from '../app.ts'
 
 /** The real service's US cloud: what PostHog clients call unless told otherwise. */
 export const DEFAULT_BASE_URL = 'https://us.posthog.com'

@@ -1,6 +1,6 @@
 // msw in Node (tests under vitest, jest, node:test...): the mock behind `setupServer` from msw/node.
 import { setupServer, type SetupServer } from 'msw/node'
-import { createApp, type App, type AppOptions } from '../core/app.ts'
+import { createApp, type App, type AppOptions } from '../app.ts'
 import { createHandlers, type HandlerOptions } from './handlers.ts'
 
 export * from './index.ts'

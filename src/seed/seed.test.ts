@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildDefaultDataset } from './seed.ts'
-import { testClient } from '../test-support.ts'
+import { testClient } from '../../test/support.ts'
 
 describe('the default dataset', () => {
   it('is the same, byte for byte, for the same seed, and different for another seed', () => {

@@ -3,8 +3,8 @@
 // Only the English locale: the package's main entry loads every locale (~30 MB of memory, ~150 ms of start-up).
 import type { Faker } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
-import { DEFAULT_ANCHOR, type Dataset } from './dataset.ts'
-import { EventColumnsBuilder } from './event-columns.ts'
+import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
+import { EventColumnsBuilder } from '../store/event-columns.ts'
 import type {
   ApiKeyRecord,
   PersonRecord,
@@ -13,8 +13,8 @@ import type {
   ProjectRecord,
   RecordingRecord,
   UserRecord,
-} from './models.ts'
-import { ALPHANUMERIC, SeededRandom } from './random.ts'
+} from '../store/models.ts'
+import { ALPHANUMERIC, SeededRandom } from '../core/random.ts'
 
 export interface SeedOptions {
   seed?: number

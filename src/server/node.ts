@@ -7,7 +7,7 @@
 // HTTP (400). Slow or stalled clients are cut off by the time-outs below.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import type { App } from '../core/app.ts'
+import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'

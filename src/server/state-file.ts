@@ -4,7 +4,7 @@
 // more on shutdown. A file that cannot be used (damaged, another format version, written for another
 // seed or scenario) stops the start with a message saying why, and is left exactly as it was.
 import { open, readFile, rename, unlink } from 'node:fs/promises'
-import type { App } from '../core/app.ts'
+import type { App } from '../app.ts'
 import { decodeSnapshot, encodeSnapshot, SnapshotFormatError } from '../store/snapshot.ts'
 
 export const STATE_FORMAT = 'analytics-mock-state'

@@ -33,3 +33,6 @@ export interface Dataset {
 
 /** 2026-11-01T00:00:00Z: the default dataset's anchor and the in-process default "now". */
 export const DEFAULT_ANCHOR = Date.UTC(2026, 10, 1)
+
+/** A scenario name no loader knows (the message names the known ones). */
+export class UnknownFixturesError extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientFor, testApp } from '../test-support.ts'
+import { clientFor, testApp } from '../../test/support.ts'
 import { decodeSnapshot, encodeSnapshot, snapshotDifference, SnapshotFormatError } from './snapshot.ts'
 
 /** What a state file holds: the snapshot through JSON text and back. */

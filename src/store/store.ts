@@ -27,7 +27,7 @@ import {
   type UserRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
-import { SeededRandom } from './random.ts'
+import { SeededRandom } from '../core/random.ts'
 import { RecordingTable } from './recording-table.ts'
 
 function collections() {

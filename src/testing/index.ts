@@ -2,8 +2,8 @@
 // scenario names, the default keys and the contract's types.
 export { createMock, type Mock, type MockOptions, type Call } from './mock.ts'
 export type { Factories, PersonInput, EventInput, RecordingFactoryInput, PlaylistInput } from './factories.ts'
-export { scenarioNames } from '../fixtures.ts'
-export type { DatasetSize } from '../store/seed.ts'
+export { scenarioNames } from '../../fixtures/index.ts'
+export type { DatasetSize } from '../seed/seed.ts'
 export type { PersonRecord, EventRecord, RecordingRecord, PlaylistRecord, PlaylistItemRecord, TaskRecord } from '../store/models.ts'
 export type { JournalEntry } from '../core/journal.ts'
 export type * from '../contract/api-types.ts'

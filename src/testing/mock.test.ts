@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { queueEventDeletion } from '../core/tasks.ts'
+import { queueEventDeletion } from '../domain/tasks.ts'
 import type { ResponseBody } from '../contract/api-types.ts'
-import { contractViolations } from '../test-support.ts'
+import { contractViolations } from '../../test/support.ts'
 import { createMock as createMockOf, KEYS, scenarioNames, type Mock, type MockOptions } from './index.ts'
 
 /** Every mock here reports contract violations to the suite-wide guard (test/setup.ts). */

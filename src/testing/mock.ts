@@ -2,7 +2,7 @@
 // test. It owns the core app, hands msw its handlers, restores everything between tests, moves the
 // clock (running what falls due), writes the store through factories and reads the request journal.
 import type { HttpHandler } from 'msw'
-import { createApp, type App, type AppOptions } from '../core/app.ts'
+import { createApp, type App, type AppOptions } from '../app.ts'
 import type { Clock } from '../core/clock.ts'
 import type { JournalEntry } from '../core/journal.ts'
 import type { OperationId, RequestBody } from '../contract/api-types.ts'

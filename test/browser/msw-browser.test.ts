@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contractViolations } from '../../src/test-support.ts'
+import { contractViolations } from '../support.ts'
 import { createMock } from '../../src/testing/index.ts'
 import { CHROMIUM } from './ensure-chromium.ts'
 

@@ -1,10 +1,10 @@
 // What must hold for every response, whatever was sent: no 5xx, errors in the real service's shape
 // (or no body where the contract documents none), no contract violation, a refused write changes
 // nothing, and nothing of another project leaks into a project-1 answer.
-import type { App } from '../core/app.ts'
-import { serialize, type MockRequest, type MockResponse } from '../core/http.ts'
-import { handlers as implemented } from '../handlers/index.ts'
-import { snapshotDifference, type StoreSnapshot } from '../store/snapshot.ts'
+import type { App } from '../../src/app.ts'
+import { serialize, type MockRequest, type MockResponse } from '../../src/core/http.ts'
+import { handlers as implemented } from '../../src/handlers/index.ts'
+import { snapshotDifference, type StoreSnapshot } from '../../src/store/snapshot.ts'
 
 const ERROR_TYPES = new Set(['validation_error', 'authentication_error', 'invalid_request', 'throttled_error', 'server_error'])
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

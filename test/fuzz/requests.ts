@@ -2,8 +2,8 @@
 // schemas, addressing records that exist) and broken ones (wrong types, huge numbers, unicode, empty or
 // repeated parameters, wrong methods and content types, bodies that are not JSON or too large, path
 // tricks). Used by the fuzz suite; every request is a plain description, so a failure prints as curl.
-import type { OperationInfo } from '../core/contract.ts'
-import type { SeededRandom } from '../store/random.ts'
+import type { OperationInfo } from '../../src/core/contract.ts'
+import type { SeededRandom } from '../../src/core/random.ts'
 import { anyValue, invalidValue, NASTY_STRINGS, pick, validValue } from './schema-values.ts'
 
 export interface FuzzRequest {

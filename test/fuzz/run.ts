@@ -1,9 +1,9 @@
 // A fuzz run: requests spread evenly over every operation of the contract, straight into the core's
 // `handle`, each checked by the oracle. Deterministic for a seed (the app's clock is frozen and its data
 // seeded), so a failure repeats from the seed it prints.
-import type { App } from '../core/app.ts'
-import { SeededRandom } from '../store/random.ts'
-import { KEYS, ORIGIN } from '../test-support.ts'
+import type { App } from '../../src/app.ts'
+import { SeededRandom } from '../../src/core/random.ts'
+import { KEYS, ORIGIN } from '../support.ts'
 import { checkedRequest, otherProjectMarkers } from './oracle.ts'
 import { generateRequest, toCurl, type FuzzWorld } from './requests.ts'
 

@@ -1,6 +1,6 @@
 // Values from a (dereferenced) JSON Schema: ones that fit it, and ones that break it in one way,
 // drawn from a seeded generator so a run repeats from its seed.
-import type { SeededRandom } from '../store/random.ts'
+import type { SeededRandom } from '../../src/core/random.ts'
 
 type Schema = Record<string, any>
 

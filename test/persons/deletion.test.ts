@@ -1,7 +1,7 @@
 // DELETE (with and without delete_events) and POST delete_events, scheduled on the mock's clock.
 import { describe, expect, it } from 'vitest'
 import { activityFor } from '../../src/domain/activity.ts'
-import { KEYS } from '../../src/test-support.ts'
+import { KEYS } from '../support.ts'
 import { expectError, harness, PERSONS, type PersonsHarness } from './support.ts'
 
 async function at(now: string, options: Parameters<typeof harness>[0] = {}) {

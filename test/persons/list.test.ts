@@ -1,6 +1,6 @@
 // GET persons/: distinct_id, email, search and property filters, ordering, paging, CSV.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { KEYS } from '../../src/test-support.ts'
+import { KEYS } from '../support.ts'
 import { expectError, harness, PERSONS, q, type PersonsHarness } from './support.ts'
 
 let h: PersonsHarness

@@ -1,8 +1,8 @@
 // Shared by the persons suites: an app whose contract violations fail the test (test/setup.ts),
 // and small helpers that speak only through the API.
 import { expect } from 'vitest'
-import type { AppOptions } from '../../src/core/app.ts'
-import { clientFor, testApp, type TestClient } from '../../src/test-support.ts'
+import type { AppOptions } from '../../src/app.ts'
+import { clientFor, testApp, type TestClient } from '../support.ts'
 
 export const PERSONS = '/api/environments/1/persons'
 

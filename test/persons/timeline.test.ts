@@ -1,6 +1,6 @@
 // GET properties_timeline/: points from the person's events' person properties.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { KEYS } from '../../src/test-support.ts'
+import { KEYS } from '../support.ts'
 import { expectError, harness, PERSONS, q, type PersonsHarness } from './support.ts'
 
 let h: PersonsHarness

@@ -1,6 +1,6 @@
 // Retrieve, PATCH, delete_property and the activity log, seen through the API.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { KEYS } from '../../src/test-support.ts'
+import { KEYS } from '../support.ts'
 import { expectError, harness, PERSONS, type PersonsHarness } from './support.ts'
 
 let h: PersonsHarness

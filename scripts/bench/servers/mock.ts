@@ -3,9 +3,9 @@
 // runs it compiled to JavaScript, as `npm start` runs the CLI. Prints "listening on URL";
 // answers the parent's questions over IPC (memory).
 //   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
-import { compactHeap } from '../../../src/adapter/heap.ts'
-import { serve } from '../../../src/adapter/node.ts'
-import { createApp, type AppOptions } from '../../../src/core/app.ts'
+import { compactHeap } from '../../../src/server/heap.ts'
+import { serve } from '../../../src/server/node.ts'
+import { createApp, type AppOptions } from '../../../src/app.ts'
 import { answerParent } from '../harness.ts'
 
 const argv = process.argv.slice(2)

@@ -16,15 +16,20 @@ import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
 import { Store } from './store/store.ts'
-import { loadFixtures } from '../fixtures/index.ts'
+import { loadFixtures, scenarioNames } from '../fixtures/index.ts'
+import { looksLikePath, openRecorded, type RecordedScenario, type RecordedSource } from '../fixtures/recorded.ts'
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
 
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
   seed?: number
-  /** A named scenario from fixtures/ (default "default"). */
-  fixtures?: string
+  /**
+   * A named scenario from fixtures/ (default "default"); or a recorded scenario (`analytics-mock record`):
+   * a path to its file (Node only) or the scenario already parsed. A recorded scenario is then known by
+   * its identity, `recorded:<hash>` (the dataset's `fixtures`), to resets and state files.
+   */
+  fixtures?: string | RecordedScenario
   /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
   size?: DatasetSize
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
@@ -77,16 +82,26 @@ export interface App {
 /** Seeded datasets kept for resets (the current one and a few recent ones). */
 const DATASET_CACHE_SIZE = 4
 
+/** The recorded scenario `fixtures` names (a path or parsed data), if it names one. */
+async function recordedScenario(options: AppOptions): Promise<RecordedSource | undefined> {
+  const given = options.fixtures
+  const isRecorded = typeof given === 'object' ? given !== null : typeof given === 'string' && !scenarioNames().includes(given) && looksLikePath(given)
+  if (!isRecorded) return undefined
+  if (options.size) throw new RangeError('size sets the size of generated scenarios; a recorded scenario has the size it was recorded with')
+  return openRecorded(given as string | object)
+}
+
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const contract = loadContract()
   let seed = options.seed ?? 1
-  let fixtures = options.fixtures ?? 'default'
+  const recorded = await recordedScenario(options)
+  let fixtures = recorded?.id ?? (options.fixtures as string | undefined) ?? 'default'
   const datasets = new Map<string, Dataset>()
   const datasetFor = (s: number, f: string): Dataset => {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
-    else ds = loadFixtures(f, s, options.size)
+    else ds = loadFixtures(f, s, options.size, recorded)
     datasets.set(key, ds)
     // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
     while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)

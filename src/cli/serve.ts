@@ -1,5 +1,7 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
+import { resolve } from 'node:path'
 import { createApp } from '../app.ts'
+import { ScenarioFormatError } from '../../fixtures/recorded.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
@@ -14,6 +16,7 @@ export const SERVE_OPTIONS = {
   host: { type: 'string', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
   seed: { type: 'string', value: 'N', help: 'seed of the generated data (default 1)' },
   fixtures: { type: 'string', value: 'NAME', help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})` },
+  scenario: { type: 'string', value: 'FILE', help: 'serve a recorded scenario (written by analytics-mock record) instead' },
   persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
   'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
   recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own)" },
@@ -56,6 +59,11 @@ export async function runServe(argv: string[]): Promise<void> {
       .filter(([, value]) => value !== undefined),
   ) as DatasetSize
   if (!scenarioNames().includes(fixtures)) throw new UsageError(`unknown --fixtures "${fixtures}" (known: ${scenarioNames().join(', ')})`)
+  const scenarioArg = stringValue(o, 'scenario')
+  if (scenarioArg !== undefined) {
+    const clash = ['fixtures', 'persons', 'events-per-person', 'recordings'].find((name) => o[name] !== undefined)
+    if (clash) throw new UsageError(`--${clash} does not apply to a recorded --scenario (it has the data it was recorded with)`)
+  }
   const nowArg = stringValue(o, 'now')
   let now: number | undefined
   if (nowArg !== undefined) {
@@ -78,19 +86,28 @@ export async function runServe(argv: string[]): Promise<void> {
   const latency = optionalMs('latency')
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
-  const app = await createApp({
-    seed,
-    fixtures,
-    size: Object.keys(size).length > 0 ? size : undefined,
-    clock: now === undefined ? { frozen: false } : { now, frozen: true },
-    validateResponses: o['no-validate'] !== true,
-    faults: latency === undefined ? undefined : { latency_ms: latency },
-    nonPeakWindow,
-  })
+  let app
+  try {
+    app = await createApp({
+      seed,
+      // An absolute path, so createApp reads it as a file whatever it is called.
+      fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
+      size: Object.keys(size).length > 0 ? size : undefined,
+      clock: now === undefined ? { frozen: false } : { now, frozen: true },
+      validateResponses: o['no-validate'] !== true,
+      faults: latency === undefined ? undefined : { latency_ms: latency },
+      nonPeakWindow,
+    })
+  } catch (error) {
+    if (error instanceof ScenarioFormatError) throw new StartupError(`cannot serve the scenario: ${error.message}`)
+    throw error
+  }
+  // A recorded scenario goes by its identity (recorded:<hash>), so a state file knows which recording it grew from.
+  const origin = { seed, fixtures: app.store.dataset.fixtures, ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }) }
   let writer: StateWriter | undefined
   if (statePath !== undefined) {
     try {
-      const restored = await loadStateFile(app, statePath, { seed, fixtures })
+      const restored = await loadStateFile(app, statePath, origin)
       console.log(restored ? `state loaded from ${statePath}` : `no state file at ${statePath} yet: starting from the seeded data`)
     } catch (error) {
       if (error instanceof StateFileError) {
@@ -98,7 +115,7 @@ export async function runServe(argv: string[]): Promise<void> {
       }
       throw error
     }
-    writer = new StateWriter(app, statePath, { seed, fixtures })
+    writer = new StateWriter(app, statePath, origin)
   }
   // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented).
   compactHeap()

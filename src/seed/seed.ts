@@ -40,13 +40,15 @@ const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'JP', 'CA', 'AU', 'NL']
 const REFERRERS = ['$direct', 'google.com', 'news.ycombinator.com', 'twitter.com', 'github.com', 'bing.com']
 const PATHS = ['/', '/pricing', '/signup', '/login', '/dashboard', '/settings', '/checkout', '/docs', '/blog', '/account/billing']
 const ORIGIN = 'https://app.hedgebox.net'
+/** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
+export const READ_KEY_SCOPES = ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read']
 
 /**
  * A deep-frozen copy of `value` (already frozen values are kept, so shared objects stay shared).
  * Plain objects are rebuilt key by key on `{}`: objects made by spreads and then frozen each got a
  * hidden class (map and descriptor array) of their own, ~0.5 kB per person; rebuilt ones share them.
  */
-function freezeDeep<T>(value: T): T {
+export function freezeDeep<T>(value: T): T {
   if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = freezeDeep(value[i])
@@ -115,7 +117,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       value: 'phx_mock_read',
       label: 'mock: read scopes',
       user_id: 2,
-      scopes: ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read'],
+      scopes: READ_KEY_SCOPES,
       scoped_teams: [],
     },
     { id: 'key-project2', value: 'phx_mock_project2', label: 'mock: project 2 only', user_id: 1, scopes: ['*'], scoped_teams: [2] },

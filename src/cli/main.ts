@@ -3,11 +3,13 @@
 import { runServe, SERVE_HELP, StartupError } from './serve.ts'
 import { UsageError } from './options.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
+import { runRecordCommand } from '../record/cli.ts'
 
 const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
 
   analytics-mock serve [options]     run the mock server (see: analytics-mock serve --help)
   analytics-mock verify [options]    check a deployment against the contract (see: analytics-mock verify --help)
+  analytics-mock record [options]    record a deployment into a redacted scenario (see: analytics-mock record --help)
   analytics-mock --help
 `
 
@@ -25,6 +27,8 @@ export async function main(argv: string[]): Promise<number> {
         return -1 // keeps running
       case 'verify':
         return await runVerifyCommand(rest, { out: console.log, err: console.error, env: process.env })
+      case 'record':
+        return await runRecordCommand(rest, { out: console.log, err: console.error, env: process.env })
       case undefined:
       case 'help':
       case '--help':

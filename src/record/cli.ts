@@ -1,0 +1,168 @@
+// `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
+// `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
+// (a command line is visible to other users of the machine) and is never written or printed.
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import type { FetchLike } from '../verify/types.ts'
+import { RecordError } from './crawl.ts'
+import { progressReporter, type ProgressStream } from './progress.ts'
+import { record } from './record.ts'
+import type { RedactionReport } from './redact.ts'
+
+export const DEFAULT_KEY_ENV = 'ANALYTICS_MOCK_API_KEY'
+
+export const RECORD_OPTIONS = {
+  'base-url': { type: 'string', value: 'URL', help: 'the deployment, e.g. https://us.posthog.com (env ANALYTICS_MOCK_BASE_URL)' },
+  project: { type: 'string', value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
+  out: { type: 'string', value: 'FILE', help: 'where to write the scenario (written whole, or not at all)' },
+  persons: { type: 'string', value: 'N', help: 'at most N persons, the newest (default: all; persons of recorded\nrecordings are added)' },
+  recordings: { type: 'string', value: 'N', help: 'at most N recordings from the list, the newest (default: all; those in\nplaylists are added)' },
+  keep: {
+    type: 'string',
+    multiple: true,
+    value: 'KEY',
+    help: 'let this person property (e.g. plan) or field (e.g. playlist.name, as the\nreport names them) through unredacted (repeatable; comma lists too)',
+  },
+  'key-env': { type: 'string', value: 'NAME', help: `the environment variable holding the personal API key (default ${DEFAULT_KEY_ENV})` },
+  report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
+  concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
+  'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  quiet: { type: 'boolean', help: 'no progress and no report: only the summary line' },
+  help: { type: 'boolean', help: 'this text' },
+} satisfies OptionTable
+
+export const RECORD_HELP = `analytics-mock record --base-url URL --project ID --out FILE [options]
+
+Reads the project's persons (with their activity logs and properties timelines), session recordings and
+playlists, page by page, and writes a scenario with personal data replaced by consistent fakes. The key is
+read from $${DEFAULT_KEY_ENV} (or --key-env NAME), never from the command line.
+
+${optionsHelp(RECORD_OPTIONS)}
+`
+
+export interface RecordIo {
+  out(text: string): void
+  err(text: string): void
+  env: Record<string, string | undefined>
+  /** Where progress goes (default: process.stderr). */
+  progress?: ProgressStream
+  /** Overrides the fetch (tests record an app in-process). */
+  fetch?: FetchLike
+  /** Keys the fakes (tests compare with a redaction of their own). Never written. */
+  salt?: string
+}
+
+/** Writes `text` to `path` whole: a temporary file, flushed, then renamed over it. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const temp = `${path}.${process.pid}.tmp`
+  try {
+    const handle = await open(temp, 'w')
+    try {
+      await handle.writeFile(text, 'utf8')
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await unlink(temp).catch(() => {})
+    throw error
+  }
+}
+
+export function formatReport(report: RedactionReport): string {
+  const lines = ['redacted (each original value has one fake throughout the file):']
+  const rows = report.redacted.map((e) => [
+    e.where === 'person property' ? `${e.label} (person property)` : e.label,
+    Object.entries(e.kinds)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', '),
+  ])
+  const width = Math.max(0, ...rows.map(([label]) => label!.length)) + 2
+  for (const [label, kinds] of rows) lines.push(`  ${label!.padEnd(width)}${kinds}`)
+  if (rows.length === 0) lines.push('  nothing')
+  if (report.unchanged.length > 0) lines.push(`kept as not personal: ${report.unchanged.join(', ')}`)
+  if (report.kept.length > 0) lines.push(`kept as recorded (--keep): ${report.kept.join(', ')}`)
+  lines.push('ids, UUIDs, instants, counts and the service’s own fields are kept; let a label through with --keep LABEL')
+  return lines.join('\n')
+}
+
+/** Runs `analytics-mock record` with these arguments (after the command name); resolves to the exit code. */
+export async function runRecordCommand(argv: string[], io: RecordIo): Promise<number> {
+  if (argv.includes('--help')) {
+    io.out(RECORD_HELP)
+    return 0
+  }
+  let options
+  try {
+    if (argv.some((a) => a === '--api-key' || a.startsWith('--api-key='))) {
+      throw new UsageError(`the key is read from $${DEFAULT_KEY_ENV} (or the variable --key-env names), never from the command line`)
+    }
+    const o = parseCommandLine(argv, RECORD_OPTIONS).values
+    const baseUrl = stringValue(o, 'base-url') ?? io.env.ANALYTICS_MOCK_BASE_URL
+    const project = stringValue(o, 'project') ?? io.env.ANALYTICS_MOCK_PROJECT_ID
+    const out = stringValue(o, 'out')
+    const keyEnv = stringValue(o, 'key-env') ?? DEFAULT_KEY_ENV
+    const apiKey = io.env[keyEnv]
+    if (!baseUrl) throw new UsageError('--base-url (or ANALYTICS_MOCK_BASE_URL) is required')
+    try {
+      new URL(baseUrl)
+    } catch {
+      throw new UsageError(`--base-url takes a URL, not "${baseUrl}"`)
+    }
+    if (!project) throw new UsageError('--project (or ANALYTICS_MOCK_PROJECT_ID) is required')
+    if (!out) throw new UsageError('--out FILE is required')
+    if (!apiKey) throw new UsageError(`no key: set $${keyEnv} to a personal API key`)
+    options = {
+      baseUrl,
+      projectId: wholeNumber('project', project)!,
+      apiKey,
+      out,
+      maxPersons: wholeNumber('persons', stringValue(o, 'persons')),
+      maxRecordings: wholeNumber('recordings', stringValue(o, 'recordings')),
+      keep: ((o.keep as string[] | undefined) ?? []).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean),
+      report: stringValue(o, 'report'),
+      concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
+      timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
+      quiet: o.quiet === true,
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`analytics-mock record: ${error.message} (see analytics-mock record --help)`)
+      return 2
+    }
+    throw error
+  }
+
+  const started = performance.now()
+  const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
+  let result
+  try {
+    result = await record({ ...options, fetch: io.fetch, salt: io.salt, onProgress: progress?.update })
+  } catch (error) {
+    if (error instanceof RecordError) {
+      io.err(`analytics-mock record: ${error.message}. Nothing was written.`)
+      return 1
+    }
+    throw error
+  } finally {
+    progress?.done()
+  }
+  await writeAtomically(options.out, JSON.stringify(result.scenario))
+  if (options.report) await writeAtomically(options.report, JSON.stringify(result.report, null, 2) + '\n')
+
+  const s = result.scenario
+  const events = s.persons.reduce((n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0), 0)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (!options.quiet) {
+    io.out(formatReport(result.report))
+    for (const warning of result.warnings) io.err(`warning: ${warning}`)
+  }
+  io.out(
+    `recorded ${s.persons.length} persons (${events} events behind their timelines), ${s.recordings.length} recordings and ` +
+      `${s.playlists.length} playlists into ${options.out} (${result.requests} requests, ${seconds} s)`,
+  )
+  return 0
+}

@@ -1,0 +1,259 @@
+// Reads a deployment through the API's read operations, page by page: the persons (each one's activity
+// log and properties timeline), the session recordings, the playlists and the recordings in each
+// collection, plus who the key belongs to (the discovery endpoints). A client only: it speaks HTTP
+// through the fetch it is given (the network, or an app in-process) with the verify kit's client, which
+// builds URLs from the contract, waits out 429s as Retry-After says and never sends the key elsewhere.
+// Nothing here is redacted yet and nothing is written: that is scenario.ts's job.
+import { Client, type Exchange } from '../verify/http.ts'
+import { kitContract, type KitOperation } from '../verify/contract.ts'
+import type { FetchLike } from '../verify/types.ts'
+
+type Json = Record<string, any>
+
+export interface CrawlOptions {
+  baseUrl: string
+  projectId: number
+  apiKey: string
+  fetch?: FetchLike
+  /** At most this many persons (default: all), the newest first. */
+  maxPersons?: number
+  /** At most this many recordings from the list (default: all); those in playlists are added. */
+  maxRecordings?: number
+  /** Requests in flight at once for the per-person reads (default 4). */
+  concurrency?: number
+  timeoutMs?: number
+  /** Retries of a 429, each after the Retry-After it names (default 8). */
+  maxRetries?: number
+  /** How to wait (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>
+  onProgress?: (progress: Progress) => void
+}
+
+export interface Progress {
+  stage: 'persons' | 'person details' | 'recordings' | 'playlists'
+  done: number
+  /** Unknown when the deployment does not count (the real persons and recordings lists do not). */
+  total?: number
+}
+
+export interface CrawledPerson {
+  person: Json
+  activity: Json[] | null
+  timeline: Json[] | null
+}
+
+export interface CrawledPlaylist {
+  playlist: Json
+  recordings: string[] | null
+  item_count: number
+}
+
+export interface Crawled {
+  /** GET /api/users/@me/ (null when the key may not read it). */
+  me: Json | null
+  /** The project as /api/users/@me/ or /api/projects/ showed it (null when neither did). */
+  project: Json | null
+  persons: CrawledPerson[]
+  recordings: Json[]
+  playlists: CrawledPlaylist[]
+  /** Things that could not be read (the scenario is made without them). */
+  warnings: string[]
+  requests: number
+}
+
+/** The deployment cannot be recorded (a refused key, an unknown project, no answer): exit code 1. */
+export class RecordError extends Error {}
+
+const PAGE = 100
+const ACTIVITY_PAGE = 100
+/** Requests for one timeline until the crucial keys stop growing (see timelineOf). */
+const TIMELINE_ROUNDS = 3
+
+/** The answer's JSON body, if it had one. */
+const bodyOf = (ex: Exchange): Json | undefined => (ex.json && typeof ex.json === 'object' ? (ex.json as Json) : undefined)
+
+function describe(ex: Exchange): string {
+  if (ex.error) return ex.error
+  const detail = typeof bodyOf(ex)?.detail === 'string' ? `: ${bodyOf(ex)!.detail}` : ''
+  return `${ex.status}${detail}`
+}
+
+export async function crawl(options: CrawlOptions): Promise<Crawled> {
+  const contract = kitContract()
+  const op = (id: string): KitOperation => contract.byId.get(id)!
+  const client = new Client({
+    baseUrl: options.baseUrl,
+    projectId: String(options.projectId),
+    apiKey: options.apiKey,
+    fetch: options.fetch ?? ((request) => fetch(request)),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    maxRetries: options.maxRetries ?? 8,
+    // The key is never in what the crawler keeps or reports (only answers are kept), so nothing to mask.
+    redact: (text) => text,
+    onExchange: () => {},
+    sleep: options.sleep,
+  })
+  const progress = options.onProgress ?? (() => {})
+  const warnings: string[] = []
+  const warnOnce = new Set<string>()
+  const warn = (kind: string, text: string) => {
+    if (warnOnce.has(kind)) return
+    warnOnce.add(kind)
+    warnings.push(text)
+  }
+
+  /** An answer the recording cannot go on without. */
+  const required = (ex: Exchange, what: string): Json => {
+    const body = bodyOf(ex)
+    if (ex.status === 200 && body) return body
+    const hint = ex.status === 401 ? ' (is the key right?)' : ex.status === 404 ? ` (is project ${options.projectId} right?)` : ''
+    throw new RecordError(`cannot read ${what}: ${describe(ex)}${hint}`)
+  }
+
+  /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
+  async function readList(operationId: string, what: string, max: number, onPage: (done: number, total?: number) => void): Promise<Json[]> {
+    const seen = new Set<string>()
+    const items: Json[] = []
+    for (let offset = 0; items.length < max; ) {
+      const body = required(await client.call(op(operationId), { query: { limit: PAGE, offset } }), what)
+      const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
+      if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
+      for (const item of results) {
+        const id = String(item.uuid ?? item.id)
+        if (seen.has(id) || items.length >= max) continue // a page shifted by a new item: counted once
+        seen.add(id)
+        items.push(item)
+      }
+      onPage(items.length, typeof body.count === 'number' ? Math.min(body.count, max) : undefined)
+      offset += results.length
+      if (results.length < PAGE || body.has_next === false || ('next' in body && body.next === null)) break
+    }
+    return items
+  }
+
+  // Who the key belongs to, and the project's name.
+  const meEx = await client.call(op('users_me_retrieve'))
+  if (meEx.status === 401) required(meEx, 'the key’s user')
+  const me = meEx.status === 200 ? (bodyOf(meEx) ?? null) : null
+  if (!me) warn('me', `could not read the key's user (GET /api/users/@me/ answered ${describe(meEx)}): the scenario's keys get a made-up user`)
+  let project: Json | null = me?.team?.id === options.projectId ? me.team : null
+  if (!project) {
+    const projects = await client.call(op('projects_list'), { query: { limit: 500 } })
+    project = (bodyOf(projects)?.results as Json[] | undefined)?.find((p) => p.id === options.projectId) ?? null
+  }
+
+  const maxPersons = options.maxPersons ?? Infinity
+  const listed = await readList('persons_list', 'the persons', maxPersons, (done, total) => progress({ stage: 'persons', done, total }))
+
+  /** A person's activity log, every page (null when the key may not read it). */
+  async function activityOf(personId: number): Promise<Json[] | null> {
+    const entries: Json[] = []
+    for (let page = 1; ; page++) {
+      const ex = await client.call(op('persons_activity_retrieve'), { params: { id: personId }, query: { page, limit: ACTIVITY_PAGE } })
+      const body = bodyOf(ex)
+      if (ex.status !== 200 || !Array.isArray(body?.results)) {
+        warn('activity', `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`)
+        return null
+      }
+      entries.push(...body.results)
+      if (!body.next || body.results.length === 0) return entries
+    }
+  }
+
+  /**
+   * A person's timeline over its whole history. The crucial keys are named (the real service answers a
+   * single point when none are): the person's properties, then also any key the points show, until no
+   * new one appears, so a key since removed still marks its changes.
+   */
+  async function timelineOf(person: Json): Promise<Json[] | null> {
+    let keys = Object.keys(person.properties ?? {}).sort()
+    for (let round = 1; ; round++) {
+      const query: Record<string, string> = { date_from: 'all' }
+      if (keys.length > 0) query.properties = JSON.stringify(keys.map((key) => ({ key, type: 'person' })))
+      const ex = await client.call(op('persons_properties_timeline_retrieve'), { params: { id: person.id }, query })
+      const body = bodyOf(ex)
+      if (ex.status !== 200 || !Array.isArray(body?.points)) {
+        warn('timeline', `could not read properties timelines (GET persons/:id/properties_timeline/ answered ${describe(ex)}): events are made from each person's current properties`)
+        return null
+      }
+      const points = body.points as Json[]
+      const seen = new Set(keys)
+      for (const point of points) for (const key of Object.keys(point.properties ?? {})) seen.add(key)
+      if (seen.size === keys.length || round === TIMELINE_ROUNDS) return points
+      keys = [...seen].sort()
+    }
+  }
+
+  async function details(listedPerson: Json): Promise<CrawledPerson> {
+    let person = listedPerson
+    // The real persons list gives the UUID as `id`; the retrieve answer has the integer one.
+    if (typeof person.id !== 'number') person = required(await client.call(op('persons_retrieve'), { params: { id: person.uuid ?? person.id } }), 'a person')
+    const [activity, timeline] = [await activityOf(person.id), await timelineOf(person)]
+    return { person, activity, timeline }
+  }
+
+  let detailed = 0
+  const persons = await pool(listed, options.concurrency ?? 4, async (p) => {
+    const out = await details(p)
+    progress({ stage: 'person details', done: ++detailed, total: listed.length })
+    return out
+  })
+
+  const recordings = await readList('session_recordings_list', 'the session recordings', options.maxRecordings ?? Infinity, (done, total) =>
+    progress({ stage: 'recordings', done, total }),
+  )
+  const recordingIds = new Set(recordings.map((r) => r.id as string))
+
+  const playlists: CrawledPlaylist[] = []
+  const listedPlaylists = (await readList('session_recording_playlists_list', 'the playlists', Infinity, () => {})).filter(
+    // The real service mixes in its synthetic playlists (negative ids): not the project's own.
+    (p) => !(p.is_synthetic === true || (typeof p.id === 'number' && p.id < 0) || String(p.short_id).startsWith('synthetic-')),
+  )
+  for (const playlist of listedPlaylists) {
+    const itemCount = Number(playlist.recordings_counts?.collection?.count ?? 0)
+    let ids: string[] | null = null
+    if (playlist.type !== 'filters') {
+      const ex = await client.call(op('session_recording_playlists_recordings_list'), { params: { short_id: playlist.short_id } })
+      const body = bodyOf(ex)
+      if (ex.status === 200 && Array.isArray(body?.results)) {
+        ids = []
+        for (const r of body.results as Json[]) {
+          ids.push(r.id)
+          if (!recordingIds.has(r.id)) {
+            recordingIds.add(r.id)
+            recordings.push(r)
+          }
+        }
+      } else warn(`playlist ${playlist.short_id}`, `could not read the recordings of playlist ${playlist.short_id} (${describe(ex)})`)
+    }
+    playlists.push({ playlist, recordings: ids, item_count: itemCount })
+    progress({ stage: 'playlists', done: playlists.length, total: listedPlaylists.length })
+  }
+
+  // Persons the recordings show but the (limited) persons list did not bring: read them too, so joins hold.
+  const personIds = new Set(persons.map((p) => p.person.id))
+  for (const recording of recordings) {
+    const embedded = recording.person
+    if (!embedded || typeof embedded.id !== 'number' || personIds.has(embedded.id)) continue
+    personIds.add(embedded.id)
+    const ex = await client.call(op('persons_retrieve'), { params: { id: embedded.id } })
+    const body = bodyOf(ex)
+    if (ex.status === 200 && body) persons.push(await details(body))
+  }
+
+  return { me, project, persons, recordings, playlists, warnings, requests: client.requests }
+}
+
+/** `fn` over the items with at most `limit` running at once; results in the items' order. */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker))
+  return out
+}

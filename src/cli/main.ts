@@ -4,12 +4,14 @@ import { runServe, SERVE_HELP, StartupError } from './serve.ts'
 import { UsageError } from './options.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 import { runRecordCommand } from '../record/cli.ts'
+import { runDriftCommand } from '../drift/cli.ts'
 
 const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
 
   analytics-mock serve [options]     run the mock server (see: analytics-mock serve --help)
   analytics-mock verify [options]    check a deployment against the contract (see: analytics-mock verify --help)
   analytics-mock record [options]    record a deployment into a redacted scenario (see: analytics-mock record --help)
+  analytics-mock drift [options]     compare a deployment's published schema with the contract (see: analytics-mock drift --help)
   analytics-mock --help
 `
 
@@ -29,6 +31,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runVerifyCommand(rest, { out: console.log, err: console.error, env: process.env })
       case 'record':
         return await runRecordCommand(rest, { out: console.log, err: console.error, env: process.env })
+      case 'drift':
+        return await runDriftCommand(rest, { out: console.log, err: console.error, env: process.env })
       case undefined:
       case 'help':
       case '--help':

@@ -1,0 +1,121 @@
+// `analytics-mock drift`: compares our contract's operations with a deployment's published OpenAPI
+// document, prints a table (and JSON and JUnit on request), and exits 1 on a breaking change that the
+// baseline does not accept, 0 otherwise (warnings included), 2 when it cannot compare.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import type { FetchLike } from '../verify/types.ts'
+import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
+import { driftJson, driftJUnit, formatDriftHuman, summaryLine } from './report.ts'
+
+export const BASELINE_FORMAT = 'analytics-mock-drift-baseline'
+
+export const DRIFT_OPTIONS = {
+  'base-url': { type: 'string', value: 'URL', help: `the deployment: its schema is read from URL${SCHEMA_PATH} (env ANALYTICS_MOCK_BASE_URL)` },
+  schema: { type: 'string', value: 'FILE|URL', help: 'compare with this OpenAPI document (YAML or JSON) instead' },
+  baseline: { type: 'string', value: 'FILE', help: 'differences listed here are known: reported, but not failing the run' },
+  'write-baseline': { type: 'string', value: 'FILE', help: 'write every difference found to FILE (review it, then pass it as --baseline)' },
+  operation: { type: 'string', multiple: true, value: 'ID', help: 'only this operationId (repeatable; comma lists too)' },
+  json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
+  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (a test case per operation)' },
+  'timeout-ms': { type: 'string', value: 'N', help: 'timeout of the schema request (default 30000)' },
+  quiet: { type: 'boolean', help: 'print only the summary line' },
+  help: { type: 'boolean', help: 'this text' },
+} satisfies OptionTable
+
+export const DRIFT_HELP = `analytics-mock drift --base-url URL [options]
+
+Reads the deployment's published OpenAPI document (the real service serves it at ${SCHEMA_PATH}, YAML or
+JSON) and compares the contract's API operations with it: paths and methods, parameters, request and
+response fields, their types, required fields and enum values. Exit code 1 on a breaking change
+(something we send or read that their schema does not have, or types that do not match), 0 with
+warnings otherwise (additions, deprecations), 2 when it cannot compare. A key in
+$ANALYTICS_MOCK_API_KEY, if set, is sent to the schema's URL only.
+
+${optionsHelp(DRIFT_OPTIONS)}
+`
+
+export interface DriftIo {
+  out(text: string): void
+  err(text: string): void
+  env: Record<string, string | undefined>
+  fetch?: FetchLike
+}
+
+async function writeReport(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, text, 'utf8')
+}
+
+/** A baseline file: `{ "format": ..., "accepted": [ids] }` (a plain array of ids is read too). */
+async function readBaseline(path: string): Promise<Set<string>> {
+  let data: unknown
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'))
+  } catch (error) {
+    throw new UsageError(`--baseline ${path} cannot be read as JSON (${(error as Error).message})`)
+  }
+  const ids = Array.isArray(data) ? data : (data as { accepted?: unknown })?.accepted
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new UsageError(`--baseline ${path} holds no list of accepted ids`)
+  return new Set(ids)
+}
+
+function baselineText(result: DriftResult): string {
+  const accepted = [...new Set(result.findings.map((f) => f.id))].sort()
+  return JSON.stringify({ format: BASELINE_FORMAT, source: result.source, accepted }, null, 2) + '\n'
+}
+
+/** Runs `analytics-mock drift` with these arguments (after the command name); resolves to the exit code. */
+export async function runDriftCommand(argv: string[], io: DriftIo): Promise<number> {
+  if (argv.includes('--help')) {
+    io.out(DRIFT_HELP)
+    return 0
+  }
+  let result: DriftResult
+  let o: ReturnType<typeof parseCommandLine>['values']
+  try {
+    o = parseCommandLine(argv, DRIFT_OPTIONS).values
+    const schema = stringValue(o, 'schema')
+    const baseUrl = stringValue(o, 'base-url') ?? io.env.ANALYTICS_MOCK_BASE_URL
+    if (!schema && !baseUrl) throw new UsageError('--base-url (or ANALYTICS_MOCK_BASE_URL) or --schema is required')
+    const isUrl = schema !== undefined && /^https?:\/\//i.test(schema)
+    let schemaText: string | undefined
+    if (schema !== undefined && !isUrl) {
+      try {
+        schemaText = await readFile(schema, 'utf8')
+      } catch (error) {
+        throw new UsageError(`--schema ${schema} cannot be read (${(error as Error).message})`)
+      }
+    }
+    const baseline = stringValue(o, 'baseline')
+    result = await drift({
+      baseUrl,
+      schemaUrl: isUrl ? schema : undefined,
+      schemaText,
+      schemaName: schema,
+      apiKey: io.env.ANALYTICS_MOCK_API_KEY || undefined,
+      fetch: io.fetch,
+      timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
+      operations: ((o.operation as string[] | undefined) ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+      accepted: baseline === undefined ? undefined : await readBaseline(baseline),
+    })
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`analytics-mock drift: ${error.message} (see analytics-mock drift --help)`)
+      return 2
+    }
+    if (error instanceof DriftSourceError) {
+      io.err(`analytics-mock drift: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+  io.out(o.quiet === true ? summaryLine(result) : formatDriftHuman(result))
+  const json = stringValue(o, 'json')
+  const junit = stringValue(o, 'junit')
+  const writeBaseline = stringValue(o, 'write-baseline')
+  if (json) await writeReport(json, driftJson(result))
+  if (junit) await writeReport(junit, driftJUnit(result))
+  if (writeBaseline) await writeReport(writeBaseline, baselineText(result))
+  return result.ok ? 0 : 1
+}

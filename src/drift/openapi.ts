@@ -1,0 +1,107 @@
+// Any OpenAPI document (3.0 or 3.1, YAML or JSON) read into what the drift comparison needs, one entry
+// per operation: where it is, what it takes (parameters, a JSON request body) and what it answers
+// (JSON bodies by status). Our contract and a deployment's published schema go through the same
+// reader, so they are compared like for like.
+import { parse as parseYaml } from 'yaml'
+import { resolveRef, shapeOf, type Json, type Shape } from './shape.ts'
+
+export interface DocParameter {
+  name: string
+  in: string
+  required: boolean
+  shape: Shape
+}
+
+export interface DocOperation {
+  method: string
+  /** The path as written. */
+  path: string
+  operationId?: string
+  tags: string[]
+  deprecated: boolean
+  parameters: DocParameter[]
+  requestBody?: { required: boolean; shape: Shape | null }
+  /** status -> the JSON body's shape, or null when the status is documented without a JSON body. */
+  responses: Map<string, Shape | null>
+  /** Scopes its security names; null when it names none. */
+  scopes: string[] | null
+}
+
+export interface ApiDocument {
+  title: string
+  version: string
+  openapi: string
+  operations: DocOperation[]
+  /** Our contract's x-path-aliases (a prefix served under another); empty for other documents. */
+  aliases: Array<{ from: string; to: string }>
+}
+
+/** A document that is not an OpenAPI document this can read. */
+export class DocumentError extends Error {}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+
+/** JSON or YAML text (drf-spectacular answers YAML unless asked for JSON) as a document object. */
+export function parseDocumentText(text: string): Json {
+  let data: unknown
+  try {
+    data = /^\s*\{/.test(text) ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 })
+  } catch (error) {
+    throw new DocumentError(`it is neither JSON nor YAML (${(error as Error).message.split('\n')[0]})`)
+  }
+  if (!data || typeof data !== 'object' || typeof (data as Json).paths !== 'object') {
+    throw new DocumentError('it is not an OpenAPI document (no "paths")')
+  }
+  return data as Json
+}
+
+const isJson = (mediaType: string) => /^application\/(.+\+)?json$/.test(mediaType.split(';')[0]!.trim())
+
+/** The JSON media type's schema of a content map (null when none of its media types is JSON). */
+function jsonShape(content: Json | undefined, root: Json): Shape | null {
+  const entry = Object.entries(content ?? {}).find(([type]) => isJson(type))
+  return entry ? shapeOf((entry[1] as Json)?.schema ?? {}, root) : null
+}
+
+const deref = (root: Json, node: any): any => (node && typeof node.$ref === 'string' ? (resolveRef(root, node.$ref) ?? node) : node)
+
+export function readDocument(doc: Json): ApiDocument {
+  const operations: DocOperation[] = []
+  const globalSecurity = doc.security as Array<Record<string, string[]>> | undefined
+  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Json)) {
+    const item = deref(doc, rawItem) ?? {}
+    const shared = (item.parameters ?? []) as unknown[]
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined
+      if (!op) continue
+      const parameters = [...shared, ...((op.parameters ?? []) as unknown[])].map((raw) => {
+        const p = deref(doc, raw) as Json
+        const content = jsonShape(p.content, doc)
+        return { name: String(p.name), in: String(p.in), required: p.required === true, shape: content ?? shapeOf(p.schema ?? {}, doc) }
+      })
+      const body = deref(doc, op.requestBody) as Json | undefined
+      const responses = new Map<string, Shape | null>()
+      for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
+      const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>> | undefined
+      const scopes = security ? security.flatMap((req) => Object.values(req).flat()) : null
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
+        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+        deprecated: op.deprecated === true,
+        parameters,
+        requestBody: body ? { required: body.required === true, shape: jsonShape(body.content, doc) } : undefined,
+        responses,
+        scopes: scopes && scopes.length > 0 ? scopes : null,
+      })
+    }
+  }
+  return {
+    title: String(doc.info?.title ?? ''),
+    version: String(doc.info?.version ?? ''),
+    openapi: String(doc.openapi ?? doc.swagger ?? ''),
+    operations,
+    aliases: Array.isArray(doc['x-path-aliases']) ? doc['x-path-aliases'] : [],
+  }
+}

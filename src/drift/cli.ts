@@ -1,9 +1,9 @@
 // `analytics-mock drift`: compares our contract's operations with a deployment's published OpenAPI
 // document, prints a table (and JSON and JUnit on request), and exits 1 on a breaking change that the
 // baseline does not accept, 0 otherwise (warnings included), 2 when it cannot compare.
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { writeFileAtomically } from '../cli/write-file.ts'
 import type { FetchLike } from '../verify/types.ts'
 import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
 import { driftJson, driftJUnit, formatDriftHuman, summaryLine } from './report.ts'
@@ -40,11 +40,6 @@ export interface DriftIo {
   err(text: string): void
   env: Record<string, string | undefined>
   fetch?: FetchLike
-}
-
-async function writeReport(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, text, 'utf8')
 }
 
 /** A baseline file: `{ "format": ..., "accepted": [ids] }` (a plain array of ids is read too). */
@@ -114,8 +109,8 @@ export async function runDriftCommand(argv: string[], io: DriftIo): Promise<numb
   const json = stringValue(o, 'json')
   const junit = stringValue(o, 'junit')
   const writeBaseline = stringValue(o, 'write-baseline')
-  if (json) await writeReport(json, driftJson(result))
-  if (junit) await writeReport(junit, driftJUnit(result))
-  if (writeBaseline) await writeReport(writeBaseline, baselineText(result))
+  if (json) await writeFileAtomically(json, driftJson(result))
+  if (junit) await writeFileAtomically(junit, driftJUnit(result))
+  if (writeBaseline) await writeFileAtomically(writeBaseline, baselineText(result))
   return result.ok ? 0 : 1
 }

@@ -1,9 +1,8 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { writeFileAtomically } from '../cli/write-file.ts'
 import type { FetchLike } from '../verify/types.ts'
 import { RecordError } from './crawl.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
@@ -51,25 +50,6 @@ export interface RecordIo {
   fetch?: FetchLike
   /** Keys the fakes (tests compare with a redaction of their own). Never written. */
   salt?: string
-}
-
-/** Writes `text` to `path` whole: a temporary file, flushed, then renamed over it. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${process.pid}.tmp`
-  try {
-    const handle = await open(temp, 'w')
-    try {
-      await handle.writeFile(text, 'utf8')
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
-  } catch (error) {
-    await unlink(temp).catch(() => {})
-    throw error
-  }
 }
 
 export function formatReport(report: RedactionReport): string {
@@ -150,8 +130,8 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   } finally {
     progress?.done()
   }
-  await writeAtomically(options.out, JSON.stringify(result.scenario))
-  if (options.report) await writeAtomically(options.report, JSON.stringify(result.report, null, 2) + '\n')
+  await writeFileAtomically(options.out, JSON.stringify(result.scenario))
+  if (options.report) await writeFileAtomically(options.report, JSON.stringify(result.report, null, 2) + '\n')
 
   const s = result.scenario
   const events = s.persons.reduce((n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0), 0)

@@ -2,6 +2,7 @@
 // strictly (see options.ts), so a typo is a usage error, never silently ignored.
 import { runServe, SERVE_HELP, StartupError } from './serve.ts'
 import { UsageError } from './options.ts'
+import { ScenarioFormatError } from '../../fixtures/recorded.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 import { runRecordCommand } from '../record/cli.ts'
 import { runDriftCommand } from '../drift/cli.ts'
@@ -49,6 +50,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof StartupError) {
       console.error(`analytics-mock: ${error.message}`)
+      return 1
+    }
+    if (error instanceof ScenarioFormatError) {
+      console.error(`analytics-mock: cannot serve the scenario: ${error.message}`)
       return 1
     }
     throw error

@@ -1,7 +1,6 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { resolve } from 'node:path'
 import { createApp } from '../app.ts'
-import { ScenarioFormatError } from '../../fixtures/recorded.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
@@ -86,22 +85,17 @@ export async function runServe(argv: string[]): Promise<void> {
   const latency = optionalMs('latency')
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
-  let app
-  try {
-    app = await createApp({
-      seed,
-      // An absolute path, so createApp reads it as a file whatever it is called.
-      fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
-      size: Object.keys(size).length > 0 ? size : undefined,
-      clock: now === undefined ? { frozen: false } : { now, frozen: true },
-      validateResponses: o['no-validate'] !== true,
-      faults: latency === undefined ? undefined : { latency_ms: latency },
-      nonPeakWindow,
-    })
-  } catch (error) {
-    if (error instanceof ScenarioFormatError) throw new StartupError(`cannot serve the scenario: ${error.message}`)
-    throw error
-  }
+  const app = await createApp({
+    seed,
+    // A recorded scenario by its absolute path, so createApp reads it as a file whatever it is called
+    // (a file it cannot use is a ScenarioFormatError: main.ts says why, exit code 1).
+    fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
+    size: Object.keys(size).length > 0 ? size : undefined,
+    clock: now === undefined ? { frozen: false } : { now, frozen: true },
+    validateResponses: o['no-validate'] !== true,
+    faults: latency === undefined ? undefined : { latency_ms: latency },
+    nonPeakWindow,
+  })
   // A recorded scenario goes by its identity (recorded:<hash>), so a state file knows which recording it grew from.
   const origin = { seed, fixtures: app.store.dataset.fixtures, ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }) }
   let writer: StateWriter | undefined

@@ -184,6 +184,19 @@ describe('record, then serve the file', () => {
     expect(compared).toBeGreaterThan(800)
     const changed = [...before.entries()].find(([path, body]) => path.endsWith('/activity/?page=1&limit=2') && body.results.length > 0)
     expect(changed, 'some person has activity').toBeDefined()
+
+    // Deletions delete the generated events: as many as the original's, for every kind of deletion.
+    const persons = (before.get('/api/environments/1/persons/?limit=60&offset=0') as Json).results as Json[]
+    const deletions = async (base: string) => {
+      expect((await api(base, 'DELETE', `/api/environments/1/persons/${persons[0]!.id}/?delete_events=true`)).status).toBe(204)
+      expect((await api(base, 'POST', `/api/environments/1/persons/${persons[1]!.id}/delete_events/`)).status).toBe(200)
+      expect((await api(base, 'POST', '/_mock/clock', { advance: 'P8D' })).status).toBe(200)
+      const tasks = (await api(base, 'GET', '/_mock/tasks')).json.results as Json[]
+      return tasks.map((t) => [t.target.person_id, t.state, t.result])
+    }
+    const [originalTasks, replayTasks] = [await deletions(original.server.url), await deletions(replay.url)]
+    expect(replayTasks).toEqual(originalTasks)
+    expect(originalTasks.every(([, state, result]) => state === 'done' && result.deleted_events > 0)).toBe(true)
   }, 120_000)
 
   it('prints progress lines (not a terminal) and the redaction report, and never the key', () => {

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
-import type { FetchLike } from '../verify/types.ts'
+import type { CommandIo } from '../cli/command-io.ts'
 import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
 import { driftJson, driftJUnit, formatDriftHuman, summaryLine } from './report.ts'
 
@@ -35,12 +35,7 @@ $ANALYTICS_MOCK_API_KEY, if set, is sent to the schema's URL only.
 ${optionsHelp(DRIFT_OPTIONS)}
 `
 
-export interface DriftIo {
-  out(text: string): void
-  err(text: string): void
-  env: Record<string, string | undefined>
-  fetch?: FetchLike
-}
+export type DriftIo = CommandIo
 
 /** A baseline file: `{ "format": ..., "accepted": [ids] }` (a plain array of ids is read too). */
 async function readBaseline(path: string): Promise<Set<string>> {

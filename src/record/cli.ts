@@ -3,7 +3,7 @@
 // (a command line is visible to other users of the machine) and is never written or printed.
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
-import type { FetchLike } from '../verify/types.ts'
+import type { CommandIo } from '../cli/command-io.ts'
 import { RecordError } from './crawl.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
 import { record } from './record.ts'
@@ -40,14 +40,9 @@ read from $${DEFAULT_KEY_ENV} (or --key-env NAME), never from the command line.
 ${optionsHelp(RECORD_OPTIONS)}
 `
 
-export interface RecordIo {
-  out(text: string): void
-  err(text: string): void
-  env: Record<string, string | undefined>
+export interface RecordIo extends CommandIo {
   /** Where progress goes (default: process.stderr). */
   progress?: ProgressStream
-  /** Overrides the fetch (tests record an app in-process). */
-  fetch?: FetchLike
   /** Keys the fakes (tests compare with a redaction of their own). Never written. */
   salt?: string
 }

@@ -1,5 +1,5 @@
 // Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.
-import type { OpenAPIV3_1 } from 'openapi-types'
+import type { Document } from 'openapi-backend'
 
 export const document = {
  "openapi": "3.1.0",
@@ -3783,4 +3783,4 @@ export const document = {
    }
   }
  }
-} as unknown as OpenAPIV3_1.Document
+} as unknown as Document

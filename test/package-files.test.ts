@@ -32,6 +32,6 @@ describe('the package tarball', () => {
     expect(files.filter((f) => /\.test\.(ts|js|d\.ts)$/.test(f))).toEqual([])
     expect(files).not.toContain('dist/.tsbuildinfo')
     const roots = new Set(files.map((f) => f.split('/')[0]))
-    expect([...roots].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'contracts', 'dist', 'fixtures', 'package.json', 'src'])
+    expect([...roots].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'contracts', 'dist', 'docs', 'fixtures', 'package.json', 'src'])
   })
 })

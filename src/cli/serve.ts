@@ -1,5 +1,6 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { createApp } from '../app.ts'
+import { banner, docsLocation } from './banner.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
@@ -110,7 +111,7 @@ export async function runServe(argv: string[]): Promise<void> {
     keepAliveTimeoutMs: optionalMs('keep-alive-timeout'),
     idleTimeoutMs: optionalMs('idle-timeout'),
   })
-  console.log(`listening on ${running.url}`)
+  console.log(banner(app, running.url, docsLocation()))
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

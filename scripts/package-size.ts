@@ -3,7 +3,7 @@
 // package with its dependencies and any engine warning npm gave. Exits 1 over the budget or on a warning.
 //
 //   npm run size
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bytesUnder, engineWarnings, npmInstall, packTarball } from './pack.ts'
@@ -23,8 +23,20 @@ export function measureInstall(tarball: string, work: string): InstallMeasure {
   const install = npmInstall(dir, ['--omit=peer', tarball])
   if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
   const modules = join(dir, 'node_modules')
-  const packages = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)) : name.startsWith('.') ? [] : [name]))
-  return { bytes: bytesUnder(modules), packages: packages.length, engineWarnings: engineWarnings(install.stdout + install.stderr) }
+  return { bytes: bytesUnder(modules), packages: packagesUnder(modules), engineWarnings: engineWarnings(install.stdout + install.stderr) }
+}
+
+/** Packages in a node_modules tree, nested ones (bundled or not deduplicated) included. */
+function packagesUnder(modules: string): number {
+  let count = 0
+  for (const name of readdirSync(modules)) {
+    if (name.startsWith('.')) continue
+    for (const dir of name.startsWith('@') ? readdirSync(join(modules, name)).map((n) => join(modules, name, n)) : [join(modules, name)]) {
+      count++
+      if (existsSync(join(dir, 'node_modules'))) count += packagesUnder(join(dir, 'node_modules'))
+    }
+  }
+  return count
 }
 
 export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`

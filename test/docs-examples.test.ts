@@ -74,7 +74,9 @@ function plan(b: Fenced): Plan {
       return { kind: 'verify-args' }
     case 'ts':
       if (/from '(analytics-mock\/)?msw\/browser'/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
-      if (/from 'vitest'/.test(b.code)) return { kind: 'ts', run: false, why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app' }
+      if (b.page === 'README.md' && b.section === 'In frontend tests (msw)') {
+        return { kind: 'ts', run: false, why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app' }
+      }
       return { kind: 'ts', run: true }
     case 'text':
       if (/^analytics-mock \S+ listening on /.test(firstLine(b))) return { kind: 'banner' }

@@ -9,13 +9,13 @@
 // A block none of these fits fails the suite until it is given a check or a reason in NOT_RUN.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { optionsFromArgs } from '../src/verify/cli.ts'
 import { fencedBlocks, type Fenced } from './markdown.ts'
+import { freePort } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
@@ -97,17 +97,6 @@ beforeAll(() => {
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true })
 })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number }
-        probe.close(() => resolve(port))
-      })
-  })
-}
 
 describe('the docs examples', () => {
   it('every code block is run or checked, or says why it cannot be', () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, type App } from '../app.ts'
 import { ApiError } from '../core/errors.ts'
 import { handlers } from '../handlers/index.ts'
-import { KEYS, testApp } from '../../test/support.ts'
+import { freePort, KEYS, testApp } from '../../test/support.ts'
 import { runVerifyCommand, type VerifyIo } from './cli.ts'
 
 async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
@@ -119,13 +119,7 @@ describe('analytics-mock verify', () => {
   })
 
   it('a deployment that cannot be reached is one line and exit code 2, before any check', async () => {
-    // A port that was just free on loopback: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number }
-        probe.close(() => resolve(port))
-      })
-    })
+    const port = await freePort() // nothing listens there
     const out: string[] = []
     const err: string[] = []
     const argv = ['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEYS.all, '--project-id', '1']

@@ -1,7 +1,7 @@
 // The package as npm publishes it: built and packed from a copy of the checkout (so a test packing it
 // never races another writing dist/), and installed into a fresh directory as an app would install it.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -33,12 +33,23 @@ export function packTarball(work: string): string {
   const build = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], staging)
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
   writeFileSync(join(staging, 'dist/.built'), new Date().toISOString())
+  // The bundled dependencies (package.json bundleDependencies) as real directories: npm packs a symlinked
+  // node_modules under paths relative to its target ("package/../../..."), which an install refuses.
+  rmSync(join(staging, 'node_modules'))
+  for (const name of bundledPackages()) cpSync(join(root, 'node_modules', name), join(staging, 'node_modules', name), { recursive: true, dereference: true })
   const out = join(work, 'tarball')
   mkdirSync(out, { recursive: true })
   // The build is done above; `prepare` would build again.
   const pack = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', out], staging)
   if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
   return join(out, pack.stdout.trim().split('\n').pop()!)
+}
+
+/** The packages npm bundles into the tarball: the bundleDependencies and what they need, as installed here. */
+function bundledPackages(): string[] {
+  const pack = run('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], root)
+  if (pack.status !== 0) throw new Error(`npm pack --dry-run failed:\n${pack.stderr}`)
+  return (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{ bundled: string[] }>)[0]!.bundled
 }
 
 /** `npm install` in `dir` (created with a package.json of its own when new); its output, warnings included. */
@@ -53,6 +64,11 @@ export function npmInstall(dir: string, args: string[]): Run {
 /** npm's warnings that a package does not support this Node (EBADENGINE). */
 export function engineWarnings(output: string): string[] {
   return output.split('\n').filter((line) => /EBADENGINE|Unsupported engine/i.test(line))
+}
+
+/** npm's warnings, but for its notices about this machine's config and about install scripts awaiting approval. */
+export function npmWarnings(output: string): string[] {
+  return output.split('\n').filter((line) => /^npm warn/i.test(line) && !/^npm warn (install-scripts\b|Unknown (user|env|project|global) config)/i.test(line))
 }
 
 /** Bytes of every file under `dir`, symbolic links not followed. */

@@ -2,12 +2,12 @@
 // tarball beside the app's own msw and vitest 3, then the README's vitest suite, copied from the README,
 // type-checked and run there, at the lowest and at the newest msw of the peer range. An msw below the
 // range stops the import with one message naming the range. Needs the npm registry.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSW_RANGE } from '../src/msw/msw-version.ts'
-import { engineWarnings, npmInstall, packTarball, run } from '../scripts/pack.ts'
+import { engineWarnings, npmInstall, npmWarnings, packTarball, run } from '../scripts/pack.ts'
 import { fencedBlock } from './markdown.ts'
 import { measureInstall, megabytes, SIZE_BUDGET } from '../scripts/package-size.ts'
 
@@ -63,8 +63,18 @@ afterAll(() => {
 })
 
 describe('the packed package in a fresh app with vitest 3', () => {
-  it('installs without an engine warning', () => {
+  it('installs without an engine warning, or any other', () => {
     expect(engineWarnings(installOutput)).toEqual([])
+    expect(npmWarnings(installOutput)).toEqual([])
+  })
+
+  it('brings openapi-backend inside the package, with the json-schema-ref-parser 15 that supports Node 20', () => {
+    const where = (name: string, from: string) =>
+      run(process.execPath, ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`], app).stdout.trim()
+    const backend = where('openapi-backend', join(app, 'node_modules/analytics-mock'))
+    expect(backend).toBe(join(app, 'node_modules/analytics-mock/node_modules/openapi-backend/package.json'))
+    const parser = where('@apidevtools/json-schema-ref-parser', join(backend, '..'))
+    expect(JSON.parse(readFileSync(parser, 'utf8')).version).toMatch(/^15\./)
   })
 
   it(`takes at most ${megabytes(SIZE_BUDGET)} installed, its dependencies included (msw, the app's, excluded)`, () => {

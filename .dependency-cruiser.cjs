@@ -51,7 +51,7 @@ module.exports = {
       name: 'browser-safe-layers',
       comment: 'everything the msw face bundles for the browser stays free of Node built-ins',
       severity: 'error',
-      from: { path: '^(src/(contract|core|store|seed|serializers|domain|handlers|testing)/|src/app\\.ts$|src/msw/(index|handlers|browser)\\.ts$|fixtures/)', pathNot: notTests },
+      from: { path: '^(src/(contract|core|store|seed|serializers|domain|handlers|testing)/|src/app\\.ts$|src/msw/(index|handlers|browser|msw-version)\\.ts$|fixtures/)', pathNot: notTests },
       to: { dependencyTypes: ['core'] },
     },
     {

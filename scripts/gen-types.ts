@@ -17,7 +17,7 @@ export async function renderGenerated(): Promise<Record<string, string>> {
   return {
     'src/contract/types.gen.ts': header + astToString(ast),
     'src/contract/document.gen.ts':
-      header + "import type { OpenAPIV3_1 } from 'openapi-types'\n\nexport const document = " + document + ' as unknown as OpenAPIV3_1.Document\n',
+      header + "import type { Document } from 'openapi-backend'\n\nexport const document = " + document + ' as unknown as Document\n',
   }
 }
 

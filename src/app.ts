@@ -119,6 +119,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     journal,
     faults,
     nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
+    startedAt: performance.now(),
     async reset(next = {}) {
       // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
       const nextSeed = next.seed ?? seed

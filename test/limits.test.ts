@@ -126,6 +126,8 @@ describe('faults', () => {
 
     expect((await client.post('/_mock/faults', { operations: ['mock_reset'] })).status).toBe(400)
     expect((await client.post('/_mock/faults', { error_status: 418 })).status).toBe(400)
+    // A name that is not a setting is ignored, as the real service ignores unknown fields.
+    expect((await client.post('/_mock/faults', { latency: 5 })).body).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 0.5, error_status: 503, operations: null })
     expect((await client.delete('/_mock/faults')).status).toBe(204)
     expect((await client.get('/api/environments/1/session_recordings/?limit=1')).status).toBe(200)
   })

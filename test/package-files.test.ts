@@ -1,16 +1,21 @@
 // What `npm pack` puts in the tarball: the compiled output the "exports" and the bin use (dist/ is in
-// .gitignore, which npm would otherwise follow), the sources, fixtures and contract, and no tests.
+// .gitignore, which npm would otherwise follow), the sources, fixtures, contract and docs, the bundled
+// openapi-backend tree, and none of our tests.
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 let files: string[]
+let bundled: string[]
 
 beforeAll(() => {
   // `npm pack` runs `prepare` (the incremental build) first, as a publish would.
   const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
-  files = (JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path)
+  const [pack] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }>; bundled: string[] }>
+  files = pack!.files.map((f) => f.path)
+  bundled = pack!.bundled
 }, 120_000)
 
 describe('the package tarball', () => {
@@ -29,9 +34,19 @@ describe('the package tarball', () => {
   })
 
   it('leaves out tests, build state and everything outside the package', () => {
-    expect(files.filter((f) => /\.test\.(ts|js|d\.ts)$/.test(f))).toEqual([])
+    expect(files.filter((f) => !f.startsWith('node_modules/') && /\.test\.(ts|js|d\.ts)$/.test(f))).toEqual([]) // our own tests
     expect(files).not.toContain('dist/.tsbuildinfo')
     const roots = new Set(files.map((f) => f.split('/')[0]))
-    expect([...roots].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'contracts', 'dist', 'fixtures', 'package.json', 'src'])
+    expect([...roots].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'contracts', 'dist', 'docs', 'fixtures', 'node_modules', 'package.json', 'src'])
+  })
+
+  it('carries openapi-backend with the json-schema-ref-parser 15 it is given here, and nothing else of node_modules', () => {
+    // See docs/architecture.md (openapi-backend, ajv): 16.x wants Node 22.19, 11.x breaks the browser bundle.
+    expect(bundled).toEqual(expect.arrayContaining(['openapi-backend', '@apidevtools/json-schema-ref-parser']))
+    expect(bundled).not.toContain('msw')
+    const shipped = JSON.parse(readFileSync(new URL('../node_modules/@apidevtools/json-schema-ref-parser/package.json', import.meta.url), 'utf8'))
+    expect(shipped.version).toMatch(/^15\./)
+    const packages = new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/').slice(1, f.split('/')[1]!.startsWith('@') ? 3 : 2).join('/')))
+    expect([...packages].sort()).toEqual([...bundled].sort())
   })
 })

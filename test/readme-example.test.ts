@@ -1,11 +1,10 @@
 // The README's copy-paste example is examples/readme.test.ts, which runs; this keeps the two identical.
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
+import { fencedBlock } from './markdown.ts'
 
 it('the README copy-paste example is the one examples/readme.test.ts runs', () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const section = readme.slice(readme.indexOf('## In frontend tests (msw)'))
-  const block = /```ts\n([\s\S]*?)```/.exec(section)![1]!
+  const block = fencedBlock('README.md', 'In frontend tests (msw)', 'ts').code
   const example = readFileSync(new URL('../examples/readme.test.ts', import.meta.url), 'utf8')
   const body = example.slice(example.indexOf('\n') + 1) // without its first comment line
   expect(block.trim()).toBe(body.trim())

@@ -1,4 +1,5 @@
 // Helpers for the project's own tests: an app and a small client that speaks to its Fetch face.
+import { createServer } from 'node:net'
 import { createApp, type App, type AppOptions } from '../src/app.ts'
 import type { ContractViolation } from '../src/core/response-validation.ts'
 
@@ -61,4 +62,16 @@ export function clientFor(app: App, defaultKey: string = KEYS.all): TestClient {
 
 export async function testClient(options: AppOptions = {}, defaultKey?: string): Promise<TestClient> {
   return clientFor(await testApp(options), defaultKey)
+}
+
+/** A loopback port that was free a moment ago (nothing listens there until someone takes it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(port))
+      })
+  })
 }

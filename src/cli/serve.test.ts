@@ -31,8 +31,12 @@ afterEach(() => {
 
 describe('analytics-mock serve', () => {
   it('serves the default data on loopback, honours PORT and --now, and stops cleanly on SIGTERM', async () => {
-    const { child, url } = await start(['--now', '2026-05-01T00:00:00Z'], { PORT: '0', HOST: '127.0.0.1' })
+    const { child, url, output } = await start(['--now', '2026-05-01T00:00:00Z'], { PORT: '0', HOST: '127.0.0.1' })
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // The banner (src/cli/banner.test.ts has it whole), written at once.
+    expect(output()).toMatch(/^analytics-mock \d+\.\d+\.\d+\S* listening on http:/)
+    expect(output()).toContain('  data     scenario "default", seed 1: 240 persons')
+    expect(output()).toContain('  clock    frozen at 2026-05-01T00:00:00.000Z')
     const res = await fetch(`${url}/api/environments/1/persons/?limit=2`, { headers: { authorization: 'Bearer phx_mock_all' } })
     expect(res.status).toBe(200)
     const body = await res.json()

@@ -1,6 +1,7 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { resolve } from 'node:path'
 import { createApp } from '../app.ts'
+import { banner, docsLocation } from './banner.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
@@ -121,7 +122,7 @@ export async function runServe(argv: string[]): Promise<void> {
     keepAliveTimeoutMs: optionalMs('keep-alive-timeout'),
     idleTimeoutMs: optionalMs('idle-timeout'),
   })
-  console.log(`listening on ${running.url}`)
+  console.log(banner(app, running.url, docsLocation()))
   let closing = false
   const shutdown = (signal: string) => {
     if (closing) return

@@ -1,5 +1,5 @@
 // Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.
-import type { OpenAPIV3_1 } from 'openapi-types'
+import type { Document } from 'openapi-backend'
 
 export const document = {
  "openapi": "3.1.0",
@@ -1949,6 +1949,56 @@ export const document = {
     }
    }
   },
+  "/_mock/health": {
+   "get": {
+    "operationId": "mock_health_retrieve",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Whether the mock is up, which version, scenario and seed it serves, and for how long",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The mock is up",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockHealth"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/routes": {
+   "get": {
+    "operationId": "mock_routes_list",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Every operation the mock serves, with the paths it answers (API paths under both prefixes) and the scopes it needs",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The operations, by path",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockRoutes"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
   "/_mock/projects/{project_id}/events": {
    "post": {
     "operationId": "mock_events_capture",
@@ -3642,6 +3692,96 @@ export const document = {
      }
     }
    },
+   "MockHealth": {
+    "type": "object",
+    "required": [
+     "status",
+     "version",
+     "scenario",
+     "seed",
+     "uptime_s"
+    ],
+    "properties": {
+     "status": {
+      "type": "string",
+      "enum": [
+       "ok"
+      ]
+     },
+     "version": {
+      "type": "string",
+      "description": "The analytics-mock release (this contract's info.version)."
+     },
+     "scenario": {
+      "type": "string",
+      "description": "The scenario from fixtures/ the data was seeded from (changed by POST /_mock/reset)."
+     },
+     "seed": {
+      "type": "integer"
+     },
+     "uptime_s": {
+      "type": "number",
+      "minimum": 0,
+      "description": "Seconds since the mock was created."
+     }
+    }
+   },
+   "MockRoutes": {
+    "type": "object",
+    "required": [
+     "count",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "operation_id",
+        "method",
+        "paths",
+        "scopes",
+        "tags"
+       ],
+       "properties": {
+        "operation_id": {
+         "type": "string"
+        },
+        "method": {
+         "type": "string"
+        },
+        "paths": {
+         "type": "array",
+         "description": "The path templates answered; an API path under /api/environments/ and /api/projects/ (a trailing slash is optional).",
+         "items": {
+          "type": "string"
+         }
+        },
+        "scopes": {
+         "type": [
+          "array",
+          "null"
+         ],
+         "description": "The scopes a key needs (all of them); [] any valid key; null no key at all.",
+         "items": {
+          "type": "string"
+         }
+        },
+        "tags": {
+         "type": "array",
+         "items": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   },
    "MockCaptureEvent": {
     "type": "object",
     "required": [
@@ -3783,4 +3923,4 @@ export const document = {
    }
   }
  }
-} as unknown as OpenAPIV3_1.Document
+} as unknown as Document

@@ -347,6 +347,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the mock is up, which version, scenario and seed it serves, and for how long */
+        get: operations["mock_health_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every operation the mock serves, with the paths it answers (API paths under both prefixes) and the scopes it needs */
+        get: operations["mock_routes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/projects/{project_id}/events": {
         parameters: {
             query?: never;
@@ -799,6 +833,29 @@ export interface components {
             /** @enum {integer} */
             error_status: 429 | 500 | 502 | 503;
             operations: string[] | null;
+        };
+        MockHealth: {
+            /** @enum {string} */
+            status: "ok";
+            /** @description The analytics-mock release (this contract's info.version). */
+            version: string;
+            /** @description The scenario from fixtures/ the data was seeded from (changed by POST /_mock/reset). */
+            scenario: string;
+            seed: number;
+            /** @description Seconds since the mock was created. */
+            uptime_s: number;
+        };
+        MockRoutes: {
+            count: number;
+            results: {
+                operation_id: string;
+                method: string;
+                /** @description The path templates answered; an API path under /api/environments/ and /api/projects/ (a trailing slash is optional). */
+                paths: string[];
+                /** @description The scopes a key needs (all of them); [] any valid key; null no key at all. */
+                scopes: string[] | null;
+                tags: string[];
+            }[];
         };
         MockCaptureEvent: {
             event: string;
@@ -1775,6 +1832,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_health_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockHealth"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_routes_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operations, by path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockRoutes"];
+                };
             };
             405: components["responses"]["Error"];
         };

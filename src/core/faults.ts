@@ -31,10 +31,10 @@ export class Faults {
     return this.#settings
   }
 
-  /** Changes the given settings and keeps the others. */
+  /** Changes the given settings and keeps the others (names that are not settings are ignored). */
   update(partial: Partial<FaultSettings>): void {
     const next = { ...this.#settings }
-    for (const [key, value] of Object.entries(partial)) if (value !== undefined) (next as any)[key] = value
+    for (const [key, value] of Object.entries(partial)) if (value !== undefined && key in NO_FAULTS) (next as any)[key] = value
     this.#settings = next
     this.#random = new SeededRandom(0x5eed)
   }

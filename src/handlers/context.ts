@@ -15,6 +15,8 @@ export interface AppServices {
   journal: Journal
   faults: Faults
   nonPeakWindow: NonPeakWindow
+  /** When the app was created (`performance.now()`), for its uptime. */
+  startedAt: number
   /** Restore the seeded data (optionally another seed or scenario). */
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>
   /** Run the scheduled tasks that have fallen due; returns the ones that ran. */

@@ -4,6 +4,14 @@ import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 
+/** Faults apply to API operations only: any other name in `operations` is refused (a 400). */
+export function checkFaultOperations(operations: unknown): void {
+  if (!Array.isArray(operations)) return
+  const { byId } = loadContract()
+  const unknown = operations.find((id: string) => !byId.has(id) || byId.get(id)!.scopes === null)
+  if (unknown !== undefined) throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
+}
+
 export const faultHandlers: HandlerMap = {
   mock_faults_retrieve(ctx) {
     return json(200, ctx.services.faults.settings)
@@ -11,11 +19,7 @@ export const faultHandlers: HandlerMap = {
 
   mock_faults_update(ctx) {
     const body = ctx.body ?? {}
-    if (Array.isArray(body.operations)) {
-      const { byId } = loadContract()
-      const unknown = body.operations.find((id: string) => !byId.has(id) || byId.get(id)!.scopes === null)
-      if (unknown !== undefined) throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
-    }
+    checkFaultOperations(body.operations)
     ctx.services.faults.update(body)
     return json(200, ctx.services.faults.settings)
   },

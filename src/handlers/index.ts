@@ -4,6 +4,7 @@ import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { faultHandlers } from './faults.ts'
 import { maxToolsHandlers } from './max-tools.ts'
+import { mockStatusHandlers } from './mock-status.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
@@ -16,4 +17,5 @@ export const handlers: HandlerMap = {
   ...discoveryHandlers,
   ...controlHandlers,
   ...faultHandlers,
+  ...mockStatusHandlers,
 }

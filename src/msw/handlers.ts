@@ -1,7 +1,8 @@
 // The msw face: request handlers that hand every request under /api/ and /_mock/ to the core app's
 // `fetch`. Nothing here decides an answer; the core does, exactly as it does for the node:http server.
 // Shared by the Node entry (setupServer) and the browser entry (setupWorker).
-import { http, type HttpHandler } from 'msw'
+import type { HttpHandler } from 'msw'
+import { http } from './msw-version.ts'
 import type { App } from '../app.ts'
 
 /** The real service's US cloud: what PostHog clients call unless told otherwise. */
@@ -51,6 +52,7 @@ export function createHandlers(app: App, options: HandlerOptions = {}): HttpHand
   const origin = resolveBaseUrl(options.baseUrl)
   const resolver = ({ request }: { request: Request }) => app.fetch(request)
   if (origin !== null) return MOCKED_PREFIXES.map((prefix) => http.all(`${origin}${prefix}*`, resolver))
-  // Any origin: match on the path alone (a `*/api/*` pattern would also match /static/api/...).
-  return MOCKED_PREFIXES.map((prefix) => http.all(({ request }) => new URL(request.url).pathname.startsWith(prefix), resolver))
+  // Any origin: a pattern on the whole URL (`*/api/*` would also match /static/api/...), and a RegExp
+  // rather than a predicate function, which older msw 2.x does not take.
+  return MOCKED_PREFIXES.map((prefix) => http.all(new RegExp(`^[a-z][a-z0-9+.-]*://[^/?#]+${prefix}`), resolver))
 }

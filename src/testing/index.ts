@@ -1,6 +1,7 @@
 // analytics-mock/testing: a mock for frontend tests in any runner (see mock.ts), its factories, the
 // scenario names, the default keys and the contract's types.
 export { createMock, type Mock, type MockOptions, type Call } from './mock.ts'
+export type { MockFaults, FaultSettings } from './faults.ts'
 export type { Factories, PersonInput, EventInput, RecordingFactoryInput, PlaylistInput } from './factories.ts'
 export { scenarioNames } from '../../fixtures/index.ts'
 export type { DatasetSize } from '../seed/seed.ts'

@@ -240,3 +240,53 @@ describe('the request journal', () => {
     expect(mock.calls()).toEqual([])
   })
 })
+
+describe('faults', () => {
+  it('answers the chosen operations with the chosen error, and journals only the API calls', async () => {
+    const mock = await createMock()
+    expect(mock.faults.set({ error_rate: 1, error_status: 503, operations: ['persons_list'] })).toEqual({
+      latency_ms: 0,
+      jitter_ms: 0,
+      error_rate: 1,
+      error_status: 503,
+      operations: ['persons_list'],
+    })
+    const failed = await getJson(mock, '/api/environments/1/persons/')
+    expect(failed).toEqual({
+      status: 503,
+      body: { type: 'server_error', code: 'service_unavailable', detail: 'Service unavailable (fault injected by analytics-mock).', attr: null },
+    })
+    expect((await getJson(mock, '/api/environments/1/persons/1/')).status).toBe(200)
+    expect(mock.calls().map((c) => [c.operation_id, c.status])).toEqual([
+      ['persons_list', 503],
+      ['persons_retrieve', 200],
+    ])
+    mock.faults.clear()
+    expect((await getJson(mock, '/api/environments/1/persons/')).status).toBe(200)
+  })
+
+  it('keeps the settings not given, and refuses what the control API refuses, changing nothing', async () => {
+    const mock = await createMock()
+    mock.faults.set({ latency_ms: 20 })
+    mock.faults.set({ error_rate: 0.5 })
+    expect(mock.faults.settings).toMatchObject({ latency_ms: 20, error_rate: 0.5, error_status: 503 })
+    const before = { ...mock.faults.settings }
+    expect(() => mock.faults.set({ error_status: 418 as 503 })).toThrow('"418" is not a valid choice.')
+    expect(() => mock.faults.set({ error_rate: 2 })).toThrow('Ensure this value is less than or equal to 1.')
+    expect(() => mock.faults.set({ operations: ['mock_reset'] })).toThrow('"mock_reset" is not the operationId of an API operation.')
+    expect(mock.faults.settings).toEqual(before)
+  })
+
+  it('reset() puts back the faults the mock was created with', async () => {
+    const plain = await createMock()
+    plain.faults.set({ error_rate: 1, latency_ms: 5 })
+    await plain.reset()
+    expect(plain.faults.settings).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 0, error_status: 503, operations: null })
+    expect((await getJson(plain, '/api/environments/1/persons/')).status).toBe(200)
+
+    const slow = await createMock({ faults: { latency_ms: 1 } })
+    slow.faults.set({ error_rate: 1, error_status: 429 })
+    await slow.reset()
+    expect(slow.faults.settings).toMatchObject({ latency_ms: 1, error_rate: 0 })
+  })
+})

@@ -10,6 +10,7 @@ import { createHandlers, resolveBaseUrl, type HandlerOptions } from '../msw/hand
 import type { TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { createFactories, type Factories } from './factories.ts'
+import { faultControl, type MockFaults } from './faults.ts'
 
 export interface MockOptions extends Omit<AppOptions, 'clock'>, HandlerOptions {
   /** The instant the clock starts at, ISO 8601 or epoch ms (default: the dataset's anchor, 2026-11-01T00:00:00Z). */
@@ -33,11 +34,17 @@ export interface Mock {
   clock: Clock
   /** Writes to the store: `create.person()`, `create.recording()`, `create.playlist()`. */
   create: Factories
+  /**
+   * Latency and injected errors for API requests: `faults.set({ error_rate: 1, error_status: 503 })`,
+   * `faults.clear()`, `faults.settings`. `reset()` puts back the ones the mock was created with (none by default).
+   */
+  faults: MockFaults
   /** Calls the mock without msw; a path ("/api/...") is resolved against the base URL. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>
   /**
    * Back to the start: the seeded data (the mock's own seed and scenario unless given here), no tasks,
-   * an empty journal, the clock at its starting instant. Datasets are cached, so this takes milliseconds.
+   * an empty journal, the clock at its starting instant, the faults the mock was created with. Datasets
+   * are cached, so this takes milliseconds.
    */
   reset(options?: { seed?: number; fixtures?: string }): Promise<void>
   /** Moves the clock forward (ms or an ISO 8601 duration such as 'PT1H', 'P7D') and runs the tasks now due. */
@@ -64,6 +71,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const seed = store.dataset.seed
   const fixtures = store.dataset.fixtures
   const origin = resolveBaseUrl(baseUrl) ?? 'http://localhost'
+  const startFaults = { ...app.faults.settings }
 
   function calls(): JournalEntry[]
   function calls<Op extends OperationId>(operationId: Op): Call<Op>[]
@@ -77,6 +85,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     store,
     clock,
     create: createFactories(store, clock),
+    faults: faultControl(app),
     fetch(input, init) {
       const request = input instanceof Request ? input : new Request(new URL(String(input), origin), init)
       return app.fetch(request)
@@ -86,6 +95,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (startFrozen) clock.freeze()
       else clock.unfreeze()
       clock.set(start)
+      app.faults.update(startFaults)
     },
     async advance(by) {
       clock.advance(by)

@@ -3,11 +3,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createServer, type Server } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, type App } from '../app.ts'
 import { ApiError } from '../core/errors.ts'
 import { handlers } from '../handlers/index.ts'
-import { KEYS, testApp } from '../../test/support.ts'
+import { freePort, KEYS, testApp } from '../../test/support.ts'
 import { runVerifyCommand, type VerifyIo } from './cli.ts'
 
 async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
@@ -115,5 +116,49 @@ describe('analytics-mock verify', () => {
     for (const option of ['--base-url', '--api-key', '--project-id', '--writes', '--destructive', '--person-id', '--tag', '--operation', '--junit', '--json', '--strict', '--second-api-key', '--seed']) {
       expect(r.out).toContain(option)
     }
+  })
+
+  it('a deployment that cannot be reached is one line and exit code 2, before any check', async () => {
+    const port = await freePort() // nothing listens there
+    const out: string[] = []
+    const err: string[] = []
+    const argv = ['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEYS.all, '--project-id', '1']
+    const code = await runVerifyCommand(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} })
+    expect(code).toBe(2)
+    expect(out).toEqual([])
+    expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port} (connection refused); nothing was checked`])
+  })
+
+  it('a deployment that accepts but never answers is one line too, after --timeout-ms', async () => {
+    const silent: Server = createServer(() => {}) // takes connections, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = silent.address() as { port: number }
+      const err: string[] = []
+      const argv = ['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEYS.all, '--project-id', '1', '--timeout-ms', '300']
+      const code = await runVerifyCommand(argv, { out: () => {}, err: (t) => err.push(t), env: {} })
+      expect(code).toBe(2)
+      expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port} (no answer in time); nothing was checked`])
+    } finally {
+      silent.close()
+    }
+  })
+
+  it('probes the base URL without the key; any answer counts as reachable', async () => {
+    const seen: Request[] = []
+    const spy = (request: Request) => {
+      seen.push(request)
+      return app.fetch(request)
+    }
+    const code = await runVerifyCommand(['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--operation', 'session_recordings_list', '--quiet'], {
+      out: () => {},
+      err: () => {},
+      env: {},
+      fetch: spy,
+    })
+    expect(code).toBe(0)
+    expect(seen[0]!.url).toBe('http://mock.test/') // a 404 from the mock: reachable
+    expect(seen[0]!.headers.get('authorization')).toBeNull()
+    expect(seen.length).toBeGreaterThan(1)
   })
 })

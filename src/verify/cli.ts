@@ -1,6 +1,7 @@
 // `analytics-mock verify`: the contract-test kit from the command line. Options or environment
 // variables; the human report on stdout, JUnit XML and JSON reports on request; exit 0 only when every
-// check passed (1 when one failed, 2 for a usage error). The key is never printed.
+// check passed (1 when one failed, 2 for a usage error or a deployment that cannot be reached). The key
+// is never printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
@@ -8,7 +9,7 @@ import { formatHuman } from './report/human.ts'
 import { toJson } from './report/json.ts'
 import { toJUnit } from './report/junit.ts'
 import type { FetchLike, VerifyOptions } from './types.ts'
-import { verify, VerifyUsageError } from './verify.ts'
+import { verify, VerifyUnreachableError, VerifyUsageError } from './verify.ts'
 
 export const VERIFY_OPTIONS = {
   'base-url': { type: 'string', value: 'URL', help: 'the deployment (env ANALYTICS_MOCK_BASE_URL)' },
@@ -46,7 +47,8 @@ export const VERIFY_OPTIONS = {
 export const VERIFY_HELP = `analytics-mock verify --base-url URL --api-key KEY --project-id ID [options]
 
 Checks a deployment (this mock or the real service) against contracts/openapi.yaml and the documented
-semantics. Read-only unless told otherwise. Exit code 0 only when every check passes.
+semantics. Read-only unless told otherwise. Exit code 0 when every check passes, 1 when one fails,
+2 for a usage error or a deployment that cannot be reached.
 
 ${optionsHelp(VERIFY_OPTIONS)}
 `
@@ -130,7 +132,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
   try {
     result = await verify({ ...verifyOptions, fetch: io.fetch })
   } catch (error) {
-    if (error instanceof VerifyUsageError) {
+    if (error instanceof VerifyUsageError || error instanceof VerifyUnreachableError) {
       io.err(`analytics-mock verify: ${error.message}`)
       return 2
     }

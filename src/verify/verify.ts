@@ -2,6 +2,7 @@
 // against a deployment and returns a structured result (every secret already masked).
 import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
+import { unreachable } from './reachability.ts'
 import { createRedactor, redactDeep } from './redact.ts'
 import { Run } from './runner.ts'
 import { authSuite } from './checks/auth.ts'
@@ -12,7 +13,7 @@ import { personsDestructiveSuite, personsReadSuite, personsWriteSuite } from './
 import { playlistLifecycleSuite, playlistsReadSuite } from './checks/playlists.ts'
 import { recordingsSuite } from './checks/recordings.ts'
 import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
-import type { CheckResult, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
+import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
 
 /** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
 export const SUITES: readonly Suite[] = [
@@ -29,6 +30,9 @@ export const SUITES: readonly Suite[] = [
 ]
 
 export class VerifyUsageError extends Error {}
+
+/** The deployment gave no answer at all (refused, unknown host, timed out): nothing was checked. */
+export class VerifyUnreachableError extends Error {}
 
 /** Every check the kit can report, as [operationId, name]. */
 export function checkCatalogue(): Array<[string, string]> {
@@ -76,6 +80,11 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     if (!op || op.tags.includes('mock-control')) throw new VerifyUsageError(`unknown operation "${id}"`)
   }
 
+  const send: FetchLike = options.fetch ?? ((request) => fetch(request))
+  const timeoutMs = options.timeoutMs ?? 30_000
+  const why = await unreachable(base.href, send, timeoutMs)
+  if (why !== null) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl} (${why}); nothing was checked`)
+
   const redact = createRedactor([options.apiKey, options.secondApiKey])
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
   const runId = options.runId ?? randomId()
@@ -90,8 +99,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     projectId,
     apiKey: options.apiKey,
     secondApiKey: options.secondApiKey,
-    fetch: options.fetch ?? ((request) => fetch(request)),
-    timeoutMs: options.timeoutMs ?? 30_000,
+    fetch: send,
+    timeoutMs,
     maxRetries: options.maxRetries ?? 3,
     redact,
     onExchange: (ex) => run.record(ex),

@@ -1,0 +1,118 @@
+// The packed package in a fresh app, as a frontend team meets it on day one: `npm install` of the
+// tarball beside the app's own msw and vitest 3, then the README's vitest suite, copied from the README,
+// type-checked and run there, at the lowest and at the newest msw of the peer range. An msw below the
+// range stops the import with one message naming the range. Needs the npm registry.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MSW_RANGE } from '../src/msw/msw-version.ts'
+import { engineWarnings, npmInstall, npmWarnings, packTarball, run } from '../scripts/pack.ts'
+import { fencedBlock } from './markdown.ts'
+import { measureInstall, megabytes, SIZE_BUDGET } from '../scripts/package-size.ts'
+
+const LOWEST = MSW_RANGE.replace(/^\^/, '')
+/** The newest release below LOWEST: outside the range. */
+const BELOW = '2.2.2'
+
+const README_SUITE = fencedBlock('README.md', 'In frontend tests (msw)', 'ts').code
+const README_TESTS = README_SUITE.match(/^it\(/gm)!.length
+let work: string
+let app: string
+let tarball: string
+let installOutput: string
+
+const TSCONFIG = {
+  // A strict app that also checks the packages' declarations (no skipLibCheck).
+  compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'], lib: ['ES2023', 'DOM'] },
+  files: ['readme.test.ts'],
+}
+
+/** Installs this msw in the app (and only this one: the package brings none of its own). */
+function useMsw(version: string, ...flags: string[]): void {
+  const install = npmInstall(app, [...flags, `msw@${version}`])
+  expect(install.status, install.stderr).toBe(0)
+  // One msw in the whole tree, the app's: the package brings no copy of its own.
+  const copies = run('npm', ['ls', 'msw', '--all', '--parseable'], app).stdout.trim().split('\n')
+  expect(copies).toEqual([join(app, 'node_modules/msw')])
+  expect(JSON.parse(run(process.execPath, ['-p', "JSON.stringify(require('msw/package.json').version)"], app).stdout)).toBe(version)
+}
+
+/** The README suite in the app: type-checked with the app's TypeScript, then run by the app's vitest. */
+function expectReadmeSuitePasses(): void {
+  const tsc = run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', app], app)
+  expect(tsc.stdout + tsc.stderr).toBe('')
+  const vitest = run(process.execPath, [join(app, 'node_modules/vitest/vitest.mjs'), 'run'], app, { NO_COLOR: '1' })
+  expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0)
+  expect(vitest.stdout).toMatch(new RegExp(`Tests\\s+${README_TESTS} passed \\(${README_TESTS}\\)`))
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'analytics-mock-install-'))
+  tarball = packTarball(work)
+  app = join(work, 'app')
+  const install = npmInstall(app, [tarball, `msw@${LOWEST}`, 'vitest@3', 'typescript@5', '@types/node@20'])
+  expect(install.status, install.stderr).toBe(0)
+  installOutput = install.stdout + install.stderr
+  writeFileSync(join(app, 'readme.test.ts'), README_SUITE)
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
+}, 600_000)
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+describe('the packed package in a fresh app with vitest 3', () => {
+  it('installs without an engine warning, or any other', () => {
+    expect(engineWarnings(installOutput)).toEqual([])
+    expect(npmWarnings(installOutput)).toEqual([])
+  })
+
+  it('brings openapi-backend inside the package, with the json-schema-ref-parser 15 that supports Node 20', () => {
+    const where = (name: string, from: string) =>
+      run(process.execPath, ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`], app).stdout.trim()
+    const backend = where('openapi-backend', join(app, 'node_modules/analytics-mock'))
+    expect(backend).toBe(join(app, 'node_modules/analytics-mock/node_modules/openapi-backend/package.json'))
+    const parser = where('@apidevtools/json-schema-ref-parser', join(backend, '..'))
+    expect(JSON.parse(readFileSync(parser, 'utf8')).version).toMatch(/^15\./)
+  })
+
+  it(`takes at most ${megabytes(SIZE_BUDGET)} installed, its dependencies included (msw, the app's, excluded)`, () => {
+    const measure = measureInstall(tarball, work)
+    console.log(`installed size: ${megabytes(measure.bytes)} in ${measure.packages} packages`)
+    expect(measure.engineWarnings).toEqual([])
+    expect(measure.bytes).toBeLessThanOrEqual(SIZE_BUDGET)
+  }, 300_000)
+
+  it(`runs the README suite on the app's msw at the lowest of ${MSW_RANGE}`, () => {
+    useMsw(LOWEST)
+    expectReadmeSuitePasses()
+  }, 300_000)
+
+  it('runs it on msw 2.7, a release in the middle of the range', () => {
+    useMsw('2.7.0')
+    expectReadmeSuitePasses()
+  }, 300_000)
+
+  it('runs the bin from the compiled JavaScript, without tsx', () => {
+    expect(run('npm', ['ls', 'tsx', '--all', '--parseable'], app).stdout.trim()).toBe('')
+    const help = run(join(app, 'node_modules/.bin/analytics-mock'), ['serve', '--help'], app)
+    expect(help.stderr).toBe('')
+    expect(help.stdout).toMatch(/^analytics-mock serve \[options\]/)
+  })
+
+  it('refuses an msw below the range at import, with one message naming the range', () => {
+    useMsw(BELOW, '--legacy-peer-deps')
+    const imported = run(process.execPath, ['--input-type=module', '-e', "await import('analytics-mock/testing')"], app)
+    expect(imported.status).not.toBe(0)
+    const message = `analytics-mock needs msw ${MSW_RANGE} (a peer dependency: your app's own msw), but found msw ${BELOW}.`
+    expect(imported.stderr.split(message)).toHaveLength(2)
+  }, 300_000)
+
+  it(`runs the README suite on the newest msw of ${MSW_RANGE}`, () => {
+    const versions = JSON.parse(run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app).stdout) as string | string[]
+    const newest = [versions].flat().at(-1)!
+    useMsw(newest)
+    expectReadmeSuitePasses()
+  }, 300_000)
+})

@@ -1,7 +1,7 @@
 // The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (node:http server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
-import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES } from './core/app-base.ts'
+import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import { loadContract, type Contract } from './core/contract.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
@@ -19,6 +19,7 @@ import { Store } from './store/store.ts'
 import { loadFixtures } from '../fixtures/index.ts'
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
+export type { AppliedChange, ChangeListener }
 
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
@@ -67,10 +68,16 @@ export interface App {
   /** Puts the store in a snapshot's state; its seed and scenario become the ones a reset returns to. */
   restore(snapshot: StoreSnapshot): Promise<void>
   /**
-   * Calls `listener` after each request that may have changed the store (a write that was not refused
-   * with a 4xx, or one during which scheduled tasks ran). Returns the function that unsubscribes.
+   * Calls `listener` with each change a request made to the store (a write whose handler ran and did not
+   * refuse it with a 4xx, or scheduled tasks that ran before a request), in the order applied, as a
+   * record `replay` applies again. The request's answer waits for the promise the listener returns
+   * (how `serve --state` keeps a 2xx from leaving before its change is on disk). Returns the function that unsubscribes.
    */
-  onChange(listener: () => void): () => void
+  onChange(listener: ChangeListener): () => void
+  /** Applies a change `onChange` reported again, exactly as it was first applied (the clock at its instant, then back). */
+  replay(change: AppliedChange): Promise<number | null>
+  /** Runs `task` while no request is between reading and writing the store (a consistent snapshot). */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>
   readonly options: Readonly<AppOptions>
 }
 
@@ -124,7 +131,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     directory: store,
     journal,
     faults,
-    now: () => clock.now(),
+    clock,
     beforeRequest: async () => (await runDueTasks(store, clock.now())).length > 0,
     validateResponses: options.validateResponses,
     onViolation: options.onViolation,
@@ -136,6 +143,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     fetch: core.fetch,
     handle: core.handle,
     onChange: core.onChange,
+    replay: core.replay,
+    exclusive: core.exclusive,
     store,
     clock,
     journal,

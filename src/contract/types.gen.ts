@@ -900,6 +900,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1010,6 +1011,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1048,6 +1050,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1119,6 +1122,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1159,6 +1163,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1278,6 +1283,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1334,6 +1340,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1369,6 +1376,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1435,6 +1443,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1464,6 +1473,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1601,6 +1611,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_clock_retrieve: {
@@ -1649,6 +1660,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_tasks_list: {
@@ -1710,6 +1722,7 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_faults_retrieve: {
@@ -1758,6 +1771,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_faults_clear: {
@@ -1777,6 +1791,7 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_events_capture: {
@@ -1808,6 +1823,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_session_recordings_create: {
@@ -1839,6 +1855,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
 }

@@ -8,8 +8,8 @@ export interface MockRequest {
   url: URL
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>
-  /** Raw body text, undefined when the request had none. */
-  body?: string
+  /** The raw body: its bytes (decoded as strict UTF-8 when it is JSON), or its text; undefined when the request had none. */
+  body?: string | Uint8Array
 }
 
 export interface MockResponse {

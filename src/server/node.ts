@@ -95,7 +95,7 @@ export function createNodeListener(app: App, options: { maxBodyBytes?: number } 
         writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), method)
         return
       }
-      const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined
+      const body = chunks.length ? Buffer.concat(chunks) : undefined
       app
         .handle({ method, url, headers: req.headers as Record<string, string | undefined>, body })
         .then((mock) => writeResponse(res, mock, method))

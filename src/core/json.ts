@@ -84,3 +84,63 @@ function write(value: unknown, depth: number): string | undefined {
 export function toJson(value: unknown): string {
   return write(value, 0) ?? 'null'
 }
+
+/** Lists and objects with at least this many entries are written piece by piece by `jsonChunks`. */
+const CHUNKED_ENTRIES = 32
+/** How deep `jsonChunks` descends (the body, its fields, their items): below, values are written whole. */
+const CHUNKED_DEPTH = 3
+
+function isBigContainer(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || texts.has(value)) return false
+  if (Array.isArray(value)) return value.length >= CHUNKED_ENTRIES
+  return isPlainObject(value) && typeof value.toJSON !== 'function' && Object.keys(value).length >= CHUNKED_ENTRIES
+}
+
+/** Whether `value` is a plain object holding a big list or object (so it is worth writing in pieces). */
+function holdsBigContainer(value: object): boolean {
+  if (!isPlainObject(value) || typeof value.toJSON === 'function' || texts.has(value)) return false
+  for (const key in value) if (isBigContainer(value[key])) return true
+  return false
+}
+
+/**
+ * The text of `toJson(value)` in pieces: big lists and objects near the top (the pages and points of a
+ * large answer) are written entry by entry, so a caller can hand the pieces on a few at a time and let
+ * other work run in between. A small value comes as one piece. Joined, the pieces are byte for byte
+ * what JSON.stringify gives.
+ */
+export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, undefined> {
+  if (depth < CHUNKED_DEPTH && typeof value === 'object' && value !== null) {
+    if (Array.isArray(value) && isBigContainer(value)) {
+      yield '['
+      for (let i = 0; i < value.length; i++) {
+        if (i > 0) yield ','
+        const item = value[i]
+        if (isBigContainer(item) || (typeof item === 'object' && item !== null && holdsBigContainer(item))) yield* jsonChunks(item, depth + 1)
+        else yield write(item, depth + 1) ?? 'null'
+      }
+      yield ']'
+      return
+    }
+    if (isBigContainer(value) || holdsBigContainer(value)) {
+      const object = value as Record<string, unknown>
+      yield '{'
+      let first = true
+      for (const key of Object.keys(object)) {
+        const member = object[key]
+        if (typeof member === 'object' && member !== null && (isBigContainer(member) || holdsBigContainer(member))) {
+          yield (first ? '' : ',') + JSON.stringify(key) + ':'
+          yield* jsonChunks(member, depth + 1)
+        } else {
+          const part = write(member, depth + 1)
+          if (part === undefined) continue // left out, as JSON.stringify does
+          yield (first ? '' : ',') + JSON.stringify(key) + ':' + part
+        }
+        first = false
+      }
+      yield '}'
+      return
+    }
+  }
+  yield write(value, depth) ?? 'null'
+}

@@ -15,7 +15,7 @@ import { handlers as defaultHandlers } from './handlers/index.ts'
 import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
-import { Store } from './store/store.ts'
+import { DEFAULT_PERSON_LIMITS, Store, type PersonLimits } from './store/store.ts'
 import { loadFixtures } from '../fixtures/index.ts'
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
@@ -46,6 +46,8 @@ export interface AppOptions {
   maxUrlBytes?: number
   /** Latency and injected errors for API requests (default none; changeable at /_mock/faults). */
   faults?: Partial<FaultSettings>
+  /** Caps on one person's properties (default 1,000 properties and 640 KiB of JSON); a write past them is a 400. */
+  limits?: Partial<PersonLimits>
 }
 
 export interface App {
@@ -101,6 +103,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   }
   const dataset = datasetFor(seed, fixtures)
   const store = await Store.create(dataset)
+  store.limits = {
+    properties: options.limits?.properties ?? DEFAULT_PERSON_LIMITS.properties,
+    propertiesBytes: options.limits?.propertiesBytes ?? DEFAULT_PERSON_LIMITS.propertiesBytes,
+  }
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
   const journal = new Journal(options.journalSize ?? 1000)
   const faults = new Faults(options.faults)

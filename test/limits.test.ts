@@ -176,7 +176,7 @@ describe('limits over a real socket', () => {
   })
 
   it('Expect: 100-continue with a declared body over 1 MiB is refused before the body is sent', async () => {
-    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
+    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
     const { status, body } = parseRaw(text)
     expect(status).toBe(413)
     expect(text).not.toContain('100 Continue')
@@ -187,21 +187,21 @@ describe('limits over a real socket', () => {
     const mid = await fetch(`${running.url}/api/environments/1/persons/?search=${'q'.repeat(20_000)}`, { headers: AUTH })
     expect(mid.status).toBe(414)
     expect(errorShapeProblems(await mid.json())).toEqual([])
-    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`])
+    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`])
     const huge = parseRaw(text)
     expect(huge.status).toBe(414)
     expect(huge.body).toEqual({ type: 'invalid_request', code: 'request_uri_too_long', detail: 'Request URI too long.', attr: null })
   })
 
   it('headers over 64 KiB: 431 in the error shape', async () => {
-    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
+    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
     const res = parseRaw(text)
     expect(res.status).toBe(431)
     expect(errorShapeProblems(res.body)).toEqual([])
   })
 
   it('a client that stalls while sending its headers is answered 408 and cut off', async () => {
-    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: x\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
+    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
     const res = parseRaw(text)
     expect(res.status).toBe(408)
     expect(res.body).toEqual({ type: 'invalid_request', code: 'request_timeout', detail: 'The request was not received in time.', attr: null })
@@ -210,7 +210,7 @@ describe('limits over a real socket', () => {
   it('a client that stalls in the middle of its body is answered 408 and cut off, and nothing is written', async () => {
     const before = app.snapshot()
     const { text } = await raw(port, [
-      `POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+      `POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
       { wait: 5_000 },
     ])
     expect(parseRaw(text).status).toBe(408)
@@ -218,7 +218,7 @@ describe('limits over a real socket', () => {
   })
 
   it('an idle keep-alive connection is closed after the keep-alive time-out', async () => {
-    const request = `GET /_mock/clock HTTP/1.1\r\nHost: x\r\n\r\n`
+    const request = `GET /_mock/clock HTTP/1.1\r\nHost: localhost\r\n\r\n`
     // The second request comes long after the 200 ms keep-alive time-out: the connection is gone by then.
     const { text } = await raw(port, [request, { wait: 2_000 }, request])
     expect(parseRaw(text).status).toBe(200)

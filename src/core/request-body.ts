@@ -8,8 +8,11 @@ import { decodeUtf8, Utf8Error } from './utf8.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
-/** UTF-8 size of a string (works in browsers too); encodes only when the length alone cannot tell. */
-function utf8Length(text: string, limit: number): number {
+/**
+ * UTF-8 size of a string as compared with `limit` (works in browsers too): above `limit` exactly when
+ * the size is. Encodes only when the length alone cannot tell.
+ */
+export function utf8Length(text: string, limit: number): number {
   if (text.length > limit) return text.length // at least one byte per UTF-16 unit
   if (text.length * 3 <= limit) return text.length // at most three bytes per UTF-16 unit
   return new TextEncoder().encode(text).length

@@ -139,6 +139,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     faults,
     clock,
     beforeRequest: async () => (await runDueTasks(store, clock.now())).length > 0,
+    hasDueWork: () => clock.now() >= store.nextTaskDueAt,
     validateResponses: options.validateResponses,
     onViolation: options.onViolation,
     maxBodyBytes: options.maxBodyBytes,

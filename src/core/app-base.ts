@@ -8,7 +8,8 @@
 // Every response is then validated against the contract (unless turned off): a violation is a 500.
 //
 // Requests are atomic: the part that reads and changes state (scheduled work that fell due, auth,
-// validation, the handler) runs for one request at a time, with the clock pinned to one instant. Each
+// validation, the handler) runs for a write while nothing else runs, and for reads while no write
+// runs (src/core/serial.ts), with the clock pinned to one instant. Each
 // change is handed to the change listeners in the order applied, as a record that replays it exactly
 // (`replay`); an answer waits until the listeners have made the changes it may have seen durable.
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
@@ -75,6 +76,11 @@ export interface CoreOptions<S> {
   clock: Clock
   /** Runs before every request (e.g. scheduled work that fell due); resolves true when it changed state. */
   beforeRequest?(): Promise<boolean>
+  /**
+   * Whether `beforeRequest` has work to do now (then even a read takes a write's turn, and runs it).
+   * Without it every request takes a write's turn.
+   */
+  hasDueWork?(): boolean
   /** Validate every response against the contract (default true). */
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
@@ -196,10 +202,12 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     match: Exclude<RouteMatch, { kind: 'not-found' }>,
     parsed: Extract<ParsedBody, { kind: 'parsed' }>,
     replaying: boolean,
+    exclusive: boolean,
   ): Promise<Outcome> {
     const at = clock.pin()
     try {
-      const changedBefore = options.beforeRequest ? await options.beforeRequest() : false
+      // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
+      const changedBefore = exclusive && options.beforeRequest ? await options.beforeRequest() : false
       const progress = { ran: false }
       let res: MockResponse
       let op: OperationInfo | null = null
@@ -288,9 +296,11 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       const delay = faults.delayFor(match.op.operationId)
       if (delay > 0) await sleep(delay)
     }
-    const parsed = parseBody(req.body, maxBody, req.headers['content-type'], !SAFE_METHODS.has(req.method))
+    const write = !SAFE_METHODS.has(req.method)
+    const parsed = parseBody(req.body, maxBody, req.headers['content-type'], write)
     if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
-    return serial.run(() => turn(req, match, parsed, false))
+    const exclusive = write || (options.hasDueWork?.() ?? true)
+    return serial.run(() => turn(req, match, parsed, false, exclusive), exclusive)
   }
 
   async function replay(change: AppliedChange): Promise<number | null> {
@@ -313,7 +323,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
         if ('res' in routed) return routed.res.status
         const parsed = parseBody(req.body, Infinity, req.headers['content-type'], !SAFE_METHODS.has(req.method))
         if (parsed.kind === 'too-large') return 413
-        return (await turn(req, routed.match, parsed, true)).res.status
+        return (await turn(req, routed.match, parsed, true, true)).res.status
       } finally {
         clock.restoreState(saved)
       }

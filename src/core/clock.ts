@@ -30,6 +30,7 @@ export class Clock {
   #offset = 0
   /** While a request runs, the wall time it started at (see `pin`). */
   #pinnedWall: number | null = null
+  #pins = 0
   #listeners = new Set<ClockListener>()
 
   constructor(options: ClockOptions = {}) {
@@ -51,15 +52,17 @@ export class Clock {
   /**
    * Holds wall time still until `unpin()`: a running clock then reads the same instant on every call,
    * so one request sees one "now" and can be replayed exactly from it. Setting, advancing, freezing
-   * and unfreezing still work while pinned. Returns the instant.
+   * and unfreezing still work while pinned. Pins nest (reads that run side by side share one); the
+   * last `unpin()` lets wall time run again. Returns the instant.
    */
   pin(): number {
-    this.#pinnedWall = this.#wall()
+    // Reads that overlap share the instant the first of them pinned.
+    if (this.#pins++ === 0) this.#pinnedWall = this.#wall()
     return this.now()
   }
 
   unpin(): void {
-    this.#pinnedWall = null
+    if (this.#pins > 0 && --this.#pins === 0) this.#pinnedWall = null
   }
 
   /** The clock's setting, to put back with `restoreState` (e.g. around a replay of logged requests). */

@@ -58,12 +58,18 @@ describe('jsonChunks', () => {
     expect([...jsonChunks(value)].join('')).toBe(JSON.stringify(value) ?? 'null')
   })
 
-  it('writes marked records from their kept text, and a big answer in many pieces', () => {
-    const records = many(200, (i) => serializeOnce({ id: i, name: `p${i}` }))
-    const page = { count: 200, next: null, results: records }
+  it('writes marked records from their kept text, and a big answer in many pieces of bounded size', () => {
+    const records = many(5000, (i) => serializeOnce({ id: i, name: `p${i}` }))
+    const page = { count: 5000, next: null, results: records }
     const pieces = [...jsonChunks(page)]
     expect(pieces.join('')).toBe(JSON.stringify(page))
-    expect(pieces.length).toBeGreaterThan(200)
-    expect([...jsonChunks({ id: 1 })]).toHaveLength(1)
+    expect(pieces.length).toBeGreaterThan(5000)
+    // Ten entries, each holding two objects of 1,000 members: few entries, but costly to write.
+    const entries = { results: many(10, () => ({ before: Object.fromEntries(many(1000, (i) => [`k${i}`, 'v'.repeat(100)])), after: { a: 1 } })) }
+    const parts = [...jsonChunks(entries)]
+    expect(parts.join('')).toBe(JSON.stringify(entries))
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(300_000)
+    expect(parts.length).toBeGreaterThan(10)
+    expect([...jsonChunks({ id: 1, name: 'small' })]).toHaveLength(1)
   })
 })

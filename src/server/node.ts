@@ -9,7 +9,6 @@
 // parser (414 / 431), a client too slow to send its request (408), unparseable HTTP (400), a Host or
 // Origin not allowed (403), a write over the heap ceiling (507). Slow or stalled clients are cut off by
 // the time-outs below.
-import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -66,9 +65,17 @@ function writeResponse(res: ServerResponse, mock: MockResponse, method: string, 
 }
 
 /** Resolves when `res` can take more (or is gone). */
-function drained(res: ServerResponse): Promise<unknown> {
+function drained(res: ServerResponse): Promise<void> {
   if (res.destroyed || !res.writable) return Promise.resolve()
-  return Promise.race([once(res, 'drain'), once(res, 'close')])
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
 }
 
 const answerTooLarge = (maxAnswer: number) =>
@@ -79,52 +86,59 @@ const answerTooLarge = (maxAnswer: number) =>
     `The answer would be larger than this server's limit (${maxAnswer} bytes, --max-answer): ask for less (a smaller limit, a narrower date range or filter).`,
   )
 
+/** The answer's bytes as a few buffers (one for a small answer), made in slices when big; null when they pass `maxAnswer`. */
+async function answerBuffers(mock: MockResponse, maxAnswer: number): Promise<Buffer[] | null> {
+  let pieces: Iterator<string>
+  if (mock.json !== undefined) pieces = jsonChunks(mock.json)
+  else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces[Symbol.iterator]()
+  else pieces = [mock.text ?? ''][Symbol.iterator]()
+  // A small answer comes as one piece: encoded at once, with no slicing machinery.
+  const first = pieces.next()
+  if (first.done) return []
+  const second = pieces.next()
+  if (second.done) {
+    const bytes = Buffer.from(first.value, 'utf8')
+    return bytes.length > maxAnswer ? null : [bytes]
+  }
+  return collectSliced(
+    (function* () {
+      yield first.value
+      yield second.value
+      yield* { [Symbol.iterator]: () => pieces }
+    })(),
+    maxAnswer,
+  )
+}
+
 /**
- * Writes the core's answer. A JSON body is made in pieces (core/json.ts): a small one at once, a big one
- * in slices of a few milliseconds with the event loop in between, then written with back-pressure.
+ * Writes the core's answer. A JSON body (or a text made in pieces, such as a CSV export) is made a
+ * piece at a time: a small one at once, a big one in slices of a few milliseconds with the event loop
+ * in between, then written with back-pressure. One over `maxAnswer` is refused instead.
  */
 async function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): Promise<void> {
-  if (mock.json === undefined) {
-    if ((mock.text?.length ?? 0) > maxAnswer) return writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
-    return writeResponse(res, mock, method, extra)
-  }
-  const pieces = jsonChunks(mock.json)
-  const first = pieces.next()
-  const second = first.done ? first : pieces.next()
-  let batches: string[] | null
-  if (second.done) batches = [first.done ? 'null' : first.value]
-  else {
-    batches = await collectSliced(
-      (function* () {
-        yield first.value as string
-        yield second.value
-        yield* pieces
-      })(),
-      maxAnswer,
-    )
-  }
-  if (!batches || (batches.length === 1 && batches[0]!.length > maxAnswer)) {
+  const buffers = await answerBuffers(mock, maxAnswer)
+  if (!buffers) {
     console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${method} ${res.req?.url?.split('?')[0] ?? ''})`)
     return writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
   }
-  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD'
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...mock.headers, ...extra }
+  let bytes = 0
+  for (const buffer of buffers) bytes += buffer.length
+  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || bytes > 0)
+  const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
   if (!hasBody) {
     res.writeHead(mock.status, headers)
     res.end()
     return
   }
-  let bytes = 0
-  for (const batch of batches) bytes += Buffer.byteLength(batch)
   headers['content-length'] = String(bytes)
   res.writeHead(mock.status, headers)
-  if (batches.length === 1) {
-    res.end(batches[0])
+  if (buffers.length === 1) {
+    res.end(buffers[0])
     return
   }
-  for (const batch of batches) {
+  for (const buffer of buffers) {
     if (res.destroyed) return
-    if (!res.write(batch)) await drained(res)
+    if (!res.write(buffer)) await drained(res)
   }
   res.end()
 }

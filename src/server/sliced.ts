@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 /** Longest stretch spent joining pieces before other work gets its turn. */
 export const SLICE_MS = 8
 /** Batches are handed on at about this many characters. */
-const BATCH_CHARS = 256 * 1024
+const BATCH_CHARS = 64 * 1024
 
 export interface SliceOptions {
   sliceMs?: number
@@ -44,20 +44,23 @@ export async function pumpSliced(pieces: Iterable<string>, sink: (batch: string)
 }
 
 /**
- * The whole text of `pieces` as batches, made in slices (a small text comes back as one batch, made at
- * once). Null as soon as it passes `maxChars`: the rest is not made.
+ * The whole text of `pieces` as UTF-8 buffers, made in slices (a small text comes back as one buffer,
+ * made at once). Each batch becomes a buffer at once: held as strings (trees of small pieces until
+ * flattened) a big answer kept the young generation full of survivors, and its collections took
+ * 30-80 ms. Null as soon as the bytes pass `maxBytes`: the rest is not made.
  */
-export async function collectSliced(pieces: Iterable<string>, maxChars: number, options: SliceOptions = {}): Promise<string[] | null> {
-  const batches: string[] = []
+export async function collectSliced(pieces: Iterable<string>, maxBytes: number, options: SliceOptions = {}): Promise<Buffer[] | null> {
+  const buffers: Buffer[] = []
   let total = 0
   const tooLong = Symbol('too long')
   try {
     await pumpSliced(
       pieces,
       (batch) => {
-        total += batch.length
-        if (total > maxChars) throw tooLong
-        batches.push(batch)
+        const bytes = Buffer.from(batch, 'utf8')
+        total += bytes.length
+        if (total > maxBytes) throw tooLong
+        buffers.push(bytes)
       },
       options,
     )
@@ -65,5 +68,5 @@ export async function collectSliced(pieces: Iterable<string>, maxChars: number, 
     if (error === tooLong) return null
     throw error
   }
-  return batches
+  return buffers
 }

@@ -229,13 +229,16 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   function notify(change: AppliedChange): Promise<unknown> | undefined {
-    const waits: Promise<void>[] = []
+    let durable: Promise<unknown> | undefined
+    let more: Promise<unknown>[] | undefined
     for (const listener of changeListeners) {
       const wait = listener(change)
-      if (wait) waits.push(wait)
+      if (!wait) continue
+      if (!durable) durable = wait
+      else (more ??= [durable]).push(wait)
     }
-    if (waits.length === 0) return undefined
-    const durable = waits.length === 1 ? waits[0]! : Promise.all(waits)
+    if (more) durable = Promise.all(more)
+    if (!durable) return undefined
     pendingDurable = durable
     const forget = () => {
       if (pendingDurable === durable) pendingDurable = undefined

@@ -111,6 +111,12 @@ function weigh(value: unknown, limit: number): number {
   return weight
 }
 
+/** `toJson(value)` when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
+export function toJsonIfLight(value: unknown): string | undefined {
+  if (typeof value === 'object' && value !== null && !texts.has(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
+  return write(value, 0) ?? 'null'
+}
+
 /**
  * The text of `toJson(value)` in pieces: a value that is costly to write (a page of thousands of
  * records, an answer holding large objects) is written member by member, recursively, each piece a

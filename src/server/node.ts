@@ -16,7 +16,7 @@ import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
-import { jsonChunks } from '../core/json.ts'
+import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
@@ -86,45 +86,41 @@ const answerTooLarge = (maxAnswer: number) =>
     `The answer would be larger than this server's limit (${maxAnswer} bytes, --max-answer): ask for less (a smaller limit, a narrower date range or filter).`,
   )
 
-/** The answer's bytes as a few buffers (one for a small answer), made in slices when big; null when they pass `maxAnswer`. */
-async function answerBuffers(mock: MockResponse, maxAnswer: number): Promise<Buffer[] | null> {
-  let pieces: Iterator<string>
-  if (mock.json !== undefined) pieces = jsonChunks(mock.json)
-  else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces[Symbol.iterator]()
-  else pieces = [mock.text ?? ''][Symbol.iterator]()
-  // A small answer comes as one piece: encoded at once, with no slicing machinery.
-  const first = pieces.next()
-  if (first.done) return []
-  const second = pieces.next()
-  if (second.done) {
-    const bytes = Buffer.from(first.value, 'utf8')
-    return bytes.length > maxAnswer ? null : [bytes]
-  }
-  return collectSliced(
-    (function* () {
-      yield first.value
-      yield second.value
-      yield* { [Symbol.iterator]: () => pieces }
-    })(),
-    maxAnswer,
-  )
+/**
+ * Writes the core's answer. A small body is written at once, as a string (node writes a string body
+ * with its head in one go). A big JSON body, or a text made in pieces (a CSV export), is made a piece
+ * at a time in slices of a few milliseconds with the event loop in between, then written with
+ * back-pressure. One over `maxAnswer` is refused instead.
+ */
+function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
+  let body: string | undefined
+  let pieces: Iterable<string> | undefined
+  if (mock.json !== undefined) {
+    body = toJsonIfLight(mock.json)
+    if (body === undefined) pieces = jsonChunks(mock.json)
+  } else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces
+  else body = mock.text ?? ''
+  if (pieces) return writeSliced(res, mock, method, extra, maxAnswer, pieces)
+  if (body!.length > maxAnswer) return refuseAnswer(res, method, extra, maxAnswer)
+  const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
+  for (const name in extra) headers[name] = extra[name]!
+  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || body !== '')
+  if (hasBody) headers['content-length'] = String(Buffer.byteLength(body!))
+  res.writeHead(mock.status, headers)
+  res.end(hasBody ? body : undefined)
 }
 
-/**
- * Writes the core's answer. A JSON body (or a text made in pieces, such as a CSV export) is made a
- * piece at a time: a small one at once, a big one in slices of a few milliseconds with the event loop
- * in between, then written with back-pressure. One over `maxAnswer` is refused instead.
- */
-async function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): Promise<void> {
-  const buffers = await answerBuffers(mock, maxAnswer)
-  if (!buffers) {
-    console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${method} ${res.req?.url?.split('?')[0] ?? ''})`)
-    return writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
-  }
-  let bytes = 0
-  for (const buffer of buffers) bytes += buffer.length
-  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || bytes > 0)
+function refuseAnswer(res: ServerResponse, method: string, extra: Record<string, string>, maxAnswer: number): void {
+  console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${method} ${res.req?.url?.split('?')[0] ?? ''})`)
+  writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
+}
+
+async function writeSliced(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number, pieces: Iterable<string>): Promise<void> {
+  const buffers = await collectSliced(pieces, maxAnswer)
+  if (!buffers) return refuseAnswer(res, method, extra, maxAnswer)
   const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
+  const bytes = buffers.reduce((n, b) => n + b.length, 0)
+  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || bytes > 0)
   if (!hasBody) {
     res.writeHead(mock.status, headers)
     res.end()
@@ -132,10 +128,6 @@ async function writeAnswer(res: ServerResponse, mock: MockResponse, method: stri
   }
   headers['content-length'] = String(bytes)
   res.writeHead(mock.status, headers)
-  if (buffers.length === 1) {
-    res.end(buffers[0])
-    return
-  }
   for (const buffer of buffers) {
     if (res.destroyed) return
     if (!res.write(buffer)) await drained(res)
@@ -175,7 +167,9 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   const guard = options.guard
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase()
-    const path = (req.url ?? '/').split('?')[0]!
+    const target = req.url ?? '/'
+    const query = target.indexOf('?')
+    const path = query === -1 ? target : target.slice(0, query)
     const verdict = policy.check(method, path, req.headers)
     if (verdict.kind === 'refuse') return refuse(req, res, method, verdict.error)
     if (verdict.kind === 'preflight') {

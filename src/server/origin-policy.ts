@@ -42,6 +42,8 @@ export type PolicyVerdict =
   | { kind: 'preflight'; headers: Record<string, string> }
   | { kind: 'refuse'; error: ApiError }
 
+const ALLOW: PolicyVerdict = Object.freeze({ kind: 'allow', headers: Object.freeze({}) as Record<string, string> })
+
 export class OriginPolicy {
   readonly #hosts: string[]
   readonly #origins: Set<string>
@@ -53,8 +55,21 @@ export class OriginPolicy {
     this.#loopbackOrigins = options.loopbackOrigins ?? true
   }
 
+  /** Host headers seen lately and the verdict on each (a client sends the same one on every request). */
+  #seenHosts = new Map<string, boolean>()
+
   hostAllowed(header: string | undefined): boolean {
     if (header === undefined) return true // HTTP/1.0 without Host: not a browser
+    let allowed = this.#seenHosts.get(header)
+    if (allowed === undefined) {
+      allowed = this.#judgeHost(header)
+      if (this.#seenHosts.size >= 64) this.#seenHosts.clear()
+      this.#seenHosts.set(header, allowed)
+    }
+    return allowed
+  }
+
+  #judgeHost(header: string): boolean {
     const name = hostName(header)
     if (name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0) return true
     return this.#hosts.some((allowed) => (allowed.startsWith('.') ? name === allowed.slice(1) || name.endsWith(allowed) : name === allowed))
@@ -81,7 +96,7 @@ export class OriginPolicy {
       }
     }
     const origin = headers.origin as string | undefined
-    if (origin === undefined || (host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`)) return { kind: 'allow', headers: {} }
+    if (origin === undefined || (host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`)) return ALLOW
     if (path.startsWith('/_mock/') || path === '/_mock') {
       return {
         kind: 'refuse',

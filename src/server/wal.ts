@@ -4,8 +4,10 @@
 //
 // On disk the log is a series of segments, FILE.wal-<first sequence number>, each starting with a
 // header line naming the format, then records: [payload length: u32 BE][CRC-32 of the payload: u32 BE]
-// [payload: JSON, UTF-8]. A process killed mid-write leaves at most the last record torn (short, or
-// failing its checksum); reading drops it with a warning and keeps everything before it.
+// [payload: JSON, UTF-8], then zeros (space written ahead of need: see LogWriter). A process killed
+// mid-write leaves at most the last record torn (short, or failing its checksum); reading drops it
+// with a warning and keeps everything before it.
+import { constants, write as writeCallback } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
 
@@ -51,11 +53,13 @@ export function readSegment(data: Buffer): ReadSegment {
   let at = HEADER_BYTES
   const torn = () => ({ records, validBytes: at, tornBytes: data.length - at })
   while (at < data.length) {
+    // Zeros to the end: the space written ahead of the records (or a crash after the file grew but
+    // before its data reached the disk, which held no acknowledged record either).
+    if (allZero(data, at)) return { records, validBytes: at, tornBytes: 0 }
     if (data.length - at < FRAME_BYTES) return torn()
     const length = data.readUInt32BE(at)
     const sum = data.readUInt32BE(at + 4)
     const end = at + FRAME_BYTES + length
-    if (length === 0 && sum === 0 && allZero(data, at)) return torn()
     if (length > MAX_RECORD_BYTES || end > data.length) {
       if (length <= MAX_RECORD_BYTES || allZero(data, at + FRAME_BYTES)) return torn()
       throw new LogFormatError(`a record at byte ${at} is damaged (length ${length})`)
@@ -80,7 +84,16 @@ function allZero(data: Buffer, from: number): boolean {
   return true
 }
 
-/** One open segment, appended to with group commit. */
+/** O_DSYNC where the platform has it: each write is on disk when it returns (one call, not write + fdatasync). */
+const DSYNC = constants.O_DSYNC ?? 0
+/** Space is written ahead in steps of this much. */
+const ALLOCATE_BYTES = 4 * 1024 * 1024
+
+/**
+ * One open segment, appended to with group commit. Space is written (zeros, flushed) ahead of the
+ * records, so flushing a record only flushes its data: appending to the end of a file also makes each
+ * flush record the file's new size, which took twice as long here (~410 against ~200 µs).
+ */
 export class LogWriter {
   #file: FileHandle
   #queue: Buffer[] = []
@@ -89,6 +102,8 @@ export class LogWriter {
   #failure: Error | undefined
   /** Where the next record goes. */
   #position: number
+  /** Bytes of the file written so far (records, then zeros). */
+  #allocated: number
   /** Bytes in this segment (header included), records on their way counted. */
   bytes: number
   /** Flushes done (each one write and one fdatasync), for the figures. */
@@ -102,13 +117,14 @@ export class LogWriter {
     this.#file = file
     this.bytes = bytes
     this.#position = bytes
+    this.#allocated = bytes
   }
 
   /** A new segment: its header is on disk (and its name in the directory: `syncDirectory`) before it is used. */
   static async create(path: string, syncDirectory: () => Promise<void>): Promise<LogWriter> {
-    const file = await open(path, 'wx')
+    const file = await open(path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | DSYNC)
     try {
-      await file.write(SEGMENT_HEADER)
+      await file.write(SEGMENT_HEADER, 0)
       await file.datasync()
       await syncDirectory()
     } catch (error) {
@@ -118,9 +134,9 @@ export class LogWriter {
     return new LogWriter(file, HEADER_BYTES, path)
   }
 
-  /** An existing segment, cut back to `validBytes` (a torn last record dropped), appended to from there. */
+  /** An existing segment, cut back to `validBytes` (a torn last record and the space ahead dropped), appended to from there. */
   static async reopen(path: string, validBytes: number): Promise<LogWriter> {
-    const file = await open(path, 'r+')
+    const file = await open(path, constants.O_RDWR | DSYNC)
     try {
       const { size } = await file.stat()
       if (size !== validBytes) {
@@ -132,6 +148,27 @@ export class LogWriter {
       throw error
     }
     return new LogWriter(file, validBytes, path)
+  }
+
+  /**
+   * One write from `offset` of `data` at `position`; resolves to the bytes written. The callback API:
+   * the promise API's per-call cost was a measurable part of a flush on the hot path.
+   */
+  #write(data: Buffer, offset: number, position: number): Promise<number> {
+    return new Promise((resolve, reject) =>
+      writeCallback(this.#file.fd, data, offset, data.length - offset, position, (error, written) => (error ? reject(error) : resolve(written))),
+    )
+  }
+
+  /** Writes zeros (flushed, the new size with them) so that `end` bytes are there to be written over. */
+  async #allocate(end: number): Promise<void> {
+    const target = Math.ceil(end / ALLOCATE_BYTES) * ALLOCATE_BYTES
+    const zeros = Buffer.alloc(Math.min(1024 * 1024, target - this.#allocated))
+    while (this.#allocated < target) {
+      const length = Math.min(zeros.length, target - this.#allocated)
+      this.#allocated += (await this.#file.write(zeros, 0, length, this.#allocated)).bytesWritten
+    }
+    await this.#file.datasync()
   }
 
   /** Appends a record; resolves once it is on disk. After a failed flush every append is refused. */
@@ -153,11 +190,12 @@ export class LogWriter {
       this.#waiting = []
       try {
         const data = records.length === 1 ? records[0]! : Buffer.concat(records)
+        if (this.#position + data.length > this.#allocated) await this.#allocate(this.#position + data.length)
         // Written at explicit positions: a reopened segment's file position starts at 0.
         let written = 0
-        while (written < data.length) written += (await this.#file.write(data, written, data.length - written, this.#position + written)).bytesWritten
+        while (written < data.length) written += await this.#write(data, written, this.#position + written)
         this.#position += data.length
-        await this.#file.datasync()
+        if (!DSYNC) await this.#file.datasync()
         this.flushes++
         for (const w of waiting) w.resolve()
       } catch (error) {

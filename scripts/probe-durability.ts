@@ -15,15 +15,16 @@
 //
 //   npm run probe:durability                               the full run (100 cycles; ~15-25 minutes here)
 //   npm run probe:durability -- --cycles 10 --heavy-seconds 10    shorter
+//   npm run probe:durability -- --only heavy               some sections: cycles, duplicates, heavy
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { pipelined } from './bench/harness.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const AUTH = { authorization: 'Bearer phx_mock_all' }
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     cycles: { type: 'string', default: '100' },
     burst: { type: 'string', default: '1000' },
     'heavy-seconds': { type: 'string', default: '30' },
+    only: { type: 'string' },
   },
 })
 const CYCLES = Number(args.cycles)
@@ -68,13 +70,25 @@ interface Server {
 
 const unexpectedExits: string[] = []
 const peakRss: number[] = []
+/** Servers still running: none outlives the probe, however it ends. */
+const live = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const proc of live) proc.kill('SIGKILL')
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
 
 async function startServer(extra: string[]): Promise<Server> {
   const proc = spawn(process.execPath, [await compiledCli(), 'serve', '--port', '0', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()))
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()))
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+  live.add(proc)
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      live.delete(proc)
+      resolve(code)
+    }),
+  )
   const server = { proc, output: () => output, exited, stoppedByUs: false } as Server
   void exited.then((code) => {
     if (!server.stoppedByUs) unexpectedExits.push(`exit ${code} (${proc.signalCode ?? 'no signal'}): ${output.slice(-500)}`)
@@ -219,6 +233,7 @@ async function killCycles(): Promise<Record<string, string | number>> {
     await server.exited
     acknowledged += acked.length
     previous = acked
+    if ((cycle + 1) % 10 === 0) process.stderr.write(`  ${cycle + 1} cycles, ${acknowledged} acknowledged writes, ${lost} lost\n`)
   }
   rmSync(dir, { recursive: true, force: true })
   return {
@@ -234,23 +249,6 @@ async function killCycles(): Promise<Record<string, string | number>> {
 
 // ---------------------------------------------------------------------------------------------
 // 2. Duplicates under pipelined adds
-
-function pipelined(port: number, requests: string[]): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let text = ''
-    const statuses = () => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]))
-    socket.on('data', (d) => {
-      text += d.toString('latin1')
-      if (statuses().length >= requests.length) {
-        socket.end()
-        resolve(statuses())
-      }
-    })
-    socket.on('error', reject)
-    socket.write(requests.join(''))
-  })
-}
 
 async function duplicates(): Promise<Record<string, string | number>> {
   const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-probe-'))
@@ -384,11 +382,13 @@ async function heavyAnswers(): Promise<Record<string, string | number>> {
 
 // ---------------------------------------------------------------------------------------------
 
-const sections: Array<[string, () => Promise<Record<string, string | number>>]> = [
-  ['kill -9 cycles with --state', killCycles],
-  ['duplicates under pipelined adds', duplicates],
-  ['a cheap GET while heavy answers run (large-project, --state)', heavyAnswers],
+const allSections: Array<[string, string, () => Promise<Record<string, string | number>>]> = [
+  ['cycles', 'kill -9 cycles with --state', killCycles],
+  ['duplicates', 'duplicates under pipelined adds', duplicates],
+  ['heavy', 'a cheap GET while heavy answers run (large-project, --state)', heavyAnswers],
 ]
+const only = args.only?.split(',')
+const sections = allSections.filter(([key]) => !only || only.includes(key)).map(([, title, run]) => [title, run] as const)
 console.log(`analytics-mock durability probe: node ${process.version}; ${CYCLES} cycles, bursts of ${BURST}, ${HEAVY_SECONDS} s of heavy answers\n`)
 const results: Record<string, string | number> = {}
 for (const [title, run] of sections) {
@@ -404,10 +404,10 @@ console.log(`  peak RSS of any server: ${mb(Math.max(...peakRss.filter(Number.is
 console.log(`  exits the probe did not cause: ${unexpectedExits.length}`)
 for (const exit of unexpectedExits) console.log(`    ${exit}`)
 const ok =
-  results['acknowledged writes lost'] === 0 &&
-  results['duplicates (or missing items)'] === 0 &&
-  results['duplicates after kill -9 and replay'] === 0 &&
-  (results['cheap GET p99 during heavy answers (ms)'] as number) < 100 &&
+  (results['acknowledged writes lost'] ?? 0) === 0 &&
+  (results['duplicates (or missing items)'] ?? 0) === 0 &&
+  (results['duplicates after kill -9 and replay'] ?? 0) === 0 &&
+  ((results['cheap GET p99 during heavy answers (ms)'] as number | undefined) ?? 0) < 100 &&
   unexpectedExits.length === 0
 console.log(`\n${ok ? 'PASS' : 'FAIL'}: 0 acknowledged writes lost, 0 duplicates, cheap GET p99 under 100 ms during heavy answers, no exit the probe did not cause`)
 process.exit(ok ? 0 : 1)

@@ -1,32 +1,14 @@
 // Atomic requests: each request's read-check-write happens as if it were alone, however requests
 // arrive. Handlers await between reading and writing (the store's async creates), so before the
 // requests ran one at a time, 50 pipelined adds of one recording to a playlist put it there 50 times.
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pipelined } from '../scripts/bench/harness.ts'
 import type { App } from '../src/app.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 const AUTH = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
-
-/** Sends `requests` back to back on one connection (pipelined) and resolves with the statuses of the answers. */
-function pipelined(port: number, requests: string[]): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let text = ''
-    const statuses = () => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]))
-    socket.on('data', (d) => {
-      text += d.toString('latin1')
-      if (statuses().length >= requests.length) {
-        socket.end()
-        resolve(statuses())
-      }
-    })
-    socket.on('error', reject)
-    socket.write(requests.join(''))
-  })
-}
 
 const raw = (method: string, path: string, body = '') =>
   `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`

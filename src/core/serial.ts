@@ -46,9 +46,4 @@ export class SerialQueue {
       next.enter()
     }
   }
-
-  /** Tasks waiting for their turn. */
-  get waiting(): number {
-    return this.#waiting.length
-  }
 }

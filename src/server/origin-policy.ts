@@ -42,6 +42,9 @@ export type PolicyVerdict =
   | { kind: 'preflight'; headers: Record<string, string> }
   | { kind: 'refuse'; error: ApiError }
 
+/** A 403 in the error shape. */
+const refuse = (code: string, detail: string): PolicyVerdict => ({ kind: 'refuse', error: new ApiError(403, 'invalid_request', code, detail) })
+
 const ALLOW: PolicyVerdict = Object.freeze({ kind: 'allow', headers: Object.freeze({}) as Record<string, string> })
 
 export class OriginPolicy {
@@ -85,39 +88,18 @@ export class OriginPolicy {
     const host = headers.host as string | undefined
     if (!this.hostAllowed(host)) {
       const name = hostName(host!)
-      return {
-        kind: 'refuse',
-        error: new ApiError(
-          403,
-          'invalid_request',
-          'host_not_allowed',
-          `Blocked request: the Host header "${name}" is not a loopback name or an address this server accepts. To allow it, start the server with --allowed-host ${name}.`,
-        ),
-      }
+      return refuse(
+        'host_not_allowed',
+        `Blocked request: the Host header "${name}" is not a loopback name or an address this server accepts. To allow it, start the server with --allowed-host ${name}.`,
+      )
     }
     const origin = headers.origin as string | undefined
     if (origin === undefined || (host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`)) return ALLOW
     if (path.startsWith('/_mock/') || path === '/_mock') {
-      return {
-        kind: 'refuse',
-        error: new ApiError(
-          403,
-          'invalid_request',
-          'origin_not_allowed',
-          `The control API takes no requests from web pages of other origins (Origin: ${origin}); call it from your test runner or server-side code.`,
-        ),
-      }
+      return refuse('origin_not_allowed', `The control API takes no requests from web pages of other origins (Origin: ${origin}); call it from your test runner or server-side code.`)
     }
     if (!this.originAllowed(origin)) {
-      return {
-        kind: 'refuse',
-        error: new ApiError(
-          403,
-          'invalid_request',
-          'origin_not_allowed',
-          `Requests from pages on ${origin} are not allowed. To allow them, start the server with --cors-origin ${origin}.`,
-        ),
-      }
+      return refuse('origin_not_allowed', `Requests from pages on ${origin} are not allowed. To allow them, start the server with --cors-origin ${origin}.`)
     }
     const cors = { 'access-control-allow-origin': origin, vary: 'Origin' }
     if (method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {

@@ -186,7 +186,8 @@ export class DurableState {
         this.stats.replayed++
         if (record.req && status !== record.req.status) {
           this.stats.diverged++
-          this.warn(`replaying log record ${record.seq} (${record.req.method} ${record.req.url}) answered ${status}, not ${record.req.status} as first`)
+          // The path only: a query may carry a key.
+          this.warn(`replaying log record ${record.seq} (${record.req.method} ${pathOf(record.req.url)}) answered ${status}, not ${record.req.status} as first`)
         }
       }
     }
@@ -256,6 +257,14 @@ export class DurableState {
   }
 }
 
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return '(unreadable URL)'
+  }
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
@@ -276,6 +285,7 @@ function checkRecord(raw: unknown, where: string): LogRecord {
         req.headers !== null &&
         Number.isInteger(req.status) &&
         (req.body === undefined || typeof req.body === 'string')))
-  if (!ok) throw new StateFileError(`its log ${where} holds a record this version cannot read: ${JSON.stringify(raw).slice(0, 200)}`)
+  // Named by its number, not shown: a record holds the request's headers, its key among them.
+  if (!ok) throw new StateFileError(`its log ${where} holds a record this version cannot read (record ${JSON.stringify(r?.seq ?? null)})`)
   return r as LogRecord
 }

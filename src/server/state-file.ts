@@ -23,10 +23,15 @@ const READABLE_VERSIONS = [2, 3]
 export class StateFileError extends Error {}
 
 export interface StateOrigin {
-  /** The seed and scenario the server was started with. */
+  /** The seed and scenario the server was started with (a recorded scenario's is its identity, `recorded:<hash>`). */
   seed: number
   fixtures: string
+  /** The recorded scenario's file, when started with --scenario (for messages; the identity is in `fixtures`). */
+  scenario?: string
 }
+
+/** The options a server with this origin was started with, as a message names them. */
+const startedWith = (o: Partial<StateOrigin>) => `--seed ${o.seed} ${o.scenario ? `--scenario ${o.scenario} (${o.fixtures})` : `--fixtures ${o.fixtures}`}`
 
 /**
  * Reads FILE into the app. Returns the sequence number of the last log record the snapshot holds
@@ -55,7 +60,7 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin)
   const from = data.started_with ?? {}
   if (from.seed !== origin.seed || from.fixtures !== origin.fixtures) {
     throw new StateFileError(
-      `it holds the state of a server started with --seed ${from.seed} --fixtures ${from.fixtures}, not --seed ${origin.seed} --fixtures ${origin.fixtures}; ` +
+      `it holds the state of a server started with ${startedWith(from)}, not ${startedWith(origin)}; ` +
         'start with those options, or use another --state file',
     )
   }

@@ -1,7 +1,7 @@
 // The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (node:http server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
-import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES } from './core/app-base.ts'
+import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import { loadContract, type Contract } from './core/contract.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
@@ -15,11 +15,12 @@ import { handlers as defaultHandlers } from './handlers/index.ts'
 import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
-import { Store } from './store/store.ts'
+import { DEFAULT_PERSON_LIMITS, Store, type PersonLimits } from './store/store.ts'
 import { loadFixtures, scenarioNames } from '../fixtures/index.ts'
 import { looksLikePath, openRecorded, type RecordedScenario, type RecordedSource } from '../fixtures/recorded.ts'
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
+export type { AppliedChange, ChangeListener }
 
 export interface AppOptions {
   /** Seed for the generated data (default 1). */
@@ -50,6 +51,8 @@ export interface AppOptions {
   maxUrlBytes?: number
   /** Latency and injected errors for API requests (default none; changeable at /_mock/faults). */
   faults?: Partial<FaultSettings>
+  /** Caps on one person's properties (default 1,000 properties and 640 KiB of JSON); a write past them is a 400. */
+  limits?: Partial<PersonLimits>
 }
 
 export interface App {
@@ -72,10 +75,16 @@ export interface App {
   /** Puts the store in a snapshot's state; its seed and scenario become the ones a reset returns to. */
   restore(snapshot: StoreSnapshot): Promise<void>
   /**
-   * Calls `listener` after each request that may have changed the store (a write that was not refused
-   * with a 4xx, or one during which scheduled tasks ran). Returns the function that unsubscribes.
+   * Calls `listener` with each change a request made to the store (a write whose handler ran and did not
+   * refuse it with a 4xx, or scheduled tasks that ran before a request), in the order applied, as a
+   * record `replay` applies again. The request's answer waits for the promise the listener returns
+   * (how `serve --state` keeps a 2xx from leaving before its change is on disk). Returns the function that unsubscribes.
    */
-  onChange(listener: () => void): () => void
+  onChange(listener: ChangeListener): () => void
+  /** Applies a change `onChange` reported again, exactly as it was first applied (the clock at its instant, then back). */
+  replay(change: AppliedChange): Promise<number | null>
+  /** Runs `task` while no request is between reading and writing the store (a consistent snapshot). */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>
   readonly options: Readonly<AppOptions>
 }
 
@@ -109,6 +118,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   }
   const dataset = datasetFor(seed, fixtures)
   const store = await Store.create(dataset)
+  store.limits = {
+    properties: options.limits?.properties ?? DEFAULT_PERSON_LIMITS.properties,
+    propertiesBytes: options.limits?.propertiesBytes ?? DEFAULT_PERSON_LIMITS.propertiesBytes,
+  }
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
   const journal = new Journal(options.journalSize ?? 1000)
   const faults = new Faults(options.faults)
@@ -140,8 +153,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     directory: store,
     journal,
     faults,
-    now: () => clock.now(),
+    clock,
     beforeRequest: async () => (await runDueTasks(store, clock.now())).length > 0,
+    hasDueWork: () => clock.now() >= store.nextTaskDueAt,
     validateResponses: options.validateResponses,
     onViolation: options.onViolation,
     maxBodyBytes: options.maxBodyBytes,
@@ -152,6 +166,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     fetch: core.fetch,
     handle: core.handle,
     onChange: core.onChange,
+    replay: core.replay,
+    exclusive: core.exclusive,
     store,
     clock,
     journal,

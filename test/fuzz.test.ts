@@ -45,7 +45,12 @@ describe('fuzz', () => {
     const send = (method: string, path: string, body?: unknown) =>
       checkedRequest(
         app,
-        { method, url: new URL(ORIGIN + path), headers: { authorization: `Bearer ${KEYS.all}` }, body: body === undefined ? undefined : JSON.stringify(body) },
+        {
+          method,
+          url: new URL(ORIGIN + path),
+          headers: { authorization: `Bearer ${KEYS.all}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        },
         { violations },
       )
     const problemsOf = async (method: string, path: string, body?: unknown) => (await send(method, path, body)).verdict.problems.join('\n')

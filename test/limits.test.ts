@@ -1,8 +1,11 @@
-// Limits, over the core and over a real socket: bodies over 1 MiB (413, also chunked and with
-// Expect: 100-continue), over-long URLs (414) and headers (431), slow or stalled clients (408, cut
-// off by the time-outs), deep JSON (400), and the fault settings (latency, injected errors).
+// Limits, over the core and over a real socket: bodies over 1 MiB (413, also chunked, with
+// Expect: 100-continue, and a 50 MB upload that reads its 413), over-long URLs (414) and headers
+// (431), slow or stalled clients (408, cut off by the time-outs), deep JSON (400), bytes the real
+// service refuses (invalid UTF-8, null characters, a body that is not JSON), the per-person caps, the
+// answer cap, the heap ceiling, and the fault settings (latency, injected errors).
 import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type RunningServer } from '../src/server/node.ts'
 import { MAX_BODY_BYTES, type App } from '../src/app.ts'
@@ -83,6 +86,123 @@ describe('limits in the core (every face)', () => {
     expect(query.body.attr).toBe('properties')
     // The journal, which keeps request bodies, still serializes.
     expect((await client.get('/_mock/journal')).status).toBe(200)
+  })
+})
+
+
+describe('bytes the real service refuses (every face): nothing is stored', () => {
+  let app: App
+  beforeAll(async () => {
+    app = await testApp()
+  })
+  const send = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }, path = PLAYLISTS) =>
+    app.fetch(new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: { ...AUTH, ...headers }, body }))
+
+  it.each([
+    ['a byte that starts nothing', [0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d], "byte 0xff in position 9: invalid start byte"],
+    ['a sequence cut short by a quote', [0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xc3, 0x22, 0x7d], "byte 0xc3 in position 6: invalid continuation byte"],
+    ['an encoded surrogate', [0x22, 0xed, 0xa0, 0x80, 0x22], "byte 0xed in position 1: invalid continuation byte"],
+    ['a sequence cut off by the end', [0x22, 0xe2, 0x82], "bytes in position 1-2: unexpected end of data"],
+  ])('invalid UTF-8 (%s) is a 400 parse_error in Python\'s words, as the real service answers', async (_, bytes, where) => {
+    const before = app.snapshot()
+    const res = await send(new Uint8Array(bytes))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ type: 'invalid_request', code: 'parse_error', detail: `JSON parse error - 'utf-8' codec can't decode ${where}`, attr: null })
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it.each([
+    ['a top-level field', { name: 'a\u0000b', type: 'collection' }, 'name'],
+    ['a nested value', { name: 'ok', type: 'filters', filters: { events: [{ id: '$pageview' }, { id: 'x\u0000' }] } }, 'filters__events__1__id'],
+    ['a key', { name: 'ok', type: 'filters', filters: { 'bad\u0000key': 1 } }, 'filters'],
+  ])('a null character in %s is a 400 naming the field, as DRF does', async (_, body, attr) => {
+    const before = app.snapshot()
+    const res = await send(JSON.stringify(body))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ type: 'validation_error', code: 'null_characters_not_allowed', detail: 'Null characters are not allowed.', attr })
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it('a null character in a person property (PATCH, capture) or a query value is refused too', async () => {
+    const client = clientFor(app)
+    const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    const before = app.snapshot()
+    const patched = await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { 'plan': 'pro\u0000' } })
+    expect(patched.body).toMatchObject({ code: 'null_characters_not_allowed', attr: 'properties__plan' })
+    const captured = await client.post('/_mock/projects/1/events', { event: 'e', distinct_id: 'd\u0000' })
+    expect(captured.body).toMatchObject({ code: 'null_characters_not_allowed', attr: 'distinct_id' })
+    const unset = await client.post(`/api/environments/1/persons/${person.id}/delete_property/?$unset=a%00b`)
+    expect(unset.body).toMatchObject({ code: 'null_characters_not_allowed', attr: '$unset' })
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it.each([
+    ['text/plain (what a page can send cross-origin without a preflight)', 'text/plain', 'text/plain'],
+    ['form data', 'application/x-www-form-urlencoded', 'application/x-www-form-urlencoded'],
+    ['no content type at all', undefined, ''],
+  ])('a write whose body is %s is a 415 in DRF\'s words, on the API and on /_mock/*', async (_, contentType, media) => {
+    const before = app.snapshot()
+    const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {}
+    for (const path of [PLAYLISTS, '/_mock/reset']) {
+      const res = await app.fetch(new Request(`http://127.0.0.1${path}`, { method: 'POST', headers: { ...AUTH, ...headers }, body: new TextEncoder().encode('{"name":"x","type":"collection"}') }))
+      expect(res.status).toBe(415)
+      expect(await res.json()).toEqual({ type: 'invalid_request', code: 'unsupported_media_type', detail: `Unsupported media type "${media}" in request.`, attr: null })
+    }
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+  })
+
+  it('requests without a body need no content type: delete_property with ?$unset=, DELETE with ?delete_events=false, POST /_mock/reset', async () => {
+    const client = clientFor(app)
+    const [a, b] = (await client.get('/api/environments/1/persons/?limit=2')).body.results
+    await client.patch(`/api/environments/1/persons/${a.id}/`, { properties: { plan: 'pro' } })
+    const unset = await app.fetch(new Request(`http://127.0.0.1/api/environments/1/persons/${a.id}/delete_property/?$unset=plan`, { method: 'POST', headers: AUTH }))
+    expect(unset.status).toBe(200)
+    expect((await client.get(`/api/environments/1/persons/${a.id}/`)).body.properties.plan).toBeUndefined()
+    const gone = await app.fetch(new Request(`http://127.0.0.1/api/environments/1/persons/${b.id}/?delete_events=false`, { method: 'DELETE', headers: AUTH }))
+    expect(gone.status).toBe(204)
+    const reset = await app.fetch(new Request('http://127.0.0.1/_mock/reset', { method: 'POST', headers: { 'content-type': 'text/plain' } }))
+    expect(reset.status).toBe(200)
+  })
+})
+
+describe('per-person caps', () => {
+  it('a write that would leave a person with more properties than the cap is a 400 that changes nothing', async () => {
+    const app = await testApp({ limits: { properties: 10 } })
+    const client = clientFor(app)
+    const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    const have = Object.keys(person.properties).length
+    const extra = Object.fromEntries(Array.from({ length: 10 - have }, (_, i) => [`k${i}`, i]))
+    expect((await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: extra })).status).toBe(200)
+    const before = app.snapshot()
+    const refused = await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { one_more: true } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({
+      type: 'validation_error',
+      code: 'max_length',
+      detail: "A person can have at most 10 properties (this mock's cap, --max-person-properties); this write would leave 11.",
+      attr: 'properties',
+    })
+    // The same through capture, which would otherwise create or change the person.
+    const captured = await client.post('/_mock/projects/1/events', { event: '$set', distinct_id: person.distinct_ids[0], properties: { $set: { one_more: true } } })
+    expect(captured.status).toBe(400)
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    // Changing a property it has is still fine.
+    expect((await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { k0: 'changed' } })).status).toBe(200)
+  })
+
+  it('so is one whose properties would take more bytes than the cap (640 KiB by default, as the real service)', async () => {
+    const app = await testApp()
+    const client = clientFor(app)
+    const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    const half = 'x'.repeat(400 * 1024)
+    expect((await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { a: half } })).status).toBe(200)
+    const before = app.snapshot()
+    const refused = await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { b: half } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.detail).toContain('at most 655360 bytes')
+    const fresh = await client.post('/_mock/projects/1/events', { event: '$identify', distinct_id: 'brand-new', properties: { $set: { a: half, b: half } } })
+    expect(fresh.status).toBe(400)
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
   })
 })
 
@@ -177,8 +297,54 @@ describe('limits over a real socket', () => {
     expect(JSON.parse(result.body)).toMatchObject({ code: 'request_too_large' })
   })
 
+  it('a 50 MB upload reads its 413 (the rest of the body is read and dropped), and the connection goes on', async () => {
+    const size = 50 * 1024 * 1024
+    // fetch (undici), streaming the body with a declared length.
+    const stream = Readable.from((function* () {
+      const chunk = Buffer.alloc(1024 * 1024, 0x61)
+      for (let i = 0; i < size / chunk.length; i++) yield chunk
+    })())
+    const res = await fetch(running.url + PLAYLISTS, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json', 'content-length': String(size) },
+      body: Readable.toWeb(stream) as any,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+    expect((await res.json()).code).toBe('request_too_large')
+    // node:http, writing as fast as the socket takes it: the 413 arrives, no EPIPE or reset.
+    const result = await new Promise<{ status?: number; error?: string }>((resolve) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json', 'content-length': size } })
+      let status: number | undefined
+      req.on('response', (r) => {
+        status = r.statusCode
+        r.resume()
+      })
+      req.on('error', (e: NodeJS.ErrnoException) => resolve({ status, error: e.code }))
+      req.on('close', () => resolve({ status }))
+      const chunk = Buffer.alloc(256 * 1024, 0x61)
+      let sent = 0
+      const pump = () => {
+        while (sent < size) {
+          sent += chunk.length
+          if (!req.write(chunk)) return void req.once('drain', pump)
+        }
+        req.end()
+      }
+      pump()
+    })
+    expect(result).toEqual({ status: 413 })
+  }, 60_000)
+
+  it('invalid UTF-8 over the socket is a 400 parse_error too', async () => {
+    const body = Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d])
+    const res = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body })
+    expect(res.status).toBe(400)
+    expect((await res.json()).detail).toBe("JSON parse error - 'utf-8' codec can't decode byte 0xc0 in position 9: invalid start byte")
+  })
+
   it('Expect: 100-continue with a declared body over 1 MiB is refused before the body is sent', async () => {
-    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
+    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
     const { status, body } = parseRaw(text)
     expect(status).toBe(413)
     expect(text).not.toContain('100 Continue')
@@ -189,21 +355,21 @@ describe('limits over a real socket', () => {
     const mid = await fetch(`${running.url}/api/environments/1/persons/?search=${'q'.repeat(20_000)}`, { headers: AUTH })
     expect(mid.status).toBe(414)
     expect(errorShapeProblems(await mid.json())).toEqual([])
-    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`])
+    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`])
     const huge = parseRaw(text)
     expect(huge.status).toBe(414)
     expect(huge.body).toEqual({ type: 'invalid_request', code: 'request_uri_too_long', detail: 'Request URI too long.', attr: null })
   })
 
   it('headers over 64 KiB: 431 in the error shape', async () => {
-    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
+    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
     const res = parseRaw(text)
     expect(res.status).toBe(431)
     expect(errorShapeProblems(res.body)).toEqual([])
   })
 
   it('a client that stalls while sending its headers is answered 408 and cut off', async () => {
-    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: x\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
+    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
     const res = parseRaw(text)
     expect(res.status).toBe(408)
     expect(res.body).toEqual({ type: 'invalid_request', code: 'request_timeout', detail: 'The request was not received in time.', attr: null })
@@ -212,7 +378,7 @@ describe('limits over a real socket', () => {
   it('a client that stalls in the middle of its body is answered 408 and cut off, and nothing is written', async () => {
     const before = app.snapshot()
     const { text } = await raw(port, [
-      `POST ${PLAYLISTS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+      `POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
       { wait: 5_000 },
     ])
     expect(parseRaw(text).status).toBe(408)
@@ -220,7 +386,7 @@ describe('limits over a real socket', () => {
   })
 
   it('an idle keep-alive connection is closed after the keep-alive time-out', async () => {
-    const request = `GET /_mock/clock HTTP/1.1\r\nHost: x\r\n\r\n`
+    const request = `GET /_mock/clock HTTP/1.1\r\nHost: localhost\r\n\r\n`
     // The second request comes long after the 200 ms keep-alive time-out: the connection is gone by then.
     const { text } = await raw(port, [request, { wait: 2_000 }, request])
     expect(parseRaw(text).status).toBe(200)

@@ -1,19 +1,38 @@
-// State that survives a restart, and a shutdown that lets requests finish: the real CLI, spawned.
-// Plus the state file's refusals (damaged, other version, other seed), which never touch the file.
+// `serve --state FILE`: a 2xx is a promise. The real CLI, spawned and killed with SIGKILL right after
+// its answers; and in-process, the log's replay (exact, whatever the clock, the seeded ids, tasks and
+// control calls did), compaction, torn and damaged records, leftovers, and the refusals of a file that
+// cannot be used (which never touch it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadStateFile, STATE_VERSION, StateFileError, StateWriter } from '../src/server/state-file.ts'
+import type { App } from '../src/app.ts'
+import { DurableState } from '../src/server/durable-state.ts'
+import { STATE_VERSION, StateFileError } from '../src/server/state-file.ts'
+import { frame } from '../src/server/wal.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
 const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const AUTH = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
+const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 const children: ChildProcess[] = []
 const tempDir = () => mkdtempSync(join(tmpdir(), 'analytics-mock-state-'))
+const ORIGIN = { seed: 1, fixtures: 'default' }
+const segments = (file: string) =>
+  readdirSync(join(file, '..'))
+    .filter((n) => n.startsWith('state.json.wal-'))
+    .map((n) => join(file, '..', n))
+    .sort()
+
+/** Where a segment's records end (the zeros written ahead of them follow). */
+function dataEnd(data: Buffer): number {
+  let end = data.length
+  while (end > 0 && data[end - 1] === 0) end--
+  return end
+}
 
 interface Started {
   child: ChildProcess
@@ -49,76 +68,67 @@ async function refusal(args: string[]): Promise<{ code: number | null; stderr: s
   return { code, stderr }
 }
 
-/** Polls until the file holds `needle` (the write that carries it has been flushed). */
-async function waitForFile(path: string, needle: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if (readFileSync(path, 'utf8').includes(needle)) return
-    } catch {
-      // not written yet
-    }
-    if (Date.now() > deadline) throw new Error(`${path} never came to hold ${needle}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 
 describe('serve --state FILE', () => {
-  it('survives kill -9 once the write is flushed, and SIGTERM lets an in-flight write finish and saves it', async () => {
+  it('keeps every write answered 2xx through kill -9 right after the answers, cycle after cycle', async () => {
     const file = join(tempDir(), 'state.json')
+    const acknowledged: Array<{ short_id: string; name: string }> = []
+    for (let cycle = 0; cycle < 3; cycle++) {
+      const server = await start(['--state', file])
+      expect(server.output()).toContain(cycle === 0 ? 'starting from the seeded data' : `state loaded from ${file}`)
+      // Everything acknowledged before is there.
+      const list = await (await fetch(`${server.url}${PLAYLISTS}?limit=500`, { headers: AUTH })).json()
+      const names = new Set(list.results.map((p: any) => `${p.short_id} ${p.name}`))
+      expect(acknowledged.filter((p) => !names.has(`${p.short_id} ${p.name}`))).toEqual([])
+      // Single writes, then a parallel burst; kill -9 the moment the last answer is in.
+      const write = async (name: string) => {
+        const res = await fetch(server.url + PLAYLISTS, { method: 'POST', headers: AUTH, body: JSON.stringify({ name, type: 'collection' }) })
+        if (res.status === 201) acknowledged.push({ short_id: (await res.json()).short_id, name })
+      }
+      for (let i = 0; i < 3; i++) await write(`cycle ${cycle} single ${i}`)
+      await Promise.all(Array.from({ length: 30 }, (_, i) => write(`cycle ${cycle} burst ${i}`)))
+      server.child.kill('SIGKILL')
+      expect(await server.exited).toBe(null)
+    }
+    expect(acknowledged).toHaveLength(3 * 33)
+    const last = await start(['--state', file])
+    const list = await (await fetch(`${last.url}${PLAYLISTS}?limit=500`, { headers: AUTH })).json()
+    const names = new Set(list.results.map((p: any) => `${p.short_id} ${p.name}`))
+    expect(acknowledged.filter((p) => !names.has(`${p.short_id} ${p.name}`))).toEqual([])
+  }, 180_000)
 
-    // 1. No file yet: the seeded data. A write, flushed, then kill -9.
+  it('SIGTERM lets an in-flight write finish, saves it, and exits 0; leftovers of an interrupted write are removed at start', async () => {
+    const dir = tempDir()
+    const file = join(dir, 'state.json')
     const first = await start(['--state', file])
-    expect(first.output()).toContain('starting from the seeded data')
-    const created = await fetch(`${first.url}/api/environments/1/session_recording_playlists/`, {
-      method: 'POST',
-      headers: AUTH,
-      body: JSON.stringify({ name: 'Survives kill -9', type: 'collection' }),
-    })
-    expect(created.status).toBe(201)
+    const created = await fetch(first.url + PLAYLISTS, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: 'kept', type: 'collection' }) })
     const playlist = await created.json()
-    await waitForFile(file, playlist.short_id)
-    first.child.kill('SIGKILL')
-    expect(await first.exited).toBe(null)
-
-    // 2. Restart: the playlist is there, and new ids continue where they were.
-    const second = await start(['--state', file])
-    expect(second.output()).toContain(`state loaded from ${file}`)
-    const read = await fetch(`${second.url}/api/environments/1/session_recording_playlists/${playlist.short_id}/`, { headers: AUTH })
-    expect(read.status).toBe(200)
-    expect(await read.json()).toMatchObject({ name: 'Survives kill -9', short_id: playlist.short_id, id: playlist.id })
-
-    // 3. A slow write (latency fault) is in flight when SIGTERM arrives: it finishes, then the server exits 0.
-    expect((await fetch(`${second.url}/_mock/faults`, { method: 'POST', headers: AUTH, body: JSON.stringify({ latency_ms: 1_500 }) })).status).toBe(200)
-    const slow = fetch(`${second.url}/api/environments/1/session_recording_playlists/${playlist.short_id}/`, {
-      method: 'PATCH',
-      headers: AUTH,
-      body: JSON.stringify({ description: 'written during shutdown' }),
-    })
+    // A slow write (latency fault) is in flight when SIGTERM arrives: it finishes, then the server exits 0.
+    expect((await fetch(`${first.url}/_mock/faults`, { method: 'POST', headers: AUTH, body: JSON.stringify({ latency_ms: 1_500 }) })).status).toBe(200)
+    const slow = fetch(`${first.url}${PLAYLISTS}${playlist.short_id}/`, { method: 'PATCH', headers: AUTH, body: JSON.stringify({ description: 'written during shutdown' }) })
     await new Promise((r) => setTimeout(r, 300))
-    second.child.kill('SIGTERM')
+    first.child.kill('SIGTERM')
     const answer = await slow
     expect(answer.status).toBe(200)
-    expect((await answer.json()).description).toBe('written during shutdown')
-    expect(await second.exited).toBe(0)
-    // New connections are refused once it is gone.
-    await expect(fetch(`${second.url}/_mock/clock`)).rejects.toThrow()
+    expect(await first.exited).toBe(0)
+    await expect(fetch(`${first.url}/_mock/clock`)).rejects.toThrow()
 
-    // 4. That last write was saved on the way out.
-    const third = await start(['--state', file])
-    const after = await fetch(`${third.url}/api/environments/1/session_recording_playlists/${playlist.short_id}/`, { headers: AUTH })
-    expect((await after.json()).description).toBe('written during shutdown')
-    third.child.kill('SIGTERM')
-    expect(await third.exited).toBe(0)
-  }, 180_000)
+    // What a compaction killed mid-write leaves, and an older version's temporary file.
+    writeFileSync(join(dir, 'state.json.tmp-4242'), '{"format":"analytics-mock-state","ver')
+    writeFileSync(join(dir, 'state.json.4242.tmp'), '{')
+    const second = await start(['--state', file])
+    expect(existsSync(join(dir, 'state.json.tmp-4242')) || existsSync(join(dir, 'state.json.4242.tmp'))).toBe(false)
+    expect(second.output()).toContain('left by an interrupted write of the state file')
+    const after = await fetch(`${second.url}${PLAYLISTS}${playlist.short_id}/`, { headers: AUTH })
+    expect(await after.json()).toMatchObject({ name: 'kept', description: 'written during shutdown' })
+  }, 120_000)
 
   it('a damaged file stops the start with a clear message (exit 1) and is left as it was', async () => {
     const file = join(tempDir(), 'state.json')
-    const damaged = '{"format":"analytics-mock-state","version":1,"store":{"persons":['
+    const damaged = '{"format":"analytics-mock-state","version":3,"store":{"persons":['
     writeFileSync(file, damaged)
     const { code, stderr } = await refusal(['--state', file])
     expect(code).toBe(1)
@@ -128,63 +138,204 @@ describe('serve --state FILE', () => {
   }, 60_000)
 })
 
-describe('state file, in-process', () => {
-  async function savedState(seed = 1) {
-    const file = join(tempDir(), 'state.json')
-    const app = await testApp({ seed })
-    const writer = new StateWriter(app, file, { seed, fixtures: 'default' }, { flushDelayMs: 10 })
-    const res = await clientFor(app).post('/api/environments/1/session_recording_playlists/', { name: 'kept', type: 'collection' })
-    expect(res.status).toBe(201)
-    await writer.close()
-    return { app, file, text: readFileSync(file, 'utf8') }
+describe('the state log, in-process', () => {
+  const open: DurableState[] = []
+  afterEach(async () => {
+    for (const state of open.splice(0)) await state.close().catch(() => {})
+  })
+
+  /** An app with durable state in a fresh directory. */
+  async function opened(file = join(tempDir(), 'state.json'), options: Parameters<typeof DurableState.open>[3] = {}, appOptions = {}) {
+    const warnings: string[] = []
+    const app = await testApp(appOptions)
+    const { state, restored } = await DurableState.open(app, file, ORIGIN, { warn: (m) => warnings.push(m), ...options })
+    open.push(state)
+    return { app, state, restored, file, warnings, client: clientFor(app) }
   }
 
-  it('restores exactly what was written', async () => {
-    const { app, file } = await savedState()
-    const copy = await testApp()
-    expect(await loadStateFile(copy, file, { seed: 1, fixtures: 'default' })).toBe(true)
-    expect(snapshotDifference(app.snapshot(), copy.snapshot())).toBeNull()
-  })
+  /** What a restart after kill -9 sees: a new app opening the same files (the first is simply abandoned). */
+  async function restarted(file: string, options: Parameters<typeof DurableState.open>[3] = {}) {
+    return opened(file, options, { clock: { frozen: false } })
+  }
 
-  it('a missing file leaves the seeded data', async () => {
-    const app = await testApp()
-    const before = app.snapshot()
-    expect(await loadStateFile(app, join(tempDir(), 'none.json'), { seed: 1, fixtures: 'default' })).toBe(false)
-    expect(snapshotDifference(before, app.snapshot())).toBeNull()
-  })
-
-  it('writes only after a change, coalescing a burst of changes', async () => {
-    const file = join(tempDir(), 'state.json')
-    const app = await testApp()
-    const writer = new StateWriter(app, file, { seed: 1, fixtures: 'default' }, { flushDelayMs: 50 })
+  async function someChanges(app: App) {
     const client = clientFor(app)
+    const made = await client.post(PLAYLISTS, { name: 'first', type: 'collection' })
+    expect(made.status).toBe(201)
+    await client.post(`${PLAYLISTS}${made.body.short_id}/recordings/rec-a/`)
+    await client.patch(`${PLAYLISTS}${made.body.short_id}/`, { description: 'changed' })
+    const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { plan: 'pro' } })
+    await client.post(`/api/environments/1/persons/${person.id}/delete_property/?$unset=plan`)
+    await client.request('DELETE', `/api/environments/1/persons/${person.id}/?delete_events=true`)
+    await client.post('/_mock/projects/1/events', { event: '$pageview', distinct_id: 'new-visitor', properties: { $set: { a: 1 } } })
+    await client.post('/api/environments/1/max_tools/create_and_query_insight/', { query: 'pageviews by day', insight_type: 'trends' })
+    return made.body
+  }
+
+  it('a restart replays the log to exactly the acknowledged state: running clock, seeded ids, tasks, control calls', async () => {
+    const first = await opened(undefined, {}, { clock: { frozen: false } })
+    await someChanges(first.app)
+    // The clock jumps past the Sunday task's instant: the task runs on the next request and is logged with it.
+    await first.client.post('/_mock/clock', { advance: 'P8D' })
+    await first.client.get('/api/environments/1/persons/?limit=1')
+    expect(first.app.store.tasks.all().some((t) => t.state !== 'queued')).toBe(true)
+    await first.client.post('/_mock/reset', { seed: 1 })
+    await someChanges(first.app)
+    const second = await restarted(first.file)
+    expect(second.restored).toBe(true)
+    expect(second.state.stats.replayed).toBe(first.state.seq)
+    expect(second.state.stats.diverged).toBe(0)
+    expect(snapshotDifference(first.app.snapshot(), second.app.snapshot())).toBeNull()
+    // The restored server goes on from there: new ids continue, not repeat.
+    const next = await second.client.post(PLAYLISTS, { name: 'after restart', type: 'collection' })
+    const again = await first.client.post(PLAYLISTS, { name: 'after restart', type: 'collection' })
+    expect(next.body.short_id).toBe(again.body.short_id)
+  })
+
+  it('refused requests and reads are not logged; a write is on disk before its answer', async () => {
+    const { app, state, client, file } = await opened()
     await client.get('/api/environments/1/persons/?limit=1')
-    await client.post('/api/environments/1/session_recording_playlists/', { name: 5 }) // refused: no change
-    await writer.flush()
-    expect(writer.writes).toBe(0)
-    for (let i = 0; i < 5; i++) await client.post('/api/environments/1/session_recording_playlists/', { name: `burst ${i}`, type: 'collection' })
-    await writer.close()
-    expect(writer.writes).toBe(1)
-    expect(readFileSync(file, 'utf8')).toContain('burst 4')
+    await client.post(PLAYLISTS, { name: 5 })
+    await client.request('POST', PLAYLISTS, { rawBody: '{"name":"x"}', headers: { 'content-type': 'text/plain' } })
+    expect(state.seq).toBe(0)
+    const made = await client.post(PLAYLISTS, { name: 'logged', type: 'collection' })
+    expect(state.seq).toBe(1)
+    // Read back with nothing flushed by a close: the record is in the segment already.
+    expect(segments(file).map((path) => readFileSync(path, 'utf8')).join('')).toContain(made.body.name)
+    expect(app.store.playlists.findFirst((q) => q.where({ short_id: made.body.short_id }))).toBeTruthy()
+  })
+
+  it('concurrent writers share flushes (group commit), and each gets its answer only once on disk', async () => {
+    const { state, client } = await opened()
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.post(PLAYLISTS, { name: `p${i}`, type: 'collection' })))
+    expect(answers.every((a) => a.status === 201)).toBe(true)
+    expect(state.seq).toBe(40)
+    expect(state.flushes).toBeLessThan(40)
+  })
+
+  it('compaction writes a snapshot and drops the log it holds; a restart from it is exact', async () => {
+    const first = await opened(undefined, { compactAfterBytes: 4_000 })
+    for (let i = 0; i < 20; i++) await first.client.post(PLAYLISTS, { name: `playlist ${i} ${'x'.repeat(200)}`, type: 'collection' })
+    await first.state.close()
+    expect(first.state.stats.compactions).toBeGreaterThan(1)
+    expect(segments(first.file)).toHaveLength(1)
+    expect(JSON.parse(readFileSync(first.file, 'utf8')).log_seq).toBe(20)
+    const second = await restarted(first.file)
+    expect(second.state.stats.replayed).toBe(0)
+    expect(snapshotDifference(first.app.snapshot(), second.app.snapshot())).toBeNull()
+  })
+
+  it('a torn last record is dropped with a warning, and every record before it is kept', async () => {
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'before the tear', type: 'collection' })
+    const whole = first.app.snapshot()
+    await first.client.post(PLAYLISTS, { name: 'torn', type: 'collection' })
+    const [segment] = segments(first.file)
+    // The last record cut short, as a kill during its write leaves it (the space written ahead of it dropped too).
+    const data = readFileSync(segment!)
+    writeFileSync(segment!, data.subarray(0, dataEnd(data) - 7))
+    const second = await restarted(first.file)
+    expect(second.warnings.join('\n')).toMatch(/ends in a torn record \(\d+ bytes.*dropped; every record before it is kept/)
+    expect(second.state.stats.replayed).toBe(1)
+    expect(snapshotDifference(whole, second.app.snapshot())).toBeNull()
+    // The log goes on cleanly after the cut: a third start reads it all without a warning.
+    await second.client.post(PLAYLISTS, { name: 'after the tear', type: 'collection' })
+    const third = await restarted(first.file)
+    expect(third.warnings).toEqual([])
+    expect(third.state.stats.replayed).toBe(2)
+    expect(snapshotDifference(second.app.snapshot(), third.app.snapshot())).toBeNull()
+  })
+
+  it('a tail of zeros (the space written ahead, or a crash after the file grew) is a clean end, not a tear', async () => {
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'kept', type: 'collection' })
+    appendFileSync(segments(first.file)[0]!, Buffer.alloc(4096))
+    const second = await restarted(first.file)
+    expect(second.warnings).toEqual([])
+    expect(second.state.stats.replayed).toBe(1)
+    // A record torn inside the zeros (its start written, the rest not) is a tear.
+    await second.client.post(PLAYLISTS, { name: 'torn in the space ahead', type: 'collection' })
+    const [segment] = segments(first.file)
+    const data = readFileSync(segment!)
+    const end = dataEnd(data)
+    data.fill(0, end - 5, end) // the last record's final bytes never reached the disk
+    writeFileSync(segment!, data)
+    const third = await restarted(first.file)
+    expect(third.warnings.join('\n')).toContain('ends in a torn record')
+    expect(third.state.stats.replayed).toBe(1)
   })
 
   it.each([
-    ['another format version', (d: any) => ({ ...d, version: STATE_VERSION + 1 }), new RegExp(`format version ${STATE_VERSION + 1}; this analytics-mock reads version ${STATE_VERSION}`)],
-    ['a version 1 file (activity log among the collections)', (d: any) => ({ ...d, version: 1 }), /format version 1; this analytics-mock reads version 2/],
+    ['a damaged record with records after it', (data: Buffer) => Buffer.concat([data.subarray(0, 40), Buffer.from('garbage!'), data.subarray(48)]), /is damaged: .*(fails its checksum|damaged)/],
+    ['a record missing from the middle of the log', (data: Buffer) => {
+      const header = data.indexOf('\n') + 1
+      const length = data.readUInt32BE(header)
+      return Buffer.concat([data.subarray(0, header), data.subarray(header + 8 + length)])
+    }, /skips from record 0 to 2 .*: records are missing/],
+  ])('refuses %s, leaving the files as they were', async (_, damage, message) => {
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'one', type: 'collection' })
+    await first.client.post(PLAYLISTS, { name: 'two', type: 'collection' })
+    const [segment] = segments(first.file)
+    writeFileSync(segment!, damage(readFileSync(segment!)))
+    const damaged = readFileSync(segment!)
+    const error = await restarted(first.file).catch((e) => e)
+    expect(error).toBeInstanceOf(StateFileError)
+    expect(error.message).toMatch(message)
+    expect(readFileSync(segment!)).toEqual(damaged)
+  })
+
+  it('a log record this version cannot read is refused, not guessed at', async () => {
+    const first = await opened()
+    appendFileSync(segments(first.file)[0]!, frame({ seq: 1, at: 'yesterday', req: null }))
+    const error = await restarted(first.file).catch((e) => e)
+    expect(error).toBeInstanceOf(StateFileError)
+    expect(error.message).toContain('holds a record this version cannot read')
+  })
+
+  it('a missing file with its log still there is refused', async () => {
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'one', type: 'collection' })
+    writeFileSync(first.file, '') // truncated by hand
+    const { unlinkSync } = await import('node:fs')
+    unlinkSync(first.file)
+    const error = await restarted(first.file).catch((e) => e)
+    expect(error.message).toMatch(/it is missing, but its log .* is there/)
+  })
+
+  it.each([
+    ['another format version', (d: any) => ({ ...d, version: STATE_VERSION + 1 }), new RegExp(`format version ${STATE_VERSION + 1}; this analytics-mock reads versions 2 and 3`)],
+    ['a version 1 file (activity log among the collections)', (d: any) => ({ ...d, version: 1 }), /format version 1; this analytics-mock reads versions 2 and 3/],
     ['another seed', (d: any) => ({ ...d, started_with: { seed: 2, fixtures: 'default' } }), /started with --seed 2 --fixtures default, not --seed 1/],
     ['not a state file', (_: any) => ({ persons: [] }), /not an analytics-mock state file/],
     ['a damaged record', (d: any) => ({ ...d, store: { ...d.store, persons: [{ id: 'x' }] } }), /damaged or from an incompatible version: a person is damaged/],
     ['a damaged activity entry', (d: any) => ({ ...d, store: { ...d.store, activity: [{ id: 'x', seq: 'one' }] } }), /damaged or from an incompatible version: an activity entry is damaged/],
   ])('refuses %s, leaving the app and the file as they were', async (_, change, message) => {
-    const { file, text } = await savedState()
-    writeFileSync(file, JSON.stringify(change(JSON.parse(text))))
-    const written = readFileSync(file, 'utf8')
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'kept', type: 'collection' })
+    await first.state.close()
+    writeFileSync(first.file, JSON.stringify(change(JSON.parse(readFileSync(first.file, 'utf8')))))
+    const written = readFileSync(first.file, 'utf8')
     const app = await testApp()
     const before = app.snapshot()
-    const error = await loadStateFile(app, file, { seed: 1, fixtures: 'default' }).catch((e) => e)
+    const error = await DurableState.open(app, first.file, ORIGIN, { warn: () => {} }).catch((e) => e)
     expect(error).toBeInstanceOf(StateFileError)
     expect(error.message).toMatch(message)
     expect(snapshotDifference(before, app.snapshot())).toBeNull()
-    expect(readFileSync(file, 'utf8')).toBe(written)
+    expect(readFileSync(first.file, 'utf8')).toBe(written)
+  })
+
+  it('reads a version 2 file (a snapshot without a log) and goes on from it', async () => {
+    const first = await opened()
+    await first.client.post(PLAYLISTS, { name: 'from version 2', type: 'collection' })
+    await first.state.close()
+    const data = JSON.parse(readFileSync(first.file, 'utf8'))
+    delete data.log_seq
+    const dir = tempDir()
+    const file = join(dir, 'state.json')
+    writeFileSync(file, JSON.stringify({ ...data, version: 2 }))
+    const second = await restarted(file)
+    expect(snapshotDifference(first.app.snapshot(), second.app.snapshot())).toBeNull()
   })
 })

@@ -6,7 +6,7 @@
 // of the rounds' ratios, printed with their range.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Request as AutocannonRequest } from 'autocannon'
 
@@ -210,6 +210,24 @@ export async function send(base: string, req: BenchRequest): Promise<Captured> {
   const headers: Record<string, string> = {}
   res.headers.forEach((value, name) => (headers[name] = value))
   return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) }
+}
+
+/** Sends raw HTTP requests back to back on one connection (pipelined); resolves with the statuses of the answers, in order. */
+export function pipelined(port: number, requests: string[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let text = ''
+    const statuses = () => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]))
+    socket.on('data', (d) => {
+      text += d.toString('latin1')
+      if (statuses().length >= requests.length) {
+        socket.end()
+        resolve(statuses())
+      }
+    })
+    socket.on('error', reject)
+    socket.write(requests.join(''))
+  })
 }
 
 export interface LoadResult {

@@ -86,3 +86,19 @@ export function wholeNumber(name: string, value: string | undefined): number | u
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--${name} takes a whole number, not "${value}"`)
   return Number(value)
 }
+
+/** A size in bytes: a whole number, optionally with k, m or g (KiB, MiB, GiB); anything else is a usage error naming --`name`. */
+export function byteSize(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const m = /^(\d+)([kmg])?(?:i?b)?$/i.exec(value.trim())
+  const n = m ? Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k'] ?? 0) : NaN
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--${name} takes a size such as 1048576, 512k, 32m or 1g, not "${value}"`)
+  return n
+}
+
+/** Every value of a repeatable string option (also comma-separated). */
+export function listValue(values: ParsedCommandLine['values'], name: string): string[] {
+  const v = values[name]
+  const all = Array.isArray(v) ? v : typeof v === 'string' ? [v] : []
+  return all.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
+}

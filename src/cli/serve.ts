@@ -7,9 +7,14 @@ import { parseInstant } from '../core/clock.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
 import { scenarioNames } from '../../fixtures/index.ts'
 import type { DatasetSize } from '../seed/seed.ts'
-import { DEFAULT_TIMEOUTS, serve } from '../server/node.ts'
-import { loadStateFile, StateFileError, StateWriter } from '../server/state-file.ts'
-import { integerValue, optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
+import { isIP } from 'node:net'
+import { DEFAULT_TIMEOUTS, MAX_ANSWER_BYTES, serve } from '../server/node.ts'
+import { DurableState } from '../server/durable-state.ts'
+import { defaultHeapCeiling } from '../server/memory-guard.ts'
+import { StateFileError } from '../server/state-file.ts'
+import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
+import { MAX_BODY_BYTES } from '../core/request-body.ts'
+import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
 
 export const SERVE_OPTIONS = {
   port: { type: 'string', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
@@ -26,7 +31,32 @@ export const SERVE_OPTIONS = {
   state: {
     type: 'string',
     value: 'FILE',
-    help: 'keep the data in FILE: loaded at start (missing: the seeded data), written\natomically soon after every change and on shutdown; a damaged or incompatible\nFILE stops the start and is left as it is',
+    help: 'keep the data in FILE: every change is on disk (a log beside FILE) before its\nanswer leaves; restarts resume from it; a damaged or incompatible FILE stops\nthe start and is left as it is',
+  },
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: 'accept requests whose Host header is NAME (repeatable; .example.test for its\nsubdomains too); loopback names and IP addresses are always accepted',
+  },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN',
+    help: 'let web pages on ORIGIN (e.g. https://app.test:3000) call the API (repeatable);\npages on loopback origins (http://localhost:5173) always may; never /_mock/*',
+  },
+  'max-body': { type: 'string', value: 'SIZE', help: `largest request body (default ${MAX_BODY_BYTES / 1024 / 1024}m); bigger is a 413` },
+  'max-answer': { type: 'string', value: 'SIZE', help: `largest answer (default ${MAX_ANSWER_BYTES / 1024 / 1024}m); bigger is a 500 answer_too_large` },
+  'max-person-properties': { type: 'string', value: 'N', help: `most properties one person may have (default ${DEFAULT_PERSON_LIMITS.properties})` },
+  'max-person-properties-size': {
+    type: 'string',
+    value: 'SIZE',
+    help: `largest size of one person's properties as JSON (default ${DEFAULT_PERSON_LIMITS.propertiesBytes / 1024}k)`,
+  },
+  'heap-ceiling': {
+    type: 'string',
+    value: 'SIZE',
+    help: `live heap above which writes that add data are refused with 507\n(default ${Math.round(defaultHeapCeiling() / 1024 / 1024)}m here: 1g, or half of Node's heap limit when smaller)`,
   },
   latency: { type: 'string', value: 'MS', help: 'hold every API request back this long (also POST /_mock/faults)' },
   'request-timeout': { type: 'string', value: 'MS', help: `time a client has to send its whole request (default ${DEFAULT_TIMEOUTS.requestTimeoutMs})` },
@@ -49,7 +79,7 @@ export class StartupError extends Error {}
 export async function runServe(argv: string[]): Promise<void> {
   const o = parseCommandLine(argv, SERVE_OPTIONS).values
   const port = wholeNumber('port', stringValue(o, 'port') ?? process.env.PORT) ?? 8010
-  const host = stringValue(o, 'host') ?? process.env.HOST ?? '127.0.0.1'
+  const host = checkHost(stringValue(o, 'host') ?? process.env.HOST ?? '127.0.0.1', stringValue(o, 'host') === undefined && process.env.HOST !== undefined)
   const seed = integerValue(o, 'seed', 1)
   const fixtures = stringValue(o, 'fixtures') ?? 'default'
   // Only the sizes given: the scenario keeps its own for the others.
@@ -86,6 +116,15 @@ export async function runServe(argv: string[]): Promise<void> {
   const latency = optionalMs('latency')
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
+  const maxBodyBytes = byteSize('max-body', stringValue(o, 'max-body'))
+  const maxAnswerBytes = byteSize('max-answer', stringValue(o, 'max-answer'))
+  const heapCeilingBytes = byteSize('heap-ceiling', stringValue(o, 'heap-ceiling'))
+  const maxProperties = integerValue(o, 'max-person-properties')
+  const maxPropertiesBytes = byteSize('max-person-properties-size', stringValue(o, 'max-person-properties-size'))
+  const corsOrigins = listValue(o, 'cors-origin')
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, ''))) throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
+  }
   const app = await createApp({
     seed,
     // A recorded scenario by its absolute path, so createApp reads it as a file whatever it is called
@@ -96,21 +135,24 @@ export async function runServe(argv: string[]): Promise<void> {
     validateResponses: o['no-validate'] !== true,
     faults: latency === undefined ? undefined : { latency_ms: latency },
     nonPeakWindow,
+    maxBodyBytes,
+    limits: { properties: maxProperties, propertiesBytes: maxPropertiesBytes },
   })
   // A recorded scenario goes by its identity (recorded:<hash>), so a state file knows which recording it grew from.
   const origin = { seed, fixtures: app.store.dataset.fixtures, ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }) }
-  let writer: StateWriter | undefined
+  let state: DurableState | undefined
   if (statePath !== undefined) {
     try {
-      const restored = await loadStateFile(app, statePath, origin)
-      console.log(restored ? `state loaded from ${statePath}` : `no state file at ${statePath} yet: starting from the seeded data`)
+      const opened = await DurableState.open(app, statePath, origin)
+      state = opened.state
+      const replayed = state.stats.replayed ? ` (${state.stats.replayed} logged changes replayed)` : ''
+      console.log(opened.restored ? `state loaded from ${statePath}${replayed}` : `no state file at ${statePath} yet: starting from the seeded data`)
     } catch (error) {
       if (error instanceof StateFileError) {
         throw new StartupError(`cannot use the state file ${statePath}: ${error.message}. The file was left as it is.`)
       }
       throw error
     }
-    writer = new StateWriter(app, statePath, origin)
   }
   // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented).
   compactHeap()
@@ -121,7 +163,14 @@ export async function runServe(argv: string[]): Promise<void> {
     headersTimeoutMs: optionalMs('headers-timeout'),
     keepAliveTimeoutMs: optionalMs('keep-alive-timeout'),
     idleTimeoutMs: optionalMs('idle-timeout'),
+    maxBodyBytes,
+    maxAnswerBytes,
+    heapCeilingBytes,
+    allowedHosts: listValue(o, 'allowed-host'),
+    corsOrigins,
   })
+  // A mistake in a rarely used path must not take the server down with it.
+  process.on('unhandledRejection', (error) => console.error('[analytics-mock] unhandled rejection (the server keeps running):', error))
   console.log(banner(app, running.url, docsLocation()))
   let closing = false
   const shutdown = (signal: string) => {
@@ -129,7 +178,7 @@ export async function runServe(argv: string[]): Promise<void> {
     closing = true
     console.log(`${signal}: closing (in-flight requests finish first)`)
     const finish = async () => {
-      await writer?.close()
+      await state?.close()
       process.exit(0)
     }
     // In-flight requests finish (their writes included), then the state is written one last time.
@@ -141,4 +190,18 @@ export async function runServe(argv: string[]): Promise<void> {
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+/**
+ * The address to listen on, checked: an empty HOST would listen on every interface, and a name that
+ * is not one could not be resolved. `fromEnv`: the value came from $HOST (said so in the message).
+ */
+function checkHost(host: string, fromEnv: boolean): string {
+  const where = fromEnv ? 'HOST' : '--host'
+  if (host.trim() === '') {
+    throw new UsageError(`${where} is empty, which would listen on every network interface; use 127.0.0.1 (the default), or 0.0.0.0 to listen on all on purpose`)
+  }
+  const hostname = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
+  if (isIP(host) === 0 && !hostname.test(host)) throw new UsageError(`${where} "${host}" is neither an IP address nor a host name`)
+  return host
 }

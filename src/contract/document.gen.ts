@@ -145,6 +145,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -450,6 +453,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -518,6 +524,9 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      },
      "429": {
@@ -673,6 +682,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -758,6 +770,9 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      },
      "429": {
@@ -1107,6 +1122,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -1232,6 +1250,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -1271,6 +1292,9 @@ export const document = {
      },
      "405": {
       "description": "Hard delete refused; no body"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
      },
      "429": {
       "$ref": "#/components/responses/Error"
@@ -1413,6 +1437,9 @@ export const document = {
      "413": {
       "$ref": "#/components/responses/Error"
      },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
      "429": {
       "$ref": "#/components/responses/Error"
      }
@@ -1471,6 +1498,9 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      },
      "429": {
@@ -1737,6 +1767,9 @@ export const document = {
      },
      "413": {
       "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -1799,6 +1832,9 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      }
     }
@@ -1865,6 +1901,9 @@ export const document = {
      },
      "405": {
       "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -1929,6 +1968,9 @@ export const document = {
      },
      "413": {
       "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
      }
     }
    },
@@ -1944,6 +1986,9 @@ export const document = {
       "description": "Cleared; no body"
      },
      "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      }
     }
@@ -2044,6 +2089,9 @@ export const document = {
      },
      "413": {
       "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
      }
     }
    }
@@ -2092,6 +2140,9 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      }
     }

@@ -957,6 +957,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1067,6 +1068,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1105,6 +1107,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1176,6 +1179,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1216,6 +1220,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1335,6 +1340,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1391,6 +1397,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1426,6 +1433,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1492,6 +1500,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1521,6 +1530,7 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -1658,6 +1668,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_clock_retrieve: {
@@ -1706,6 +1717,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_tasks_list: {
@@ -1767,6 +1779,7 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_faults_retrieve: {
@@ -1815,6 +1828,7 @@ export interface operations {
             400: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_faults_clear: {
@@ -1834,6 +1848,7 @@ export interface operations {
                 content?: never;
             };
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_health_retrieve: {
@@ -1907,6 +1922,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
     mock_session_recordings_create: {
@@ -1938,6 +1954,7 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
         };
     };
 }

@@ -3,26 +3,64 @@
 // product: handlers, the services they use and the key directory come from the composition (src/app.ts).
 //
 // Order of checks, as the real service: route -> authenticate (401) -> scope (403) -> project (404/403)
-// -> method (405) -> body (413, malformed JSON 400) -> contract validation (400) -> handler.
+// -> method (405) -> body (413 first of all; malformed JSON or invalid UTF-8 400, a body that is not
+// JSON 415) -> null characters (400) -> contract validation (400) -> handler.
 // Every response is then validated against the contract (unless turned off): a violation is a 500.
+//
+// Requests are atomic: the part that reads and changes state (scheduled work that fell due, auth,
+// validation, the handler) runs for a write while nothing else runs, and for reads while no write
+// runs (src/core/serial.ts), with the clock pinned to one instant. Each
+// change is handed to the change listeners in the order applied, as a record that replays it exactly
+// (`replay`); an answer waits until the listeners have made the changes it may have seen durable.
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
+import type { Clock } from './clock.ts'
 import type { Contract, OperationInfo } from './contract.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, serverError } from './errors.ts'
 import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import { sleep, type Faults } from './faults.ts'
 import type { Journal } from './journal.ts'
-import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, parseBody } from './request-body.ts'
+import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, nullCharacterPath, nullCharacters, parseBody, type ParsedBody } from './request-body.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
-import { createRouter, type Router } from './router.ts'
+import { createRouter, type RouteMatch, type Router } from './router.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
+import { SerialQueue } from './serial.ts'
 
 export { MAX_BODY_BYTES }
 /** Longest request target (path and query) accepted; longer ones are a 414. */
 export const MAX_URL_BYTES = 16 * 1024
 const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The headers the pipeline reads, so the ones a replay needs. */
+const REPLAYED_HEADERS = ['authorization', 'content-type', 'accept']
+
+/** A request that changed state, as it must be replayed to change it again in exactly the same way. */
+export interface RecordedRequest {
+  method: string
+  /** The full URL. */
+  url: string
+  /** The headers the pipeline reads (authorization, content-type, accept), when sent. */
+  headers: Record<string, string>
+  /** The body as text (valid UTF-8 by then); absent when there was none. */
+  body?: string
+  /** The status it was answered with (a replay answering another one has gone astray). */
+  status: number
+}
+
+/** One request's change to the state. */
+export interface AppliedChange {
+  /** The clock's reading for the whole request (pinned while it ran). */
+  at: number
+  /** The request, when its handler ran and did not refuse it; null when only scheduled work that fell due ran. */
+  request: RecordedRequest | null
+}
+
+/**
+ * Sees each change in the order the changes were applied (it runs while the request still holds its
+ * turn). The request's answer waits for the promise it returns; a rejection turns the answer into a 500.
+ */
+export type ChangeListener = (change: AppliedChange) => void | Promise<void>
 
 export interface CoreOptions<S> {
   contract: Contract
@@ -34,10 +72,15 @@ export interface CoreOptions<S> {
   directory: KeyDirectory<any, any, any>
   journal: Journal
   faults: Faults
-  /** The app's clock (epoch ms), for the journal. */
-  now(): number
+  /** The app's clock: pinned to one instant while a request runs; the journal's times. */
+  clock: Clock
   /** Runs before every request (e.g. scheduled work that fell due); resolves true when it changed state. */
   beforeRequest?(): Promise<boolean>
+  /**
+   * Whether `beforeRequest` has work to do now (then even a read takes a write's turn, and runs it).
+   * Without it every request takes a write's turn.
+   */
+  hasDueWork?(): boolean
   /** Validate every response against the contract (default true). */
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
@@ -52,14 +95,31 @@ export interface CoreApp {
   /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
   handle(request: MockRequest): Promise<MockResponse>
   /**
-   * Calls `listener` after each request that may have changed state (a write that was not refused
-   * with a 4xx, or one before which `beforeRequest` changed state). Returns the function that unsubscribes.
+   * Calls `listener` with each change a request made (a write whose handler ran and did not refuse it
+   * with a 4xx, or scheduled work that fell due before a request), in order. Returns the function that unsubscribes.
    */
-  onChange(listener: () => void): () => void
+  onChange(listener: ChangeListener): () => void
+  /**
+   * Applies a recorded change again (restoring a log), with the clock at its instant and then back as
+   * it was; no faults, no journal, no listeners. Resolves to the status the replayed request was
+   * answered with (null for scheduled work alone).
+   */
+  replay(change: AppliedChange): Promise<number | null>
+  /** Runs `task` while no request is between its reading and its writing (e.g. to take a consistent snapshot). */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>
+}
+
+interface Outcome {
+  res: MockResponse
+  op: OperationInfo | null
+  body?: unknown
+  at?: number
+  /** Settles once the change this request made is durable. */
+  durable?: Promise<unknown>
 }
 
 export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
-  const { contract, handlers, services, directory, journal, faults } = options
+  const { contract, handlers, services, directory, journal, faults, clock } = options
   const router: Router = createRouter(contract)
   const validateRequest = createRequestValidator(contract)
   const validateResponses = options.validateResponses ?? true
@@ -68,22 +128,30 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   const onViolation =
     options.onViolation ??
     ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
-  const changeListeners = new Set<() => void>()
+  const changeListeners = new Set<ChangeListener>()
+  const serial = new SerialQueue()
+  /** The newest change not yet known durable: answers that may have read it wait for it. */
+  let pendingDurable: Promise<unknown> | undefined
 
-  async function dispatch(req: MockRequest): Promise<{ res: MockResponse; op: OperationInfo | null; body?: unknown }> {
+  /** Refusals that need no state: the URL's length, the route. */
+  function route(req: MockRequest): { res: MockResponse } | { match: Exclude<RouteMatch, { kind: 'not-found' }> } {
     if (req.url.pathname.length + req.url.search.length > maxUrl) {
-      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse(), op: null }
+      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse() }
     }
     const match = router.match(req.method, req.url.pathname)
-    if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
-    if (match.kind === 'operation' && match.op.scopes !== null) {
-      const delay = faults.delayFor(match.op.operationId)
-      if (delay > 0) await sleep(delay)
-    }
+    if (match.kind === 'not-found') return { res: notFound().toResponse() }
+    return { match }
+  }
 
+  /** Auth, validation and the handler; runs in the request's turn. `ran` is set once the handler is called. */
+  async function dispatch(
+    req: MockRequest,
+    match: Exclude<RouteMatch, { kind: 'not-found' }>,
+    parsed: Extract<ParsedBody, { kind: 'parsed' }>,
+    replaying: boolean,
+    progress: { ran: boolean },
+  ): Promise<{ res: MockResponse; op: OperationInfo | null }> {
     const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
-    const parsed = parseBody(req.body, maxBody)
-    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
     const { body, error: bodyError } = parsed
 
     let principal: Principal | undefined
@@ -100,6 +168,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const project = principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined
     if (bodyError) throw bodyError
     checkQueryDepth(req.url.searchParams)
+    if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, req.url.searchParams, body)
 
     // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
     const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
@@ -108,9 +177,9 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     if (!handler) {
       return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
     }
-    if (op.scopes !== null) {
+    if (op.scopes !== null && !replaying) {
       const failure = faults.failureFor(op.operationId)
-      if (failure) return { res: failure.toResponse(), op, body }
+      if (failure) return { res: failure.toResponse(), op }
     }
     const ctx: HandlerContext<S, any, any> = {
       op,
@@ -123,23 +192,83 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       project,
       services,
     }
-    return { res: await handler(ctx), op, body }
+    progress.ran = true
+    return { res: await handler(ctx), op }
+  }
+
+  /** The request's turn: scheduled work, dispatch, and handing the change (if any) to the listeners. */
+  async function turn(
+    req: MockRequest,
+    match: Exclude<RouteMatch, { kind: 'not-found' }>,
+    parsed: Extract<ParsedBody, { kind: 'parsed' }>,
+    replaying: boolean,
+    exclusive: boolean,
+  ): Promise<Outcome> {
+    const at = clock.pin()
+    try {
+      // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
+      const changedBefore = exclusive && options.beforeRequest ? await options.beforeRequest() : false
+      const progress = { ran: false }
+      let res: MockResponse
+      let op: OperationInfo | null = null
+      try {
+        ;({ res, op } = await dispatch(req, match, parsed, replaying, progress))
+      } catch (error) {
+        res = errorResponse(error)
+      }
+      const refused = res.status >= 400 && res.status < 500
+      const wrote = progress.ran && !SAFE_METHODS.has(req.method) && !refused
+      let durable: Promise<unknown> | undefined
+      if (!replaying && (wrote || changedBefore) && changeListeners.size > 0) {
+        durable = notify({ at, request: wrote ? recorded(req, parsed.text, res.status) : null })
+      }
+      return { res, op, body: parsed.body, at, durable }
+    } finally {
+      clock.unpin()
+    }
+  }
+
+  function notify(change: AppliedChange): Promise<unknown> | undefined {
+    let durable: Promise<unknown> | undefined
+    let more: Promise<unknown>[] | undefined
+    for (const listener of changeListeners) {
+      const wait = listener(change)
+      if (!wait) continue
+      if (!durable) durable = wait
+      else (more ??= [durable]).push(wait)
+    }
+    if (more) durable = Promise.all(more)
+    if (!durable) return undefined
+    pendingDurable = durable
+    const forget = () => {
+      if (pendingDurable === durable) pendingDurable = undefined
+    }
+    durable.then(forget, forget)
+    return durable
   }
 
   async function handle(req: MockRequest): Promise<MockResponse> {
     const started = performance.now()
-    const changedBefore = options.beforeRequest ? await options.beforeRequest() : false
-    let res: MockResponse
-    let op: OperationInfo | null = null
-    let body: unknown
+    let outcome: Outcome
     try {
-      ;({ res, op, body } = await dispatch(req))
+      outcome = await answer(req)
     } catch (error) {
-      if (error instanceof ApiError) res = error.toResponse()
-      else {
-        console.error('[analytics-mock] handler crashed:', error)
-        res = serverError().toResponse()
+      outcome = { res: errorResponse(error), op: null }
+    }
+    let { res } = outcome
+    const { op } = outcome
+    if (outcome.durable) {
+      try {
+        await outcome.durable
+      } catch (error) {
+        res = serverError(
+          `The change was made but could not be saved, so it may be lost at a restart: ${(error as Error).message ?? error}`,
+          'state_not_saved',
+        ).toResponse()
       }
+    } else if (pendingDurable) {
+      // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
+      await pendingDurable.then(noop, noop)
     }
     if (validateResponses && op && res.status < 500) {
       const violation = checkResponse(op, res)
@@ -149,27 +278,67 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       }
     }
     journal.record({
-      at_ms: options.now(),
+      at_ms: outcome.at ?? clock.now(),
       method: req.method,
       path: req.url.pathname,
       search: req.url.search,
       operation_id: op?.operationId ?? null,
       status: res.status,
-      request_body: body,
+      request_body: outcome.body,
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
     })
-    const refused = res.status >= 400 && res.status < 500
-    if (changeListeners.size > 0 && (changedBefore || (!SAFE_METHODS.has(req.method) && !refused))) {
-      for (const listener of changeListeners) listener()
-    }
     return res
+  }
+
+  /** Everything up to the answer: refusals that need no state, latency, the body, then the request's turn. */
+  async function answer(req: MockRequest): Promise<Outcome> {
+    const routed = route(req)
+    if ('res' in routed) return { res: routed.res, op: null }
+    const { match } = routed
+    if (match.kind === 'operation' && match.op.scopes !== null) {
+      const delay = faults.delayFor(match.op.operationId)
+      if (delay > 0) await sleep(delay)
+    }
+    const write = !SAFE_METHODS.has(req.method)
+    const parsed = parseBody(req.body, maxBody, req.headers['content-type'], write)
+    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
+    const exclusive = write || (options.hasDueWork?.() ?? true)
+    return serial.run(() => turn(req, match, parsed, false, exclusive), exclusive)
+  }
+
+  async function replay(change: AppliedChange): Promise<number | null> {
+    return serial.run(async () => {
+      const saved = clock.saveState()
+      clock.restoreState({ frozenAt: change.at, offset: 0 })
+      try {
+        const r = change.request
+        if (!r) {
+          clock.pin()
+          try {
+            await options.beforeRequest?.()
+          } finally {
+            clock.unpin()
+          }
+          return null
+        }
+        const req: MockRequest = { method: r.method, url: new URL(r.url), headers: { ...r.headers }, body: r.body }
+        const routed = route(req)
+        if ('res' in routed) return routed.res.status
+        const parsed = parseBody(req.body, Infinity, req.headers['content-type'], !SAFE_METHODS.has(req.method))
+        if (parsed.kind === 'too-large') return 413
+        return (await turn(req, routed.match, parsed, true, true)).res.status
+      } finally {
+        clock.restoreState(saved)
+      }
+    })
   }
 
   async function fetchFace(request: Request): Promise<Response> {
     const headers: Record<string, string> = {}
     request.headers.forEach((value, name) => (headers[name] = value))
-    const text = request.body ? await request.text() : undefined
-    const res = await handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body: text })
+    // Bytes, not text(): text() quietly replaces what is not UTF-8.
+    const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
+    const res = await handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body: bytes })
     const out = serialize(res)
     const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
     return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
@@ -182,5 +351,37 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       changeListeners.add(listener)
       return () => changeListeners.delete(listener)
     },
+    replay,
+    exclusive: (task) => serial.run(task),
+  }
+}
+
+const noop = () => {}
+
+function errorResponse(error: unknown): MockResponse {
+  if (error instanceof ApiError) return error.toResponse()
+  console.error('[analytics-mock] handler crashed:', error)
+  return serverError().toResponse()
+}
+
+function recorded(req: MockRequest, text: string | undefined, status: number): RecordedRequest {
+  const headers: Record<string, string> = {}
+  for (const name of REPLAYED_HEADERS) {
+    const value = req.headers[name]
+    if (value !== undefined) headers[name] = value
+  }
+  const out: RecordedRequest = { method: req.method, url: req.url.href, headers, status }
+  if (text !== undefined) out.body = text
+  return out
+}
+
+/** Null characters in a write's body (where the operation takes one) or query: a 400 naming the field. */
+function checkNullCharacters(op: OperationInfo, searchParams: URLSearchParams, body: unknown): void {
+  if (op.operation.requestBody && body !== undefined) {
+    const attr = nullCharacterPath(body)
+    if (attr !== undefined) throw nullCharacters(attr)
+  }
+  for (const [name, value] of searchParams) {
+    if (value.includes('\u0000') || name.includes('\u0000')) throw nullCharacters(name.includes('\u0000') ? null : name)
   }
 }

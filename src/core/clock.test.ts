@@ -56,4 +56,30 @@ describe('parseDuration', () => {
   it('rejects what it cannot read', () => {
     for (const bad of ['P', 'PT', '1H', 'P1Y', 'PT-1S', '']) expect(() => parseDuration(bad), bad).toThrow(RangeError)
   })
+
+  it('pin: a running clock reads one instant until unpinned; set and advance still work while pinned', () => {
+    let wall = Date.UTC(2026, 0, 1)
+    const clock = new Clock({ frozen: false, wall: () => wall })
+    const at = clock.pin()
+    wall += 250
+    expect(clock.now()).toBe(at)
+    clock.advance(1_000)
+    wall += 250
+    expect(clock.now()).toBe(at + 1_000)
+    clock.unpin()
+    expect(clock.now()).toBe(wall + 1_000)
+  })
+
+  it('saveState and restoreState put the clock back as it was (frozen or running)', () => {
+    let wall = 5_000
+    const clock = new Clock({ frozen: false, wall: () => wall })
+    const saved = clock.saveState()
+    clock.restoreState({ frozenAt: 42, offset: 0 })
+    expect(clock.now()).toBe(42)
+    expect(clock.frozen).toBe(true)
+    clock.restoreState(saved)
+    wall += 10
+    expect(clock.now()).toBe(5_010)
+    expect(clock.frozen).toBe(false)
+  })
 })

@@ -12,6 +12,12 @@ export interface ClockOptions {
 
 export type ClockListener = (now: number) => void
 
+/** What the clock is set to (frozen at an instant, or running at an offset from wall time). */
+export interface ClockState {
+  frozenAt: number | null
+  offset: number
+}
+
 /** The instants the clock may show: every date the API renders stays a plain ISO 8601 year (1900-9998). */
 export const MIN_INSTANT = Date.UTC(1900, 0, 1)
 export const MAX_INSTANT = Date.UTC(9999, 0, 1) - 1
@@ -22,6 +28,9 @@ export class Clock {
   #wall: () => number
   #frozenAt: number | null
   #offset = 0
+  /** While a request runs, the wall time it started at (see `pin`). */
+  #pinnedWall: number | null = null
+  #pins = 0
   #listeners = new Set<ClockListener>()
 
   constructor(options: ClockOptions = {}) {
@@ -32,8 +41,38 @@ export class Clock {
     if (!frozen) this.#offset = start - this.#wall()
   }
 
+  #readWall(): number {
+    return this.#pinnedWall ?? this.#wall()
+  }
+
   now(): number {
-    return this.#frozenAt ?? this.#wall() + this.#offset
+    return this.#frozenAt ?? this.#readWall() + this.#offset
+  }
+
+  /**
+   * Holds wall time still until `unpin()`: a running clock then reads the same instant on every call,
+   * so one request sees one "now" and can be replayed exactly from it. Setting, advancing, freezing
+   * and unfreezing still work while pinned. Pins nest (reads that run side by side share one); the
+   * last `unpin()` lets wall time run again. Returns the instant.
+   */
+  pin(): number {
+    // Reads that overlap share the instant the first of them pinned.
+    if (this.#pins++ === 0) this.#pinnedWall = this.#wall()
+    return this.now()
+  }
+
+  unpin(): void {
+    if (this.#pins > 0 && --this.#pins === 0) this.#pinnedWall = null
+  }
+
+  /** The clock's setting, to put back with `restoreState` (e.g. around a replay of logged requests). */
+  saveState(): ClockState {
+    return { frozenAt: this.#frozenAt, offset: this.#offset }
+  }
+
+  restoreState(state: ClockState): void {
+    this.#frozenAt = state.frozenAt
+    this.#offset = state.offset
   }
 
   iso(): string {
@@ -48,7 +87,7 @@ export class Clock {
     const ms = parseInstant(instant)
     if (!inClockRange(ms)) throw new RangeError(`the clock cannot show ${new Date(ms).toISOString?.() ?? ms}`)
     if (this.#frozenAt !== null) this.#frozenAt = ms
-    else this.#offset = ms - this.#wall()
+    else this.#offset = ms - this.#readWall()
     this.#emit()
   }
 
@@ -64,7 +103,7 @@ export class Clock {
 
   unfreeze(): void {
     if (this.#frozenAt === null) return
-    this.#offset = this.#frozenAt - this.#wall()
+    this.#offset = this.#frozenAt - this.#readWall()
     this.#frozenAt = null
   }
 

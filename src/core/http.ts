@@ -8,8 +8,8 @@ export interface MockRequest {
   url: URL
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>
-  /** Raw body text, undefined when the request had none. */
-  body?: string
+  /** The raw body: its bytes (decoded as strict UTF-8 when it is JSON), or its text; undefined when the request had none. */
+  body?: string | Uint8Array
 }
 
 export interface MockResponse {
@@ -19,6 +19,11 @@ export interface MockResponse {
   json?: unknown
   /** Already-serialized text (CSV, plain text). */
   text?: string
+  /**
+   * Or that text in pieces, made as they are read (a large CSV export): the node:http face writes them
+   * in slices, so making it holds no other request back; `serialize` joins them for the other faces.
+   */
+  pieces?: Iterable<string>
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
@@ -27,6 +32,11 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export function text(status: number, body: string, contentType: string): MockResponse {
   return { status, headers: { 'content-type': contentType }, text: body }
+}
+
+/** A text answer made in pieces as it is written (see MockResponse.pieces). */
+export function textPieces(status: number, pieces: Iterable<string>, contentType: string): MockResponse {
+  return { status, headers: { 'content-type': contentType }, pieces }
 }
 
 /** A response without a body carries no Content-Type (clients generated from the OpenAPI choke on one). */
@@ -41,6 +51,10 @@ export function serialize(res: MockResponse): { body: string; headers: Record<st
       body: toJson(res.json),
       headers: { 'content-type': 'application/json', ...res.headers },
     }
+  }
+  if (res.pieces !== undefined && res.text === undefined) {
+    res.text = [...res.pieces].join('') // made once
+    res.pieces = undefined
   }
   return { body: res.text ?? '', headers: res.headers }
 }

@@ -2,7 +2,8 @@
 //
 // Entries are kept as the request left them (the time in epoch ms, the raw query string) and shaped
 // when read: every request writes one, few are ever read, and formatting the time and parsing the
-// query on the way in was a measurable part of a write's cost.
+// query on the way in was a measurable part of a write's cost. Secrets never leave it: query values
+// and body fields named like keys, tokens or passwords (`personal_api_key` above all) read as REDACTED.
 
 export interface JournalEntry {
   id: number
@@ -26,16 +27,47 @@ interface Stored extends JournalRecord {
   id: number
 }
 
+/** What a secret reads as in the journal. */
+export const REDACTED = '[redacted]'
+
+/** Names of fields and parameters whose values are secrets: keys, tokens, passwords, credentials. */
+const SECRET_NAME = /^(authorization|credentials?|apikey)$|(^|[_-])(api[_-]?key|key|token|secret|password|passwd)$/i
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name)
+}
+
+/** A copy of `value` with the values of secret-named fields replaced by REDACTED (the value itself when nothing is). */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 64) return value
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item = redactSecrets(value[i], depth + 1)
+      if (item !== value[i]) (out ??= [...value])[i] = item
+    }
+    return out ?? value
+  }
+  let out: Record<string, unknown> | undefined
+  for (const [key, item] of Object.entries(value)) {
+    const next = isSecretName(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1)
+    if (next !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = next
+  }
+  return out ?? value
+}
+
 function shape(e: Stored): JournalEntry {
+  const query: Record<string, string> = {}
+  for (const [name, value] of new URLSearchParams(e.search)) query[name] = isSecretName(name) && value !== '' ? REDACTED : value
   return {
     id: e.id,
     at: new Date(e.at_ms).toISOString(),
     method: e.method,
     path: e.path,
-    query: Object.fromEntries(new URLSearchParams(e.search)),
+    query,
     operation_id: e.operation_id,
     status: e.status,
-    request_body: e.request_body,
+    request_body: redactSecrets(e.request_body),
     duration_ms: e.duration_ms,
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serializeOnce, toJson } from './json.ts'
+import { jsonChunks, serializeOnce, toJson } from './json.ts'
 
 describe('toJson', () => {
   const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })
@@ -38,5 +38,38 @@ describe('toJson', () => {
       ;(a as { name: string }).name = 'changed'
     }).toThrow(TypeError)
     expect(toJson({ results: [a] })).toContain('"name":"Ada \\"Lovelace\\""')
+  })
+})
+
+describe('jsonChunks', () => {
+  const many = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
+
+  it.each([
+    ['a small object (one piece)', { a: 1, b: [1, 2], c: { d: 'e' } }],
+    ['a long list', many(100, (i) => ({ i, s: `x${i}` }))],
+    ['points of an answer, with members left out', { points: many(50, (i) => ({ at: i, skip: undefined, f: () => 1, p: { k: i } })), tail: undefined, n: 1 }],
+    ['an object with many keys holding lists', Object.fromEntries(many(40, (i) => [`k${i}`, many(i, (j) => j)] as const))],
+    ['undefined and functions in a long list', many(40, (i) => (i % 3 === 0 ? undefined : i % 3 === 1 ? () => i : i))],
+    ['dates and toJSON inside a long list', many(40, (i) => ({ when: new Date(i), custom: { toJSON: () => i } }))],
+    ['lists of lists', many(40, () => many(40, (j) => j))],
+    ['a top-level scalar', 'text "quoted"'],
+    ['undefined at the top', undefined],
+  ])('joins to exactly JSON.stringify for %s', (_label, value) => {
+    expect([...jsonChunks(value)].join('')).toBe(JSON.stringify(value) ?? 'null')
+  })
+
+  it('writes marked records from their kept text, and a big answer in many pieces of bounded size', () => {
+    const records = many(5000, (i) => serializeOnce({ id: i, name: `p${i}` }))
+    const page = { count: 5000, next: null, results: records }
+    const pieces = [...jsonChunks(page)]
+    expect(pieces.join('')).toBe(JSON.stringify(page))
+    expect(pieces.length).toBeGreaterThan(5000)
+    // Ten entries, each holding two objects of 1,000 members: few entries, but costly to write.
+    const entries = { results: many(10, () => ({ before: Object.fromEntries(many(1000, (i) => [`k${i}`, 'v'.repeat(100)])), after: { a: 1 } })) }
+    const parts = [...jsonChunks(entries)]
+    expect(parts.join('')).toBe(JSON.stringify(entries))
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(300_000)
+    expect(parts.length).toBeGreaterThan(10)
+    expect([...jsonChunks({ id: 1, name: 'small' })]).toHaveLength(1)
   })
 })

@@ -84,3 +84,73 @@ function write(value: unknown, depth: number): string | undefined {
 export function toJson(value: unknown): string {
   return write(value, 0) ?? 'null'
 }
+
+/**
+ * How much writing a value costs, roughly (an entry 1, a string 1 per 64 characters); `jsonChunks`
+ * writes a value whole when it weighs less than this, and piece by piece otherwise.
+ */
+const PIECE_WEIGHT = 4096
+/** Below this depth values are written whole, whatever they weigh. */
+const MAX_PIECE_DEPTH = 32
+
+/** The weight of `value`, counted up to `limit` (the count stops there: weighing a big value stays cheap). */
+function weigh(value: unknown, limit: number): number {
+  if (typeof value === 'string') return 1 + (value.length >> 6)
+  if (typeof value !== 'object' || value === null) return 1
+  if (texts.has(value)) return 1 + ((texts.get(value)?.length ?? 0) >> 6) // written once, then reused
+  let weight = 1
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && weight < limit; i++) weight += weigh(value[i], limit - weight)
+    return weight
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return weight
+  for (const key in value) {
+    weight += 1 + weigh(value[key], limit - weight)
+    if (weight >= limit) break
+  }
+  return weight
+}
+
+/** `toJson(value)` when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
+export function toJsonIfLight(value: unknown): string | undefined {
+  if (typeof value === 'object' && value !== null && !texts.has(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
+  return write(value, 0) ?? 'null'
+}
+
+/**
+ * The text of `toJson(value)` in pieces: a value that is costly to write (a page of thousands of
+ * records, an answer holding large objects) is written member by member, recursively, each piece a
+ * bounded amount of work, so a caller can hand the pieces on a few at a time and let other work run in
+ * between. A small value comes as one piece. Joined, the pieces are byte for byte what JSON.stringify gives.
+ */
+export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, undefined> {
+  if (depth >= MAX_PIECE_DEPTH || typeof value !== 'object' || value === null || texts.has(value) || weigh(value, PIECE_WEIGHT) < PIECE_WEIGHT) {
+    yield write(value, depth) ?? 'null'
+    return
+  }
+  if (Array.isArray(value)) {
+    yield '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ','
+      const item = value[i]
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null'
+      else yield* jsonChunks(item, depth + 1)
+    }
+    yield ']'
+    return
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') {
+    yield write(value, depth) ?? 'null'
+    return
+  }
+  yield '{'
+  let first = true
+  for (const key of Object.keys(value)) {
+    const member = value[key]
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue // left out, as JSON.stringify does
+    yield (first ? '' : ',') + JSON.stringify(key) + ':'
+    yield* jsonChunks(member, depth + 1)
+    first = false
+  }
+  yield '}'
+}

@@ -3,6 +3,7 @@
 // and $set / $set_once / $unset change the person's properties.
 import type { EventRecord, PersonRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
+import { checkPersonLimits } from './person-limits.ts'
 
 export interface CaptureInput {
   event: string
@@ -45,16 +46,17 @@ export function capture(store: Store, projectId: number, input: CaptureInput, no
   let person = store.persons.getByDistinctId(projectId, input.distinct_id)
   // $identify with $anon_distinct_id: the anonymous person gains the identified distinct id.
   const anonId = properties.$anon_distinct_id
-  if (!person && input.event === '$identify' && typeof anonId === 'string') {
-    const anonymous = store.persons.getByDistinctId(projectId, anonId)
-    if (anonymous) {
-      person = Object.freeze({ ...anonymous, distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]) })
-      store.persons.replace(person)
-    }
+  const anonymous = !person && input.event === '$identify' && typeof anonId === 'string' ? store.persons.getByDistinctId(projectId, anonId) : undefined
+  const hasUpdates = '$set' in properties || '$set_once' in properties || '$unset' in properties
+  // Checked against the caps before anything changes: a refused capture leaves the store as it was.
+  const updatedProperties = hasUpdates ? Object.freeze(applyPropertyUpdates((person ?? anonymous)?.properties ?? {}, properties)) : undefined
+  if (updatedProperties) checkPersonLimits(store.limits, updatedProperties)
+  if (anonymous) {
+    person = Object.freeze({ ...anonymous, distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]) })
+    store.persons.replace(person)
   }
   if (!person) person = createPerson(store, projectId, [input.distinct_id], {}, timestamp)
-  const hasUpdates = '$set' in properties || '$set_once' in properties || '$unset' in properties
-  const nextProperties = hasUpdates ? Object.freeze(applyPropertyUpdates(person.properties, properties)) : person.properties
+  const nextProperties = updatedProperties ?? person.properties
   const updated: PersonRecord = Object.freeze({
     ...person,
     properties: nextProperties,

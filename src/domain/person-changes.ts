@@ -6,6 +6,7 @@ import type { PersonRecord, TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { recordActivity } from './activity.ts'
 import { capture } from './capture.ts'
+import { checkPersonLimits } from './person-limits.ts'
 
 export interface Actor {
   projectId: number
@@ -20,6 +21,7 @@ function captureFor(store: Store, person: PersonRecord, event: string, propertie
   const next = { ...person.properties }
   Object.assign(next, properties.$set ?? {})
   for (const key of (properties.$unset as string[] | undefined) ?? []) delete next[key]
+  checkPersonLimits(store.limits, next)
   const updated: PersonRecord = Object.freeze({ ...person, properties: Object.freeze(next) })
   store.persons.replace(updated)
   return updated

@@ -2,7 +2,7 @@
 // properties timeline. What the writes change lives in src/domain/person-changes.ts.
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
-import { empty, json, text } from '../core/http.ts'
+import { empty, json, textPieces } from '../core/http.ts'
 import { numberedPage, offsetPage } from '../core/pagination.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
@@ -10,7 +10,7 @@ import { activityFor, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { propertiesTimeline } from '../domain/properties-timeline.ts'
-import { CSV_CONTENT_TYPE, toCsv } from '../serializers/csv.ts'
+import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { toPerson } from '../serializers/person.ts'
 import { findPerson } from './lookup.ts'
 
@@ -39,13 +39,13 @@ export const personHandlers: HandlerMap = {
       properties: ctx.query.properties,
     })
     const page = offsetPage(ctx.url, persons, limit, offset, toPerson)
-    if (wantsCsv(ctx)) return text(200, toCsv(page.results), CSV_CONTENT_TYPE)
+    if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
     return json(200, page)
   },
 
   persons_retrieve(ctx) {
     const person = toPerson(findPerson(ctx))
-    if (wantsCsv(ctx)) return text(200, toCsv([person]), CSV_CONTENT_TYPE)
+    if (wantsCsv(ctx)) return textPieces(200, csvPieces([person]), CSV_CONTENT_TYPE)
     return json(200, person)
   },
 

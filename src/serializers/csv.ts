@@ -25,14 +25,29 @@ function cell(value: string | number | boolean | null | undefined): string {
 }
 
 export function toCsv(rows: readonly unknown[]): string {
-  if (rows.length === 0) return ''
-  const flat = rows.map((row) => flatten(row))
+  return [...csvPieces(rows)].join('')
+}
+
+/** Rows between the empty pieces `csvPieces` yields while it reads rows (where a caller may pause). */
+const ROWS_PER_PIECE = 256
+
+/**
+ * The text of `toCsv(rows)` in pieces, made as they are read: a line at a time, with empty pieces
+ * while the rows are read for the header, so a big export can be made in slices (see core/http.ts).
+ */
+export function* csvPieces(rows: readonly unknown[]): Generator<string, void, undefined> {
+  if (rows.length === 0) return
+  const flat: FlatRow[] = []
   const keys = new Set<string>()
-  for (const row of flat) for (const key of Object.keys(row)) keys.add(key)
+  for (const row of rows) {
+    const one = flatten(row)
+    for (const key of Object.keys(one)) keys.add(key)
+    flat.push(one)
+    if (flat.length % ROWS_PER_PIECE === 0) yield ''
+  }
   const header = [...keys].sort()
-  const lines = [header.map(cell).join(',')]
-  for (const row of flat) lines.push(header.map((key) => cell(row[key])).join(','))
-  return lines.join('\r\n') + '\r\n'
+  yield header.map(cell).join(',') + '\r\n'
+  for (const row of flat) yield header.map((key) => cell(row[key])).join(',') + '\r\n'
 }
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'

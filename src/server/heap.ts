@@ -7,12 +7,8 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
-/**
- * Runs a full, compacting collection. Node offers no call for it, so this turns on V8's `gc` function
- * for a throwaway context (unless the process already has it) and V8's compact-on-every-full-collection
- * flag for the one call. Returns false, having changed nothing, where the runtime refuses either.
- */
-export function compactHeap(): boolean {
+/** V8's `gc` function (made for a throwaway context unless the process has it), or undefined where refused. */
+function gcFunction(): (() => void) | undefined {
   try {
     let gc = (globalThis as { gc?: () => void }).gc
     if (typeof gc !== 'function') {
@@ -20,7 +16,21 @@ export function compactHeap(): boolean {
       gc = runInNewContext('typeof gc === "function" ? gc : undefined') as (() => void) | undefined
       setFlagsFromString('--no-expose-gc')
     }
-    if (typeof gc !== 'function') return false
+    return typeof gc === 'function' ? gc : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Runs a full, compacting collection. Node offers no call for it, so this turns on V8's `gc` function
+ * for a throwaway context (unless the process already has it) and V8's compact-on-every-full-collection
+ * flag for the one call. Returns false, having changed nothing, where the runtime refuses either.
+ */
+export function compactHeap(): boolean {
+  const gc = gcFunction()
+  if (!gc) return false
+  try {
     setFlagsFromString('--compact-on-every-full-gc')
     try {
       gc()
@@ -31,4 +41,12 @@ export function compactHeap(): boolean {
   } catch {
     return false
   }
+}
+
+/** One full collection (not compacting), so what the heap holds is what is live. False where refused. */
+export function collectGarbage(): boolean {
+  const gc = gcFunction()
+  if (!gc) return false
+  gc()
+  return true
 }

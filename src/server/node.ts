@@ -1,20 +1,30 @@
-// The node:http face: reads the request (refusing bodies over the limit early), hands it to the core's
-// `handle`, writes the answer. No WHATWG Request/Response objects on this path.
+// The node:http face: checks who is asking (Host, Origin: origin-policy.ts), refuses writes over the
+// heap ceiling (memory-guard.ts), reads the request (refusing bodies over the limit early), hands it to
+// the core's `handle`, writes the answer (a big one in slices, so other requests are not held back;
+// one over --max-answer is refused). No WHATWG Request/Response objects on this path.
 //
 // Every refusal a client can get here is an answer in the error shape, never a bare reset: a body
-// over the limit (413, also for chunked bodies and `Expect: 100-continue`), a request line or headers
-// too large for the parser (414 / 431), a client too slow to send its request (408), unparseable
-// HTTP (400). Slow or stalled clients are cut off by the time-outs below.
+// over the limit (413, also for chunked bodies and `Expect: 100-continue`; the rest of the body is
+// read and dropped, so the client reads the answer), a request line or headers too large for the
+// parser (414 / 431), a client too slow to send its request (408), unparseable HTTP (400), a Host or
+// Origin not allowed (403), a write over the heap ceiling (507). Slow or stalled clients are cut off by
+// the time-outs below.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { isIP } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
+import { jsonChunks, toJsonIfLight } from '../core/json.ts'
+import { addsData, MemoryGuard } from './memory-guard.ts'
+import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
+import { collectSliced } from './sliced.ts'
 import './linear-regexp.ts'
 
-export interface ServeOptions {
+export interface ServeOptions extends OriginPolicyOptions {
   port?: number
+  /** Address to listen on (default 127.0.0.1); an empty one is refused. */
   host?: string
   /** Milliseconds a client may take to send its whole request, headers and body (default 30 s). */
   requestTimeoutMs?: number
@@ -27,9 +37,14 @@ export interface ServeOptions {
   maxBodyBytes?: number
   /** Largest request line plus headers the parser accepts (default 64 KiB). */
   maxHeaderBytes?: number
+  /** Largest answer written (default 32 MiB); a bigger one is a 500 `answer_too_large`. */
+  maxAnswerBytes?: number
+  /** Live heap above which writes that add data are refused with 507 (default 1 GiB or half of V8's limit). */
+  heapCeilingBytes?: number
 }
 
 export const DEFAULT_TIMEOUTS = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 60_000 }
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024
 
 export interface RunningServer {
   server: Server
@@ -41,20 +56,94 @@ export interface RunningServer {
 /** How long a refused upload is still read (and thrown away) so the client sees the answer, not a reset. */
 const LINGER_MS = 5_000
 
-function writeResponse(res: ServerResponse, mock: MockResponse, method: string): void {
+function writeResponse(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string> = {}): void {
   const { body, headers } = serialize(mock)
   const hasBody = body !== '' && mock.status !== 204 && mock.status !== 304 && method !== 'HEAD'
   if (hasBody) headers['content-length'] = String(Buffer.byteLength(body))
+  res.writeHead(mock.status, { ...headers, ...extra })
+  res.end(hasBody ? body : undefined)
+}
+
+/** Resolves when `res` can take more (or is gone). */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed || !res.writable) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+const answerTooLarge = (maxAnswer: number) =>
+  new ApiError(
+    500,
+    'server_error',
+    'answer_too_large',
+    `The answer would be larger than this server's limit (${maxAnswer} bytes, --max-answer): ask for less (a smaller limit, a narrower date range or filter).`,
+  )
+
+/**
+ * Writes the core's answer. A small body is written at once, as a string (node writes a string body
+ * with its head in one go). A big JSON body, or a text made in pieces (a CSV export), is made a piece
+ * at a time in slices of a few milliseconds with the event loop in between, then written with
+ * back-pressure. One over `maxAnswer` is refused instead.
+ */
+function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
+  let body: string | undefined
+  let pieces: Iterable<string> | undefined
+  if (mock.json !== undefined) {
+    body = toJsonIfLight(mock.json)
+    if (body === undefined) pieces = jsonChunks(mock.json)
+  } else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces
+  else body = mock.text ?? ''
+  if (pieces) return writeSliced(res, mock, method, extra, maxAnswer, pieces)
+  if (body!.length > maxAnswer) return refuseAnswer(res, method, extra, maxAnswer)
+  const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
+  for (const name in extra) headers[name] = extra[name]!
+  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || body !== '')
+  if (hasBody) headers['content-length'] = String(Buffer.byteLength(body!))
   res.writeHead(mock.status, headers)
   res.end(hasBody ? body : undefined)
 }
 
+function refuseAnswer(res: ServerResponse, method: string, extra: Record<string, string>, maxAnswer: number): void {
+  console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${method} ${res.req?.url?.split('?')[0] ?? ''})`)
+  writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
+}
 
-/** Answers 413, reads (and drops) what the client still sends for a while, then closes the connection. */
-function refuseBody(req: IncomingMessage, res: ServerResponse, method: string, maxBody: number): void {
-  const mock = bodyTooLarge(maxBody).toResponse()
-  mock.headers.connection = 'close'
-  writeResponse(res, mock, method)
+async function writeSliced(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number, pieces: Iterable<string>): Promise<void> {
+  const buffers = await collectSliced(pieces, maxAnswer)
+  if (!buffers) return refuseAnswer(res, method, extra, maxAnswer)
+  const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
+  const bytes = buffers.reduce((n, b) => n + b.length, 0)
+  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || bytes > 0)
+  if (!hasBody) {
+    res.writeHead(mock.status, headers)
+    res.end()
+    return
+  }
+  headers['content-length'] = String(bytes)
+  res.writeHead(mock.status, headers)
+  for (const buffer of buffers) {
+    if (res.destroyed) return
+    if (!res.write(buffer)) await drained(res)
+  }
+  res.end()
+}
+
+/**
+ * Answers a refusal, then reads (and drops) what the client still sends, so it reads the answer
+ * instead of a reset; a client still sending after a while is cut off. `close`: when the client has not
+ * sent its body (Expect: 100-continue), the connection is closed after the answer.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, method: string, error: ApiError, close = false, extra: Record<string, string> = {}): void {
+  const mock = error.toResponse()
+  if (close) mock.headers.connection = 'close'
+  writeResponse(res, mock, method, extra)
   req.resume()
   const timer = setTimeout(() => req.socket.destroy(), LINGER_MS)
   timer.unref()
@@ -62,12 +151,37 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, method: string, m
   req.once('close', () => clearTimeout(timer))
 }
 
-export function createNodeListener(app: App, options: { maxBodyBytes?: number } = {}) {
+export interface ListenerOptions {
+  maxBodyBytes?: number
+  maxAnswerBytes?: number
+  /** Who may ask (default: loopback hosts; API CORS for loopback origins). */
+  policy?: OriginPolicy
+  /** The heap ceiling for writes (default none). */
+  guard?: MemoryGuard
+}
+
+export function createNodeListener(app: App, options: ListenerOptions = {}) {
   const maxBody = options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES
+  const maxAnswer = options.maxAnswerBytes ?? MAX_ANSWER_BYTES
+  const policy = options.policy ?? new OriginPolicy()
+  const guard = options.guard
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase()
+    const target = req.url ?? '/'
+    const query = target.indexOf('?')
+    const path = query === -1 ? target : target.slice(0, query)
+    const verdict = policy.check(method, path, req.headers)
+    if (verdict.kind === 'refuse') return refuse(req, res, method, verdict.error)
+    if (verdict.kind === 'preflight') {
+      req.resume()
+      res.writeHead(204, verdict.headers)
+      res.end()
+      return
+    }
+    const cors = verdict.headers
+    if (guard && addsData(method, path) && guard.over()) return refuse(req, res, method, guard.refusal(), false, cors)
     const declared = Number(req.headers['content-length'] ?? 0)
-    if (declared > maxBody) return refuseBody(req, res, method, maxBody)
+    if (declared > maxBody) return refuse(req, res, method, bodyTooLarge(maxBody), false, cors)
     const chunks: Buffer[] = []
     let size = 0
     let aborted = false
@@ -77,7 +191,7 @@ export function createNodeListener(app: App, options: { maxBodyBytes?: number } 
       if (size > maxBody) {
         aborted = true
         chunks.length = 0
-        refuseBody(req, res, method, maxBody)
+        refuse(req, res, method, bodyTooLarge(maxBody), false, cors)
         return
       }
       chunks.push(chunk)
@@ -92,16 +206,17 @@ export function createNodeListener(app: App, options: { maxBodyBytes?: number } 
       try {
         url = new URL(req.url ?? '/', `http://${host}`)
       } catch {
-        writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), method)
+        writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), method, cors)
         return
       }
-      const body = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined
+      const body = chunks.length ? Buffer.concat(chunks) : undefined
       app
         .handle({ method, url, headers: req.headers as Record<string, string | undefined>, body })
-        .then((mock) => writeResponse(res, mock, method))
+        .then((mock) => writeAnswer(res, mock, method, cors, maxAnswer))
         .catch((error) => {
           console.error('[analytics-mock] unexpected failure:', error)
-          if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method)
+          if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method, cors)
+          else res.destroy()
         })
     })
   }
@@ -157,7 +272,16 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs, requestTimeout)
   const maxBody = options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES
-  const listener = createNodeListener(app, { maxBodyBytes: options.maxBodyBytes })
+  const host = options.host ?? '127.0.0.1'
+  if (host.trim() === '') return Promise.reject(new Error('serve: the host to listen on is empty (use 127.0.0.1, or 0.0.0.0 to listen on every interface)'))
+  // The name the server was bound to is a Host its clients use.
+  const boundName = isIP(host) === 0 && host !== 'localhost' ? [host] : []
+  const listener = createNodeListener(app, {
+    maxBodyBytes: options.maxBodyBytes,
+    maxAnswerBytes: options.maxAnswerBytes,
+    policy: new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
+    guard: new MemoryGuard(options.heapCeilingBytes),
+  })
   const server = createServer(
     {
       requestTimeout,
@@ -179,11 +303,10 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
   server.on('clientError', answerClientError)
   // `Expect: 100-continue`: refuse a declared body over the limit before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuseBody(req, res, (req.method ?? 'POST').toUpperCase(), maxBody)
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, (req.method ?? 'POST').toUpperCase(), bodyTooLarge(maxBody), true)
     res.writeContinue()
     listener(req, res)
   })
-  const host = options.host ?? '127.0.0.1'
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 8010, host, () => {

@@ -1,18 +1,24 @@
-// `serve --state FILE`: the store survives a restart. At start the file is read and restored (a
-// missing file means the seeded data); after each change the store is written again, soon (the writes
-// are coalesced) and atomically (a temporary file, flushed to disk, then renamed over FILE); and once
-// more on shutdown. A file that cannot be used (damaged, another format version, written for another
-// seed or scenario) stops the start with a message saying why, and is left exactly as it was.
+// The snapshot file of `serve --state FILE`: the whole store as JSON, and how far into the write-ahead
+// log (wal.ts) it goes. Read at start; written (compaction, see durable-state.ts) in slices that let
+// requests run in between, to a temporary file that is flushed to disk and then renamed over FILE, so
+// FILE is always a whole snapshot. A file that cannot be used (damaged, another format version, written
+// for another seed or scenario) stops the start with a message saying why, and is left exactly as it was.
 import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { App } from '../app.ts'
-import { decodeSnapshot, encodeSnapshot, SnapshotFormatError } from '../store/snapshot.ts'
+import { jsonChunks } from '../core/json.ts'
+import { decodeSnapshot, pooledEvents, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
+import { pumpSliced } from './sliced.ts'
 
 export const STATE_FORMAT = 'analytics-mock-state'
 /**
  * Bump when what a state file holds changes shape; older files are then refused, not misread.
  * 2: the activity log is a table of its own (`store.activity`), no longer `store.collections.activity`.
+ * 3: a write-ahead log beside the file; `log_seq` says which of its records the snapshot holds.
  */
-export const STATE_VERSION = 2
+export const STATE_VERSION = 3
+/** Versions this one reads (a version 2 file is a snapshot with no log after it). */
+const READABLE_VERSIONS = [2, 3]
 
 export class StateFileError extends Error {}
 
@@ -27,18 +33,16 @@ export interface StateOrigin {
 /** The options a server with this origin was started with, as a message names them. */
 const startedWith = (o: Partial<StateOrigin>) => `--seed ${o.seed} ${o.scenario ? `--scenario ${o.scenario} (${o.fixtures})` : `--fixtures ${o.fixtures}`}`
 
-export interface StateFileOptions {
-  /** Milliseconds between a change and the write (default 100). Writes of a big store are spaced further apart. */
-  flushDelayMs?: number
-}
-
-/** Reads FILE into the app. Returns false when FILE does not exist (the app keeps its seeded data). */
-export async function loadStateFile(app: App, path: string, origin: StateOrigin): Promise<boolean> {
+/**
+ * Reads FILE into the app. Returns the sequence number of the last log record the snapshot holds
+ * (0 for none), or null when FILE does not exist (the app keeps its seeded data).
+ */
+export async function loadStateFile(app: App, path: string, origin: StateOrigin): Promise<number | null> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw new StateFileError(`cannot read it (${(error as Error).message})`)
   }
   let data: any
@@ -50,8 +54,8 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin)
   if (typeof data !== 'object' || data === null || data.format !== STATE_FORMAT) {
     throw new StateFileError(`it is not an analytics-mock state file (no "format": "${STATE_FORMAT}")`)
   }
-  if (data.version !== STATE_VERSION) {
-    throw new StateFileError(`it has format version ${JSON.stringify(data.version)}; this analytics-mock reads version ${STATE_VERSION}`)
+  if (!READABLE_VERSIONS.includes(data.version)) {
+    throw new StateFileError(`it has format version ${JSON.stringify(data.version)}; this analytics-mock reads versions ${READABLE_VERSIONS.join(' and ')}`)
   }
   const from = data.started_with ?? {}
   if (from.seed !== origin.seed || from.fixtures !== origin.fixtures) {
@@ -60,93 +64,77 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin)
         'start with those options, or use another --state file',
     )
   }
+  const seq = data.log_seq ?? 0
+  if (!Number.isSafeInteger(seq) || seq < 0) throw new StateFileError(`its log position ${JSON.stringify(data.log_seq)} is damaged`)
   try {
     await app.restore(decodeSnapshot(data.store))
   } catch (error) {
     if (error instanceof SnapshotFormatError) throw new StateFileError(`it is damaged or from an incompatible version: ${error.message}`)
     throw error
   }
-  return true
+  return seq
 }
 
-/** Writes the app's store to `path` after changes, coalescing them; `close()` writes what is left. */
-export class StateWriter {
-  #timer: NodeJS.Timeout | undefined
-  #writing: Promise<void> | undefined
-  #dirty = false
-  #closed = false
-  #lastWriteMs = 0
-  #unsubscribe: () => void
-  /** Completed writes (for tests and logs). */
-  writes = 0
-
-  constructor(
-    readonly app: App,
-    readonly path: string,
-    readonly origin: StateOrigin,
-    readonly options: StateFileOptions = {},
-  ) {
-    this.#unsubscribe = app.onChange(() => this.markDirty())
+/** The snapshot file's text, in pieces. */
+function* stateText(snapshot: StoreSnapshot, origin: StateOrigin, seq: number): Generator<string, void, undefined> {
+  yield `{"format":${JSON.stringify(STATE_FORMAT)},"version":${STATE_VERSION},"started_with":${JSON.stringify(origin)},` +
+    `"saved_at":${JSON.stringify(new Date().toISOString())},"log_seq":${seq},"store":{`
+  const { events, ...rest } = snapshot
+  for (const [key, value] of Object.entries(rest)) {
+    yield `${JSON.stringify(key)}:`
+    yield* jsonChunks(value)
+    yield ','
   }
-
-  markDirty(): void {
-    this.#dirty = true
-    if (this.#timer || this.#writing || this.#closed) return
-    // A big store takes a while to serialize: keep writes at most a fifth of the time.
-    const delay = Math.max(this.options.flushDelayMs ?? 100, this.#lastWriteMs * 4)
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined
-      void this.flush()
-    }, delay)
+  // Events share their person-properties objects: written once, in a pool, referred to by index.
+  const pool: unknown[] = []
+  yield '"events":['
+  let first = true
+  for (const event of pooledEvents(events, pool)) {
+    yield (first ? '' : ',') + JSON.stringify(event)
+    first = false
   }
+  yield '],"person_properties":'
+  yield* jsonChunks(pool)
+  yield '}}'
+}
 
-  /** Writes now if anything changed since the last write (waits for a write in progress first). */
-  async flush(): Promise<void> {
-    while (this.#writing) await this.#writing
-    if (!this.#dirty) return
-    this.#dirty = false
-    this.#writing = this.#write().finally(() => {
-      this.#writing = undefined
-      if (this.#dirty && !this.#closed) this.markDirty()
-    })
-    await this.#writing
+/** Flushes a directory, so a file created or renamed in it survives a crash (where the platform allows it). */
+export async function syncDirectory(path: string): Promise<void> {
+  let handle
+  try {
+    handle = await open(path, 'r')
+    await handle.sync()
+  } catch {
+    // Not every platform opens or flushes directories (Windows); the rename is then as durable as it gets.
+  } finally {
+    await handle?.close().catch(() => {})
   }
+}
 
-  /** Final write; no more writes after it. */
-  async close(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer)
-    this.#timer = undefined
-    this.#unsubscribe()
-    await this.flush()
-    this.#closed = true
-  }
-
-  async #write(): Promise<void> {
-    const started = performance.now()
-    // The snapshot is taken and serialized in one go, so it is consistent.
-    const text = JSON.stringify({
-      format: STATE_FORMAT,
-      version: STATE_VERSION,
-      started_with: this.origin,
-      saved_at: new Date().toISOString(),
-      store: encodeSnapshot(this.app.snapshot()),
-    })
-    const temp = `${this.path}.${process.pid}.tmp`
+/**
+ * Writes the snapshot (holding the log up to `seq`) to `path`: into `tempPath` in slices, flushed to
+ * disk, renamed over `path`, the directory flushed. Returns the bytes written.
+ */
+export async function writeStateFile(path: string, tempPath: string, snapshot: StoreSnapshot, origin: StateOrigin, seq: number): Promise<number> {
+  let bytes = 0
+  try {
+    const handle = await open(tempPath, 'w')
     try {
-      const handle = await open(temp, 'w')
-      try {
-        await handle.writeFile(text, 'utf8')
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(temp, this.path)
-      this.writes++
-    } catch (error) {
-      this.#dirty = true // try again with the next change or at close
-      console.error(`[analytics-mock] could not write the state file ${this.path}: ${(error as Error).message}`)
-      await unlink(temp).catch(() => {})
+      await pumpSliced(stateText(snapshot, origin, seq), async (batch) => {
+        const data = Buffer.from(batch, 'utf8')
+        let written = 0
+        while (written < data.length) written += (await handle.write(data, written, data.length - written)).bytesWritten
+        bytes += data.length
+      })
+      await handle.sync()
+    } finally {
+      await handle.close()
     }
-    this.#lastWriteMs = performance.now() - started
+    await rename(tempPath, path)
+  } catch (error) {
+    await unlink(tempPath).catch(() => {})
+    throw error
   }
+  await syncDirectory(dirname(path))
+  return bytes
 }

@@ -117,16 +117,23 @@ function freezeDeep<T>(value: T): T {
  */
 export function encodeSnapshot(snapshot: StoreSnapshot): Record<string, unknown> {
   const pool: unknown[] = []
+  return { ...snapshot, events: [...pooledEvents(snapshot.events, pool)], person_properties: pool }
+}
+
+/**
+ * The events as `encodeSnapshot` writes them, one at a time (a big store is written in slices): each
+ * event's person-properties object is replaced by its index in `pool`, which fills as the events are read.
+ */
+export function* pooledEvents(events: readonly EventRecord[], pool: unknown[]): Generator<Record<string, unknown>, void, undefined> {
   const index = new Map<unknown, number>()
-  const events = snapshot.events.map((event) => {
+  for (const event of events) {
     let i = index.get(event.person_properties)
     if (i === undefined) {
       i = pool.push(event.person_properties) - 1
       index.set(event.person_properties, i)
     }
-    return { ...event, person_properties: i }
-  })
-  return { ...snapshot, events, person_properties: pool }
+    yield { ...event, person_properties: i }
+  }
 }
 
 function check(condition: unknown, what: string): asserts condition {

@@ -45,6 +45,17 @@ function collections() {
 
 type Collections = ReturnType<typeof collections>
 
+/** Caps on what one person may hold, so no sequence of writes grows a person (and its answers) without end. */
+export interface PersonLimits {
+  /** Most properties a person may have. */
+  properties: number
+  /** Largest size of a person's properties, as JSON in UTF-8 bytes. */
+  propertiesBytes: number
+}
+
+/** 1,000 properties; 640 KiB, the real service's own ceiling (its Postgres check on the properties column). */
+export const DEFAULT_PERSON_LIMITS: Readonly<PersonLimits> = Object.freeze({ properties: 1000, propertiesBytes: 640 * 1024 })
+
 export interface Counters {
   person: number
   playlist: number
@@ -73,6 +84,8 @@ export class Store {
   counters!: Counters
   /** Earliest scheduled_for among queued tasks (Infinity when none), so most requests skip the task scan. */
   nextTaskDueAt = Infinity
+  /** Caps on a person's properties (configuration, not data: kept across loads and restores). */
+  limits: PersonLimits = { ...DEFAULT_PERSON_LIMITS }
   // Read on every request: kept in maps (these models do not change at run time).
   #keysByValue = new Map<string, ApiKeyRecord>()
   #projectsById = new Map<number, ProjectRecord>()

@@ -1,10 +1,12 @@
 // The standalone mock server as the CLI runs it (createApp, the heap compacted, serve; response
-// validation on unless --no-validate), in its own process, with an optional dataset size. The harness
-// runs it compiled to JavaScript, as `npm start` runs the CLI. Prints "listening on URL";
-// answers the parent's questions over IPC (memory).
-//   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate]
+// validation on unless --no-validate), in its own process, with an optional dataset size and, with
+// --state FILE, durable state as `serve --state` keeps it (every change flushed to the log before its
+// answer). The harness runs it compiled to JavaScript, as `npm start` runs the CLI. Prints
+// "listening on URL"; answers the parent's questions over IPC (memory).
+//   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate] [--state FILE]
 import { compactHeap } from '../../../src/server/heap.ts'
 import { serve } from '../../../src/server/node.ts'
+import { DurableState } from '../../../src/server/durable-state.ts'
 import { createApp, type AppOptions } from '../../../src/app.ts'
 import { answerParent } from '../harness.ts'
 
@@ -22,6 +24,8 @@ const options: AppOptions = {
 }
 if (persons !== undefined || eventsPerPerson !== undefined) options.size = { persons, eventsPerPerson }
 const app = await createApp(options)
+const statePath = argv.includes('--state') ? argv[argv.indexOf('--state') + 1] : undefined
+const state = statePath ? (await DurableState.open(app, statePath, { seed: 1, fixtures: 'default' })).state : undefined
 compactHeap()
 const running = await serve(app, { port: 0, host: '127.0.0.1' })
 console.log(`listening on ${running.url}`)
@@ -39,4 +43,9 @@ answerParent({
     return { rss, heapUsed }
   },
 })
-process.on('SIGTERM', () => running.close().then(() => process.exit(0)))
+process.on('SIGTERM', () =>
+  running
+    .close()
+    .then(() => state?.close())
+    .then(() => process.exit(0)),
+)

@@ -4,6 +4,7 @@
 import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import { loadContract, type Contract } from './core/contract.ts'
+import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
 import { Journal } from './core/journal.ts'
@@ -21,6 +22,11 @@ import { loadFixtures } from '../fixtures/index.ts'
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
 
 export interface AppOptions {
+  /**
+   * Answer as the seed describes the API (`seed`, the default) or as the real service answers where the
+   * two disagree (`observed`): the contract's x-observed notes, see contracts/openapi.yaml.
+   */
+  profile?: Profile
   /** Seed for the generated data (default 1). */
   seed?: number
   /** A named scenario from fixtures/ (default "default"). */
@@ -78,6 +84,9 @@ export interface App {
 const DATASET_CACHE_SIZE = 4
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
+  if (options.profile !== undefined && !isProfile(options.profile)) {
+    throw new RangeError(`profile "${String(options.profile)}" is not one of ${PROFILES.join(', ')}`)
+  }
   const contract = loadContract()
   let seed = options.seed ?? 1
   let fixtures = options.fixtures ?? 'default'
@@ -118,6 +127,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   const core = createCoreApp({
     contract,
+    profile: options.profile,
     handlers: { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) },
     services,
     // The store is the key directory; read through it on each request, so a reset or restore is seen.

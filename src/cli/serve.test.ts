@@ -39,7 +39,7 @@ describe('analytics-mock serve', () => {
     expect(body.count).toBe(200)
     expect(body.next).toBe(`${url}/api/environments/1/persons/?limit=2&offset=2`)
     const clock = await (await fetch(`${url}/_mock/clock`)).json()
-    expect(clock).toMatchObject({ now: '2026-05-01T00:00:00.000Z', frozen: true })
+    expect(clock).toMatchObject({ now: '2026-05-01T00:00:00Z', frozen: true })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
     expect(await exited).toBe(0)

@@ -2,6 +2,7 @@
 import { createApp } from '../app.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
+import { isProfile, PROFILES } from '../contract/profiles.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
 import { scenarioNames } from '../../fixtures/index.ts'
 import type { DatasetSize } from '../seed/seed.ts'
@@ -17,6 +18,11 @@ export const SERVE_OPTIONS = {
   persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
   'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
   recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own)" },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    help: `answer as the API description says (seed, the default) or as the real service\nanswers where they disagree (observed; see the contract's x-observed notes)`,
+  },
   now: { type: 'string', value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
   'non-peak': { type: 'string', value: 'H-H', help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)' },
   'no-validate': { type: 'boolean', help: 'skip response validation (benchmarks only)' },
@@ -56,6 +62,8 @@ export async function runServe(argv: string[]): Promise<void> {
       .filter(([, value]) => value !== undefined),
   ) as DatasetSize
   if (!scenarioNames().includes(fixtures)) throw new UsageError(`unknown --fixtures "${fixtures}" (known: ${scenarioNames().join(', ')})`)
+  const profile = stringValue(o, 'profile') ?? 'seed'
+  if (!isProfile(profile)) throw new UsageError(`unknown --profile "${profile}" (known: ${PROFILES.join(', ')})`)
   const nowArg = stringValue(o, 'now')
   let now: number | undefined
   if (nowArg !== undefined) {
@@ -79,6 +87,7 @@ export async function runServe(argv: string[]): Promise<void> {
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
   const app = await createApp({
+    profile,
     seed,
     fixtures,
     size: Object.keys(size).length > 0 ? size : undefined,

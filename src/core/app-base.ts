@@ -5,11 +5,13 @@
 // Order of checks, as the real service: route -> authenticate (401) -> scope (403) -> project (404/403)
 // -> method (405) -> body (413, malformed JSON 400) -> contract validation (400) -> handler.
 // Every response is then validated against the contract (unless turned off): a violation is a 500.
+import type { Profile } from '../contract/profiles.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
-import type { Contract, OperationInfo } from './contract.ts'
-import type { HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, serverError } from './errors.ts'
-import { serialize, type MockRequest, type MockResponse } from './http.ts'
+import { viewOf, type Contract, type OperationInfo } from './contract.ts'
+import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
+import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './errors.ts'
+import { json, serialize, type MockRequest, type MockResponse } from './http.ts'
+import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import { sleep, type Faults } from './faults.ts'
 import type { Journal } from './journal.ts'
 import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, parseBody } from './request-body.ts'
@@ -21,11 +23,12 @@ import { checkResponse, type ContractViolation } from './response-validation.ts'
 export { MAX_BODY_BYTES }
 /** Longest request target (path and query) accepted; longer ones are a 414. */
 export const MAX_URL_BYTES = 16 * 1024
-const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export interface CoreOptions<S> {
   contract: Contract
+  /** Which of the contract's profiles to answer as (default `seed`; see contract/profiles.ts). */
+  profile?: Profile
   /** operationId -> handler. An operation without one answers 501. */
   handlers: HandlerMap<HandlerContext<S, any, any>>
   /** Handed to every handler as `ctx.services`. */
@@ -60,6 +63,7 @@ export interface CoreApp {
 
 export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   const { contract, handlers, services, directory, journal, faults } = options
+  const profile: Profile = options.profile ?? 'seed'
   const router: Router = createRouter(contract)
   const validateRequest = createRequestValidator(contract)
   const validateResponses = options.validateResponses ?? true
@@ -76,28 +80,35 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     }
     const match = router.match(req.method, req.url.pathname)
     if (match.kind === 'not-found') return { res: notFound().toResponse(), op: null }
-    if (match.kind === 'operation' && match.op.scopes !== null) {
-      const delay = faults.delayFor(match.op.operationId)
+    const view = match.kind === 'operation' ? viewOf(match.op, profile) : null
+    if (view && view.scopes !== null) {
+      const delay = faults.delayFor(view.operationId)
       if (delay > 0) await sleep(delay)
     }
 
-    const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
+    const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
     const parsed = parseBody(req.body, maxBody)
     if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
     const { body, error: bodyError } = parsed
 
     let principal: Principal | undefined
     if (isApi) principal = authenticate(directory, req.headers, body, req.url.searchParams)
-    if (match.kind === 'method-not-allowed') {
-      // DRF lists the allowed methods in http_method_names order.
-      const allow = DRF_METHOD_ORDER.filter(
-        (m) => match.allow.includes(m) || (m === 'HEAD' && match.allow.includes('GET')) || m === 'OPTIONS',
-      )
-      return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
+    if (match.kind === 'method-not-allowed') return { res: methodNotAllowed(req.method, match.allow).toResponse(), op: null }
+    const { params, route } = match
+    const checkProject = () => (principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined)
+    if (match.kind === 'options') {
+      // As the real service's framework: the key, the path's read scope and the project, then its metadata.
+      if (principal) checkScopes(principal.key, optionsScopes(route, profile))
+      checkProject()
+      return { res: json(200, optionsMetadata(route), { allow: route.allow.join(', ') }), op: null }
     }
-    const { op, params } = match
-    if (principal && op.scopes) checkScopes(principal.key, op.scopes)
-    const project = principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined
+    if (match.kind === 'not-mocked') {
+      checkProject()
+      return { res: notMocked(match.endpoint.method, match.endpoint.path).toResponse(), op: null }
+    }
+    const { op } = match
+    if (principal && view!.scopes) checkScopes(principal.key, view!.scopes, view!.noneDeclared)
+    const project = checkProject()
     if (bodyError) throw bodyError
     checkQueryDepth(req.url.searchParams)
 
@@ -114,6 +125,8 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     }
     const ctx: HandlerContext<S, any, any> = {
       op,
+      profile,
+      observed: observedFor(op, profile),
       req,
       url: req.url,
       params,
@@ -123,7 +136,10 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       project,
       services,
     }
-    return { res: await handler(ctx), op, body }
+    const res = await handler(ctx)
+    // A 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included).
+    if (res.status === 405 && res.headers.allow === undefined) res.headers = { ...res.headers, allow: route.allow.join(', ') }
+    return { res, op, body }
   }
 
   async function handle(req: MockRequest): Promise<MockResponse> {
@@ -142,7 +158,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       }
     }
     if (validateResponses && op && res.status < 500) {
-      const violation = checkResponse(op, res)
+      const violation = checkResponse(viewOf(op, profile), res)
       if (violation) {
         onViolation(violation)
         res = serverError(`Response violates the contract: ${violation.operationId} ${violation.status}: ${violation.message}`, 'contract_violation').toResponse()

@@ -3,6 +3,7 @@
 // Entries are kept as the request left them (the time in epoch ms, the raw query string) and shaped
 // when read: every request writes one, few are ever read, and formatting the time and parsing the
 // query on the way in was a measurable part of a write's cost.
+import { iso } from './datetime.ts'
 
 export interface JournalEntry {
   id: number
@@ -29,7 +30,7 @@ interface Stored extends JournalRecord {
 function shape(e: Stored): JournalEntry {
   return {
     id: e.id,
-    at: new Date(e.at_ms).toISOString(),
+    at: iso(e.at_ms),
     method: e.method,
     path: e.path,
     query: Object.fromEntries(new URLSearchParams(e.search)),

@@ -810,6 +810,14 @@ export const document = {
       "schema": {
        "type": "boolean"
       }
+     },
+     {
+      "name": "keep_person",
+      "in": "query",
+      "description": "Present (any value), the person stays and only the event deletion (with delete_events) is queued, as in the real service.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {

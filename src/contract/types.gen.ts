@@ -1144,6 +1144,8 @@ export interface operations {
             query?: {
                 format?: components["parameters"]["PersonFormat"];
                 delete_events?: boolean;
+                /** @description Present (any value), the person stays and only the event deletion (with delete_events) is queued, as in the real service. */
+                keep_person?: string;
             };
             header?: never;
             path: {

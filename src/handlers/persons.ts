@@ -105,7 +105,11 @@ export const personHandlers: HandlerMap = {
     const by = actor(ctx)
     // The seed: delete_events=true queues the task; the real service: the parameter's mere presence.
     const deleteEvents = ctx.observed('person-delete-events-flag') ? ctx.url.searchParams.has('delete_events') : ctx.query.delete_events === true
-    await deletePerson(ctx.services.store, person, by, deleteEvents ? nextSundayFiveUtc(by.now) : undefined)
+    const when = deleteEvents ? nextSundayFiveUtc(by.now) : undefined
+    // keep_person (its presence, as in the real service): the person stays; only its events may go.
+    if (ctx.url.searchParams.has('keep_person')) {
+      if (when !== undefined) await queueEventDeletion(ctx.services.store, person, by.now, when)
+    } else await deletePerson(ctx.services.store, person, by, when)
     return empty(ctx.observed('person-delete-status') ? 202 : 204)
   },
 

@@ -39,6 +39,41 @@ describe('routing and error bodies', () => {
     expect(persons.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
   })
 
+  it('501 not_mocked for an endpoint the real service has and the mock does not serve, after the key and project checks', async () => {
+    for (const [method, path, template] of [
+      ['PUT', '/api/environments/1/persons/5/', '/api/environments/{project_id}/persons/{id}/'],
+      ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
+      ['GET', '/api/environments/1/session_recordings/0191-abc/', '/api/environments/{project_id}/session_recordings/{id}/'],
+      ['POST', '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/', '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/'],
+    ] as const) {
+      const res = await client.request(method, path)
+      expect(res.status, path).toBe(501)
+      expect(res.body).toEqual({ type: 'server_error', code: 'not_mocked', detail: `${method} ${template} exists in the real service, but analytics-mock does not mock it.`, attr: null })
+    }
+    expect((await client.request('PUT', '/api/environments/1/persons/5/', { key: null })).status).toBe(401)
+    expect((await client.request('PUT', '/api/environments/99/persons/5/')).status).toBe(404)
+    // Not a real endpoint at all: 404.
+    expect((await client.get('/api/environments/1/persons/5/nonsense/')).status).toBe(404)
+  })
+
+  it('OPTIONS: 200 with the view metadata and Allow, after the key check; no key on the control API', async () => {
+    const res = await client.request('OPTIONS', '/api/environments/1/session_recording_playlists/abc/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
+    expect(res.body).toEqual({ name: 'Session Recording Playlist Instance', description: '', renders: ['application/json'], parses: ['application/json'] })
+    expect((await client.request('OPTIONS', '/api/environments/1/persons/1/activity/')).body.name).toBe('Activity')
+    expect((await client.request('OPTIONS', '/api/environments/1/persons/', { key: null })).status).toBe(401)
+    const control = await client.request('OPTIONS', '/_mock/clock', { key: null })
+    expect(control.status).toBe(200)
+    expect(control.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS')
+  })
+
+  it('declares the statuses fault injection answers (429, 500, 502, 503) on every API operation', async () => {
+    for (const op of client.app.contract.operations.filter((o) => o.scopes !== null)) {
+      for (const status of [429, 500, 502, 503]) expect(op.responses.get(status), `${op.operationId} ${status}`).toEqual(['application/json'])
+    }
+  })
+
   it('the 405 still needs a key (authentication comes first)', async () => {
     expect((await client.request('PUT', '/api/environments/1/session_recordings/', { key: null })).status).toBe(401)
   })

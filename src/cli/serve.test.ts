@@ -78,6 +78,7 @@ describe('analytics-mock serve', () => {
     [['serve', '--no-validate=yes'], '--no-validate takes no value'],
     [['serve', '--persons', 'many'], '--persons takes a whole number, not "many"'],
     [['serve', 'extra'], 'unexpected argument "extra"'],
+    [['serve', '--profile', 'real'], 'unknown --profile "real" (known: seed, observed)'],
   ])('refuses %j with a clear message, the usage and exit code 2', async (args, message) => {
     const { code, err } = await refused(args)
     expect(code).toBe(2)

@@ -71,6 +71,24 @@ describe('control API (/_mock/, no key)', () => {
     expect(list.body.count).toBe(301)
   })
 
+  it('POST /_mock/projects/:id/session_recordings without distinct_id (the README example) gives the recording a new person', async () => {
+    const persons = (await client.get('/api/environments/1/persons/?limit=1')).body.count
+    const res = await client.post('/_mock/projects/1/session_recordings', { id: 'from-readme' }, null)
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ id: 'from-readme', person: { distinct_ids: res.body.distinct_id } })
+    expect((await client.get('/api/environments/1/persons/?limit=1')).body.count).toBe(persons + 1)
+    // No body at all is the same: every field has a default.
+    expect((await client.request('POST', '/_mock/projects/1/session_recordings', { key: null })).status).toBe(201)
+  })
+
+  it('POST /_mock/faults with no body, or an empty object, is a 400 that changes nothing', async () => {
+    for (const res of [await client.request('POST', '/_mock/faults', { key: null }), await client.post('/_mock/faults', {}, null)]) {
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ type: 'validation_error', code: 'required', attr: null })
+    }
+    expect((await client.get('/_mock/faults', null)).body).toMatchObject({ latency_ms: 0, error_rate: 0 })
+  })
+
   it('POST /_mock/reset restores the seed (not empty), and another seed or scenario on request', async () => {
     await client.post('/_mock/projects/1/events', { event: 'e', distinct_id: 'new' }, null)
     const reset = await client.post('/_mock/reset', undefined, null)

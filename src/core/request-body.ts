@@ -3,6 +3,7 @@
 // because authentication and the scope check answer first.
 import { ApiError, parseError, validationError } from './errors.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
+import { pythonJsonError } from './python-json.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -25,7 +26,8 @@ export function parseBody(raw: string | undefined, maxBytes: number): ParsedBody
   try {
     return { kind: 'parsed', body: JSON.parse(raw) }
   } catch (e) {
-    return { kind: 'parsed', body: undefined, error: parseError(`JSON parse error - ${(e as Error).message}`) }
+    // In the words of the real service (Python's json module, through DRF).
+    return { kind: 'parsed', body: undefined, error: parseError(`JSON parse error - ${pythonJsonError(raw) ?? (e as Error).message}`) }
   }
 }
 

@@ -2170,6 +2170,8 @@ export const document = {
      {
       "name": "limit",
       "in": "query",
+      "description": "Page size (default 100; 0, a negative or a non-number mean the default, as DRF's LimitOffsetPagination reads it).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 1
@@ -2178,6 +2180,8 @@ export const document = {
      {
       "name": "offset",
       "in": "query",
+      "description": "Start index (a negative or a non-number means 0).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 0

@@ -1737,7 +1737,9 @@ export interface operations {
     projects_list: {
         parameters: {
             query?: {
+                /** @description Page size (default 100; 0, a negative or a non-number mean the default, as DRF's LimitOffsetPagination reads it). */
                 limit?: number;
+                /** @description Start index (a negative or a non-number means 0). */
                 offset?: number;
             };
             header?: never;

@@ -5,6 +5,8 @@ import { createApp } from '../src/app.ts'
 import { loadContract } from '../src/core/contract.ts'
 import { answerNote, profileResponses } from '../src/contract/profiles.ts'
 import { createMock } from '../src/testing/index.ts'
+import { fuzz, report } from './fuzz/run.ts'
+import { fuzzSeed } from './fuzz/seed.ts'
 import { clientFor, KEYS } from './support.ts'
 
 describe('profiles', () => {
@@ -68,4 +70,13 @@ describe('profiles', () => {
     expect(res.status).toBe(500)
     expect(violations[0]).toMatch(/has_next/)
   })
+
+  it('the fuzz run keeps every invariant under the observed profile too (its answers validated against the real schemas)', async () => {
+    const seed = fuzzSeed()
+    const violations: string[] = []
+    const app = await createApp({ profile: 'observed', onViolation: (v) => violations.push(`${v.operationId} ${v.status}: ${v.message}`), journalSize: 50 })
+    const { failures, pending } = await fuzz(app, seed, 3000, violations)
+    if (failures.length) expect.fail(report(seed, failures))
+    expect([...pending]).toEqual([])
+  }, 60_000)
 })

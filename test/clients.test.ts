@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { document } from '../src/contract/document.gen.ts'
 import { createClient, declaredStatuses, type Answer, type OperationId } from './clients/typed-client.ts'
+import { startServe } from './serve-process.ts'
 import { KEYS } from './support.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -25,21 +26,6 @@ async function freePort(): Promise<number> {
   server.close()
   await once(server, 'close')
   return typeof address === 'object' && address ? address.port : 0
-}
-
-function startServe(): Promise<string> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/analytics-mock.js'), 'serve', '--port', '0', '--now', '2026-11-04T12:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout!.on('data', (chunk) => {
-      out += chunk
-      const m = /listening on (http:\/\/\S+)/.exec(out)
-      if (m) resolve(m[1]!)
-    })
-    child.stderr!.on('data', (chunk) => (out += chunk))
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)))
-  })
 }
 
 async function startPrism(upstream: string): Promise<string> {
@@ -77,7 +63,7 @@ async function call<O extends OperationId>(operationId: O, input: Parameters<typ
 
 describe('a generated client through Prism\'s validating proxy', () => {
   beforeAll(async () => {
-    const upstream = await startServe()
+    const upstream = await startServe(['--now', '2026-11-04T12:00:00Z'], children)
     client = createClient(await startPrism(upstream), KEYS.all)
   }, 120_000)
   afterAll(() => {

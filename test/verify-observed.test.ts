@@ -2,9 +2,9 @@
 // answers as the real service does, and `verify --profile observed` expects exactly that: no drift, no
 // failure. Each side also recognises the other: the seed's answers are drift to the observed reading and
 // the real service's are drift to the seed's.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startServe } from './serve-process.ts'
 import { KEYS } from './support.ts'
 import { runVerifyCommand } from '../src/verify/cli.ts'
 import { appWith, createDoomedPerson, outcomes, verifyApp } from './verify-support.ts'
@@ -49,26 +49,13 @@ describe('verify --profile observed', () => {
 })
 
 describe('serve --profile observed, checked by verify --profile observed over HTTP', () => {
-  const bin = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
   const children: ChildProcess[] = []
   afterEach(() => {
     for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGTERM')
   })
 
   it('reports 0 drift, 0 failed', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', '--profile', 'observed'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    children.push(child)
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = ''
-      let err = ''
-      child.stdout!.on('data', (chunk) => {
-        out += chunk
-        const m = /listening on (http:\/\/\S+)/.exec(out)
-        if (m) resolve(m[1]!)
-      })
-      child.stderr!.on('data', (chunk) => (err += chunk))
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)))
-    })
+    const url = await startServe(['--host', '127.0.0.1', '--profile', 'observed'], children)
     let out = ''
     const code = await runVerifyCommand(['--base-url', url, '--project-id', '1', '--profile', 'observed', '--writes', '--seed', '3'], {
       out: (text) => (out += text),

@@ -73,46 +73,18 @@ export function pythonJsonError(text: string): string | null {
     }
     throw new Failure('Expecting value', i)
   }
-  const object = (): void => {
+  // An object or an array: members between the brackets, separated by commas, none after the last.
+  const sequence = (close: '}' | ']', kind: 'object' | 'array', member: () => void): void => {
     i++
     skip()
-    if (text[i] === '}') {
-      i++
-      return
-    }
-    let comma = -1
-    for (;;) {
-      if (text[i] !== '"') {
-        if (comma >= 0 && text[i] === '}') throw new Failure('Illegal trailing comma before end of object', comma)
-        throw new Failure('Expecting property name enclosed in double quotes', i)
-      }
-      string()
-      skip()
-      if (text[i] !== ':') throw new Failure("Expecting ':' delimiter", i)
-      i++
-      value()
-      skip()
-      if (text[i] === '}') {
-        i++
-        return
-      }
-      if (text[i] !== ',') throw new Failure("Expecting ',' delimiter", i)
-      comma = i
-      i++
-      skip()
-    }
-  }
-  const array = (): void => {
-    i++
-    skip()
-    if (text[i] === ']') {
+    if (text[i] === close) {
       i++
       return
     }
     for (;;) {
-      value()
+      member()
       skip()
-      if (text[i] === ']') {
+      if (text[i] === close) {
         i++
         return
       }
@@ -120,9 +92,19 @@ export function pythonJsonError(text: string): string | null {
       const comma = i
       i++
       skip()
-      if (text[i] === ']') throw new Failure('Illegal trailing comma before end of array', comma)
+      if (text[i] === close) throw new Failure(`Illegal trailing comma before end of ${kind}`, comma)
     }
   }
+  const object = (): void =>
+    sequence('}', 'object', () => {
+      if (text[i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', i)
+      string()
+      skip()
+      if (text[i] !== ':') throw new Failure("Expecting ':' delimiter", i)
+      i++
+      value()
+    })
+  const array = (): void => sequence(']', 'array', value)
   try {
     if (text.startsWith('\ufeff')) throw new Failure('Unexpected UTF-8 BOM (decode using utf-8-sig)', 0)
     value()

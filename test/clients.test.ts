@@ -61,6 +61,18 @@ async function call<O extends OperationId>(operationId: O, input: Parameters<typ
   return answer
 }
 
+/** Operations whose only required input is the project (or nothing): no other required parameter, no required body. */
+function callableAsIs(): OperationId[] {
+  const doc = document as any
+  const resolve = (p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)
+  return Object.values(doc.paths).flatMap((item: any) =>
+    Object.values(item)
+      .filter((op: any) => op?.operationId)
+      .filter((op: any) => ![...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve).some((p: any) => p.required && p.name !== 'project_id') && !op.requestBody?.required)
+      .map((op: any) => op.operationId as OperationId),
+  )
+}
+
 describe('a generated client through Prism\'s validating proxy', () => {
   beforeAll(async () => {
     const upstream = await startServe(['--now', '2026-11-04T12:00:00Z'], children)
@@ -124,6 +136,9 @@ describe('a generated client through Prism\'s validating proxy', () => {
       expect(faulted.status).toBe(status)
     }
     await call('mock_faults_clear')
+    // Any other operation that needs nothing but the project (one the contract gains later: a health
+    // check, a route list, ...) is called as it stands.
+    for (const operationId of callableAsIs().filter((o) => !answers.some((a) => a.operationId === o))) await call(operationId, { path: project } as never)
     await call('mock_journal_clear')
     await call('mock_reset', { body: {} })
 

@@ -35,7 +35,43 @@ describe('routing and error bodies', () => {
     expect(res.body).toEqual({ type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "PUT" not allowed.', attr: null })
     const persons = await client.request('POST', '/api/environments/1/persons/5/')
     expect(persons.status).toBe(405)
-    expect(persons.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD, OPTIONS')
+    // The real service's methods for the path, PUT included (it is not mocked: 501).
+    expect(persons.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
+  })
+
+  it('501 not_mocked for an endpoint the real service has and the mock does not serve, after the key and project checks', async () => {
+    for (const [method, path, template] of [
+      ['PUT', '/api/environments/1/persons/5/', '/api/environments/{project_id}/persons/{id}/'],
+      ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
+      ['GET', '/api/environments/1/session_recordings/0191-abc/', '/api/environments/{project_id}/session_recordings/{id}/'],
+      ['POST', '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/', '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/'],
+    ] as const) {
+      const res = await client.request(method, path)
+      expect(res.status, path).toBe(501)
+      expect(res.body).toEqual({ type: 'server_error', code: 'not_mocked', detail: `${method} ${template} exists in the real service, but analytics-mock does not mock it.`, attr: null })
+    }
+    expect((await client.request('PUT', '/api/environments/1/persons/5/', { key: null })).status).toBe(401)
+    expect((await client.request('PUT', '/api/environments/99/persons/5/')).status).toBe(404)
+    // Not a real endpoint at all: 404.
+    expect((await client.get('/api/environments/1/persons/5/nonsense/')).status).toBe(404)
+  })
+
+  it('OPTIONS: 200 with the view metadata and Allow, after the key check; no key on the control API', async () => {
+    const res = await client.request('OPTIONS', '/api/environments/1/session_recording_playlists/abc/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
+    expect(res.body).toEqual({ name: 'Session Recording Playlist Instance', description: '', renders: ['application/json'], parses: ['application/json'] })
+    expect((await client.request('OPTIONS', '/api/environments/1/persons/1/activity/')).body.name).toBe('Activity')
+    expect((await client.request('OPTIONS', '/api/environments/1/persons/', { key: null })).status).toBe(401)
+    const control = await client.request('OPTIONS', '/_mock/clock', { key: null })
+    expect(control.status).toBe(200)
+    expect(control.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS')
+  })
+
+  it('declares the statuses fault injection answers (429, 500, 502, 503) on every API operation', async () => {
+    for (const op of client.app.contract.operations.filter((o) => o.scopes !== null)) {
+      for (const status of [429, 500, 502, 503]) expect(op.responses.get(status), `${op.operationId} ${status}`).toEqual(['application/json'])
+    }
   })
 
   it('the 405 still needs a key (authentication comes first)', async () => {
@@ -50,7 +86,8 @@ describe('routing and error bodies', () => {
     expect(res.status).toBe(400)
     expect(res.body.type).toBe('invalid_request')
     expect(res.body.code).toBe('parse_error')
-    expect(res.body.detail).toMatch(/^JSON parse error - /)
+    // Python's json words it, through DRF: the real service's message.
+    expect(res.body.detail).toBe('JSON parse error - Expecting value: line 1 column 11 (char 10)')
     expect(res.body.attr).toBeNull()
     expect(client.app.store.insights.count()).toBe(0)
   })
@@ -59,7 +96,7 @@ describe('routing and error bodies', () => {
     const bad = await client.get('/api/environments/1/persons/?limit=ten')
     expect(bad.status).toBe(400)
     expect(bad.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'A valid integer is required.', attr: 'limit' })
-    const negative = await client.get('/api/environments/1/session_recordings/?offset=-1')
+    const negative = await client.get('/api/environments/1/persons/?offset=-1')
     expect(negative.status).toBe(400)
     expect(negative.body).toEqual({
       type: 'validation_error',

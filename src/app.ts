@@ -4,6 +4,7 @@
 import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import { loadContract, type Contract } from './core/contract.ts'
+import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
 import { Journal } from './core/journal.ts'
@@ -23,6 +24,11 @@ export { MAX_BODY_BYTES, MAX_URL_BYTES }
 export type { AppliedChange, ChangeListener }
 
 export interface AppOptions {
+  /**
+   * Answer as the seed describes the API (`seed`, the default) or as the real service answers where the
+   * two disagree (`observed`): the contract's x-observed notes, see contracts/openapi.yaml.
+   */
+  profile?: Profile
   /** Seed for the generated data (default 1). */
   seed?: number
   /**
@@ -101,6 +107,9 @@ async function recordedScenario(options: AppOptions): Promise<RecordedSource | u
 }
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
+  if (options.profile !== undefined && !isProfile(options.profile)) {
+    throw new RangeError(`profile "${String(options.profile)}" is not one of ${PROFILES.join(', ')}`)
+  }
   const contract = loadContract()
   let seed = options.seed ?? 1
   const recorded = await recordedScenario(options)
@@ -147,6 +156,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
 
   const core = createCoreApp({
     contract,
+    profile: options.profile,
     handlers: { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) },
     services,
     // The store is the key directory; read through it on each request, so a reset or restore is seen.

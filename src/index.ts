@@ -3,5 +3,6 @@
 export { createApp, type App, type AppOptions } from './app.ts'
 export { serve, type RunningServer, type ServeOptions } from './server/node.ts'
 export { scenarioNames } from '../fixtures/index.ts'
+export { PROFILES, type Profile } from './contract/profiles.ts'
 export type { DatasetSize } from './seed/seed.ts'
 export type * from './contract/api-types.ts'

@@ -47,7 +47,7 @@ describe('serve --fixtures NAME', () => {
     expect((await get(`${url}/api/environments/1/session_recordings/`)).body).toMatchObject({ count: 0, results: [] })
     expect((await get(`${url}/api/environments/2/persons/?limit=1`)).body.count).toBeGreaterThan(0)
     const reset = await fetch(`${url}/_mock/reset`, { method: 'POST' })
-    expect(await reset.json()).toMatchObject({ fixtures: 'empty-project', seed: 1, now: '2026-11-04T12:00:00.000Z' })
+    expect(await reset.json()).toMatchObject({ fixtures: 'empty-project', seed: 1, now: '2026-11-04T12:00:00Z' })
   })
 
   it('serves the key-without-scopes scenario: its key is refused every persons call', async () => {

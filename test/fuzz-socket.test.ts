@@ -74,7 +74,9 @@ describe('fuzz over a socket', () => {
       }
       if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate) app.faults.clear()
       const problems: string[] = []
-      if (answer.status >= 500) problems.push(`status ${answer.status}: ${answer.body.slice(0, 200)}`)
+      // 501 not_mocked: an endpoint the real service has and the mock does not serve, by design.
+      const notMocked = answer.status === 501 && answer.body.includes('"code":"not_mocked"')
+      if (answer.status >= 500 && !notMocked) problems.push(`status ${answer.status}: ${answer.body.slice(0, 200)}`)
       const hasBody = answer.body.length > 0
       if (answer.status >= 400 && hasBody) {
         try {

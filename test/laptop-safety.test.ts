@@ -171,7 +171,9 @@ describe('caps on the server', () => {
       const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
       // A timeline of ~30 points of up to ~16 KB each (two batches): written in pieces, byte for byte what the core answers.
       for (let i = 0; i < 20; i++) await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { blob: `${i % 10}`.repeat(16_000) } })
-      const path = `/api/environments/1/persons/${person.id}/properties_timeline/`
+      // `blob` named as a crucial key: without one the real service (and so the mock) answers a single point.
+      const crucial = encodeURIComponent(JSON.stringify([{ key: 'blob', operator: 'is_set', type: 'person' }]))
+      const path = `/api/environments/1/persons/${person.id}/properties_timeline/?properties=${crucial}`
       const overHttp = await fetch(running.url + path, { headers: AUTH })
       expect(overHttp.status).toBe(200)
       const inProcess = await app.fetch(new Request(running.url + path, { headers: AUTH }))

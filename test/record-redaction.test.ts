@@ -124,9 +124,12 @@ describe('a recorded file holds nothing personal from the source', () => {
     // each recorded user's (a playlist author's, the key's) address is among its viewers.
     expect(recording.viewers).toHaveLength(mock.store.users.count())
     for (const user of scenario.users) expect(recording.viewers).toContain(user.email)
-    // The activity log's before/after values are redacted like the properties they were.
+    // The person's activity log is recorded; as in the real service it names the field that changed
+    // (properties), never the values, so none of the planted values can reach the file through it.
     const changes = planted.activity.flatMap((e: any) => e.detail.changes ?? [])
-    expect(changes.some((c: any) => c.after?.email === props.email)).toBe(true)
+    expect(changes.length).toBeGreaterThan(0)
+    expect(changes.filter((c: any) => c.field === 'properties').map((c: any) => [c.before, c.after])).toContainEqual([null, null])
+    expect(changes.every((c: any) => c.before == null && c.after == null)).toBe(true)
   })
 
   it('the report names what was redacted by label, with counts by kind', async () => {

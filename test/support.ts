@@ -15,7 +15,7 @@ export function testApp(options: AppOptions = {}): Promise<App> {
 }
 
 export const ORIGIN = 'http://127.0.0.1:8010'
-export const KEYS = { all: 'phx_mock_all', read: 'phx_mock_read', project2: 'phx_mock_project2' } as const
+export const KEYS = { all: 'phx_mock_all', read: 'phx_mock_read', project2: 'phx_mock_project2', legacy: 'phx_mock_legacy' } as const
 
 export interface TestResponse<T = any> {
   status: number

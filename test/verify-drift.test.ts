@@ -45,7 +45,9 @@ describe('known drift', () => {
       async session_recordings_list(ctx) {
         const res = await handlers.session_recordings_list!(ctx)
         const body = res.json as any
-        return json(200, { results: body.results, has_next: body.next !== null, version: 4 })
+        // The real list: no count or links, and the embedded person's distinct_ids in an array.
+        const results = body.results.map((r: any) => ({ ...r, person: r.person && { ...r.person, distinct_ids: [r.person.distinct_ids] } }))
+        return json(200, { results, has_next: body.next !== null, version: 4 })
       },
     })
     const result = await verifyApp(app, { operations: ['session_recordings_list'] })

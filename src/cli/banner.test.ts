@@ -15,11 +15,12 @@ describe('the serve banner', () => {
     expect(banner(app, 'http://127.0.0.1:8010', '/pkg/README.md, /pkg/docs/').split('\n')).toEqual([
       `analytics-mock ${version} listening on http://127.0.0.1:8010`,
       `  data     scenario "key-without-scopes", seed 1: ${n(counts.persons)} persons, ${n(counts.events)} events, ${n(counts.session_recordings)} session recordings, ${n(counts.playlists)} playlists in projects 1, 2`,
-      '  clock    frozen at 2026-05-01T00:00:00.000Z',
+      '  clock    frozen at 2026-05-01T00:00:00Z',
       '  keys     Authorization: Bearer <key>',
       '           phx_mock_all       every scope; every project',
       '           phx_mock_read      person:read, session_recording_playlist:read, session_recording:read, activity_log:read, insight:read; every project',
       '           phx_mock_project2  every scope; project 2 only',
+      '           phx_mock_legacy    no scopes (a legacy key: allowed everything); every project',
       '           phx_mock_noscope   insight:read; every project',
       "  try      curl -H 'Authorization: Bearer phx_mock_all' http://127.0.0.1:8010/api/environments/1/persons/",
       '  control  http://127.0.0.1:8010/_mock/ (no key): health, routes (every operation served), reset, clock, tasks, faults, journal',

@@ -11,7 +11,8 @@ const number = (n: number) => n.toLocaleString('en-US')
 
 /** What a key may do, in a few words. */
 function reach(key: ApiKeyRecord): string {
-  const scopes = !key.scopes || key.scopes.length === 0 || key.scopes.includes('*') ? 'every scope' : key.scopes.join(', ')
+  const legacy = !key.scopes || key.scopes.length === 0
+  const scopes = legacy ? 'no scopes (a legacy key: allowed everything)' : key.scopes!.includes('*') ? 'every scope' : key.scopes!.join(', ')
   const projects = key.scoped_teams.length === 0 ? 'every project' : `project${key.scoped_teams.length > 1 ? 's' : ''} ${key.scoped_teams.join(', ')} only`
   return `${scopes}; ${projects}`
 }

@@ -36,14 +36,14 @@ describe('analytics-mock serve', () => {
     // The banner (src/cli/banner.test.ts has it whole), written at once.
     expect(output()).toMatch(/^analytics-mock \d+\.\d+\.\d+\S* listening on http:/)
     expect(output()).toContain('  data     scenario "default", seed 1: 240 persons')
-    expect(output()).toContain('  clock    frozen at 2026-05-01T00:00:00.000Z')
+    expect(output()).toContain('  clock    frozen at 2026-05-01T00:00:00Z')
     const res = await fetch(`${url}/api/environments/1/persons/?limit=2`, { headers: { authorization: 'Bearer phx_mock_all' } })
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.count).toBe(200)
     expect(body.next).toBe(`${url}/api/environments/1/persons/?limit=2&offset=2`)
     const clock = await (await fetch(`${url}/_mock/clock`)).json()
-    expect(clock).toMatchObject({ now: '2026-05-01T00:00:00.000Z', frozen: true })
+    expect(clock).toMatchObject({ now: '2026-05-01T00:00:00Z', frozen: true })
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
@@ -82,6 +82,7 @@ describe('analytics-mock serve', () => {
     [['serve', '--no-validate=yes'], '--no-validate takes no value'],
     [['serve', '--persons', 'many'], '--persons takes a whole number, not "many"'],
     [['serve', 'extra'], 'unexpected argument "extra"'],
+    [['serve', '--profile', 'real'], 'unknown --profile "real" (known: seed, observed)'],
   ])('refuses %j with a clear message, the usage and exit code 2', async (args, message) => {
     const { code, err } = await refused(args)
     expect(code).toBe(2)

@@ -4,6 +4,7 @@ import { createApp } from '../app.ts'
 import { banner, docsLocation } from './banner.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
+import { isProfile, PROFILES } from '../contract/profiles.ts'
 import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
 import { scenarioNames } from '../../fixtures/index.ts'
 import type { DatasetSize } from '../seed/seed.ts'
@@ -25,6 +26,11 @@ export const SERVE_OPTIONS = {
   persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
   'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
   recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own)" },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    help: `answer as the API description says (seed, the default) or as the real service\nanswers where they disagree (observed; see the contract's x-observed notes)`,
+  },
   now: { type: 'string', value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
   'non-peak': { type: 'string', value: 'H-H', help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)' },
   'no-validate': { type: 'boolean', help: 'skip response validation (benchmarks only)' },
@@ -94,6 +100,8 @@ export async function runServe(argv: string[]): Promise<void> {
     const clash = ['fixtures', 'persons', 'events-per-person', 'recordings'].find((name) => o[name] !== undefined)
     if (clash) throw new UsageError(`--${clash} does not apply to a recorded --scenario (it has the data it was recorded with)`)
   }
+  const profile = stringValue(o, 'profile') ?? 'seed'
+  if (!isProfile(profile)) throw new UsageError(`unknown --profile "${profile}" (known: ${PROFILES.join(', ')})`)
   const nowArg = stringValue(o, 'now')
   let now: number | undefined
   if (nowArg !== undefined) {
@@ -126,6 +134,7 @@ export async function runServe(argv: string[]): Promise<void> {
     if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, ''))) throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
   }
   const app = await createApp({
+    profile,
     seed,
     // A recorded scenario by its absolute path, so createApp reads it as a file whatever it is called
     // (a file it cannot use is a ScenarioFormatError: main.ts says why, exit code 1).

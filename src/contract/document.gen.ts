@@ -6,7 +6,7 @@ export const document = {
  "info": {
   "title": "analytics-mock — PostHog persons, session recording playlists, session recordings and insight tool API",
   "version": "0.1.0",
-  "description": "The contract served by analytics-mock and checked by `analytics-mock verify`. Paths, parameters,\nbodies, statuses and scopes follow the API description (`api-spec.md`, \"the seed\"). Where the seed is\nsilent, the real service's behaviour is followed. Every place where the seed and the real service\ndisagree carries an `x-observed` note: `real` says what the real service does, `real_status` (when\nthe status differs) and `real_schema` (when the body differs) let the verify kit report the real\nbehaviour as known drift rather than as a failure.\n\nEvery path under `/api/environments/{project_id}/` is also served under `/api/projects/{project_id}/`\n(see `x-path-aliases`); a trailing slash is optional on every path.\n\nOperations tagged `mock-control` are the mock's own control API under `/_mock/`; they need no key\nand do not exist on a real deployment.\n"
+  "description": "The contract served by analytics-mock and checked by `analytics-mock verify`. Paths, parameters,\nbodies, statuses and scopes follow the API description (`api-spec.md`, \"the seed\"). Where the seed is\nsilent, the real service's behaviour is followed. Every place where the seed and the real service\ndisagree carries an `x-observed` note: `real` says what the real service does, `real_status` (when\nthe status differs), `real_schema` (when the body differs) and `real_scopes` (when the scopes differ)\nlet the verify kit report the real behaviour as known drift rather than as a failure.\n\nThe notes are also the second profile: `serve --profile observed` (`profile: 'observed'` for\n`createApp` / `createMock`) answers as the real service does. A note whose `real_status` is a success\nstatus (2xx), or that has a `real_schema` and no `real_status`, replaces the operation's success answer\nin that profile (a `real_status` without `real_schema` means no body); `real_scopes` replaces the\nscopes (`[]`: the action declares none, so scoped personal API keys are refused). Other notes (error\nstatuses the mock answers differently on purpose) only inform the verify kit. `x-lenient` on a query\nparameter means the real service reads it leniently (a value it cannot use means its default), so the\nhandler, not the contract's validation, reads it.\n\n`x-query-strict: true` on an operation means a query parameter it does not list is a 400, as the\nreal service's query model forbids unknown fields there.\n\n`x-not-mocked` lists the endpoints of these resources that the real service has and the mock does not\nserve: they answer 501 in the error shape (after the key and project checks), so a client can tell\n\"not mocked\" from \"does not exist\" (404). `OPTIONS` on any path answers 200 with the metadata the real\nservice's framework gives (name, renders, parses) and `Allow`, after the key, scope and project checks.\n\nEvery path under `/api/environments/{project_id}/` is also served under `/api/projects/{project_id}/`\n(see `x-path-aliases`); a trailing slash is optional on every path.\n\nOperations tagged `mock-control` are the mock's own control API under `/_mock/`; they need no key\nand do not exist on a real deployment.\n"
  },
  "servers": [
   {
@@ -22,6 +22,140 @@ export const document = {
   {
    "from": "/api/environments/{project_id}/",
    "to": "/api/projects/{project_id}/"
+  }
+ ],
+ "x-not-mocked": [
+  {
+   "method": "PUT",
+   "path": "/api/environments/{project_id}/persons/{id}/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/{id}/split/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/{id}/update_property/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/{id}/emails/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/{id}/delete_recordings/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/bulk_delete/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/deletion_status/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/values/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/cohorts/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/funnel/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/funnel/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/trends/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/lifecycle/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/reset_person_distinct_id/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/batch_by_distinct_ids/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/persons/batch_by_uuids/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/persons/properties_at_time/"
+  },
+  {
+   "method": "PUT",
+   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_delete/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/"
+  },
+  {
+   "method": "PUT",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/"
+  },
+  {
+   "method": "PATCH",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/"
+  },
+  {
+   "method": "DELETE",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/viewed/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/snapshots/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recordings/{id}/persist/"
+  },
+  {
+   "method": "GET",
+   "path": "/api/environments/{project_id}/session_recordings/matching_events/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recordings/bulk_delete/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recordings/bulk_viewed/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recordings/bulk_not_viewed/"
+  },
+  {
+   "method": "POST",
+   "path": "/api/environments/{project_id}/session_recordings/ai/regex/"
   }
  ],
  "x-scheduling": {
@@ -76,7 +210,11 @@ export const document = {
       "id": "max-tools-scopes",
       "what": "scopes",
       "seed": "requires insight:read",
-      "real": "requires insight:read and query:read"
+      "real": "requires insight:read and query:read",
+      "real_scopes": [
+       "insight:read",
+       "query:read"
+      ]
      },
      {
       "id": "max-tools-body",
@@ -150,6 +288,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -182,13 +329,20 @@ export const document = {
       "id": "persons-list-next",
       "what": "pagination",
       "seed": "not shown",
-      "real": "next is set whenever a page is full (so a full last page still links on); previous keeps the current URL when the new offset is 0. The mock answers null at the ends."
+      "real": "next is set whenever a page is full (so a full last page still links on); previous keeps the current URL when the new offset is 0. The seed profile answers null at the ends."
      },
      {
       "id": "persons-search",
       "what": "semantics",
       "seed": "search matches e-mail by full-text search or distinct_id by exact match",
       "real": "case-insensitive substring on email, name, uuid or any distinct_id (followed here)"
+     },
+     {
+      "id": "persons-list-limit-errors",
+      "what": "status",
+      "seed": "not shown",
+      "real": "a limit or offset that is not a whole number is a 500 (its filter converts it unchecked); the mock answers 400 in the error shape",
+      "real_status": 500
      },
      {
       "id": "persons-list-properties-errors",
@@ -230,11 +384,9 @@ export const document = {
      {
       "name": "limit",
       "in": "query",
-      "description": "Page size (default 100).",
+      "description": "Page size (default 100; 0 or less means the default; at most 50000).",
       "schema": {
-       "type": "integer",
-       "minimum": 1,
-       "maximum": 10000
+       "type": "integer"
       }
      },
      {
@@ -303,6 +455,147 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
+   "post": {
+    "operationId": "persons_create",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Refused, as in the real service (persons are created by event capture)",
+    "description": "Answers 405 with the real service's words after the scope check (person:write); nothing changes.",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "responses": {
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/persons/activity/": {
+   "get": {
+    "operationId": "persons_all_activity_retrieve",
+    "tags": [
+     "persons"
+    ],
+    "summary": "The project's person activity log (every person), newest first",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "activity_log:read"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 1000
+      }
+     },
+     {
+      "name": "page",
+      "in": "query",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The project's person activity log, newest first",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/ActivityLogPage"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -325,7 +618,7 @@ export const document = {
       "id": "person-retrieve-csv",
       "what": "body",
       "seed": "format takes csv or json; the effect of csv is not shown",
-      "real": "format=csv on a single person renders an empty body (the CSV renderer looks for results); the mock renders the person as a one-row CSV"
+      "real": "format=csv on a single person renders an empty body (the CSV renderer looks for results); the seed profile renders the person as a one-row CSV"
      }
     ],
     "parameters": [
@@ -372,6 +665,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -458,6 +760,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -505,6 +816,14 @@ export const document = {
       "schema": {
        "type": "boolean"
       }
+     },
+     {
+      "name": "keep_person",
+      "in": "query",
+      "description": "Present (any value), the person stays and only the event deletion (with delete_events) is queued, as in the real service.",
+      "schema": {
+       "type": "string"
+      }
      }
     ],
     "responses": {
@@ -531,6 +850,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -612,6 +940,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -687,6 +1024,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -711,7 +1057,10 @@ export const document = {
       "what": "status",
       "seed": "200 with no response body; the key in the $unset query parameter",
       "real": "201 {\"success\": true}; the key is read from a $unset body field (a missing key is a 500 there; the mock reads the query parameter, then the body field, and answers 400 for neither). Both capture a $delete_person_property event with {\"$unset\": [key]} and log activity \"delete_property\"",
-      "real_status": 201
+      "real_status": 201,
+      "real_schema": {
+       "$ref": "#/components/schemas/SuccessResponse"
+      }
      }
     ],
     "parameters": [
@@ -777,6 +1126,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -799,8 +1157,9 @@ export const document = {
       "id": "person-timeline-scope",
       "what": "scopes",
       "seed": "none listed",
-      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the mock requires person:read",
-      "real_status": 403
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the seed profile requires person:read",
+      "real_status": 403,
+      "real_scopes": []
      },
      {
       "id": "person-timeline-body",
@@ -960,6 +1319,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -982,7 +1350,7 @@ export const document = {
       "id": "playlists-synthetic",
       "what": "body",
       "seed": "not shown",
-      "real": "synthetic playlists (negative ids, short_id synthetic-...) are merged in, first; the mock has none"
+      "real": "synthetic playlists (negative ids, short_id synthetic-...) are merged in, first; the mock has none in either profile"
      },
      {
       "id": "playlists-short-id-filter",
@@ -998,6 +1366,7 @@ export const document = {
      {
       "name": "created_by",
       "in": "query",
+      "description": "Playlists created by this user id.",
       "schema": {
        "type": "integer"
       }
@@ -1005,7 +1374,8 @@ export const document = {
      {
       "name": "limit",
       "in": "query",
-      "description": "Page size, default 100, at most 500 (larger values are clamped).",
+      "description": "Page size, default 100, at most 500 (larger values are clamped; 0, a negative or a non-number means the default, as DRF's LimitOffsetPagination reads it).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 1
@@ -1014,6 +1384,8 @@ export const document = {
      {
       "name": "offset",
       "in": "query",
+      "description": "Start index (a negative or a non-number means 0).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 0
@@ -1022,6 +1394,46 @@ export const document = {
      {
       "name": "short_id",
       "in": "query",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "search",
+      "in": "query",
+      "description": "Case-insensitive substring of the name or the derived name.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "user",
+      "in": "query",
+      "description": "Any value lists only the playlists the key's user created.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "pinned",
+      "in": "query",
+      "description": "Any value (even false) lists only pinned playlists, as in the real service.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "type",
+      "in": "query",
+      "description": "collection or filters (any other value does not filter).",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "order",
+      "in": "query",
+      "description": "last_modified_at, created_at or name, optionally prefixed with - (default -last_modified_at; anything else means the default). name sorts case-insensitively by the name, else the derived name.",
       "schema": {
        "type": "string"
       }
@@ -1055,6 +1467,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -1074,8 +1495,8 @@ export const document = {
      {
       "id": "playlist-create-in-folder",
       "what": "body",
-      "seed": "_create_in_folder is a field of the playlist",
-      "real": "_create_in_folder is write-only and never returned; the mock echoes what was given on create (\"\" when nothing was)"
+      "seed": "_create_in_folder is listed among the playlist's fields, as writable",
+      "real": "_create_in_folder is write-only (the folder to file the new playlist in) and never returned (followed here)"
      }
     ],
     "parameters": [
@@ -1084,7 +1505,7 @@ export const document = {
      }
     ],
     "requestBody": {
-     "required": true,
+     "required": false,
      "content": {
       "application/json": {
        "schema": {
@@ -1127,6 +1548,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1180,6 +1610,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -1212,7 +1651,7 @@ export const document = {
      }
     ],
     "requestBody": {
-     "required": true,
+     "required": false,
      "content": {
       "application/json": {
        "schema": {
@@ -1255,6 +1694,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -1291,13 +1739,30 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "405": {
-      "description": "Hard delete refused; no body"
+      "description": "Hard delete refused; no body",
+      "headers": {
+       "Allow": {
+        "description": "The methods the path takes, as the real service lists them.",
+        "schema": {
+         "type": "string"
+        }
+       }
+      }
      },
      "415": {
       "$ref": "#/components/responses/Error"
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1321,6 +1786,15 @@ export const document = {
       "what": "body",
       "seed": "200 with no response body; scope not listed",
       "real": "{results, has_next, version} with the recordings most recently added first (followed here); scope session_recording_playlist:read"
+     },
+     {
+      "id": "playlist-recordings-person",
+      "what": "body",
+      "seed": "the embedded person's distinct_ids is a single string",
+      "real": "the embedded person's distinct_ids is an array holding the matching distinct id",
+      "real_schema": {
+       "$ref": "#/components/schemas/RecordingsListReal"
+      }
      }
     ],
     "parameters": [
@@ -1359,6 +1833,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1383,8 +1866,9 @@ export const document = {
       "id": "playlist-add-scope",
       "what": "scopes",
       "seed": "none listed",
-      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the mock requires session_recording_playlist:write",
-      "real_status": 403
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the seed profile requires session_recording_playlist:write",
+      "real_status": 403,
+      "real_scopes": []
      }
     ],
     "parameters": [
@@ -1442,6 +1926,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    },
@@ -1463,11 +1956,19 @@ export const document = {
       "id": "playlist-remove-status",
       "what": "status",
       "seed": "204 with no body",
-      "real": "200 {\"success\": true}; a recording not in the playlist is a 500 there (404 here); no scope declared, so scoped keys get 403",
+      "real": "200 {\"success\": true}; a recording not in the playlist is a 500 there (404 here)",
       "real_status": 200,
       "real_schema": {
        "$ref": "#/components/schemas/SuccessResponse"
       }
+     },
+     {
+      "id": "playlist-remove-scope",
+      "what": "scopes",
+      "seed": "none listed",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"; the seed profile requires session_recording_playlist:write",
+      "real_status": 403,
+      "real_scopes": []
      }
     ],
     "parameters": [
@@ -1505,6 +2006,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1527,18 +2037,20 @@ export const document = {
       "id": "recordings-list-envelope",
       "what": "body",
       "seed": "{count, next, previous, results}",
-      "real": "{results, has_next, version: 4} without count or links; default page size 50",
+      "real": "{results, has_next, version: 4} without count or links, and the embedded person's distinct_ids an array holding the matching distinct id; default page size 50",
       "real_schema": {
-       "$ref": "#/components/schemas/PlaylistRecordingsList"
+       "$ref": "#/components/schemas/RecordingsListReal"
       }
      },
      {
-      "id": "recordings-embedded-person",
-      "what": "body",
-      "seed": "the embedded person's distinct_ids is a single string",
-      "real": "the embedded person's distinct_ids is an array holding the matching distinct id"
+      "id": "recordings-expired",
+      "what": "semantics",
+      "seed": "not shown",
+      "real": "recordings past their expiry_time are not listed; the mock keeps listing them (its data does not age out), recording_ttl going to 0 and below"
      }
     ],
+    "x-query-strict": true,
+    "description": "The query is read as the real service reads it: every parameter is JSON-decoded when it can be and\nchecked against its RecordingsQuery model, which forbids parameters it does not know. A wrong\nvalue or an unknown parameter is a 400 whose detail is the model's list of errors as JSON, e.g.\n`[{\"type\": \"extra_forbidden\", \"loc\": [\"foo\"], \"msg\": \"Extra inputs are not permitted\", \"input\": \"1\", \"url\": \"https://errors.pydantic.dev/2.12/v/extra_forbidden\"}]`.\nThe parameters below are the model's; `add_events_to_property_queries`, `as_query`, `version` and\n`hogql_filtering` are also accepted (and dropped, as there). Filters the mock does not apply\n(events, actions, properties, console_log_filters, having_predicates, comment_text,\nfilter_test_accounts, operand, after, modifiers, tags, user_modified_filters) are accepted and ignored.\n",
     "parameters": [
      {
       "$ref": "#/components/parameters/ProjectId"
@@ -1546,19 +2058,82 @@ export const document = {
      {
       "name": "limit",
       "in": "query",
-      "description": "Page size (default 50).",
+      "description": "Page size (default 50; 0 or less means the default).",
+      "x-lenient": true,
       "schema": {
-       "type": "integer",
-       "minimum": 1,
-       "maximum": 1000
+       "type": "integer"
       }
      },
      {
       "name": "offset",
       "in": "query",
+      "description": "Start index (a negative one means 0).",
+      "x-lenient": true,
       "schema": {
-       "type": "integer",
-       "minimum": 0
+       "type": "integer"
+      }
+     },
+     {
+      "name": "date_from",
+      "in": "query",
+      "description": "Recordings that started at or after this (a date, a date-time or a relative date such as -7d; null means no bound).",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "date_to",
+      "in": "query",
+      "description": "Recordings that started at or before this.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "person_uuid",
+      "in": "query",
+      "description": "Recordings of this person (any of its distinct ids).",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "distinct_ids",
+      "in": "query",
+      "description": "JSON array of distinct ids.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "session_ids",
+      "in": "query",
+      "description": "JSON array of recording ids.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "order",
+      "in": "query",
+      "description": "start_time (default), duration, recording_duration, active_seconds, inactive_seconds, console_error_count, click_count, keypress_count, mouse_activity_count or activity_score.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "order_direction",
+      "in": "query",
+      "description": "DESC (default) or ASC.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
       }
      }
     ],
@@ -1590,6 +2165,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1606,13 +2190,18 @@ export const document = {
       "id": "projects-scope",
       "what": "scopes",
       "seed": "not shown",
-      "real": "requires project:read; the mock lets any valid key list the projects it can reach"
+      "real": "requires project:read; the seed profile lets any valid key list the projects it can reach",
+      "real_scopes": [
+       "project:read"
+      ]
      }
     ],
     "parameters": [
      {
       "name": "limit",
       "in": "query",
+      "description": "Page size (default 100; 0, a negative or a non-number mean the default, as DRF's LimitOffsetPagination reads it).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 1
@@ -1621,6 +2210,8 @@ export const document = {
      {
       "name": "offset",
       "in": "query",
+      "description": "Start index (a negative or a non-number means 0).",
+      "x-lenient": true,
       "schema": {
        "type": "integer",
        "minimum": 0
@@ -1652,6 +2243,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1668,7 +2268,10 @@ export const document = {
       "id": "users-me-scope",
       "what": "scopes",
       "seed": "not shown",
-      "real": "requires user:read; the mock lets any valid key read its user"
+      "real": "requires user:read; the seed profile lets any valid key read its user",
+      "real_scopes": [
+       "user:read"
+      ]
      }
     ],
     "responses": {
@@ -1693,6 +2296,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -1726,6 +2338,15 @@ export const document = {
      },
      "429": {
       "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
      }
     }
    }
@@ -2102,7 +2723,7 @@ export const document = {
     "tags": [
      "mock-control"
     ],
-    "summary": "Store one session recording (missing fields are derived so the values hang together)",
+    "summary": "Store one session recording (missing fields are derived so the values hang together; without distinct_id, a new person owns it)",
     "security": [],
     "parameters": [
      {
@@ -2110,7 +2731,7 @@ export const document = {
      }
     ],
     "requestBody": {
-     "required": true,
+     "required": false,
      "content": {
       "application/json": {
        "schema": {
@@ -2207,6 +2828,16 @@ export const document = {
   "responses": {
    "Error": {
     "description": "An error in the service's error shape",
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    }
+   },
+   "Fault": {
+    "description": "A server error in the service's error shape; the mock answers these (and 429) only when fault injection (/_mock/faults, --latency aside) asks for them.",
     "content": {
      "application/json": {
       "schema": {
@@ -2346,9 +2977,11 @@ export const document = {
     }
    },
    "PersonListReal": {
-    "description": "The persons list as the real service answers it (used by the verify kit to recognise known drift).",
+    "description": "The persons list as the real service answers it (the observed profile's answer; the verify kit recognises it as known drift).",
     "type": "object",
     "required": [
+     "next",
+     "previous",
      "results"
     ],
     "properties": {
@@ -2365,43 +2998,87 @@ export const document = {
       ]
      },
      "count": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Only with include_total."
      },
      "results": {
       "type": "array",
       "items": {
-       "type": "object",
-       "required": [
-        "id",
-        "uuid",
-        "distinct_ids",
-        "properties"
-       ],
-       "properties": {
-        "id": {
-         "type": [
-          "string",
-          "integer"
-         ]
-        },
-        "uuid": {
-         "type": "string"
-        },
-        "distinct_ids": {
-         "type": "array",
-         "items": {
-          "type": "string"
-         }
-        },
-        "properties": {
-         "type": [
-          "object",
-          "null"
-         ],
-         "additionalProperties": true
-        }
-       }
+       "$ref": "#/components/schemas/PersonListItemReal"
       }
+     }
+    }
+   },
+   "PersonListItemReal": {
+    "description": "A person as the real service's list shows it (its actors query, not its person serializer).",
+    "type": "object",
+    "required": [
+     "type",
+     "id",
+     "uuid",
+     "created_at",
+     "last_seen_at",
+     "properties",
+     "is_identified",
+     "name",
+     "distinct_ids",
+     "matched_recordings",
+     "value_at_data_point"
+    ],
+    "properties": {
+     "type": {
+      "type": "string",
+      "enum": [
+       "person"
+      ]
+     },
+     "id": {
+      "type": "string",
+      "description": "The uuid."
+     },
+     "uuid": {
+      "type": "string",
+      "format": "uuid"
+     },
+     "created_at": {
+      "type": "string",
+      "format": "date-time"
+     },
+     "last_seen_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
+     },
+     "properties": {
+      "type": [
+       "object",
+       "null"
+      ],
+      "additionalProperties": true
+     },
+     "is_identified": {
+      "type": "boolean"
+     },
+     "name": {
+      "type": "string"
+     },
+     "distinct_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     },
+     "matched_recordings": {
+      "type": "array",
+      "items": {}
+     },
+     "value_at_data_point": {
+      "type": [
+       "null",
+       "number"
+      ]
      }
     }
    },
@@ -2444,9 +3121,12 @@ export const document = {
     "type": "object",
     "properties": {
      "properties": {
-      "type": "object",
+      "type": [
+       "object",
+       "null"
+      ],
       "additionalProperties": true,
-      "description": "Properties to merge into the person's properties."
+      "description": "Properties to merge into the person's properties (null is refused as missing, as the real service does)."
      }
     }
    },
@@ -2523,13 +3203,16 @@ export const document = {
      },
      "detail": {
       "type": "object",
+      "description": "Always these keys (null when not set), and `merge` only for a merge; nothing else.",
+      "required": [
+       "changes",
+       "trigger",
+       "type",
+       "name",
+       "short_id"
+      ],
+      "additionalProperties": false,
       "properties": {
-       "id": {
-        "type": [
-         "string",
-         "null"
-        ]
-       },
        "changes": {
         "type": [
          "array",
@@ -2537,6 +3220,14 @@ export const document = {
         ],
         "items": {
          "type": "object",
+         "required": [
+          "type",
+          "action",
+          "field",
+          "before",
+          "after"
+         ],
+         "additionalProperties": false,
          "properties": {
           "type": {
            "type": "string"
@@ -2755,7 +3446,8 @@ export const document = {
      "last_modified_at",
      "last_modified_by",
      "recordings_counts",
-     "type"
+     "type",
+     "is_synthetic"
     ],
     "properties": {
      "id": {
@@ -2844,9 +3536,6 @@ export const document = {
      },
      "is_synthetic": {
       "type": "boolean"
-     },
-     "_create_in_folder": {
-      "type": "string"
      }
     }
    },
@@ -2937,7 +3626,7 @@ export const document = {
    },
    "EmbeddedPerson": {
     "type": "object",
-    "description": "A person embedded in a session recording; distinct_ids is the single matching distinct id, as the seed describes.",
+    "description": "A person embedded in a session recording: distinct_ids is the one matching distinct id, a string as the seed describes (EmbeddedPersonSeed) or in an array as the real service answers (EmbeddedPersonReal).",
     "required": [
      "id",
      "name",
@@ -2957,7 +3646,10 @@ export const document = {
       "type": [
        "string",
        "array"
-      ]
+      ],
+      "items": {
+       "type": "string"
+      }
      },
      "properties": {
       "type": [
@@ -2975,6 +3667,65 @@ export const document = {
       "format": "uuid"
      }
     }
+   },
+   "SessionRecordingSeed": {
+    "description": "A session recording whose embedded person has distinct_ids as a single string (the seed).",
+    "allOf": [
+     {
+      "$ref": "#/components/schemas/SessionRecording"
+     },
+     {
+      "type": "object",
+      "properties": {
+       "person": {
+        "oneOf": [
+         {
+          "type": "object",
+          "properties": {
+           "distinct_ids": {
+            "type": "string"
+           }
+          }
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      }
+     }
+    ]
+   },
+   "SessionRecordingReal": {
+    "description": "A session recording whose embedded person has distinct_ids as an array (the real service).",
+    "allOf": [
+     {
+      "$ref": "#/components/schemas/SessionRecording"
+     },
+     {
+      "type": "object",
+      "properties": {
+       "person": {
+        "oneOf": [
+         {
+          "type": "object",
+          "properties": {
+           "distinct_ids": {
+            "type": "array",
+            "items": {
+             "type": "string"
+            }
+           }
+          }
+         },
+         {
+          "type": "null"
+         }
+        ]
+       }
+      }
+     }
+    ]
    },
    "SessionRecording": {
     "type": "object",
@@ -2996,9 +3747,14 @@ export const document = {
      "console_error_count",
      "start_url",
      "storage",
+     "retention_period_days",
+     "expiry_time",
+     "recording_ttl",
      "snapshot_source",
+     "snapshot_library",
      "ongoing",
-     "activity_score"
+     "activity_score",
+     "external_references"
     ],
     "properties": {
      "id": {
@@ -3080,7 +3836,29 @@ export const document = {
      "storage": {
       "type": "string"
      },
+     "retention_period_days": {
+      "type": [
+       "integer",
+       "null"
+      ],
+      "description": "Days the recording is kept."
+     },
+     "expiry_time": {
+      "type": "string",
+      "format": "date-time",
+      "description": "The start of the recording's UTC day plus its retention."
+     },
+     "recording_ttl": {
+      "type": "integer",
+      "description": "Whole days from now until expiry_time (0 or less: expired)."
+     },
      "snapshot_source": {
+      "type": [
+       "string",
+       "null"
+      ]
+     },
+     "snapshot_library": {
       "type": [
        "string",
        "null"
@@ -3094,6 +3872,14 @@ export const document = {
        "number",
        "null"
       ]
+     },
+     "external_references": {
+      "type": "array",
+      "description": "Issues linked to the recording (none in the mock).",
+      "items": {
+       "type": "object",
+       "additionalProperties": true
+      }
      }
     }
    },
@@ -3127,7 +3913,7 @@ export const document = {
      "results": {
       "type": "array",
       "items": {
-       "$ref": "#/components/schemas/SessionRecording"
+       "$ref": "#/components/schemas/SessionRecordingSeed"
       }
      }
     }
@@ -3143,7 +3929,7 @@ export const document = {
      "results": {
       "type": "array",
       "items": {
-       "$ref": "#/components/schemas/SessionRecording"
+       "$ref": "#/components/schemas/SessionRecordingSeed"
       }
      },
      "has_next": {
@@ -3151,6 +3937,32 @@ export const document = {
      },
      "version": {
       "type": "integer"
+     }
+    }
+   },
+   "RecordingsListReal": {
+    "description": "A recordings list as the real service answers it (the observed profile's answer).",
+    "type": "object",
+    "required": [
+     "results",
+     "has_next",
+     "version"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/SessionRecordingReal"
+      }
+     },
+     "has_next": {
+      "type": "boolean"
+     },
+     "version": {
+      "type": "integer",
+      "enum": [
+       4
+      ]
      }
     }
    },
@@ -3658,7 +4470,8 @@ export const document = {
    },
    "MockFaultsUpdate": {
     "type": "object",
-    "description": "Any subset of the settings; omitted ones keep their value.",
+    "description": "Any subset of the settings (at least one); omitted ones keep their value.",
+    "minProperties": 1,
     "properties": {
      "latency_ms": {
       "type": "integer",
@@ -3904,9 +4717,7 @@ export const document = {
    },
    "MockSessionRecordingCreate": {
     "type": "object",
-    "required": [
-     "distinct_id"
-    ],
+    "description": "Every field is optional; without distinct_id a new person (with no events) owns the recording, as createMock().create.recording() does.",
     "properties": {
      "id": {
       "type": "string",
@@ -3916,6 +4727,11 @@ export const document = {
      "distinct_id": {
       "type": "string",
       "minLength": 1
+     },
+     "retention_period_days": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 36500
      },
      "start_time": {
       "type": "string",

@@ -27,6 +27,27 @@ export interface paths {
         /** List persons, newest first */
         get: operations["persons_list"];
         put?: never;
+        /**
+         * Refused, as in the real service (persons are created by event capture)
+         * @description Answers 405 with the real service's words after the scope check (person:write); nothing changes.
+         */
+        post: operations["persons_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/persons/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's person activity log (every person), newest first */
+        get: operations["persons_all_activity_retrieve"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -200,6 +221,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The query is read as the real service reads it: every parameter is JSON-decoded when it can be and
+         *     checked against its RecordingsQuery model, which forbids parameters it does not know. A wrong
+         *     value or an unknown parameter is a 400 whose detail is the model's list of errors as JSON, e.g.
+         *     `[{"type": "extra_forbidden", "loc": ["foo"], "msg": "Extra inputs are not permitted", "input": "1", "url": "https://errors.pydantic.dev/2.12/v/extra_forbidden"}]`.
+         *     The parameters below are the model's; `add_events_to_property_queries`, `as_query`, `version` and
+         *     `hogql_filtering` are also accepted (and dropped, as there). Filters the mock does not apply
+         *     (events, actions, properties, console_log_filters, having_predicates, comment_text,
+         *     filter_test_accounts, operand, after, modifiers, tags, user_modified_filters) are accepted and ignored.
+         */
         get: operations["session_recordings_list"];
         put?: never;
         post?: never;
@@ -407,7 +438,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Store one session recording (missing fields are derived so the values hang together) */
+        /** Store one session recording (missing fields are derived so the values hang together; without distinct_id, a new person owns it) */
         post: operations["mock_session_recordings_create"];
         delete?: never;
         options?: never;
@@ -450,19 +481,34 @@ export interface components {
             /** Format: date-time */
             last_seen_at?: string | null;
         };
-        /** @description The persons list as the real service answers it (used by the verify kit to recognise known drift). */
+        /** @description The persons list as the real service answers it (the observed profile's answer; the verify kit recognises it as known drift). */
         PersonListReal: {
-            next?: string | null;
-            previous?: string | null;
+            next: string | null;
+            previous: string | null;
+            /** @description Only with include_total. */
             count?: number;
-            results: {
-                id: string | number;
-                uuid: string;
-                distinct_ids: string[];
-                properties: {
-                    [key: string]: unknown;
-                } | null;
-            }[];
+            results: components["schemas"]["PersonListItemReal"][];
+        };
+        /** @description A person as the real service's list shows it (its actors query, not its person serializer). */
+        PersonListItemReal: {
+            /** @enum {string} */
+            type: "person";
+            /** @description The uuid. */
+            id: string;
+            /** Format: uuid */
+            uuid: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string | null;
+            properties: {
+                [key: string]: unknown;
+            } | null;
+            is_identified: boolean;
+            name: string;
+            distinct_ids: string[];
+            matched_recordings: unknown[];
+            value_at_data_point: null | number;
         };
         PaginatedPersonList: {
             count: number;
@@ -473,10 +519,10 @@ export interface components {
             results: components["schemas"]["Person"][];
         };
         PersonUpdateRequest: {
-            /** @description Properties to merge into the person's properties. */
+            /** @description Properties to merge into the person's properties (null is refused as missing, as the real service does). */
             properties?: {
                 [key: string]: unknown;
-            };
+            } | null;
         };
         PersonPropertiesBody: {
             properties?: {
@@ -501,20 +547,20 @@ export interface components {
             activity: string;
             scope: string;
             item_id: string;
+            /** @description Always these keys (null when not set), and `merge` only for a merge; nothing else. */
             detail: {
-                id?: string | null;
-                changes?: {
-                    type?: string;
-                    action?: string;
-                    field?: string | null;
-                    before?: unknown;
-                    after?: unknown;
+                changes: {
+                    type: string;
+                    action: string;
+                    field: string | null;
+                    before: unknown;
+                    after: unknown;
                 }[] | null;
                 merge?: unknown;
-                trigger?: unknown;
-                name?: string | null;
-                short_id?: string | null;
-                type?: string | null;
+                trigger: unknown;
+                name: string | null;
+                short_id: string | null;
+                type: string | null;
             };
             /** Format: date-time */
             created_at: string;
@@ -581,8 +627,7 @@ export interface components {
             recordings_counts: components["schemas"]["RecordingsCounts"];
             /** @enum {string|null} */
             type: "collection" | "filters" | null;
-            is_synthetic?: boolean;
-            _create_in_folder?: string;
+            is_synthetic: boolean;
         };
         /** @description Writable fields. Unknown fields are ignored, as in the real service. `type` is honoured on create only. */
         SessionRecordingPlaylistWrite: {
@@ -610,11 +655,11 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["SessionRecordingPlaylist"][];
         };
-        /** @description A person embedded in a session recording; distinct_ids is the single matching distinct id, as the seed describes. */
+        /** @description A person embedded in a session recording: distinct_ids is the one matching distinct id, a string as the seed describes (EmbeddedPersonSeed) or in an array as the real service answers (EmbeddedPersonReal). */
         EmbeddedPerson: {
             id: number;
             name: string;
-            distinct_ids: string | unknown[];
+            distinct_ids: string | string[];
             properties: {
                 [key: string]: unknown;
             } | null;
@@ -622,6 +667,18 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             uuid: string;
+        };
+        /** @description A session recording whose embedded person has distinct_ids as a single string (the seed). */
+        SessionRecordingSeed: components["schemas"]["SessionRecording"] & {
+            person?: {
+                distinct_ids?: string;
+            } | null;
+        };
+        /** @description A session recording whose embedded person has distinct_ids as an array (the real service). */
+        SessionRecordingReal: components["schemas"]["SessionRecording"] & {
+            person?: {
+                distinct_ids?: string[];
+            } | null;
         };
         SessionRecording: {
             id: string;
@@ -645,9 +702,23 @@ export interface components {
             start_url: string | null;
             person?: components["schemas"]["EmbeddedPerson"] | null;
             storage: string;
+            /** @description Days the recording is kept. */
+            retention_period_days: number | null;
+            /**
+             * Format: date-time
+             * @description The start of the recording's UTC day plus its retention.
+             */
+            expiry_time: string;
+            /** @description Whole days from now until expiry_time (0 or less: expired). */
+            recording_ttl: number;
             snapshot_source: string | null;
+            snapshot_library: string | null;
             ongoing: boolean;
             activity_score: number | null;
+            /** @description Issues linked to the recording (none in the mock). */
+            external_references: {
+                [key: string]: unknown;
+            }[];
         };
         PaginatedSessionRecordingList: {
             count: number;
@@ -655,12 +726,19 @@ export interface components {
             next: string | null;
             /** Format: uri */
             previous: string | null;
-            results: components["schemas"]["SessionRecording"][];
+            results: components["schemas"]["SessionRecordingSeed"][];
         };
         PlaylistRecordingsList: {
-            results: components["schemas"]["SessionRecording"][];
+            results: components["schemas"]["SessionRecordingSeed"][];
             has_next: boolean;
             version: number;
+        };
+        /** @description A recordings list as the real service answers it (the observed profile's answer). */
+        RecordingsListReal: {
+            results: components["schemas"]["SessionRecordingReal"][];
+            has_next: boolean;
+            /** @enum {integer} */
+            version: 4;
         };
         InsightToolRequest: {
             query: string;
@@ -810,7 +888,7 @@ export interface components {
             /** @description Entries evicted since the last clear because the journal is bounded. */
             dropped: number;
         };
-        /** @description Any subset of the settings; omitted ones keep their value. */
+        /** @description Any subset of the settings (at least one); omitted ones keep their value. */
         MockFaultsUpdate: {
             /** @description Added to every API request before it is handled. */
             latency_ms?: number;
@@ -878,9 +956,11 @@ export interface components {
             };
             person: components["schemas"]["Person"] | null;
         };
+        /** @description Every field is optional; without distinct_id a new person (with no events) owns the recording, as createMock().create.recording() does. */
         MockSessionRecordingCreate: {
             id?: string;
-            distinct_id: string;
+            distinct_id?: string;
+            retention_period_days?: number;
             /** Format: date-time */
             start_time?: string;
             active_seconds?: number;
@@ -900,6 +980,15 @@ export interface components {
     responses: {
         /** @description An error in the service's error shape */
         Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A server error in the service's error shape; the mock answers these (and 429) only when fault injection (/_mock/faults, --latency aside) asks for them. */
+        Fault: {
             headers: {
                 [name: string]: unknown;
             };
@@ -959,6 +1048,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_list: {
@@ -969,7 +1061,7 @@ export interface operations {
                 /** @description Exact, case-sensitive match on the `email` property. */
                 email?: string;
                 format?: components["parameters"]["PersonFormat"];
-                /** @description Page size (default 100). */
+                /** @description Page size (default 100; 0 or less means the default; at most 50000). */
                 limit?: number;
                 /** @description Start index (default 0). */
                 offset?: number;
@@ -1003,6 +1095,69 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    persons_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    persons_all_activity_retrieve: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's person activity log, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityLogPage"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_retrieve: {
@@ -1037,6 +1192,9 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_destroy: {
@@ -1044,6 +1202,8 @@ export interface operations {
             query?: {
                 format?: components["parameters"]["PersonFormat"];
                 delete_events?: boolean;
+                /** @description Present (any value), the person stays and only the event deletion (with delete_events) is queued, as in the real service. */
+                keep_person?: string;
             };
             header?: never;
             path: {
@@ -1070,6 +1230,9 @@ export interface operations {
             405: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_partial_update: {
@@ -1109,6 +1272,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_activity_retrieve: {
@@ -1144,6 +1310,9 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_delete_events_create: {
@@ -1181,6 +1350,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_delete_property_create: {
@@ -1222,6 +1394,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     persons_properties_timeline_retrieve: {
@@ -1272,16 +1447,31 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_list: {
         parameters: {
             query?: {
+                /** @description Playlists created by this user id. */
                 created_by?: number;
-                /** @description Page size, default 100, at most 500 (larger values are clamped). */
+                /** @description Page size, default 100, at most 500 (larger values are clamped; 0, a negative or a non-number means the default, as DRF's LimitOffsetPagination reads it). */
                 limit?: number;
+                /** @description Start index (a negative or a non-number means 0). */
                 offset?: number;
                 short_id?: string;
+                /** @description Case-insensitive substring of the name or the derived name. */
+                search?: string;
+                /** @description Any value lists only the playlists the key's user created. */
+                user?: string;
+                /** @description Any value (even false) lists only pinned playlists, as in the real service. */
+                pinned?: string;
+                /** @description collection or filters (any other value does not filter). */
+                type?: string;
+                /** @description last_modified_at, created_at or name, optionally prefixed with - (default -last_modified_at; anything else means the default). name sorts case-insensitively by the name, else the derived name. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -1307,6 +1497,9 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_create: {
@@ -1319,7 +1512,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
             };
@@ -1342,6 +1535,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_retrieve: {
@@ -1372,6 +1568,9 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_destroy: {
@@ -1393,12 +1592,17 @@ export interface operations {
             /** @description Hard delete refused; no body */
             405: {
                 headers: {
+                    /** @description The methods the path takes, as the real service lists them. */
+                    Allow?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_partial_update: {
@@ -1412,7 +1616,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
             };
@@ -1435,6 +1639,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_recordings_list: {
@@ -1465,6 +1672,9 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_recordings_create: {
@@ -1502,6 +1712,9 @@ export interface operations {
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recording_playlists_recordings_destroy: {
@@ -1532,14 +1745,32 @@ export interface operations {
             405: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     session_recordings_list: {
         parameters: {
             query?: {
-                /** @description Page size (default 50). */
+                /** @description Page size (default 50; 0 or less means the default). */
                 limit?: number;
+                /** @description Start index (a negative one means 0). */
                 offset?: number;
+                /** @description Recordings that started at or after this (a date, a date-time or a relative date such as -7d; null means no bound). */
+                date_from?: string;
+                /** @description Recordings that started at or before this. */
+                date_to?: string;
+                /** @description Recordings of this person (any of its distinct ids). */
+                person_uuid?: string;
+                /** @description JSON array of distinct ids. */
+                distinct_ids?: string;
+                /** @description JSON array of recording ids. */
+                session_ids?: string;
+                /** @description start_time (default), duration, recording_duration, active_seconds, inactive_seconds, console_error_count, click_count, keypress_count, mouse_activity_count or activity_score. */
+                order?: string;
+                /** @description DESC (default) or ASC. */
+                order_direction?: string;
             };
             header?: never;
             path: {
@@ -1565,12 +1796,17 @@ export interface operations {
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     projects_list: {
         parameters: {
             query?: {
+                /** @description Page size (default 100; 0, a negative or a non-number mean the default, as DRF's LimitOffsetPagination reads it). */
                 limit?: number;
+                /** @description Start index (a negative or a non-number means 0). */
                 offset?: number;
             };
             header?: never;
@@ -1593,6 +1829,9 @@ export interface operations {
             403: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     users_me_retrieve: {
@@ -1617,6 +1856,9 @@ export interface operations {
             403: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     personal_api_keys_current_retrieve: {
@@ -1641,6 +1883,9 @@ export interface operations {
             403: components["responses"]["Error"];
             405: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
         };
     };
     mock_reset: {
@@ -1935,7 +2180,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MockSessionRecordingCreate"];
             };

@@ -12,12 +12,14 @@
 // runs (src/core/serial.ts), with the clock pinned to one instant. Each
 // change is handed to the change listeners in the order applied, as a record that replays it exactly
 // (`replay`); an answer waits until the listeners have made the changes it may have seen durable.
+import type { Profile } from '../contract/profiles.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
 import type { Clock } from './clock.ts'
-import type { Contract, OperationInfo } from './contract.ts'
-import type { HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, serverError } from './errors.ts'
-import { serialize, type MockRequest, type MockResponse } from './http.ts'
+import { viewOf, type Contract, type OperationInfo } from './contract.ts'
+import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
+import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './errors.ts'
+import { json, serialize, type MockRequest, type MockResponse } from './http.ts'
+import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import { sleep, type Faults } from './faults.ts'
 import type { Journal } from './journal.ts'
 import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, nullCharacterPath, nullCharacters, parseBody, type ParsedBody } from './request-body.ts'
@@ -30,7 +32,6 @@ import { SerialQueue } from './serial.ts'
 export { MAX_BODY_BYTES }
 /** Longest request target (path and query) accepted; longer ones are a 414. */
 export const MAX_URL_BYTES = 16 * 1024
-const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The headers the pipeline reads, so the ones a replay needs. */
 const REPLAYED_HEADERS = ['authorization', 'content-type', 'accept']
@@ -64,6 +65,8 @@ export type ChangeListener = (change: AppliedChange) => void | Promise<void>
 
 export interface CoreOptions<S> {
   contract: Contract
+  /** Which of the contract's profiles to answer as (default `seed`; see contract/profiles.ts). */
+  profile?: Profile
   /** operationId -> handler. An operation without one answers 501. */
   handlers: HandlerMap<HandlerContext<S, any, any>>
   /** Handed to every handler as `ctx.services`. */
@@ -120,6 +123,7 @@ interface Outcome {
 
 export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   const { contract, handlers, services, directory, journal, faults, clock } = options
+  const profile: Profile = options.profile ?? 'seed'
   const router: Router = createRouter(contract)
   const validateRequest = createRequestValidator(contract)
   const validateResponses = options.validateResponses ?? true
@@ -151,21 +155,28 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     replaying: boolean,
     progress: { ran: boolean },
   ): Promise<{ res: MockResponse; op: OperationInfo | null }> {
-    const isApi = match.kind === 'method-not-allowed' ? !req.url.pathname.startsWith('/_mock/') : match.op.scopes !== null
+    const view = match.kind === 'operation' ? viewOf(match.op, profile) : null
+    const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
     const { body, error: bodyError } = parsed
 
     let principal: Principal | undefined
     if (isApi) principal = authenticate(directory, req.headers, body, req.url.searchParams)
-    if (match.kind === 'method-not-allowed') {
-      // DRF lists the allowed methods in http_method_names order.
-      const allow = DRF_METHOD_ORDER.filter(
-        (m) => match.allow.includes(m) || (m === 'HEAD' && match.allow.includes('GET')) || m === 'OPTIONS',
-      )
-      return { res: methodNotAllowed(req.method, allow).toResponse(), op: null }
+    if (match.kind === 'method-not-allowed') return { res: methodNotAllowed(req.method, match.allow).toResponse(), op: null }
+    const { params, route } = match
+    const checkProject = () => (principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined)
+    if (match.kind === 'options') {
+      // As the real service's framework: the key, the path's read scope and the project, then its metadata.
+      if (principal) checkScopes(principal.key, optionsScopes(route, profile))
+      checkProject()
+      return { res: json(200, optionsMetadata(route), { allow: route.allow.join(', ') }), op: null }
     }
-    const { op, params } = match
-    if (principal && op.scopes) checkScopes(principal.key, op.scopes)
-    const project = principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined
+    if (match.kind === 'not-mocked') {
+      checkProject()
+      return { res: notMocked(match.endpoint.method, match.endpoint.path).toResponse(), op: null }
+    }
+    const { op } = match
+    if (principal && view!.scopes) checkScopes(principal.key, view!.scopes, view!.noneDeclared)
+    const project = checkProject()
     if (bodyError) throw bodyError
     checkQueryDepth(req.url.searchParams)
     if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, req.url.searchParams, body)
@@ -191,9 +202,14 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       principal,
       project,
       services,
+      profile,
+      observed: observedFor(op, profile),
     }
     progress.ran = true
-    return { res: await handler(ctx), op }
+    const res = await handler(ctx)
+    // A 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included).
+    if (res.status === 405 && res.headers.allow === undefined) res.headers = { ...res.headers, allow: route.allow.join(', ') }
+    return { res, op }
   }
 
   /** The request's turn: scheduled work, dispatch, and handing the change (if any) to the listeners. */
@@ -271,7 +287,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       await pendingDurable.then(noop, noop)
     }
     if (validateResponses && op && res.status < 500) {
-      const violation = checkResponse(op, res)
+      const violation = checkResponse(viewOf(op, profile), res)
       if (violation) {
         onViolation(violation)
         res = serverError(`Response violates the contract: ${violation.operationId} ${violation.status}: ${violation.message}`, 'contract_violation').toResponse()

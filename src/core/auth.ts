@@ -88,7 +88,15 @@ export function keyHasScope(key: ApiKeyLike, required: string): boolean {
   return action === 'read' && scopes.includes(`${object}:write`)
 }
 
-export function checkScopes(key: ApiKeyLike, required: string[]): void {
+/**
+ * @param noneDeclared the action declares no scope (the real service's rule for such actions): a scoped
+ * key, `*` included, is refused; a legacy key without scopes is not.
+ */
+export function checkScopes(key: ApiKeyLike, required: string[], noneDeclared = false): void {
+  if (noneDeclared) {
+    if (key.scopes && key.scopes.length > 0) throw permissionDenied('This action does not support Personal API Key access')
+    return
+  }
   for (const scope of required) {
     if (!keyHasScope(key, scope)) throw permissionDenied(`API key missing required scope '${scope}'`)
   }

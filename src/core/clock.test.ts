@@ -7,11 +7,11 @@ describe('Clock', () => {
     const clock = new Clock({ now: '2026-03-01T00:00:00Z', wall: () => wall })
     expect(clock.frozen).toBe(true)
     wall += 60_000
-    expect(clock.iso()).toBe('2026-03-01T00:00:00.000Z')
+    expect(clock.iso()).toBe('2026-03-01T00:00:00Z')
     clock.advance('PT1H30M')
-    expect(clock.iso()).toBe('2026-03-01T01:30:00.000Z')
+    expect(clock.iso()).toBe('2026-03-01T01:30:00Z')
     clock.advance(500)
-    expect(clock.iso()).toBe('2026-03-01T01:30:00.500Z')
+    expect(clock.iso()).toBe('2026-03-01T01:30:00.500000Z')
   })
 
   it('running: follows wall time from an offset, and set() moves the offset', () => {
@@ -20,13 +20,13 @@ describe('Clock', () => {
     expect(clock.now()).toBe(wall)
     clock.set('2030-01-01T00:00:00Z')
     wall += 5_000
-    expect(clock.iso()).toBe('2030-01-01T00:00:05.000Z')
+    expect(clock.iso()).toBe('2030-01-01T00:00:05Z')
     clock.freeze()
     wall += 5_000
-    expect(clock.iso()).toBe('2030-01-01T00:00:05.000Z')
+    expect(clock.iso()).toBe('2030-01-01T00:00:05Z')
     clock.unfreeze()
     wall += 1_000
-    expect(clock.iso()).toBe('2030-01-01T00:00:06.000Z')
+    expect(clock.iso()).toBe('2030-01-01T00:00:06Z')
   })
 
   it('tells listeners when it moves', () => {

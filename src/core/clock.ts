@@ -1,5 +1,6 @@
 // The mock owns its clock (global fake timers hang msw): every "now" in the core comes from here.
 // Frozen: stays at an instant until set or advanced. Running: wall time plus an offset.
+import { iso } from './datetime.ts'
 
 export interface ClockOptions {
   /** Start instant (ISO 8601 or epoch ms). */
@@ -76,7 +77,7 @@ export class Clock {
   }
 
   iso(): string {
-    return new Date(this.now()).toISOString()
+    return iso(this.now())
   }
 
   get frozen(): boolean {

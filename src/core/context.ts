@@ -1,11 +1,20 @@
 // What a handler receives. Generic over what the composition hands the handlers (`services`), the
 // caller (`principal`) and the project in the path: the core knows none of them.
+import type { Profile } from '../contract/profiles.ts'
 import type { Principal, ProjectLike } from './auth.ts'
 import type { OperationInfo } from './contract.ts'
 import type { MockRequest, MockResponse } from './http.ts'
 
 export interface HandlerContext<S = unknown, P = Principal, Proj = ProjectLike> {
   op: OperationInfo
+  /** The profile the app answers as. */
+  profile: Profile
+  /**
+   * Whether the answer follows the operation's x-observed note `noteId` (the observed profile) rather
+   * than the seed. Throws for a note the operation does not have, so a handler cannot ask about a
+   * difference the contract does not record.
+   */
+  observed(noteId: string): boolean
   req: MockRequest
   url: URL
   /** Path parameters. */
@@ -23,3 +32,11 @@ export interface HandlerContext<S = unknown, P = Principal, Proj = ProjectLike> 
 
 export type Handler<C = HandlerContext<any, any, any>> = (ctx: C) => MockResponse | Promise<MockResponse>
 export type HandlerMap<C = HandlerContext<any, any, any>> = Record<string, Handler<C>>
+
+/** `ctx.observed` for an operation under a profile. */
+export function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
+  return (noteId) => {
+    if (!op.notes.has(noteId)) throw new Error(`${op.operationId} has no x-observed note "${noteId}"`)
+    return profile === 'observed'
+  }
+}

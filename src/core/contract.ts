@@ -4,32 +4,57 @@ import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
+import { profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
 
-export interface OperationInfo {
+/** What an operation needs and answers under one profile (see contract/profiles.ts). */
+export interface OperationView {
   operationId: string
+  /** Scopes the operation needs; [] = any valid key; null = no key at all (security: []). */
+  scopes: string[] | null
+  /** The action declares no scope: scoped personal API keys are refused (the observed profile's notes). */
+  noneDeclared: boolean
+  /** status -> media types documented (empty array: no body) */
+  responses: Map<number, string[]>
+  /** status -> validators of the application/json body */
+  responseValidators: Map<number, BodyValidator>
+}
+
+/** An operation; as a view, the seed profile (the contract as written). */
+export interface OperationInfo extends OperationView {
   method: string // upper-case
   /** Canonical path template from the contract, e.g. /api/environments/{project_id}/persons/{id}/ */
   path: string
   /** The same template under every alias prefix (x-path-aliases), canonical first. */
   templates: string[]
-  /** Scopes the operation needs; [] = any valid key; null = no key at all (security: []). */
-  scopes: string[] | null
   tags: string[]
-  /** status -> media types documented (empty array: no body) */
-  responses: Map<number, string[]>
-  /** status -> validators of the application/json body */
-  responseValidators: Map<number, BodyValidator>
+  /** Ids of the operation's x-observed notes. */
+  notes: Set<string>
+  /** The operation under the observed profile (the same object's seed view when no note changes it). */
+  observed: OperationView
   operation: Operation
+}
+
+/** An endpoint the real service has and the mock does not serve (the contract's x-not-mocked). */
+export interface NotMocked {
+  method: string
+  /** Canonical template. */
+  path: string
+  /** The template under every alias prefix, canonical first. */
+  templates: string[]
 }
 
 export interface Contract {
   api: OpenAPIBackend
   operations: OperationInfo[]
   byId: Map<string, OperationInfo>
+  notMocked: NotMocked[]
   document: typeof document
 }
+
+/** The operation as a profile sees it. */
+export const viewOf = (op: OperationInfo, profile: Profile): OperationView => (profile === 'observed' ? op.observed : op)
 
 /**
  * A response body's validator; for a list envelope (`results: [...]`) also the envelope alone and one
@@ -96,33 +121,52 @@ export function loadContract(): Contract {
   }
 
   const aliases = ((document as any)['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>
-  const operations: OperationInfo[] = api.router.getOperations().map((operation) => {
-    const templates = [operation.path]
+  const templatesOf = (path: string) => {
+    const templates = [path]
     for (const alias of aliases) {
-      if (operation.path.startsWith(alias.from)) templates.push(alias.to + operation.path.slice(alias.from.length))
+      if (path.startsWith(alias.from)) templates.push(alias.to + path.slice(alias.from.length))
     }
-    const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
-    const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
+    return templates
+  }
+  const responsesOf = (documented: Record<string, any>) => {
     const responses = new Map<number, string[]>()
     const responseValidators = new Map<number, BodyValidator>()
-    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    for (const [status, response] of Object.entries(documented)) {
       const content = (response as any).content ?? {}
       responses.set(Number(status), Object.keys(content))
       const schema = content['application/json']?.schema
       if (schema) responseValidators.set(Number(status), responseValidator(schema))
     }
+    return { responses, responseValidators }
+  }
+  const operations: OperationInfo[] = api.router.getOperations().map((operation) => {
+    const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
+    const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
+    const doc = operation as any
+    const seedResponses = doc.responses ?? {}
+    const observedResponses = profileResponses(doc, 'observed')
+    const seed = { operationId: operation.operationId!, scopes, noneDeclared: false, ...responsesOf(seedResponses) }
+    const observedScopes = profileScopes(doc, scopes, 'observed')
+    const observedAnswers =
+      observedResponses === seedResponses ? { responses: seed.responses, responseValidators: seed.responseValidators } : responsesOf(observedResponses)
+    const observed: OperationView =
+      observedResponses === seedResponses && observedScopes.scopes === scopes ? seed : { operationId: seed.operationId, ...observedScopes, ...observedAnswers }
     return {
-      operationId: operation.operationId!,
+      ...seed,
       method: operation.method.toUpperCase(),
       path: operation.path,
-      templates,
-      scopes,
+      templates: templatesOf(operation.path),
       tags: operation.tags ?? [],
-      responses,
-      responseValidators,
+      notes: new Set(((doc['x-observed'] ?? []) as Array<{ id: string }>).map((n) => n.id)),
+      observed,
       operation,
     }
   })
-  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), document }
+  const notMocked: NotMocked[] = (((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>).map((e) => ({
+    method: e.method.toUpperCase(),
+    path: e.path,
+    templates: templatesOf(e.path),
+  }))
+  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
   return cached
 }

@@ -38,6 +38,10 @@ export const methodNotAllowed = (method: string, allow: string[]) =>
     allow: allow.join(', '),
   })
 
+/** An endpoint the real service has and the mock does not serve (the contract's x-not-mocked). */
+export const notMocked = (method: string, path: string) =>
+  new ApiError(501, 'server_error', 'not_mocked', `${method} ${path} exists in the real service, but analytics-mock does not mock it.`)
+
 export const parseError = (detail: string) => new ApiError(400, 'invalid_request', 'parse_error', detail)
 
 export const serverError = (detail = 'A server error occurred.', code = 'error') =>

@@ -4,6 +4,7 @@
 // when read: every request writes one, few are ever read, and formatting the time and parsing the
 // query on the way in was a measurable part of a write's cost. Secrets never leave it: query values
 // and body fields named like keys, tokens or passwords (`personal_api_key` above all) read as REDACTED.
+import { iso } from './datetime.ts'
 
 export interface JournalEntry {
   id: number
@@ -61,7 +62,7 @@ function shape(e: Stored): JournalEntry {
   for (const [name, value] of new URLSearchParams(e.search)) query[name] = isSecretName(name) && value !== '' ? REDACTED : value
   return {
     id: e.id,
-    at: new Date(e.at_ms).toISOString(),
+    at: iso(e.at_ms),
     method: e.method,
     path: e.path,
     query,

@@ -4,6 +4,7 @@
 // answer first.
 import { ApiError, parseError, validationError } from './errors.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
+import { pythonJsonError } from './python-json.ts'
 import { decodeUtf8, Utf8Error } from './utf8.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -55,7 +56,8 @@ export function parseBody(raw: string | Uint8Array | undefined, maxBytes: number
   try {
     return { kind: 'parsed', body: JSON.parse(text), text }
   } catch (e) {
-    return { kind: 'parsed', body: undefined, text, error: parseError(`JSON parse error - ${(e as Error).message}`) }
+    // In the words of the real service (Python's json module, through DRF).
+    return { kind: 'parsed', body: undefined, text, error: parseError(`JSON parse error - ${pythonJsonError(text) ?? (e as Error).message}`) }
   }
 }
 

@@ -88,6 +88,8 @@ export function requestValidationError(errors: ErrorObject[], input: unknown): A
       }
       return validationError(typeMessages[expected[0]!] ?? `Invalid value: ${first.message}.`, attr)
     }
+    case 'minProperties':
+      return validationError(`Give at least ${first.params.limit} of the fields.`, attr, 'required')
     default:
       return validationError(`Invalid value: ${first.message ?? first.keyword}.`, attr)
   }

@@ -8,6 +8,8 @@ import type { Contract, OperationInfo } from './contract.ts'
 
 interface QueryParamSpec {
   name: string
+  /** `x-lenient`: passed to the handler as sent (the last value), not validated or coerced here. */
+  lenient: boolean
   /**
    * `content: application/json` parameters arrive JSON-encoded. They are validated on their own, without
    * the type coercion plain query strings need (coercion would quietly turn a number into a string).
@@ -44,7 +46,7 @@ export function createRequestValidator(contract: Contract) {
         .filter((p) => p.in === 'query')
         .map((p) => {
           const jsonSchema = p.content?.['application/json']?.schema
-          return { name: p.name, json: jsonSchema ? ajv.compile(jsonSchema) : null, array: p.schema?.type === 'array' }
+          return { name: p.name, lenient: p['x-lenient'] === true, json: jsonSchema ? ajv.compile(jsonSchema) : null, array: p.schema?.type === 'array' }
         }),
       validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
       hasBody: Boolean(op.operation.requestBody),
@@ -55,12 +57,15 @@ export function createRequestValidator(contract: Contract) {
     const spec = specs.get(op.operationId)!
     const query: Record<string, unknown> = {}
     const jsonValues: Record<string, unknown> = {}
+    const lenient: Record<string, unknown> = {}
     const combined: Record<string, unknown> = {
       path: { ...input.params },
       query,
       header: input.headers,
       cookie: {},
     }
+    // No body is validated as an empty object, as the real service reads one (its own 400s follow);
+    // a body the contract requires is then refused by its schema (required fields, minProperties).
     if (spec.hasBody) combined.requestBody = input.body === undefined ? {} : input.body
     const fail = (errors: ErrorObject[]): RequestValidation => ({
       valid: false,
@@ -72,6 +77,10 @@ export function createRequestValidator(contract: Contract) {
       if (values.length === 0) continue
       // Like Django's QueryDict.get: the last value wins for single-valued parameters.
       const raw = values[values.length - 1]!
+      if (param.lenient) {
+        lenient[param.name] = raw
+        continue
+      }
       if (!param.json) {
         query[param.name] = param.array ? values : raw
         continue
@@ -91,6 +100,6 @@ export function createRequestValidator(contract: Contract) {
     for (const validator of spec.validators) {
       if (!validator(combined)) return fail(validator.errors ?? [])
     }
-    return { valid: true, query: { ...query, ...jsonValues } }
+    return { valid: true, query: { ...query, ...jsonValues, ...lenient } }
   }
 }

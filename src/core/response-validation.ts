@@ -1,7 +1,7 @@
 // Checks a response against the contract: documented status, documented media type, body schema
 // (ajv validators compiled once when the contract loads).
 import type { ErrorObject, ValidateFunction } from 'ajv'
-import type { BodyValidator, OperationInfo } from './contract.ts'
+import type { BodyValidator, OperationView } from './contract.ts'
 import type { MockResponse } from './http.ts'
 import { isSerializedOnce } from './json.ts'
 
@@ -11,7 +11,7 @@ export interface ContractViolation {
   message: string
 }
 
-export function checkResponse(op: OperationInfo, res: MockResponse): ContractViolation | null {
+export function checkResponse(op: OperationView, res: MockResponse): ContractViolation | null {
   const fail = (message: string): ContractViolation => ({ operationId: op.operationId, status: res.status, message })
   const mediaTypes = op.responses.get(res.status)
   if (!mediaTypes) return fail(`status ${res.status} is not documented for ${op.operationId}`)

@@ -2,7 +2,11 @@
 // prefixes), each matching with or without the trailing slash, as the real service does (`/?`).
 // openapi-backend's own matcher rebuilds its operation list and a RegExp per operation on every request,
 // so matching is done here and openapi-backend does what it is good at: parsing and validation.
-import type { Contract, OperationInfo } from './contract.ts'
+//
+// Besides the contract's operations, a path may carry methods the real service serves and the mock does
+// not (`x-not-mocked`), and every path takes OPTIONS. `allow` lists a path's methods as the real service's
+// framework does: in its method order, HEAD with GET, and OPTIONS.
+import type { Contract, NotMocked, OperationInfo } from './contract.ts'
 
 export interface Route {
   regex: RegExp
@@ -10,12 +14,22 @@ export interface Route {
   template: string
   /** method (upper-case) -> operation */
   methods: Map<string, OperationInfo>
+  /** method (upper-case) -> an endpoint the real service has and the mock does not serve */
+  notMocked: Map<string, NotMocked>
+  /** The Allow header for this path. */
+  allow: string[]
 }
 
+type Params = Record<string, string>
+
 export type RouteMatch =
-  | { kind: 'operation'; op: OperationInfo; params: Record<string, string>; route: Route }
-  | { kind: 'method-not-allowed'; allow: string[] }
+  | { kind: 'operation'; op: OperationInfo; params: Params; route: Route }
+  | { kind: 'not-mocked'; endpoint: NotMocked; params: Params; route: Route }
+  | { kind: 'options'; params: Params; route: Route }
+  | { kind: 'method-not-allowed'; allow: string[]; route: Route }
   | { kind: 'not-found' }
+
+const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 function compileTemplate(template: string): { regex: RegExp; paramNames: string[] } {
   const paramNames: string[] = []
@@ -34,19 +48,31 @@ function compileTemplate(template: string): { regex: RegExp; paramNames: string[
   return { regex: new RegExp(`^${source}/?$`), paramNames }
 }
 
+/** A path's methods as the real service lists them in `Allow`. */
+function allowOf(methods: Iterable<string>): string[] {
+  const present = new Set(methods)
+  return DRF_METHOD_ORDER.filter((m) => present.has(m) || (m === 'HEAD' && present.has('GET')) || m === 'OPTIONS')
+}
+
 export function createRouter(contract: Contract) {
   const byTemplate = new Map<string, Route>()
+  const routeFor = (template: string) => {
+    let route = byTemplate.get(template)
+    if (!route) byTemplate.set(template, (route = { ...compileTemplate(template), template, methods: new Map(), notMocked: new Map(), allow: [] }))
+    return route
+  }
   for (const op of contract.operations) {
-    for (const template of op.templates) {
-      let route = byTemplate.get(template)
-      if (!route) {
-        route = { ...compileTemplate(template), template, methods: new Map() }
-        byTemplate.set(template, route)
-      }
-      route.methods.set(op.method, op)
+    for (const template of op.templates) routeFor(template).methods.set(op.method, op)
+  }
+  for (const endpoint of contract.notMocked) {
+    for (const template of endpoint.templates) {
+      const route = routeFor(template)
+      if (route.methods.has(endpoint.method)) throw new Error(`x-not-mocked ${endpoint.method} ${endpoint.path} is an operation of the contract`)
+      route.notMocked.set(endpoint.method, endpoint)
     }
   }
-  // Literal segments win over parameters (e.g. /api/users/@me/ before any templated sibling).
+  for (const route of byTemplate.values()) route.allow = allowOf([...route.methods.keys(), ...route.notMocked.keys()])
+  // Literal segments win over parameters (e.g. /persons/activity/ before /persons/{id}/).
   const routes = [...byTemplate.values()].sort((a, b) => a.paramNames.length - b.paramNames.length)
 
   return {
@@ -55,11 +81,7 @@ export function createRouter(contract: Contract) {
       for (const route of routes) {
         const m = route.regex.exec(pathname)
         if (!m) continue
-        const op = route.methods.get(method) ?? (method === 'HEAD' ? route.methods.get('GET') : undefined)
-        if (!op) {
-          return { kind: 'method-not-allowed', allow: [...route.methods.keys()] }
-        }
-        const params: Record<string, string> = {}
+        const params: Params = {}
         for (let i = 0; i < route.paramNames.length; i++) {
           let value = m[i + 1]!
           try {
@@ -69,7 +91,12 @@ export function createRouter(contract: Contract) {
           }
           params[route.paramNames[i]!] = value
         }
-        return { kind: 'operation', op, params, route }
+        const op = route.methods.get(method) ?? (method === 'HEAD' ? route.methods.get('GET') : undefined)
+        if (op) return { kind: 'operation', op, params, route }
+        const endpoint = route.notMocked.get(method) ?? (method === 'HEAD' ? route.notMocked.get('GET') : undefined)
+        if (endpoint) return { kind: 'not-mocked', endpoint, params, route }
+        if (method === 'OPTIONS') return { kind: 'options', params, route }
+        return { kind: 'method-not-allowed', allow: route.allow, route }
       }
       return { kind: 'not-found' }
     },

@@ -13,8 +13,27 @@ export interface ActivityInput {
   at: number
 }
 
-/** Detail keys the real service always renders (unset ones are null). */
-const DETAIL_KEYS = ['id', 'changes', 'merge', 'trigger', 'name', 'short_id', 'type'] as const
+/** Detail keys the real service always renders, in its order (unset ones are null). */
+const DETAIL_KEYS = ['changes', 'trigger', 'type', 'name', 'short_id'] as const
+/** Detail keys rendered only when set (a merge, which the mock never makes). */
+const OPTIONAL_DETAIL_KEYS = ['merge'] as const
+
+/** One change as the real service renders it: every key present, the ones not set null. */
+export interface Change {
+  type: string
+  action: string
+  field: string | null
+  before: unknown
+  after: unknown
+}
+
+export const change = (type: string, action: string, fields: Partial<Omit<Change, 'type' | 'action'>> = {}): Change => ({
+  type,
+  action,
+  field: fields.field ?? null,
+  before: fields.before ?? null,
+  after: fields.after ?? null,
+})
 
 export function recordActivity(store: Store, input: ActivityInput): ActivityRecord {
   const seq = store.counters.activity++
@@ -36,10 +55,16 @@ export function activityFor(store: Store, projectId: number, scope: string, item
   return store.activity.entries(projectId, scope, String(itemId))
 }
 
+/** Every entry of a scope in the project (every item), newest first. */
+export function projectActivity(store: Store, projectId: number, scope: string): ActivityRecord[] {
+  return store.activity.scopeEntries(projectId, scope)
+}
+
 export function toActivityEntry(store: Store, entry: ActivityRecord) {
   const user = entry.user_id == null ? undefined : store.user(entry.user_id)
   const detail: Record<string, unknown> = {}
   for (const key of DETAIL_KEYS) detail[key] = entry.detail[key] ?? null
+  for (const key of OPTIONAL_DETAIL_KEYS) if (entry.detail[key] != null) detail[key] = entry.detail[key]
   return {
     id: entry.id,
     user: user ? { first_name: user.first_name, email: user.email } : { first_name: 'System', email: null, is_system: true },

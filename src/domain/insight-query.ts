@@ -2,6 +2,7 @@
 // trends (count or unique persons per interval), ordered funnels (14-day conversion window),
 // retention cohorts (recurring or first time) and the counts-by-event SQL. Pure: events and "now" in,
 // results out, so the numbers follow the data.
+import { iso } from '../serializers/time.ts'
 import type { EventRecord } from '../store/models.ts'
 import { addIntervals, isoDate, isoDateTime, resolveRelativeDate, startOf, type Interval } from './insight-dates.ts'
 import { SQL_ROW_LIMIT, type FunnelsQuery, type InsightPlan, type RetentionPeriod, type RetentionQuery, type SqlSpec, type TrendsQuery } from './insight-plan.ts'
@@ -217,7 +218,7 @@ function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, now:
         for (const person of cohort) if (returned[j]!.has(person)) count++
         values.push({ count })
       }
-      return { date: new Date(start).toISOString().replace('.000Z', 'Z'), label: `${period} ${i}`, values }
+      return { date: iso(start), label: `${period} ${i}`, values }
     }),
   }
 }

@@ -4,7 +4,7 @@
 import { queueEventDeletion } from './tasks.ts'
 import type { PersonRecord, TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { recordActivity } from './activity.ts'
+import { change, recordActivity } from './activity.ts'
 import { capture } from './capture.ts'
 import { checkPersonLimits } from './person-limits.ts'
 
@@ -36,9 +36,8 @@ export async function updatePersonProperties(store: Store, person: PersonRecord,
     itemId: person.id,
     activity: 'updated',
     userId: by.userId,
-    detail: {
-      changes: [{ type: 'Person', action: 'changed', field: 'properties', before: { ...person.properties }, after: { ...updated.properties } }],
-    },
+    // As the real service logs it: which field changed, not the values.
+    detail: { changes: [change('Person', 'changed', { field: 'properties' })] },
     at: by.now,
   })
   return updated
@@ -55,7 +54,7 @@ export async function deletePersonProperty(store: Store, person: PersonRecord, k
     userId: by.userId,
     detail: {
       name: person.uuid,
-      changes: [{ type: 'Person', action: 'changed', field: key, before: person.properties[key] ?? null, after: null }],
+      changes: [change('Person', 'changed')],
     },
     at: by.now,
   })

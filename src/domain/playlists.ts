@@ -4,7 +4,7 @@ import { validationError } from '../core/errors.ts'
 import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 import type { Store } from '../store/store.ts'
-import { recordActivity } from './activity.ts'
+import { change, recordActivity, type Change } from './activity.ts'
 
 export const PLAYLIST_TYPES = ['collection', 'filters'] as const
 export type PlaylistType = (typeof PLAYLIST_TYPES)[number]
@@ -46,6 +46,7 @@ function newShortId(store: Store, projectId: number): string {
 type StoredPlaylist = NonNullable<ReturnType<Store['playlists']['findFirst']>>
 
 const displayName = (p: PlaylistRecord) => p.name || p.derived_name || null
+const SCOPE = 'SessionRecordingPlaylist'
 
 export async function createPlaylist(store: Store, projectId: number, input: PlaylistInput, user: UserRecord, now: number): Promise<PlaylistRecord> {
   rejectNullFilters(input)
@@ -81,14 +82,6 @@ export async function createPlaylist(store: Store, projectId: number, input: Pla
   return playlist
 }
 
-export interface Change {
-  type: 'SessionRecordingPlaylist'
-  action: 'created' | 'changed' | 'deleted'
-  field: WritableField
-  before?: unknown
-  after?: unknown
-}
-
 /** Equal as JSON (the filters object is compared by content; the other fields are primitives). */
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
 
@@ -98,9 +91,9 @@ export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): C
   for (const field of WRITABLE_FIELDS) {
     const left = before[field]
     const right = after[field]
-    if (left == null && right != null) changes.push({ type: 'SessionRecordingPlaylist', action: 'created', field, after: right })
-    else if (right == null && left != null) changes.push({ type: 'SessionRecordingPlaylist', action: 'deleted', field, before: left })
-    else if (!same(left, right)) changes.push({ type: 'SessionRecordingPlaylist', action: 'changed', field, before: left, after: right })
+    if (left == null && right != null) changes.push(change(SCOPE, 'created', { field, after: right }))
+    else if (right == null && left != null) changes.push(change(SCOPE, 'deleted', { field, before: left }))
+    else if (!same(left, right)) changes.push(change(SCOPE, 'changed', { field, before: left, after: right }))
   }
   return changes
 }
@@ -161,6 +154,53 @@ function logPlaylistActivity(store: Store, playlist: PlaylistRecord, activity: '
     detail: { name, short_id: playlist.short_id, changes },
     at: now,
   })
+}
+
+export interface PlaylistListFilters {
+  /** Created by this user id. */
+  createdBy?: number
+  shortId?: string
+  /** Case-insensitive substring of the name or the derived name. */
+  search?: string
+  /** Created by this user id (the real service's `user` parameter: the requesting user). */
+  user?: number
+  /** Pinned ones only (the real service reads any value of `pinned` so). */
+  pinned?: boolean
+  /** collection or filters; anything else does not filter. */
+  type?: string
+  /** last_modified_at, created_at or name, `-` for descending; anything else is the default. */
+  order?: string
+}
+
+const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
+export const DEFAULT_PLAYLIST_ORDER = '-last_modified_at'
+
+/** The name a playlist sorts by: case-insensitive, an empty name falling through to the derived name. */
+const sortName = (p: PlaylistRecord) => (p.name || p.derived_name || '').toLowerCase()
+
+/** A project's live playlists, filtered and ordered as the real service's list does (ties by id). */
+export function listPlaylists(store: Store, projectId: number, filters: PlaylistListFilters = {}): PlaylistRecord[] {
+  const search = filters.search?.toLowerCase()
+  const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
+  const found = store.playlists
+    .findMany((q) => q.where({ project_id: projectId, deleted: false }))
+    .filter(
+      (p) =>
+        (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
+        (filters.user === undefined || p.created_by_id === filters.user) &&
+        (filters.shortId === undefined || p.short_id === filters.shortId) &&
+        (!filters.pinned || p.pinned) &&
+        (type === undefined || p.type === type) &&
+        (search === undefined || (p.name ?? '').toLowerCase().includes(search) || (p.derived_name ?? '').toLowerCase().includes(search)),
+    )
+  const order = filters.order && ORDER_FIELDS.has(filters.order.replace(/^-/, '')) ? filters.order : DEFAULT_PLAYLIST_ORDER
+  const descending = order.startsWith('-')
+  const field = order.replace(/^-/, '')
+  const compare = (a: PlaylistRecord, b: PlaylistRecord): number => {
+    if (field === 'name') return sortName(a) < sortName(b) ? -1 : sortName(a) > sortName(b) ? 1 : 0
+    return field === 'created_at' ? a.created_at - b.created_at : a.last_modified_at - b.last_modified_at
+  }
+  return found.sort((a, b) => (descending ? -compare(a, b) : compare(a, b)) || a.id - b.id)
 }
 
 /** The playlist's items, most recently added first (ties: the later item first). */

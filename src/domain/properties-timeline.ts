@@ -3,13 +3,14 @@
 // event and at every event where the values of the crucial keys differ from the event before; each point
 // counts the events up to the next point.
 //
-// Crucial keys come from the request as in the real service (person property filters, in `properties`
-// or in the `events` entities, and a person `breakdown`). When the request names none, the real service
-// answers a single point; the mock instead takes every person property seen in the range as crucial, so
-// the timeline shows each change. Without dates the range is the person's whole history: from its first
-// event (or its creation, when earlier) to now. A person with no events in the range has no points.
+// Crucial keys come from the request, as in the real service (person property filters, in `properties`
+// or in the `events` entities, and a person `breakdown`). With none, no change is relevant: one point at
+// the first event, counting every event in the range. Without dates the range is the person's whole
+// history: from its first event (or its creation, when earlier) to now. A person with no events in the
+// range has no points. The effective dates are printed as Python's isoformat (`+00:00`), the points'
+// timestamps as DRF prints datetimes (`Z`), as the real service does.
 import { validationError } from '../core/errors.ts'
-import { iso } from '../serializers/time.ts'
+import { iso, isoOffset } from '../serializers/time.ts'
 import type { EventRecord, PersonRecord } from '../store/models.ts'
 import { isPersonFilter, type PropertyFilterInput } from './property-filters.ts'
 
@@ -37,6 +38,8 @@ export interface PropertiesTimeline {
 }
 
 const HOUR = 3_600_000
+/** One microsecond in milliseconds: a range ends one microsecond before the next one starts (23:59:59.999999). */
+const MICROSECOND = 0.001
 const DAY = 24 * HOUR
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const RELATIVE = /^-(\d+)([hdwmy])$/
@@ -72,11 +75,11 @@ export function parseDateParam(value: string, edge: 'from' | 'to', now: number, 
   if (rel) {
     const at = minusUnits(now, Number(rel[1]), rel[2]!)
     if (rel[2] === 'h') return at
-    return edge === 'from' ? startOfUtcDay(at) : startOfUtcDay(at) + DAY - 1
+    return edge === 'from' ? startOfUtcDay(at) : startOfUtcDay(at) + DAY - MICROSECOND
   }
   if (DATE_ONLY.test(text)) {
     const start = Date.parse(`${text}T00:00:00Z`)
-    if (Number.isFinite(start)) return edge === 'from' ? start : start + DAY - 1
+    if (Number.isFinite(start)) return edge === 'from' ? start : start + DAY - MICROSECOND
   } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`)
     if (Number.isFinite(ms)) return ms
@@ -87,15 +90,15 @@ export function parseDateParam(value: string, edge: 'from' | 'to', now: number, 
 function intervalEnd(from: number, interval: string | undefined): number {
   switch (interval) {
     case 'hour':
-      return from + HOUR - 1
+      return from + HOUR - MICROSECOND
     case 'week':
-      return startOfUtcDay(from) + 7 * DAY - 1
+      return startOfUtcDay(from) + 7 * DAY - MICROSECOND
     case 'month': {
       const d = new Date(from)
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - MICROSECOND
     }
     default:
-      return startOfUtcDay(from) + DAY - 1
+      return startOfUtcDay(from) + DAY - MICROSECOND
   }
 }
 
@@ -128,12 +131,7 @@ export function propertiesTimeline(
   const allEvents = eventNames.size === 0 || eventNames.has(null) || eventNames.has(undefined)
   const inRange = byTime.filter((e) => e.timestamp >= from! && e.timestamp <= to! && (allEvents || eventNames.has(e.event)))
 
-  let keys = requestedKeys(req)
-  if (keys.length === 0) {
-    const seen = new Set<string>()
-    for (const e of inRange) for (const key of Object.keys(e.person_properties)) seen.add(key)
-    keys = [...seen].sort()
-  }
+  const keys = requestedKeys(req)
 
   const points: TimelinePoint[] = []
   let previous: string | undefined
@@ -145,5 +143,5 @@ export function propertiesTimeline(
     }
     points[points.length - 1]!.relevant_event_count++
   }
-  return { points, crucial_property_keys: keys, effective_date_from: iso(from), effective_date_to: iso(to) }
+  return { points, crucial_property_keys: keys, effective_date_from: isoOffset(from), effective_date_to: isoOffset(to) }
 }

@@ -36,10 +36,10 @@ const find = (result: Awaited<ReturnType<typeof drift>>, operationId: string, wh
   result.findings.filter((f) => f.operationId === operationId && f.where === where)
 
 describe('drift against the real schema of November 2023', () => {
-  it('finds its paths under our alias, the two operations it did not have yet, and what differs', async () => {
+  it('finds its paths under our alias, the three operations it did not have yet, and what differs', async () => {
     const result = await drift({ schemaText: REAL_2023 })
     expect(result.operations.compared).toBe(18)
-    expect(result.operations.missing).toEqual(['max_tools_create_and_query_insight', 'persons_delete_events_create'])
+    expect(result.operations.missing).toEqual(['max_tools_create_and_query_insight', 'persons_all_activity_retrieve', 'persons_delete_events_create'])
     expect(result.theirs).toEqual({ title: 'PostHog API', version: '', openapi: '3.0.3' })
     expect(find(result, 'session_recordings_list', 'response 200 body results[].viewed')).toMatchObject([
       { severity: 'breaking', change: 'retyped', message: 'they may send string: ours is boolean, theirs string' },
@@ -61,7 +61,7 @@ describe('drift against the real schema of November 2023', () => {
   it('the CLI prints the table and exits 1; with the differences written as a baseline, 0', async () => {
     const first = await run(['--schema', FIXTURE, '--write-baseline', join(dir, 'baseline.json')])
     expect(first.code).toBe(1)
-    expect(first.output).toMatch(/^18 operations compared: 16 found, 2 missing \(max_tools_create_and_query_insight, persons_delete_events_create\)$/m)
+    expect(first.output).toMatch(/^18 operations compared: 15 found, 3 missing \(max_tools_create_and_query_insight, persons_all_activity_retrieve, persons_delete_events_create\)$/m)
     expect(first.output).toMatch(/^BREAKING\s+session_recordings_list\s+response 200 body results\[\]\.viewed\s+retyped: they may send string/m)
     expect(first.output).toMatch(/^\d+ breaking, \d+ warnings$/m)
     const baseline = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'))
@@ -81,10 +81,10 @@ describe('drift against the real schema of November 2023', () => {
     expect(a.output).toMatch(/^BREAKING\s+persons_list\s+response 200 body results\[\]\.uuid\s+removed/m)
 
     const added = real2023()
-    added.components.schemas.SessionRecording.properties.retention_period_days = { type: 'integer', nullable: true }
+    added.components.schemas.SessionRecording.properties.has_summary = { type: 'boolean', nullable: true }
     const b = await run(['--schema', write('added-field.yaml', added), '--baseline', baseline])
     expect(b.code).toBe(0)
-    expect(b.output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.retention_period_days\s+added: their schema also has retention_period_days \(integer\|null\)$/m)
+    expect(b.output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.has_summary\s+added: their schema also has has_summary \(boolean\|null\)$/m)
     expect(b.output).toMatch(/^0 breaking, 1 warning, \d+ accepted by the baseline$/m)
 
     const retyped = real2023()

@@ -66,11 +66,16 @@ async function fetchSchema(url: string, options: DriftOptions): Promise<string> 
   return ex.text
 }
 
-/** Our contract's API operations, read like any other document. */
+/**
+ * Our contract's API operations, read like any other document: the ones a client uses, so not the
+ * control and discovery endpoints, nor the operations that only refuse (no 2xx answer: the playlist
+ * DELETE, a POST on the persons list), which nobody sends or reads anything through.
+ */
 export function ourOperations(): { doc: ApiDocument; operations: Array<DocOperation & { operationId: string }> } {
   const doc = readDocument(document as Record<string, unknown>)
   const operations = doc.operations.filter(
-    (op): op is DocOperation & { operationId: string } => op.operationId !== undefined && !op.tags.some((t) => NOT_COMPARED_TAGS.includes(t)),
+    (op): op is DocOperation & { operationId: string } =>
+      op.operationId !== undefined && !op.tags.some((t) => NOT_COMPARED_TAGS.includes(t)) && [...op.responses.keys()].some((s) => /^2/.test(s)),
   )
   return { doc, operations }
 }

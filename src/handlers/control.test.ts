@@ -10,13 +10,13 @@ describe('control API (/_mock/, no key)', () => {
   it('GET /_mock/clock: frozen at the dataset anchor by default in-process', async () => {
     const res = await client.get('/_mock/clock', null)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ now: '2026-11-01T00:00:00.000Z', frozen: true, ran: [] })
+    expect(res.body).toEqual({ now: '2026-11-01T00:00:00Z', frozen: true, ran: [] })
   })
 
   it('POST /_mock/clock sets, advances (ms or ISO 8601 duration), freezes and unfreezes', async () => {
-    expect((await client.post('/_mock/clock', { now: '2026-11-02T10:00:00Z' }, null)).body.now).toBe('2026-11-02T10:00:00.000Z')
-    expect((await client.post('/_mock/clock', { advance: 90_000 }, null)).body.now).toBe('2026-11-02T10:01:30.000Z')
-    expect((await client.post('/_mock/clock', { advance: 'P1DT2H' }, null)).body.now).toBe('2026-11-03T12:01:30.000Z')
+    expect((await client.post('/_mock/clock', { now: '2026-11-02T10:00:00Z' }, null)).body.now).toBe('2026-11-02T10:00:00Z')
+    expect((await client.post('/_mock/clock', { advance: 90_000 }, null)).body.now).toBe('2026-11-02T10:01:30Z')
+    expect((await client.post('/_mock/clock', { advance: 'P1DT2H' }, null)).body.now).toBe('2026-11-03T12:01:30Z')
     const running = await client.post('/_mock/clock', { freeze: false }, null)
     expect(running.body.frozen).toBe(false)
     expect((await client.post('/_mock/clock', { freeze: true }, null)).body.frozen).toBe(true)
@@ -28,7 +28,7 @@ describe('control API (/_mock/, no key)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.type).toBe('validation_error')
     }
-    expect((await client.get('/_mock/clock', null)).body.now).toBe('2026-11-01T00:00:00.000Z')
+    expect((await client.get('/_mock/clock', null)).body.now).toBe('2026-11-01T00:00:00Z')
   })
 
   it('POST /_mock/projects/:id/events creates and updates persons as capture does', async () => {
@@ -69,6 +69,24 @@ describe('control API (/_mock/, no key)', () => {
     const list = await client.get('/api/environments/1/session_recordings/?limit=1')
     expect(list.body.results[0].id).toBe('rec-1')
     expect(list.body.count).toBe(301)
+  })
+
+  it('POST /_mock/projects/:id/session_recordings without distinct_id (the README example) gives the recording a new person', async () => {
+    const persons = (await client.get('/api/environments/1/persons/?limit=1')).body.count
+    const res = await client.post('/_mock/projects/1/session_recordings', { id: 'from-readme' }, null)
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ id: 'from-readme', person: { distinct_ids: res.body.distinct_id } })
+    expect((await client.get('/api/environments/1/persons/?limit=1')).body.count).toBe(persons + 1)
+    // No body at all is the same: every field has a default.
+    expect((await client.request('POST', '/_mock/projects/1/session_recordings', { key: null })).status).toBe(201)
+  })
+
+  it('POST /_mock/faults with no body, or an empty object, is a 400 that changes nothing', async () => {
+    for (const res of [await client.request('POST', '/_mock/faults', { key: null }), await client.post('/_mock/faults', {}, null)]) {
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ type: 'validation_error', code: 'required', attr: null })
+    }
+    expect((await client.get('/_mock/faults', null)).body).toMatchObject({ latency_ms: 0, error_rate: 0 })
   })
 
   it('POST /_mock/reset restores the seed (not empty), and another seed or scenario on request', async () => {

@@ -72,7 +72,7 @@ export const controlHandlers: HandlerMap = {
     const target = (body.now !== undefined ? parseInstant(body.now) : clock.now()) + (advanceMs ?? 0)
     if (!inClockRange(target)) {
       throw validationError(
-        `The clock must stay between ${new Date(MIN_INSTANT).toISOString()} and ${new Date(MAX_INSTANT).toISOString()}.`,
+        `The clock must stay between ${iso(MIN_INSTANT)} and ${iso(MAX_INSTANT)}.`,
         body.advance !== undefined ? 'advance' : 'now',
       )
     }
@@ -124,13 +124,13 @@ export const controlHandlers: HandlerMap = {
   mock_session_recordings_create(ctx) {
     const projectId = controlProject(ctx)
     const { store, clock } = ctx.services
-    const b = ctx.body
+    const b = ctx.body ?? {}
     const duration = ((b.active_seconds ?? 60) + (b.inactive_seconds ?? 0)) * 1000
     const start = b.start_time === undefined ? clock.now() - duration : parseInstant(b.start_time)
     if (!inClockRange(start) || !inClockRange(start + duration)) {
       throw validationError('The recording must start and end between 1900 and 9998.', 'start_time')
     }
     const recording = createRecording(store, projectId, { ...b, start_time: start }, clock.now())
-    return json(201, toRecording(recording, store.persons, clock.now()))
+    return json(201, toRecording(recording, store.persons, clock.now(), ctx.profile === 'observed' ? 'array' : 'string'))
   },
 }

@@ -17,6 +17,23 @@ describe('discovery endpoints real clients call', () => {
     expect((await client.get('/api/projects/', null)).status).toBe(401)
   })
 
+  it('GET /api/projects/ pages as DRF LimitOffsetPagination: lenient limit and offset, links in its form', async () => {
+    const first = await client.get('/api/projects/?limit=1')
+    expect(first.body.results.map((p: any) => p.id)).toEqual([1])
+    expect(first.body.previous).toBeNull()
+    expect(new URL(first.body.next).search).toBe('?limit=1&offset=1')
+    const next = new URL(first.body.next)
+    const second = await client.get(next.pathname + next.search)
+    expect(second.body.results.map((p: any) => p.id)).toEqual([2])
+    expect(second.body.next).toBeNull()
+    expect(new URL(second.body.previous).search).toBe('?limit=1')
+    for (const query of ['limit=0', 'limit=-3', 'limit=abc', 'offset=-1', 'offset=x']) {
+      const lenient = await client.get(`/api/projects/?${query}`)
+      expect(lenient.status, query).toBe(200)
+      expect(lenient.body.results.map((p: any) => p.id), query).toEqual([1, 2])
+    }
+  })
+
   it('GET /api/users/@me/ answers for the key user, with organization and team', async () => {
     const res = await client.get('/api/users/@me/', KEYS.project2)
     expect(res.status).toBe(200)

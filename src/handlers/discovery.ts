@@ -2,7 +2,7 @@
 import { reachableProjects } from '../core/auth.ts'
 import type { HandlerMap } from './context.ts'
 import { json } from '../core/http.ts'
-import { offsetPage } from '../core/pagination.ts'
+import { drfLimitOffset, drfPage } from '../core/pagination.ts'
 import { iso } from '../serializers/time.ts'
 import { toUser } from '../serializers/user.ts'
 import type { OrganizationRecord, ProjectRecord } from '../store/models.ts'
@@ -21,9 +21,10 @@ const toOrganization = (o: OrganizationRecord) => ({ id: o.id, name: o.name, slu
 
 export const discoveryHandlers: HandlerMap = {
   projects_list(ctx) {
-    const { limit = 100, offset = 0 } = ctx.query
+    // The framework's default pagination (LimitOffsetPagination, 100 a page), as the real service's.
+    const { limit, offset } = drfLimitOffset(ctx.query, 100)
     const projects = reachableProjects(ctx.services.store, ctx.principal!)
-    return json(200, offsetPage(ctx.url, projects, limit, offset, toProject))
+    return json(200, drfPage(ctx.url, projects, limit, offset, toProject))
   },
 
   users_me_retrieve(ctx) {

@@ -3,18 +3,36 @@ import type { HandlerContext } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import type { PersonRecord } from '../store/models.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// What Python's uuid.UUID() takes: 32 hex digits once `urn:` and `uuid:`, surrounding braces and every
+// dash are dropped (any case).
+const HEX32 = /^[0-9a-f]{32}$/i
+// What Python's int() takes: surrounding whitespace, a sign, digits with single underscores between.
+const INTEGER = /^\s*[+-]?\d+(?:_\d+)*\s*$/
 
-/** `:id` is the integer id or the UUID; any other form is a 400; another project's person is a 404. */
+/** The canonical UUID text of an id Python's uuid.UUID() accepts, else null. */
+export function asUuid(raw: string): string | null {
+  const hex = raw.replace(/urn:|uuid:/g, '').replace(/^[{}]+|[{}]+$/g, '').replace(/-/g, '')
+  if (!HEX32.test(hex)) return null
+  const h = hex.toLowerCase()
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/**
+ * `:id` is the integer id or the UUID, in any form the real service's checks accept; anything else is a
+ * 400 naming what was sent; another project's person, or none, is a 404.
+ */
 export function findPerson(ctx: HandlerContext): PersonRecord {
   const raw = ctx.params.id!
   const { store } = ctx.services
   let person: PersonRecord | undefined
-  if (/^\d+$/.test(raw)) person = raw.length <= 15 ? store.persons.get(Number(raw)) : undefined
-  else if (UUID.test(raw)) person = store.persons.getByUuid(raw.toLowerCase())
-  else {
+  const uuid = asUuid(raw)
+  if (uuid) person = store.persons.getByUuid(uuid)
+  else if (INTEGER.test(raw)) {
+    const id = Number(raw.replace(/_/g, ''))
+    person = Number.isSafeInteger(id) ? store.persons.get(id) : undefined
+  } else {
     throw validationError(
-      'The ID provided does not look like a personID. If you are using a distinctId, please use /persons?distinct_id=<id> instead.',
+      `The ID provided does not look like a personID. If you are using a distinctId, please use /persons?distinct_id=${raw} instead.`,
     )
   }
   if (!person || person.project_id !== ctx.project!.id) throw notFound()

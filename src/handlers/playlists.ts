@@ -2,8 +2,8 @@
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
-import { offsetPage } from '../core/pagination.ts'
-import { addRecording, createPlaylist, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
+import { drfLimitOffset, drfPage } from '../core/pagination.ts'
+import { addRecording, createPlaylist, listPlaylists, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
 import { toPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
@@ -27,20 +27,23 @@ function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): Pla
   return playlist
 }
 
-const newestModifiedFirst = (a: PlaylistRecord, b: PlaylistRecord) => b.last_modified_at - a.last_modified_at || a.id - b.id
-
 export const playlistHandlers: HandlerMap = {
   session_recording_playlists_list(ctx) {
     const { store } = ctx.services
-    const projectId = ctx.project!.id
-    const { created_by, short_id, offset = 0 } = ctx.query
-    const limit = Math.min(ctx.query.limit ?? DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
-    const playlists = store.playlists
-      .findMany((q) => q.where({ project_id: projectId, deleted: false }))
-      .filter((p) => (created_by === undefined || p.created_by_id === created_by) && (short_id === undefined || p.short_id === short_id))
-      .sort(newestModifiedFirst)
     const viewer = ctx.principal!.user
-    return json(200, offsetPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)))
+    const { limit, offset } = drfLimitOffset(ctx.query, DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
+    const q = ctx.url.searchParams
+    const playlists = listPlaylists(store, ctx.project!.id, {
+      createdBy: ctx.query.created_by,
+      // The seed filters by short_id; the real service's list ignores it.
+      shortId: ctx.observed('playlists-short-id-filter') ? undefined : ctx.query.short_id,
+      search: ctx.query.search,
+      user: q.has('user') ? viewer.id : undefined,
+      pinned: q.has('pinned'),
+      type: ctx.query.type,
+      order: ctx.query.order,
+    })
+    return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)))
   },
 
   async session_recording_playlists_create(ctx) {
@@ -70,8 +73,9 @@ export const playlistHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const now = clock.now()
     const recordings = playlistRecordings(store, findPlaylist(ctx), now)
+    const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
     return json(200, {
-      results: recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now)),
+      results: recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape)),
       has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
       version: RECORDINGS_LIST_VERSION,
     })
@@ -86,6 +90,6 @@ export const playlistHandlers: HandlerMap = {
   session_recording_playlists_recordings_destroy(ctx) {
     const { store } = ctx.services
     if (!removeRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!)) throw notFound()
-    return empty(204)
+    return ctx.observed('playlist-remove-status') ? json(200, { success: true }) : empty(204)
   },
 }

@@ -28,7 +28,7 @@ describe('createHandlers: which requests reach the core', () => {
     expect(body.next).toBe('https://us.posthog.com/api/environments/1/persons/?limit=2&offset=2')
 
     const clock = await answer(handlers, 'https://us.posthog.com/_mock/clock')
-    expect(await clock!.json()).toMatchObject({ now: '2026-11-01T00:00:00.000Z', frozen: true })
+    expect(await clock!.json()).toMatchObject({ now: '2026-11-01T00:00:00Z', frozen: true })
 
     expect(await answer(handlers, 'https://us.posthog.com/static/app.js')).toBeUndefined()
     expect(await answer(handlers, 'https://us.posthog.com/apixyz')).toBeUndefined()

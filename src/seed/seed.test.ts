@@ -21,7 +21,7 @@ describe('the default dataset', () => {
     expect(ds.persons.filter((p) => p.project_id === 2).length).toBeLessThan(200)
     expect(ds.recordings.filter((r) => r.project_id === 1)).toHaveLength(300)
     expect(ds.playlists.length).toBeGreaterThanOrEqual(3)
-    expect(ds.apiKeys.map((k) => k.value)).toEqual(['phx_mock_all', 'phx_mock_read', 'phx_mock_project2'])
+    expect(ds.apiKeys.map((k) => k.value)).toEqual(['phx_mock_all', 'phx_mock_read', 'phx_mock_project2', 'phx_mock_legacy'])
     // realistic properties on identified persons
     const identified = ds.persons.filter((p) => typeof p.properties.email === 'string')
     expect(identified.length).toBeGreaterThan(100)

@@ -121,6 +121,9 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       scoped_teams: [],
     },
     { id: 'key-project2', value: 'phx_mock_project2', label: 'mock: project 2 only', user_id: 1, scopes: ['*'], scoped_teams: [2] },
+    // A key from before scopes existed: allowed everything, even the actions that declare no scope,
+    // which the real service refuses to scoped keys (`*` included).
+    { id: 'key-legacy', value: 'phx_mock_legacy', label: 'mock: legacy key without scopes', user_id: 1, scopes: null, scoped_teams: [] },
   ].map((k) => ({ ...k, scoped_organizations: [], created_at: anchor - 30 * DAY }))
 
   // Persons and their events.

@@ -8,6 +8,7 @@ import { iso, isoOrNull } from './time.ts'
 
 type Person = components['schemas']['Person']
 type EmbeddedPerson = components['schemas']['EmbeddedPerson']
+type ListedPerson = components['schemas']['PersonListItemReal']
 
 const NAME_KEYS = ['email', 'name', 'username']
 const ANONYMOUS_ID = /^([a-z0-9]+-){4}([a-z0-9]+)$/
@@ -52,8 +53,37 @@ function renderPerson(person: PersonRecord): Person {
   }
 }
 
-/** Embedded in a recording: distinct_ids is the single matching distinct id (seed 2.1). */
-export function toEmbeddedPerson(person: PersonRecord, distinctId: string): EmbeddedPerson {
+// The real service's list item (its actors query, not the person serializer): the uuid as `id`, and
+// `type`, `is_identified`, `matched_recordings`, `value_at_data_point`. Cached like the person.
+const listed = new BoundedCache<PersonRecord, ListedPerson>(RENDER_CACHE_SIZE)
+const renderListed = (person: PersonRecord): ListedPerson => {
+  const { name, distinct_ids, properties, created_at, uuid, last_seen_at } = toPerson(person)
+  return serializeOnce({
+    type: 'person',
+    id: uuid,
+    uuid,
+    created_at,
+    last_seen_at: last_seen_at ?? null,
+    properties,
+    // Identified once a distinct id that is not anonymous joined it (the mock's reading of $identify).
+    is_identified: distinct_ids.some((d) => !isAnonymousId(d)),
+    name,
+    distinct_ids,
+    matched_recordings: [],
+    value_at_data_point: null,
+  })
+}
+
+/** A person as the real service's persons list shows it. */
+export function toListedPerson(person: PersonRecord): ListedPerson {
+  return listed.getOrMake(person, renderListed)
+}
+
+/** How an embedded person's `distinct_ids` reads: the matching one as a string (seed 2.1) or in an array (the real service). */
+export type DistinctIdsShape = 'string' | 'array'
+
+/** Embedded in a recording: distinct_ids is the single matching distinct id. */
+export function toEmbeddedPerson(person: PersonRecord, distinctId: string, shape: DistinctIdsShape = 'string'): EmbeddedPerson {
   const { id, name, properties, created_at, uuid } = toPerson(person)
-  return { id, name, distinct_ids: distinctId, properties, created_at, uuid }
+  return { id, name, distinct_ids: shape === 'string' ? distinctId : [distinctId], properties, created_at, uuid }
 }

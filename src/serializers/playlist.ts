@@ -50,6 +50,6 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
     last_modified_by: userOrNull(store, playlist.last_modified_by_id),
     recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
     type: playlist.type,
-    _create_in_folder: playlist.create_in_folder ?? '',
+    is_synthetic: false,
   }
 }

@@ -1,9 +1,10 @@
-// Session recording as the API shows it (seed 2.4): values that hang together, `ongoing` by the clock.
+// Session recording as the API shows it (seed 2.4, with the fields the real service adds): values that
+// hang together, `ongoing` and `recording_ttl` by the clock.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
 import type { RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
-import { toEmbeddedPerson } from './person.ts'
+import { toEmbeddedPerson, type DistinctIdsShape } from './person.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 
@@ -11,23 +12,38 @@ type SessionRecording = components['schemas']['SessionRecording']
 
 /** A recording whose last activity is this recent (by the mock's clock) is still ongoing. */
 export const ONGOING_WINDOW_MS = 5 * 60_000
+/** Retention when a recording names none: the real service's default. */
+export const DEFAULT_RETENTION_DAYS = 30
+const DAY = 86_400_000
 
 export function recordingEnd(r: RecordingRecord): number {
   return r.start_time + (r.active_seconds + r.inactive_seconds) * 1000
 }
 
-type Static = Omit<SessionRecording, 'person' | 'ongoing'>
+/** The start of the recording's UTC day plus its retention, as the real service computes the expiry. */
+export function recordingExpiry(r: RecordingRecord): number {
+  return Math.floor(r.start_time / DAY) * DAY + (r.retention_period_days ?? DEFAULT_RETENTION_DAYS) * DAY
+}
+
+type Static = Omit<SessionRecording, 'person' | 'ongoing' | 'recording_ttl'>
+
 // Records are immutable: the parts that do not depend on the clock or the person are rendered once
 // (while the recording is in use: the cache is bounded).
 const rendered = new BoundedCache<RecordingRecord, Static>(RENDER_CACHE_SIZE)
 
-export function toRecording(r: RecordingRecord, persons: PersonTable, now: number): SessionRecording {
+/**
+ * @param distinctIds how the embedded person's `distinct_ids` reads: the one matching distinct id as a
+ * string (the seed) or in an array (the real service).
+ */
+export function toRecording(r: RecordingRecord, persons: PersonTable, now: number, distinctIds: DistinctIdsShape = 'string'): SessionRecording {
   const fixed = rendered.getOrMake(r, renderStatic)
   const person = persons.getByDistinctId(r.project_id, r.distinct_id)
   const end = recordingEnd(r)
   return {
     ...fixed,
-    person: person ? toEmbeddedPerson(person, r.distinct_id) : null,
+    person: person ? toEmbeddedPerson(person, r.distinct_id, distinctIds) : null,
+    // Whole UTC days between now and the expiry (ClickHouse's dateDiff('day', ...)).
+    recording_ttl: Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY),
     ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
   }
 }
@@ -53,7 +69,11 @@ function renderStatic(r: RecordingRecord): Static {
     console_error_count: r.console_error_count,
     start_url: r.start_url,
     storage: r.storage,
+    retention_period_days: r.retention_period_days ?? DEFAULT_RETENTION_DAYS,
+    expiry_time: iso(recordingExpiry(r)),
     snapshot_source: r.snapshot_source,
+    snapshot_library: null,
     activity_score: r.activity_score,
+    external_references: [],
   }
 }

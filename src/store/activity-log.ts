@@ -41,6 +41,11 @@ export class ActivityLog {
     return list ? list.slice().reverse() : []
   }
 
+  /** The project's entries of one scope (every item), newest first (a new array). */
+  scopeEntries(projectId: number, scope: string): ActivityRecord[] {
+    return this.#all.filter((e) => e.project_id === projectId && e.scope === scope).sort(newestFirst)
+  }
+
   /** Every entry in the order appended. Do not mutate. */
   toArray(): readonly ActivityRecord[] {
     return this.#all

@@ -160,4 +160,6 @@ export interface RecordingRecord {
   activity_score: number
   /** Explicitly ongoing (capture says so); otherwise derived from the clock. */
   ongoing: boolean | null
+  /** Days the recording is kept (the real service's default is 30 when a recording has none). */
+  retention_period_days?: number | null
 }

@@ -68,8 +68,11 @@ describe('store snapshot', () => {
     const copyClient = clientFor(copy)
     expect((await copyClient.get(path)).body).toEqual((await client.get(path)).body)
     expect((await copyClient.patch('/api/environments/1/persons/1/', { properties: { plan: 'c' } })).status).toBe(200)
+    const before = (await client.get(path)).body.results.map((e: any) => e.id)
     const entries = (await copyClient.get(path)).body.results
-    expect(entries.map((e: any) => e.detail.changes[0].after.plan)).toEqual(['c', 'b', 'a'])
+    expect(entries.map((e: any) => e.activity)).toEqual(['updated', 'updated', 'updated'])
+    expect(entries.slice(1).map((e: any) => e.id)).toEqual(before)
+    expect(before).not.toContain(entries[0].id)
   })
 
   it("carries a collection's items: the count after a restore, and items added or removed there", async () => {

@@ -3,12 +3,11 @@
 // every field overridable. They return the stored records (instants in epoch ms).
 import { parseInstant, type Clock } from '../core/clock.ts'
 import { capture } from '../domain/capture.ts'
+import { newPerson } from '../domain/new-person.ts'
 import { addRecording as addToPlaylist, createPlaylist } from '../domain/playlists.ts'
 import { createRecording, type RecordingInput } from '../domain/recording.ts'
 import type { PersonRecord, PlaylistRecord, RecordingRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-
-const DAY = 86_400_000
 
 type Instant = string | number
 
@@ -78,23 +77,15 @@ export function createFactories(store: Store, clock: Clock): Factories {
   const factories: Factories = {
     async person(input = {}) {
       const now = clock.now()
-      const n = store.counters.person
       const projectId = input.project_id ?? 1
-      if (!store.project(projectId)) throw new Error(`person factory: no project ${projectId} in this scenario`)
-      const distinctIds = input.distinct_ids ?? [`person-${n}`]
-      if (distinctIds.length === 0) throw new Error('person factory: distinct_ids must not be empty')
-      for (const id of distinctIds) {
-        const owner = store.persons.getByDistinctId(projectId, id)
-        if (owner) throw new Error(`person factory: distinct id "${id}" already belongs to person ${owner.id}`)
+      let person: PersonRecord
+      try {
+        person = newPerson(store, projectId, { distinct_ids: input.distinct_ids, properties: input.properties, created_at: instant(input.created_at) }, now)
+      } catch (error) {
+        throw new Error(`person factory: ${(error as Error).message}`)
       }
-      const properties = input.properties ?? { email: `person-${n}@example.com`, name: `Person ${n}` }
-      const createdAt = instant(input.created_at) ?? now - 7 * DAY
-      const first = distinctIds[0]!
-      let { person } = capture(store, projectId, { event: '$identify', distinct_id: first, timestamp: createdAt, properties: { $set: properties } }, now)
-      if (distinctIds.length > 1) {
-        person = Object.freeze({ ...person, distinct_ids: Object.freeze([...distinctIds]) })
-        store.persons.replace(person)
-      }
+      const createdAt = person.created_at
+      const first = person.distinct_ids[0]!
       const events: EventInput[] =
         typeof input.events === 'object' ? input.events : Array.from({ length: input.events ?? 3 }, () => ({}))
       const span = Math.max(0, now - createdAt)
@@ -116,9 +107,9 @@ export function createFactories(store: Store, clock: Clock): Factories {
 
     async recording(input = {}) {
       const projectId = input.project_id ?? 1
-      const distinctId = input.distinct_id ?? (await factories.person({ project_id: projectId, events: 0 })).distinct_ids[0]!
+      if (!store.project(projectId)) throw new Error(`recording factory: no project ${projectId} in this scenario`)
       const { project_id: _, ...rest } = input
-      return createRecording(store, projectId, { ...rest, distinct_id: distinctId, start_time: instant(input.start_time) }, clock.now())
+      return createRecording(store, projectId, { ...rest, start_time: instant(input.start_time) }, clock.now())
     },
 
     async playlist(input = {}) {

@@ -17,6 +17,8 @@ export const KEYS = {
   read: 'phx_mock_read',
   /** every scope, project 2 only */
   project2: 'phx_mock_project2',
+  /** a legacy key without scopes: allowed everything, also what the real service refuses scoped keys (observed profile) */
+  legacy: 'phx_mock_legacy',
   /** insight:read only (scenario key-without-scopes) */
   noScopes: 'phx_mock_noscope',
 } as const

@@ -18,10 +18,10 @@ async function getJson<T = any>(mock: Mock, path: string, key: string = KEYS.all
 describe('createMock options', () => {
   it('starts frozen at the dataset anchor by default, or at `now`', async () => {
     const byDefault = await createMock()
-    expect(byDefault.clock.iso()).toBe('2026-11-01T00:00:00.000Z')
+    expect(byDefault.clock.iso()).toBe('2026-11-01T00:00:00Z')
     expect(byDefault.clock.frozen).toBe(true)
     const at = await createMock({ now: '2026-11-04T12:00:00Z' })
-    expect(at.clock.iso()).toBe('2026-11-04T12:00:00.000Z')
+    expect(at.clock.iso()).toBe('2026-11-04T12:00:00Z')
     expect(at.clock.frozen).toBe(true)
     const running = await createMock({ now: '2026-11-04T12:00:00Z', frozen: false })
     expect(running.clock.frozen).toBe(false)
@@ -79,7 +79,7 @@ describe('reset', () => {
     expect((await getJson(mock, '/api/environments/1/persons/?limit=1')).body.count).toBe(before + 1)
 
     await mock.reset()
-    expect(mock.clock.iso()).toBe('2026-11-04T12:00:00.000Z')
+    expect(mock.clock.iso()).toBe('2026-11-04T12:00:00Z')
     expect(mock.calls()).toEqual([])
     expect(mock.tasks()).toEqual([])
     expect(mock.store.persons.get(person.id)).toBeUndefined()
@@ -105,7 +105,7 @@ describe('reset', () => {
     mock.clock.unfreeze()
     await mock.reset()
     expect(mock.clock.frozen).toBe(true)
-    expect(mock.clock.iso()).toBe('2026-11-04T12:00:00.000Z')
+    expect(mock.clock.iso()).toBe('2026-11-04T12:00:00Z')
   })
 })
 
@@ -132,7 +132,7 @@ describe('the clock', () => {
     await queueEventDeletion(mock.store, person, mock.clock.now(), Date.parse('2026-11-08T05:00:00Z'))
     expect(await mock.setNow('2026-11-08T04:59:59Z')).toEqual([])
     expect(await mock.setNow('2026-11-08T05:00:00Z')).toHaveLength(1)
-    expect((await getJson(mock, '/_mock/clock')).body.now).toBe('2026-11-08T05:00:00.000Z')
+    expect((await getJson(mock, '/_mock/clock')).body.now).toBe('2026-11-08T05:00:00Z')
   })
 })
 
@@ -152,7 +152,7 @@ describe('factories', () => {
     expect(events.every((e) => e.timestamp >= person.created_at && e.timestamp <= mock.clock.now())).toBe(true)
     const { status, body } = await getJson<ResponseBody<'persons_retrieve'>>(mock, `/api/environments/1/persons/${person.id}/`)
     expect(status).toBe(200)
-    expect(body).toMatchObject({ id: person.id, uuid: person.uuid, name: `person-${person.id}@example.com`, created_at: '2026-10-28T12:00:00.000Z' })
+    expect(body).toMatchObject({ id: person.id, uuid: person.uuid, name: `person-${person.id}@example.com`, created_at: '2026-10-28T12:00:00Z' })
   })
 
   it('person: every field can be overridden', async () => {
@@ -188,7 +188,7 @@ describe('factories', () => {
       distinct_id: recording.distinct_id,
       recording_duration: 120,
       click_count: 7,
-      end_time: '2026-11-04T12:00:00.000Z',
+      end_time: '2026-11-04T12:00:00Z',
     })
     expect(body.results[0]!.person?.distinct_ids).toBe(recording.distinct_id)
 

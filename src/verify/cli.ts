@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
+import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
 import { toJson } from './report/json.ts'
 import { toJUnit } from './report/junit.ts'
@@ -34,6 +35,11 @@ export const VERIFY_OPTIONS = {
   operation: { type: 'string', multiple: true, value: 'ID', help: 'only checks of this operationId (repeatable; comma lists too)' },
   'second-api-key': { type: 'string', value: 'KEY', help: 'a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)' },
   strict: { type: 'boolean', help: 'extra fields and known drift are failures' },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    help: "seed (default): expect the contract as written; observed: expect the real\nservice's answers its x-observed notes describe (e.g. serve --profile observed)",
+  },
   seed: { type: 'string', value: 'N', help: 'seed of the generated negative inputs (default random; printed)' },
   'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
   'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
@@ -92,6 +98,7 @@ export function optionsFromArgs(argv: string[], env: Record<string, string | und
     writes: o.writes === true,
     destructive: o.destructive === true,
     strict: o.strict === true,
+    profile: profileValue(single(argv, o, 'profile')),
     quiet: o.quiet === true,
     personIds: values(o, 'person-id'),
     tags: values(o, 'tag'),
@@ -104,6 +111,12 @@ export function optionsFromArgs(argv: string[], env: Record<string, string | und
     junit: single(argv, o, 'junit'),
     json: single(argv, o, 'json'),
   }
+}
+
+function profileValue(value: string | undefined): Profile | undefined {
+  if (value === undefined) return undefined
+  if (!isProfile(value)) throw new UsageError(`unknown --profile "${value}" (known: ${PROFILES.join(', ')})`)
+  return value
 }
 
 async function writeReport(path: string, text: string): Promise<void> {

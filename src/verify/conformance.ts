@@ -31,7 +31,7 @@ export function isJsonMedia(mediaType: string | null): boolean {
 }
 
 function documentedProblems(op: KitOperation, res: ResponseShape): { problems: string[]; extras: string[] } {
-  const contract = kitContract()
+  const contract = kitContract(op.profile)
   const documented = op.responses.get(res.status)
   if (!documented) {
     const known = [...op.responses.keys()].join(', ')

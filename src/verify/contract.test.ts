@@ -35,10 +35,10 @@ describe("the kit's own reading of the contract", () => {
   })
 
   it('coerces query values as servers do when judging them', () => {
-    const limit = contract.byId.get('persons_list')!.parameters.find((p) => p.name === 'limit')!.schema
-    expect(contract.validQueryValue(limit, '5')).toBe(true)
-    expect(contract.validQueryValue(limit, '0')).toBe(false)
-    expect(contract.validQueryValue(limit, 'five')).toBe(false)
+    const offset = contract.byId.get('persons_list')!.parameters.find((p) => p.name === 'offset')!.schema
+    expect(contract.validQueryValue(offset, '5')).toBe(true)
+    expect(contract.validQueryValue(offset, '-1')).toBe(false)
+    expect(contract.validQueryValue(offset, 'five')).toBe(false)
   })
 
   it('is a client only: nothing in the kit imports the mock core, handlers, store or serializers', () => {

@@ -9,6 +9,7 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormatsModule from 'ajv-formats'
 import { document } from '../contract/document.gen.ts'
+import { answerNote, primarySuccess, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
 
 // CommonJS default exports seen through ESM.
 interface AjvInstance {
@@ -38,6 +39,8 @@ export interface ParameterInfo {
   /** Plain schema, or the schema of a `content: application/json` parameter (then `json` is true). */
   schema: JsonSchema
   json: boolean
+  /** `x-lenient`: the real service reads it leniently (a value it cannot use means its default), so no value is "invalid". */
+  lenient: boolean
 }
 
 export interface ResponseMedia {
@@ -47,6 +50,12 @@ export interface ResponseMedia {
 
 export interface KitOperation {
   operationId: string
+  /** The profile this reading of the contract follows (the seed's operations, or the real service's). */
+  profile: Profile
+  /** A status the contract as written gives -> the status under this profile (the observed profile's answers). */
+  statusFor(status: number): number
+  /** Under this profile the action declares no scope: scoped keys are refused with 403. */
+  noneDeclared: boolean
   method: string // upper-case
   /** Path template, e.g. /api/environments/{project_id}/persons/{id}/ */
   path: string
@@ -58,6 +67,8 @@ export interface KitOperation {
   /** status -> documented media types (empty: documented without a body) */
   responses: Map<number, ResponseMedia[]>
   observed: ObservedNote[]
+  /** `x-query-strict`: a query parameter the operation does not list is refused (400). */
+  strictQuery: boolean
   /** Order in the document (reports follow it). */
   order: number
 }
@@ -141,10 +152,16 @@ function strictDocument(doc: any): any {
   return copy
 }
 
-let cached: KitContract | undefined
+const cached = new Map<Profile, KitContract>()
 
-export function kitContract(): KitContract {
-  if (cached) return cached
+/**
+ * The contract as the kit reads it, under a profile: `seed` (as written; known drift is the real
+ * service's behaviour its x-observed notes describe) or `observed` (the real service's answers, which
+ * the notes describe; known drift is then the seed's answer).
+ */
+export function kitContract(profile: Profile = 'seed'): KitContract {
+  const hit = cached.get(profile)
+  if (hit) return hit
   const doc = document as any
   const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true })
   const strictAjv = new Ajv({ strict: false, allErrors: true, validateFormats: true })
@@ -197,12 +214,13 @@ export function kitContract(): KitContract {
           required: Boolean(p.required),
           schema: jsonContent ?? p.schema ?? {},
           json: Boolean(jsonContent),
+          lenient: p['x-lenient'] === true,
         }
       })
       const rawBody = op.requestBody ? deref(doc, op.requestBody) : undefined
       const bodySchema = rawBody?.content?.['application/json']?.schema
       const responses = new Map<number, ResponseMedia[]>()
-      for (const [status, rawResponse] of Object.entries(op.responses ?? {})) {
+      for (const [status, rawResponse] of Object.entries(profileResponses(op, profile))) {
         const response = deref(doc, rawResponse)
         responses.set(
           Number(status),
@@ -210,31 +228,56 @@ export function kitContract(): KitContract {
         )
       }
       const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>>
-      const observed: ObservedNote[] = ((op['x-observed'] ?? []) as any[]).map((note) => ({
-        id: String(note.id),
-        what: String(note.what ?? ''),
-        seed: String(note.seed ?? ''),
-        real: String(note.real ?? ''),
-        realStatus: typeof note.real_status === 'number' ? note.real_status : undefined,
-        realSchema: note.real_schema ? compile(note.real_schema) : undefined,
-      }))
+      const documentedScopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
+      const answer = profile === 'observed' ? answerNote(op) : undefined
+      const statusMap = new Map<number, number>()
+      const observed: ObservedNote[] = ((op['x-observed'] ?? []) as any[]).map((note) => {
+        if (note === answer) {
+          // Under the observed profile the real answer is expected; the seed's is the other side.
+          const seedStatus = primarySuccess(op.responses ?? {})!
+          const seedResponse = deref(doc, op.responses[seedStatus])
+          const seedSchema = seedResponse?.content?.['application/json']?.schema
+          if (note.real_status !== undefined) statusMap.set(Number(seedStatus), note.real_status)
+          return {
+            id: String(note.id),
+            what: String(note.what ?? ''),
+            seed: String(note.real ?? ''),
+            real: String(note.seed ?? ''),
+            realStatus: note.real_status !== undefined ? Number(seedStatus) : undefined,
+            realSchema: seedSchema ? compile(seedSchema) : undefined,
+          }
+        }
+        return {
+          id: String(note.id),
+          what: String(note.what ?? ''),
+          seed: String(note.seed ?? ''),
+          real: String(note.real ?? ''),
+          realStatus: typeof note.real_status === 'number' ? note.real_status : undefined,
+          realSchema: note.real_schema ? compile(note.real_schema) : undefined,
+        }
+      })
+      const { scopes, noneDeclared } = profileScopes(op, documentedScopes, profile)
       operations.push({
         operationId: op.operationId,
+        profile,
+        statusFor: (status) => statusMap.get(status) ?? status,
+        noneDeclared,
         method: method.toUpperCase(),
         path,
         tags: op.tags ?? [],
-        scopes: security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat()),
+        scopes,
         parameters,
         requestBody: bodySchema ? { required: Boolean(rawBody.required), schema: bodySchema } : undefined,
         responses,
         observed,
+        strictQuery: op['x-query-strict'] === true,
         order: operations.length,
       })
     }
   }
 
   const errorSchema = doc.components.schemas.Error as JsonSchema
-  cached = {
+  const contract: KitContract = {
     operations,
     byId: new Map(operations.map((op) => [op.operationId, op])),
     tags: [...new Set(operations.flatMap((op) => op.tags))],
@@ -266,7 +309,8 @@ export function kitContract(): KitContract {
     },
     errorSchema,
   }
-  return cached
+  cached.set(profile, contract)
+  return contract
 }
 
 /** An ajv error as one short line: where, what. */

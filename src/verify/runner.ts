@@ -7,6 +7,7 @@
 import { checkConformance, matchingDrift } from './conformance.ts'
 import { describeError, kitContract, type KitContract, type KitOperation, type ObservedNote } from './contract.ts'
 import type { Client, Exchange, RequestSpec } from './http.ts'
+import type { Profile } from '../contract/profiles.ts'
 import type { CheckResult, ExchangeBrief, Outcome } from './types.ts'
 
 export class CheckFailure extends Error {
@@ -15,6 +16,11 @@ export class CheckFailure extends Error {
   }
 }
 export class CheckSkip extends Error {}
+/** The answer is the profile's documented refusal of this kind of key: the check ends, passed. */
+export class ProfileRefusal extends Error {}
+
+/** What the real service answers a scoped personal API key on an action that declares no scope. */
+export const NO_SCOPE_DECLARED = 'This action does not support Personal API Key access'
 export class KnownDrift extends Error {
   constructor(readonly note: ObservedNote, message: string, readonly exchanges: Exchange[] = []) {
     super(message)
@@ -23,6 +29,8 @@ export class KnownDrift extends Error {
 
 export interface CheckContext {
   readonly contract: KitContract
+  /** The profile answers are judged by. */
+  readonly profile: Profile
   readonly client: Client
   op(operationId: string): KitOperation
   /** Calls an operation by id. */
@@ -32,8 +40,15 @@ export interface CheckContext {
   drift(note: ObservedNote, message: string, ...exchanges: Exchange[]): never
   /** Fails with `message` unless `condition` holds. */
   ensure(condition: unknown, message: string, ...exchanges: Exchange[]): void
-  /** The status must be one of `expected`; a status the contract's x-observed notes give for the real service is known drift. */
+  /**
+   * The status must be one of `expected` (statuses of the contract as written: under the observed profile
+   * they stand for the real service's, e.g. 204 for its 202); a status the x-observed notes give for the
+   * other side is known drift. Under the observed profile, the real refusal of a scoped key on an action
+   * that declares no scope ends the check as passed.
+   */
   expectStatus(ex: Exchange, expected: number | number[]): void
+  /** Whether the contract (under the profile) documents a body for this answer's status. */
+  answerHasBody(ex: Exchange): boolean
   /** The parsed JSON body; a body that matches the real service's documented shape marks the check as drift (it goes on). */
   json<T = any>(ex: Exchange): T
   /** The body must be in the error shape {type, code, detail, attr}. */
@@ -51,6 +66,8 @@ interface Tally {
 }
 
 export interface RunOptions {
+  /** The profile responses are judged by (default seed). */
+  profile?: Profile
   tags: string[]
   operations: string[]
   strict: boolean
@@ -66,12 +83,14 @@ export class Run {
   readonly results: CheckResult[] = []
   readonly notes: string[] = []
   private readonly tallies = new Map<string, Tally>()
-  readonly contract = kitContract()
+  readonly contract: KitContract
 
   constructor(
     readonly client: Client,
     private readonly options: RunOptions,
-  ) {}
+  ) {
+    this.contract = kitContract(options.profile ?? 'seed')
+  }
 
   /** Is this operation's check in the selection? */
   selected(operationId: string): boolean {
@@ -127,6 +146,7 @@ export class Run {
     const run = this
     const t: CheckContext = {
       contract: this.contract,
+      profile: this.contract.operations[0]?.profile ?? 'seed',
       client: this.client,
       op: (id) => {
         const found = run.contract.byId.get(id)
@@ -147,10 +167,13 @@ export class Run {
         if (!condition) throw new CheckFailure(message, exchanges)
       },
       expectStatus(ex, expected) {
-        const list = Array.isArray(expected) ? expected : [expected]
+        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        const list = (Array.isArray(expected) ? expected : [expected]).map((s) => exOp?.statusFor(s) ?? s)
         if (ex.error) t.fail(ex.error, ex)
         if (list.includes(ex.status)) return
-        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        if (exOp?.noneDeclared && ex.status === 403 && (ex.json as any)?.detail === NO_SCOPE_DECLARED) {
+          throw new ProfileRefusal(`${ex.method} refused the scoped key as the real service does (the action declares no scope)`)
+        }
         const note = exOp ? matchingDrift(exOp, ex) : undefined
         if (note && note.realStatus === ex.status) {
           t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${STATUS_TEXT(list)}`, ex)
@@ -167,6 +190,10 @@ export class Run {
         if (ex.json === undefined || !result.valid) {
           t.fail(`the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`, ex)
         }
+      },
+      answerHasBody(ex) {
+        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        return (exOp?.responses.get(ex.status)?.length ?? 0) > 0
       },
       note: (text) => notes.push(text),
       summary: (text) => (summary = text),
@@ -189,7 +216,9 @@ export class Run {
       }
     } catch (error) {
       value = undefined
-      if (error instanceof CheckSkip) {
+      if (error instanceof ProfileRefusal) {
+        message = error.message
+      } else if (error instanceof CheckSkip) {
         outcome = 'skipped'
         message = error.message
       } else if (error instanceof KnownDrift) {

@@ -1,4 +1,5 @@
 // What the kit takes and what it gives back.
+import type { Profile } from '../contract/profiles.ts'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -23,6 +24,12 @@ export interface VerifyOptions {
   operations?: string[]
   /** Extra fields and known drift become failures. */
   strict?: boolean
+  /**
+   * What the deployment is expected to answer: the contract as written (`seed`, the default; the real
+   * service's differences are known drift) or the real service's answers its x-observed notes describe
+   * (`observed`, e.g. against `serve --profile observed`; the seed's answers are then the drift).
+   */
+  profile?: Profile
   /** A narrower key for the missing-scope check (skipped without it). Never printed either. */
   secondApiKey?: string
   /** Seed of the generated negative inputs (default: random, reported so a run can be repeated). */
@@ -82,7 +89,7 @@ export interface VerifyResult {
   seed: number
   baseUrl: string
   projectId: string
-  mode: { writes: boolean; destructive: boolean; strict: boolean; personIds: string[]; tags: string[]; operations: string[] }
+  mode: { profile: Profile; writes: boolean; destructive: boolean; strict: boolean; personIds: string[]; tags: string[]; operations: string[] }
   startedAt: string
   durationMs: number
   requests: number

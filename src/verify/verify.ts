@@ -1,5 +1,6 @@
 // The library entry: verify({ baseUrl, apiKey, projectId, fetch, ... }) runs every selected check
 // against a deployment and returns a structured result (every secret already masked).
+import { isProfile, PROFILES } from '../contract/profiles.ts'
 import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
 import { unreachable } from './reachability.ts'
@@ -69,7 +70,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const projectId = String(options.projectId ?? '').trim()
   if (!projectId) throw new VerifyUsageError('a project id is required')
 
-  const contract = kitContract()
+  const profile = options.profile ?? 'seed'
+  if (!isProfile(profile)) throw new VerifyUsageError(`unknown profile "${String(profile)}" (known: ${PROFILES.join(', ')})`)
+  const contract = kitContract(profile)
   const tags = options.tags ?? []
   const operations = options.operations ?? []
   for (const tag of tags) {
@@ -105,7 +108,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     redact,
     onExchange: (ex) => run.record(ex),
   })
-  run = new Run(client, { tags, operations, strict, onCheck: options.onCheck && ((c) => options.onCheck!(redactDeep(c, redact))) })
+  run = new Run(client, { profile, tags, operations, strict, onCheck: options.onCheck && ((c) => options.onCheck!(redactDeep(c, redact))) })
 
   const cleanups: Array<Cleanup & { active: boolean }> = []
   const ctx: SuiteContext = {
@@ -204,7 +207,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     seed,
     baseUrl: base.href.replace(/\/$/, ''),
     projectId,
-    mode: { writes, destructive, strict, personIds, tags, operations },
+    mode: { profile, writes, destructive, strict, personIds, tags, operations },
     startedAt,
     durationMs: Math.round(performance.now() - started),
     requests: client.requests,

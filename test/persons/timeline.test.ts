@@ -5,7 +5,7 @@ import { expectError, harness, PERSONS, q, type PersonsHarness } from './support
 
 let h: PersonsHarness
 let id: number
-const NOW = '2026-11-05T12:00:00.000Z'
+const NOW = '2026-11-05T12:00:00Z'
 
 // One person, built through the capture endpoint:
 //   day 1 10:00 $identify plan=free        -> point 1 (2 events)
@@ -15,43 +15,51 @@ const NOW = '2026-11-05T12:00:00.000Z'
 //   day 3 18:00 $pageview
 beforeEach(async () => {
   h = await harness({ clock: { now: NOW, frozen: true } })
-  const first = await h.capture('$identify', 'tl-user', '2026-11-01T10:00:00.000Z', { $set: { email: 'tl@example.com', plan: 'free' } })
+  const first = await h.capture('$identify', 'tl-user', '2026-11-01T10:00:00Z', { $set: { email: 'tl@example.com', plan: 'free' } })
   id = first.person.id
-  await h.capture('$pageview', 'tl-user', '2026-11-01T11:00:00.000Z')
-  await h.capture('$set', 'tl-user', '2026-11-02T09:00:00.000Z', { $set: { plan: 'growth' } })
-  await h.capture('$set', 'tl-user', '2026-11-03T09:00:00.000Z', { $set: { plan: 'free', country: 'DE' } })
-  await h.capture('$pageview', 'tl-user', '2026-11-03T18:00:00.000Z')
+  await h.capture('$pageview', 'tl-user', '2026-11-01T11:00:00Z')
+  await h.capture('$set', 'tl-user', '2026-11-02T09:00:00Z', { $set: { plan: 'growth' } })
+  await h.capture('$set', 'tl-user', '2026-11-03T09:00:00Z', { $set: { plan: 'free', country: 'DE' } })
+  await h.capture('$pageview', 'tl-user', '2026-11-03T18:00:00Z')
 })
 const timeline = async (query = '') => {
   const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/${query}`)
   expect(res.status).toBe(200)
   return res.body
 }
+const byPlan = `properties=${q([{ key: 'plan', type: 'person' }])}`
 const summary = (t: any) => t.points.map((p: any) => [p.timestamp, p.properties.plan, p.relevant_event_count])
 
 describe('properties timeline', () => {
-  it('has a point per change of property values, oldest first, each counting its events', async () => {
+  it('without keys named, no change is relevant: one point at the first event, counting every event', async () => {
     const t = await timeline()
+    expect(summary(t)).toEqual([['2026-11-01T10:00:00Z', 'free', 5]])
+    expect(t.points[0].properties).toEqual({ email: 'tl@example.com', plan: 'free' })
+    expect(t.crucial_property_keys).toEqual([])
+    expect(t.effective_date_from).toBe('2026-11-01T10:00:00+00:00')
+    expect(t.effective_date_to).toBe('2026-11-05T12:00:00+00:00')
+  })
+
+  it('has a point per change of the crucial values, oldest first, each counting its events', async () => {
+    const t = await timeline(`?properties=${q([{ key: 'plan', type: 'person' }])}`)
     expect(summary(t)).toEqual([
-      ['2026-11-01T10:00:00.000Z', 'free', 2],
-      ['2026-11-02T09:00:00.000Z', 'growth', 1],
-      ['2026-11-03T09:00:00.000Z', 'free', 2],
+      ['2026-11-01T10:00:00Z', 'free', 2],
+      ['2026-11-02T09:00:00Z', 'growth', 1],
+      ['2026-11-03T09:00:00Z', 'free', 2],
     ])
     expect(t.points[2].properties).toEqual({ email: 'tl@example.com', plan: 'free', country: 'DE' })
-    expect(t.crucial_property_keys).toEqual(['country', 'email', 'plan'])
-    expect(t.effective_date_from).toBe('2026-11-01T10:00:00.000Z')
-    expect(t.effective_date_to).toBe(NOW)
+    expect(t.crucial_property_keys).toEqual(['plan'])
   })
 
   it('with person property filters, only their keys are crucial (values are not applied)', async () => {
     const byEmail = await timeline(`?properties=${q([{ key: 'email', value: 'nobody', type: 'person' }])}`)
     expect(byEmail.crucial_property_keys).toEqual(['email'])
-    expect(summary(byEmail)).toEqual([['2026-11-01T10:00:00.000Z', 'free', 5]])
+    expect(summary(byEmail)).toEqual([['2026-11-01T10:00:00Z', 'free', 5]])
     const byCountry = await timeline(`?properties=${q([{ key: 'country', type: 'person' }, { key: '$browser', type: 'event' }])}`)
     expect(byCountry.crucial_property_keys).toEqual(['country'])
     expect(summary(byCountry)).toEqual([
-      ['2026-11-01T10:00:00.000Z', 'free', 3],
-      ['2026-11-03T09:00:00.000Z', 'free', 2],
+      ['2026-11-01T10:00:00Z', 'free', 3],
+      ['2026-11-03T09:00:00Z', 'free', 2],
     ])
   })
 
@@ -59,38 +67,38 @@ describe('properties timeline', () => {
     const t = await timeline(`?breakdown=country&breakdown_type=person&events=${q([{ id: '$pageview', type: 'events' }])}`)
     expect(t.crucial_property_keys).toEqual(['country'])
     expect(summary(t)).toEqual([
-      ['2026-11-01T11:00:00.000Z', 'free', 1],
-      ['2026-11-03T18:00:00.000Z', 'free', 1],
+      ['2026-11-01T11:00:00Z', 'free', 1],
+      ['2026-11-03T18:00:00Z', 'free', 1],
     ])
     const samePlan = await timeline(`?breakdown=plan&events=${q([{ id: '$pageview' }])}`)
-    expect(summary(samePlan)).toEqual([['2026-11-01T11:00:00.000Z', 'free', 2]])
+    expect(summary(samePlan)).toEqual([['2026-11-01T11:00:00Z', 'free', 2]])
     const eventFilterKeys = await timeline(`?events=${q([{ id: null, properties: [{ key: 'email', type: 'person' }] }])}`)
     expect(eventFilterKeys.crucial_property_keys).toEqual(['email'])
   })
 
   it('date_from / date_to: dates are whole UTC days; date-times are exact', async () => {
     const day2 = await timeline('?date_from=2026-11-02&date_to=2026-11-02')
-    expect(summary(day2)).toEqual([['2026-11-02T09:00:00.000Z', 'growth', 1]])
-    expect(day2.effective_date_from).toBe('2026-11-02T00:00:00.000Z')
-    expect(day2.effective_date_to).toBe('2026-11-02T23:59:59.999Z')
-    const range = await timeline('?date_from=2026-11-01T10:30:00Z&date_to=2026-11-03T12:00:00Z')
+    expect(summary(day2)).toEqual([['2026-11-02T09:00:00Z', 'growth', 1]])
+    expect(day2.effective_date_from).toBe('2026-11-02T00:00:00+00:00')
+    expect(day2.effective_date_to).toBe('2026-11-02T23:59:59.999999+00:00')
+    const range = await timeline(`?date_from=2026-11-01T10:30:00Z&date_to=2026-11-03T12:00:00Z&${byPlan}`)
     expect(summary(range)).toEqual([
-      ['2026-11-01T11:00:00.000Z', 'free', 1],
-      ['2026-11-02T09:00:00.000Z', 'growth', 1],
-      ['2026-11-03T09:00:00.000Z', 'free', 1],
+      ['2026-11-01T11:00:00Z', 'free', 1],
+      ['2026-11-02T09:00:00Z', 'growth', 1],
+      ['2026-11-03T09:00:00Z', 'free', 1],
     ])
   })
 
   it('a relative date_from counts back from the clock', async () => {
-    const t = await timeline('?date_from=-3d')
-    expect(t.effective_date_from).toBe('2026-11-02T00:00:00.000Z')
-    expect(summary(t).map((p: any) => p[0])).toEqual(['2026-11-02T09:00:00.000Z', '2026-11-03T09:00:00.000Z'])
+    const t = await timeline(`?date_from=-3d&${byPlan}`)
+    expect(t.effective_date_from).toBe('2026-11-02T00:00:00+00:00')
+    expect(summary(t).map((p: any) => p[0])).toEqual(['2026-11-02T09:00:00Z', '2026-11-03T09:00:00Z'])
   })
 
   it('equal date_from and date_to are widened by one interval', async () => {
     const t = await timeline('?date_from=2026-11-01T10:00:00Z&date_to=2026-11-01T10:00:00Z&interval=hour')
-    expect(t.effective_date_to).toBe('2026-11-01T10:59:59.999Z')
-    expect(summary(t)).toEqual([['2026-11-01T10:00:00.000Z', 'free', 1]])
+    expect(t.effective_date_to).toBe('2026-11-01T10:59:59.999999+00:00')
+    expect(summary(t)).toEqual([['2026-11-01T10:00:00Z', 'free', 1]])
   })
 
   it('empty parameters, as the web app sends them, mean the defaults', async () => {
@@ -103,8 +111,8 @@ describe('properties timeline', () => {
     expect(t).toEqual({
       points: [],
       crucial_property_keys: [],
-      effective_date_from: '2026-10-01T00:00:00.000Z',
-      effective_date_to: '2026-10-02T23:59:59.999Z',
+      effective_date_from: '2026-10-01T00:00:00+00:00',
+      effective_date_to: '2026-10-02T23:59:59.999999+00:00',
     })
   })
 

@@ -6,7 +6,7 @@ import { expectError, harness, PERSONS, type PersonsHarness } from './support.ts
 let h: PersonsHarness
 let person: any
 
-const NOW = '2026-11-03T10:00:00.000Z'
+const NOW = '2026-11-03T10:00:00Z'
 
 beforeAll(async () => {
   h = await harness({ clock: { now: NOW, frozen: true } })
@@ -22,8 +22,9 @@ const activity = async (query = '') => {
   expect(res.status).toBe(200)
   return res.body
 }
+/** The timeline with `plan` as its crucial key (without keys named, no change is relevant). */
 const timeline = async () => {
-  const res = await h.client.get(`${PERSONS}/${person.id}/properties_timeline/`)
+  const res = await h.client.get(`${PERSONS}/${person.id}/properties_timeline/?properties=${encodeURIComponent(JSON.stringify([{ key: 'plan', type: 'person' }]))}`)
   expect(res.status).toBe(200)
   return res.body
 }
@@ -41,7 +42,7 @@ describe('retrieve', () => {
     const res = await get('not-an-id')
     expectError(res, 400, 'validation_error')
     expect(res.body.detail).toBe(
-      'The ID provided does not look like a personID. If you are using a distinctId, please use /persons?distinct_id=<id> instead.',
+      'The ID provided does not look like a personID. If you are using a distinctId, please use /persons?distinct_id=not-an-id instead.',
     )
   })
 
@@ -73,26 +74,24 @@ describe('PATCH', () => {
     expect(listed.body.results.map((p: any) => p.id)).toEqual([person.id])
   })
 
-  it('writes an activity entry "updated" with the properties change', async () => {
+  it('writes an activity entry "updated" naming the field, as the real service does (not the values)', async () => {
     await h.client.patch(`${PERSONS}/${person.id}/`, { properties: { plan: 'enterprise' } })
     const page = await activity()
     expect(page.total_count).toBe(1)
-    expect(page.results[0]).toMatchObject({
+    const { id, ...entry } = page.results[0]
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(entry).toEqual({
       activity: 'updated',
       scope: 'Person',
       item_id: String(person.id),
       created_at: NOW,
       user: { first_name: expect.any(String), email: expect.any(String) },
       detail: {
-        changes: [
-          {
-            type: 'Person',
-            action: 'changed',
-            field: 'properties',
-            before: person.properties,
-            after: { ...person.properties, plan: 'enterprise' },
-          },
-        ],
+        changes: [{ type: 'Person', action: 'changed', field: 'properties', before: null, after: null }],
+        trigger: null,
+        type: null,
+        name: null,
+        short_id: null,
       },
     })
   })
@@ -168,7 +167,7 @@ describe('delete_property', () => {
       activity: 'delete_property',
       scope: 'Person',
       item_id: String(person.id),
-      detail: { name: person.uuid, changes: [{ type: 'Person', action: 'changed', field: 'plan', before: person.properties.plan, after: null }] },
+      detail: { name: person.uuid, changes: [{ type: 'Person', action: 'changed', field: null, before: null, after: null }], trigger: null, type: null, short_id: null },
     })
     const points = (await timeline()).points
     expect(points[points.length - 1].timestamp).toBe(NOW)
@@ -201,19 +200,20 @@ describe('activity', () => {
   }
 
   it('pages newest first: page/limit, default limit 10, {results, next, previous, total_count}', async () => {
-    for (let i = 0; i < 12; i++) await patchAt(`2026-11-03T10:${String(i).padStart(2, '0')}:00.000Z`, i)
+    const minuteOf = (e: any) => new Date(e.created_at).getUTCMinutes()
+    for (let i = 0; i < 12; i++) await patchAt(`2026-11-03T10:${String(i).padStart(2, '0')}:00Z`, i)
     const first = await activity()
     expect(first.total_count).toBe(12)
     expect(first.results).toHaveLength(10)
-    expect(first.results.map((e: any) => e.detail.changes[0].after.n)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
+    expect(first.results.map((e: any) => minuteOf(e))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
     expect(first.previous).toBeNull()
     expect(first.next).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=2`)
     const second = await activity('?page=2')
-    expect(second.results.map((e: any) => e.detail.changes[0].after.n)).toEqual([1, 0])
+    expect(second.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
     expect(second.next).toBeNull()
     expect(second.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=1`)
     const small = await activity('?limit=5&page=3')
-    expect(small.results.map((e: any) => e.detail.changes[0].after.n)).toEqual([1, 0])
+    expect(small.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
     expect(small.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?limit=5&page=2`)
   })
 

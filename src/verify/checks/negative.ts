@@ -66,7 +66,8 @@ function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, op: KitOperati
   const validBody = op.requestBody ? sampleValid(contract, op.requestBody.schema) : undefined
   const streams: Array<{ label: string; arb: fc.Arbitrary<Case> }> = []
   if (!plan.noQuery) {
-    for (const param of op.parameters.filter((p) => p.in === 'query')) {
+    // A lenient parameter (x-lenient) has no invalid values: the real service reads what it cannot use as its default.
+    for (const param of op.parameters.filter((p) => p.in === 'query' && !p.lenient)) {
       const arb = invalidQueryValue(contract, param)
       if (!arb) continue
       const label = `query ${param.name}`
@@ -79,6 +80,16 @@ function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, op: KitOperati
         })),
       })
     }
+  }
+  if (!plan.noQuery && op.strictQuery) {
+    // The operation refuses parameters it does not know (its real query model forbids extra fields).
+    const known = new Set(op.parameters.map((p) => p.name))
+    const label = 'unknown query parameter'
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/).filter((n) => !known.has(n))
+    streams.push({
+      label,
+      arb: fc.tuple(name, fc.string({ maxLength: 12 })).map(([n, value]) => ({ label, shown: `${n}=${JSON.stringify(value)}`, spec: { params, query: [[n, value]] } })),
+    })
   }
   if (plan.pathTarget) {
     const name = plan.pathTarget

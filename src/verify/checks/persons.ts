@@ -148,6 +148,20 @@ async function writeTarget(t: CheckContext, ctx: SuiteContext): Promise<{ id: st
   return { id, person: t.json(ex) }
 }
 
+/**
+ * The person once `ready` holds of it. The real service applies property writes through ingestion, a
+ * moment later (its PATCH answers 202 with no body), so a retrieve is tried a few times before failing.
+ */
+async function personOnce(t: CheckContext, id: string, ready: (person: any) => boolean, attempts = 20): Promise<{ person: any; ex: Exchange }> {
+  for (let i = 1; ; i++) {
+    const ex = await getPerson(t, id)
+    t.expectStatus(ex, 200)
+    const person = t.json(ex)
+    if (ready(person) || i >= attempts) return { person, ex }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 function deleteProperty(t: CheckContext, id: string, key: string) {
   // The seed puts the key in the $unset query parameter; the real service reads a $unset body field. Both.
   return t.call('persons_delete_property_create', { params: { id }, query: { $unset: key }, body: { $unset: key } })
@@ -195,18 +209,19 @@ export const personsWriteSuite: Suite = {
       const ex = await t.call('persons_partial_update', { params: { id }, body: { properties: { [key]: value } } })
       const cancel = removeLater(ctx, t, ex, id, key)
       t.expectStatus(ex, 200)
-      const patched = t.json(ex)
-      t.ensure(patched?.properties?.[key] === value, `the PATCH answer does not show ${key}`, ex)
-      otherPropertiesKept(t, before, patched, key, ex)
-      const after = await getPerson(t, id)
-      t.expectStatus(after, 200)
-      const read = t.json(after)
+      // The seed answers the person; the real service 202 with no body (the observed profile).
+      if (t.answerHasBody(ex)) {
+        const patched = t.json(ex)
+        t.ensure(patched?.properties?.[key] === value, `the PATCH answer does not show ${key}`, ex)
+        otherPropertiesKept(t, before, patched, key, ex)
+      }
+      const { person: read, ex: after } = await personOnce(t, id, (p) => p?.properties?.[key] === value)
       t.ensure(read?.properties?.[key] === value, `retrieve after the PATCH does not show ${key} = "${value}"`, after)
       otherPropertiesKept(t, before, read, key, after)
       // Restore: take the temporary property off again.
       const restore = await deleteProperty(t, id, key)
       t.ensure(restore.status >= 200 && restore.status < 300, `restoring the person failed: delete_property answered ${restore.status}`, restore)
-      const restored = t.json(await getPerson(t, id))
+      const { person: restored } = await personOnce(t, id, (p) => !(key in (p?.properties ?? {})))
       t.ensure(!(key in (restored?.properties ?? {})), `restoring the person failed: ${key} is still there`)
       cancel()
       t.summary(`person ${id}: ${key} set, seen on retrieve, then removed again`)
@@ -218,14 +233,11 @@ export const personsWriteSuite: Suite = {
       const set = await t.call('persons_partial_update', { params: { id }, body: { properties: { [key]: 'temporary' } } })
       const cancel = removeLater(ctx, t, set, id, key)
       t.expectStatus(set, 200)
-      const beforeEx = await getPerson(t, id)
-      const before = t.json(beforeEx)
+      const { person: before, ex: beforeEx } = await personOnce(t, id, (p) => p?.properties?.[key] === 'temporary')
       t.ensure(before?.properties?.[key] === 'temporary', `setup: the temporary property ${key} is not on the person after PATCH`, beforeEx)
       const ex = await deleteProperty(t, id, key)
       t.expectStatus(ex, 200)
-      const afterEx = await getPerson(t, id)
-      t.expectStatus(afterEx, 200)
-      const after = t.json(afterEx)
+      const { person: after, ex: afterEx } = await personOnce(t, id, (p) => !(key in (p?.properties ?? {})))
       t.ensure(!(key in (after?.properties ?? {})), `${key} is still on the person after delete_property`, afterEx)
       otherPropertiesKept(t, before, after, key, afterEx)
       cancel()

@@ -54,6 +54,10 @@ export const playlistsReadSuite: Suite = {
         // The real service's list ignores short_id: the answer is the unfiltered list.
         const unfiltered = await t.call('session_recording_playlists_list', { query: { limit: 100 } })
         const same = JSON.stringify((t.json(unfiltered)?.results ?? []).map(shortIdOf)) === JSON.stringify(results.map(shortIdOf))
+        if (same && t.profile === 'observed') {
+          t.summary(`short_id=${value} ignored, as the real service's list does (${results.length} playlists)`)
+          return
+        }
         if (same) t.drift(note, `short_id=${value} returned the unfiltered list (${results.length} playlists)`, filtered)
       }
       await checkFilter(t, {

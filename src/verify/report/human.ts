@@ -9,6 +9,7 @@ function mode(result: VerifyResult): string {
   const parts = [m.writes ? 'writes' : 'read-only']
   if (m.destructive) parts.push(`destructive (persons ${m.personIds.join(', ') || 'none named'})`)
   if (m.strict) parts.push('strict')
+  if (m.profile === 'observed') parts.push('observed profile')
   return parts.join(', ')
 }
 

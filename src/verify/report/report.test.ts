@@ -29,7 +29,7 @@ function result(checks: CheckResult[]): VerifyResult {
     seed: 5,
     baseUrl: 'http://x',
     projectId: '1',
-    mode: { writes: false, destructive: false, strict: false, personIds: [], tags: [], operations: [] },
+    mode: { profile: 'seed', writes: false, destructive: false, strict: false, personIds: [], tags: [], operations: [] },
     startedAt: '2024-01-01T00:00:00.000Z',
     durationMs: 1500,
     requests: 3,

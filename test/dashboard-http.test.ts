@@ -1,6 +1,7 @@
 // The dashboard over the standalone server: served at /_mock/ui with its security headers, under the
 // same Host and Origin rules as the control API it calls, and only by the server face.
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
@@ -65,5 +66,20 @@ describe('GET /_mock/ui on the server', () => {
     expect(app.journal.entries()).toEqual([])
     const none = await get(`${bare.url}/_mock/ui`)
     expect(none.status).toBe(404)
+  })
+})
+
+describe('closing the server while a browser holds connections', () => {
+  it('lets the request in flight finish and closes at once the spare connections that never sent anything', async () => {
+    const server = await serve(await testApp({ faults: { latency_ms: 300 } }), { port: 0 })
+    const spare = connect(Number(new URL(server.url).port), '127.0.0.1')
+    await new Promise((resolve) => spare.once('connect', resolve))
+    const spareClosed = new Promise((resolve) => spare.once('close', resolve))
+    const received = new Promise((resolve) => server.server.once('request', resolve))
+    const inFlight = fetch(`${server.url}/api/environments/1/persons/1/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    await received // held back 300 ms by the latency fault
+    await server.close() // would wait for the spare connection's 60 s idle time-out before
+    await spareClosed
+    expect((await inFlight).status).toBe(200)
   })
 })

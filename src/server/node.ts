@@ -10,7 +10,7 @@
 // Origin not allowed (403), a write over the heap ceiling (507). Slow or stalled clients are cut off by
 // the time-outs below.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { isIP } from 'node:net'
+import { isIP, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
@@ -315,6 +315,13 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     socket.destroy()
   })
   server.on('clientError', answerClientError)
+  // Connections are tracked to close, at shutdown, the ones that never sent a byte: browsers open
+  // spare ones ahead of need (a dashboard tab does), and server.close() would wait for them to time out.
+  const connections = new Set<Duplex>()
+  server.on('connection', (socket: Duplex) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
   // `Expect: 100-continue`: refuse a declared body over the limit before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, (req.method ?? 'POST').toUpperCase(), bodyTooLarge(maxBody), true)
@@ -333,9 +340,11 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
         url: `http://${shownHost}:${port}`,
         close: () =>
           new Promise<void>((done) => {
-            // In-flight requests finish; idle keep-alive sockets are closed now, busy ones after their answer.
+            // In-flight requests finish; idle keep-alive sockets are closed now, busy ones after their
+            // answer, and connections that never sent anything at once.
             server.close(() => done())
             server.closeIdleConnections()
+            for (const socket of connections) if ((socket as Socket).bytesRead === 0) socket.destroy()
           }),
       })
     })

@@ -170,6 +170,8 @@ export interface PlaylistListFilters {
   type?: string
   /** last_modified_at, created_at or name, `-` for descending; anything else is the default. */
   order?: string
+  /** Soft-deleted ones too (what the store holds, as the control API shows it; the API never lists them). */
+  includeDeleted?: boolean
 }
 
 const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
@@ -183,7 +185,7 @@ export function listPlaylists(store: Store, projectId: number, filters: Playlist
   const search = filters.search?.toLowerCase()
   const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
   const found = store.playlists
-    .findMany((q) => q.where({ project_id: projectId, deleted: false }))
+    .findMany((q) => q.where(filters.includeDeleted ? { project_id: projectId } : { project_id: projectId, deleted: false }))
     .filter(
       (p) =>
         (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&

@@ -31,6 +31,8 @@ describe('the package tarball', () => {
     expect(files).toContain('dist/.built')
     expect(files).toContain('contracts/openapi.yaml')
     expect(files).toContain('fixtures/index.ts')
+    // The dashboard (no build step): its files, and the compiled module that serves them from src/ui/.
+    for (const file of ['src/ui/dashboard.html', 'src/ui/dashboard.js', 'src/ui/dashboard.css', 'dist/src/ui/assets.js']) expect(files).toContain(file)
   })
 
   it('leaves out tests, build state and everything outside the package', () => {

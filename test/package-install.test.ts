@@ -101,6 +101,13 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(help.stdout).toMatch(/^analytics-mock serve \[options\]/)
   })
 
+  it("serves the dashboard's files from the compiled JavaScript (dist/src/ui/ reads the package's src/ui/)", () => {
+    const assets = join(app, 'node_modules/analytics-mock/dist/src/ui/assets.js')
+    const script = `import(${JSON.stringify(assets)}).then((m) => { const a = new m.UiFiles().answer('GET', '/_mock/ui'); console.log(a.status, a.body.includes('analytics-mock dashboard')) })`
+    const served = run(process.execPath, ['-e', script], app)
+    expect(served.stdout.trim(), served.stderr).toBe('200 true')
+  })
+
   it('refuses an msw below the range at import, with one message naming the range', () => {
     useMsw(BELOW, '--legacy-peer-deps')
     const imported = run(process.execPath, ['--input-type=module', '-e', "await import('analytics-mock/testing')"], app)

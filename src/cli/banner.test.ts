@@ -24,6 +24,7 @@ describe('the serve banner', () => {
       '           phx_mock_noscope   insight:read; every project',
       "  try      curl -H 'Authorization: Bearer phx_mock_all' http://127.0.0.1:8010/api/environments/1/persons/",
       '  control  http://127.0.0.1:8010/_mock/ (no key): health, routes (every operation served), reset, clock, tasks, faults, journal',
+      '  ui       http://127.0.0.1:8010/_mock/ui (a dashboard: every request and answer, the data, the clock and tasks, the faults)',
       '  docs     /pkg/README.md, /pkg/docs/',
     ])
   })

@@ -33,6 +33,7 @@ export function banner(app: App, url: string, docs: string | null): string {
     ...keys.map((k) => `           ${k.value.padEnd(width)}  ${reach(k)}`),
     `  try      curl -H 'Authorization: Bearer ${firstKey}' ${url}/api/environments/${projects[0] ?? 1}/persons/`,
     `  control  ${url}/_mock/ (no key): health, routes (every operation served), reset, clock, tasks, faults, journal`,
+    `  ui       ${url}/_mock/ui (a dashboard: every request and answer, the data, the clock and tasks, the faults)`,
   ]
   if (docs) lines.push(`  docs     ${docs}`)
   return lines.join('\n')

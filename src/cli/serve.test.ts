@@ -67,6 +67,18 @@ describe('analytics-mock serve', () => {
     expect(counts.counts.events).toBe((37 + 10) * 2)
   })
 
+  it('keeps as many requests in the journal as --journal-size says, and serves the dashboard its banner names', async () => {
+    const { url, output } = await start(['--port', '0', '--journal-size', '2'])
+    for (let id = 1; id <= 3; id++) await fetch(`${url}/api/environments/1/persons/${id}/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    const journal = await (await fetch(`${url}/_mock/journal`)).json()
+    expect(journal.results.map((e: { path: string }) => e.path)).toEqual(['/api/environments/1/persons/2/', '/api/environments/1/persons/3/'])
+    expect(journal.dropped).toBe(1)
+    expect(output()).toContain(`  ui       ${url}/_mock/ui (a dashboard`)
+    const page = await fetch(`${url}/_mock/ui`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('analytics-mock dashboard')
+  })
+
   const refused = async (args: string[]) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
@@ -81,6 +93,7 @@ describe('analytics-mock serve', () => {
     [['serve', '--port'], '--port needs a value'],
     [['serve', '--no-validate=yes'], '--no-validate takes no value'],
     [['serve', '--persons', 'many'], '--persons takes a whole number, not "many"'],
+    [['serve', '--journal-size', 'all'], '--journal-size takes a whole number, not "all"'],
     [['serve', 'extra'], 'unexpected argument "extra"'],
     [['serve', '--profile', 'real'], 'unknown --profile "real" (known: seed, observed)'],
   ])('refuses %j with a clear message, the usage and exit code 2', async (args, message) => {

@@ -6,7 +6,7 @@ export const document = {
  "info": {
   "title": "analytics-mock — PostHog persons, session recording playlists, session recordings and insight tool API",
   "version": "0.1.0",
-  "description": "The contract served by analytics-mock and checked by `analytics-mock verify`. Paths, parameters,\nbodies, statuses and scopes follow the API description (`api-spec.md`, \"the seed\"). Where the seed is\nsilent, the real service's behaviour is followed. Every place where the seed and the real service\ndisagree carries an `x-observed` note: `real` says what the real service does, `real_status` (when\nthe status differs), `real_schema` (when the body differs) and `real_scopes` (when the scopes differ)\nlet the verify kit report the real behaviour as known drift rather than as a failure.\n\nThe notes are also the second profile: `serve --profile observed` (`profile: 'observed'` for\n`createApp` / `createMock`) answers as the real service does. A note whose `real_status` is a success\nstatus (2xx), or that has a `real_schema` and no `real_status`, replaces the operation's success answer\nin that profile (a `real_status` without `real_schema` means no body); `real_scopes` replaces the\nscopes (`[]`: the action declares none, so scoped personal API keys are refused). Other notes (error\nstatuses the mock answers differently on purpose) only inform the verify kit. `x-lenient` on a query\nparameter means the real service reads it leniently (a value it cannot use means its default), so the\nhandler, not the contract's validation, reads it.\n\n`x-query-strict: true` on an operation means a query parameter it does not list is a 400, as the\nreal service's query model forbids unknown fields there.\n\n`x-not-mocked` lists the endpoints of these resources that the real service has and the mock does not\nserve: they answer 501 in the error shape (after the key and project checks), so a client can tell\n\"not mocked\" from \"does not exist\" (404). `OPTIONS` on any path answers 200 with the metadata the real\nservice's framework gives (name, renders, parses) and `Allow`, after the key, scope and project checks.\n\nEvery path under `/api/environments/{project_id}/` is also served under `/api/projects/{project_id}/`\n(see `x-path-aliases`); a trailing slash is optional on every path.\n\nOperations tagged `mock-control` are the mock's own control API under `/_mock/`; they need no key\nand do not exist on a real deployment.\n"
+  "description": "The contract served by analytics-mock and checked by `analytics-mock verify`. Paths, parameters,\nbodies, statuses and scopes follow the API description (`api-spec.md`, \"the seed\"). Where the seed is\nsilent, the real service's behaviour is followed. Every place where the seed and the real service\ndisagree carries an `x-observed` note: `real` says what the real service does, `real_status` (when\nthe status differs), `real_schema` (when the body differs) and `real_scopes` (when the scopes differ)\nlet the verify kit report the real behaviour as known drift rather than as a failure.\n\nThe notes are also the second profile: `serve --profile observed` (`profile: 'observed'` for\n`createApp` / `createMock`) answers as the real service does. A note whose `real_status` is a success\nstatus (2xx), or that has a `real_schema` and no `real_status`, replaces the operation's success answer\nin that profile (a `real_status` without `real_schema` means no body); `real_scopes` replaces the\nscopes (`[]`: the action declares none, so scoped personal API keys are refused). Other notes (error\nstatuses the mock answers differently on purpose) only inform the verify kit. `x-lenient` on a query\nparameter means the real service reads it leniently (a value it cannot use means its default), so the\nhandler, not the contract's validation, reads it.\n\n`x-query-strict: true` on an operation means a query parameter it does not list is a 400, as the\nreal service's query model forbids unknown fields there.\n\n`x-not-mocked` lists the endpoints of these resources that the real service has and the mock does not\nserve: they answer 501 in the error shape (after the key and project checks), so a client can tell\n\"not mocked\" from \"does not exist\" (404). `OPTIONS` on any path answers 200 with the metadata the real\nservice's framework gives (name, renders, parses) and `Allow`, after the key, scope and project checks.\n\nEvery path under `/api/environments/{project_id}/` is also served under `/api/projects/{project_id}/`\n(see `x-path-aliases`); a trailing slash is optional on every path.\n\nOperations tagged `mock-control` are the mock's own control API under `/_mock/`; they need no key\nand do not exist on a real deployment. `x-observer: true` marks the ones that only read the mock's\nown state (its clock, tasks, faults, journal and data): they are not journaled and do not run\nscheduled work that fell due, so watching the mock (the dashboard's polls) changes nothing.\n`GET /_mock/ui`, the dashboard page, is served by the standalone server (`analytics-mock serve`)\nbeside these operations and is not one of them.\n"
  },
  "servers": [
   {
@@ -2401,6 +2401,7 @@ export const document = {
     "tags": [
      "mock-control"
     ],
+    "x-observer": true,
     "security": [],
     "responses": {
      "200": {
@@ -2467,6 +2468,7 @@ export const document = {
     "tags": [
      "mock-control"
     ],
+    "x-observer": true,
     "summary": "Every scheduled task (event deletions), in the order queued",
     "security": [],
     "responses": {
@@ -2492,8 +2494,93 @@ export const document = {
     "tags": [
      "mock-control"
     ],
-    "summary": "The bounded request journal, oldest first",
+    "x-observer": true,
+    "summary": "The bounded request journal, oldest first (or newest first), filtered, after or before a cursor",
     "security": [],
+    "parameters": [
+     {
+      "name": "operation_id",
+      "in": "query",
+      "description": "Only this operation's requests; `none` for requests no operation matched.",
+      "schema": {
+       "type": "string",
+       "minLength": 1
+      }
+     },
+     {
+      "name": "status",
+      "in": "query",
+      "description": "Only answers with this status (`404`) or of this class (`4xx`).",
+      "schema": {
+       "type": "string",
+       "pattern": "^[1-5]([0-9]{2}|xx)$"
+      }
+     },
+     {
+      "name": "method",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "enum": [
+        "GET",
+        "HEAD",
+        "POST",
+        "PUT",
+        "PATCH",
+        "DELETE",
+        "OPTIONS"
+       ]
+      }
+     },
+     {
+      "name": "after",
+      "in": "query",
+      "description": "Only entries numbered above this one (what came since an entry already seen).",
+      "schema": {
+       "type": "integer",
+       "minimum": 0
+      }
+     },
+     {
+      "name": "before",
+      "in": "query",
+      "description": "Only entries numbered below this one (the next page of older entries).",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "description": "At most this many entries, the first ones in the order asked for.",
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 100000
+      }
+     },
+     {
+      "name": "order",
+      "in": "query",
+      "description": "`asc` (default): oldest first; `desc`: newest first.",
+      "schema": {
+       "type": "string",
+       "enum": [
+        "asc",
+        "desc"
+       ]
+      }
+     },
+     {
+      "name": "bodies",
+      "in": "query",
+      "description": "`false` leaves request bodies out (read them one entry at a time).",
+      "schema": {
+       "type": "boolean"
+      }
+     }
+    ],
     "responses": {
      "200": {
       "description": "The journal",
@@ -2529,12 +2616,56 @@ export const document = {
     }
    }
   },
+  "/_mock/journal/{id}": {
+   "get": {
+    "operationId": "mock_journal_retrieve",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "One journal entry with its answer (status, headers, body; the body for the newest entries only)",
+    "security": [],
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The entry",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockJournalEntryDetail"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
   "/_mock/faults": {
    "get": {
     "operationId": "mock_faults_retrieve",
     "tags": [
      "mock-control"
     ],
+    "x-observer": true,
     "summary": "The latency and error injection in force for API requests",
     "security": [],
     "responses": {
@@ -2621,6 +2752,7 @@ export const document = {
     "tags": [
      "mock-control"
     ],
+    "x-observer": true,
     "summary": "Whether the mock is up, which version, scenario and seed it serves, and for how long",
     "security": [],
     "responses": {
@@ -2646,6 +2778,7 @@ export const document = {
     "tags": [
      "mock-control"
     ],
+    "x-observer": true,
     "summary": "Every operation the mock serves, with the paths it answers (API paths under both prefixes) and the scopes it needs",
     "security": [],
     "responses": {
@@ -2658,6 +2791,170 @@ export const document = {
         }
        }
       }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects": {
+   "get": {
+    "operationId": "mock_projects_list",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "The projects the mock holds",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The projects",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockProjectList"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects/{project_id}/persons": {
+   "get": {
+    "operationId": "mock_persons_list",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "A project's persons as stored, newest first, paged; `search` finds them as the persons list's does",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/MockSearch"
+     },
+     {
+      "$ref": "#/components/parameters/MockLimit"
+     },
+     {
+      "$ref": "#/components/parameters/MockOffset"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of persons",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedPersonList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects/{project_id}/playlists": {
+   "get": {
+    "operationId": "mock_playlists_list",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "A project's session recording playlists as stored, soft-deleted ones included, most recently changed first, paged; `search` matches the name",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/MockSearch"
+     },
+     {
+      "$ref": "#/components/parameters/MockLimit"
+     },
+     {
+      "$ref": "#/components/parameters/MockOffset"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of playlists",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/PaginatedSessionRecordingPlaylistList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/projects/{project_id}/playlists/{short_id}/items": {
+   "get": {
+    "operationId": "mock_playlist_items_list",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "A playlist's items (soft-deleted playlists too), most recently added first, paged, each with its recording when the project has it",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     },
+     {
+      "$ref": "#/components/parameters/MockLimit"
+     },
+     {
+      "$ref": "#/components/parameters/MockOffset"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of items",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockPlaylistItemList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
      },
      "405": {
       "$ref": "#/components/responses/Error"
@@ -2718,6 +3015,50 @@ export const document = {
    }
   },
   "/_mock/projects/{project_id}/session_recordings": {
+   "get": {
+    "operationId": "mock_session_recordings_list",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "A project's session recordings as stored, newest start first, paged; `search` matches the id, the distinct id or the start URL",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/MockSearch"
+     },
+     {
+      "$ref": "#/components/parameters/MockLimit"
+     },
+     {
+      "$ref": "#/components/parameters/MockOffset"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A page of recordings",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockSessionRecordingList"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
    "post": {
     "operationId": "mock_session_recordings_create",
     "tags": [
@@ -2822,6 +3163,33 @@ export const document = {
       "csv",
       "json"
      ]
+    }
+   },
+   "MockSearch": {
+    "name": "search",
+    "in": "query",
+    "description": "Text to look for (the control API's data reads).",
+    "schema": {
+     "type": "string",
+     "maxLength": 200
+    }
+   },
+   "MockLimit": {
+    "name": "limit",
+    "in": "query",
+    "description": "Page size (default 50).",
+    "schema": {
+     "type": "integer",
+     "minimum": 1,
+     "maximum": 1000
+    }
+   },
+   "MockOffset": {
+    "name": "offset",
+    "in": "query",
+    "schema": {
+     "type": "integer",
+     "minimum": 0
     }
    }
   },
@@ -4414,11 +4782,14 @@ export const document = {
      "method",
      "path",
      "operation_id",
-     "status"
+     "status",
+     "key",
+     "validation"
     ],
     "properties": {
      "id": {
-      "type": "integer"
+      "type": "integer",
+      "description": "Numbered in order from 1; a reset or clear does not start again."
      },
      "at": {
       "type": "string",
@@ -4432,22 +4803,89 @@ export const document = {
      },
      "query": {
       "type": "object",
-      "additionalProperties": true
+      "additionalProperties": true,
+      "description": "Values of secret-named parameters read [redacted]."
      },
      "operation_id": {
       "type": [
        "string",
        "null"
-      ]
+      ],
+      "description": "The operation the path and method name (null when none does)."
      },
      "status": {
       "type": "integer"
      },
-     "request_body": {},
+     "request_body": {
+      "description": "As sent; secret-named fields read [redacted]."
+     },
      "duration_ms": {
       "type": "number"
+     },
+     "key": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "description": "The personal API key the request presented (header, body or query), masked as phx_...abcd; null when none."
+     },
+     "validation": {
+      "type": "string",
+      "enum": [
+       "passed",
+       "failed",
+       "skipped"
+      ],
+      "description": "Whether the answer was checked against the contract: passed; failed (it was answered 500 contract_violation instead); skipped (no handler answered, a 5xx, or validation turned off)."
+     },
+     "violation": {
+      "type": "string",
+      "description": "What the answer broke",
+      "when validation failed.": null
      }
     }
+   },
+   "MockJournalEntryDetail": {
+    "allOf": [
+     {
+      "$ref": "#/components/schemas/MockJournalEntry"
+     },
+     {
+      "type": "object",
+      "required": [
+       "response"
+      ],
+      "properties": {
+       "response": {
+        "type": "object",
+        "required": [
+         "status",
+         "headers",
+         "body",
+         "body_kept"
+        ],
+        "properties": {
+         "status": {
+          "type": "integer"
+         },
+         "headers": {
+          "type": "object",
+          "additionalProperties": {
+           "type": "string"
+          }
+         },
+         "body": {
+          "description": "The JSON value (secret-named fields [redacted]) or the text of the answer; null when it had none or it is no longer kept."
+         },
+         "body_kept": {
+          "type": "boolean",
+          "description": "False when the answer is no longer kept (only the newest 100 are) or was written as it was made (a CSV export over a socket)."
+         }
+        }
+       }
+      }
+     }
+    ]
    },
    "MockJournal": {
     "type": "object",
@@ -4462,9 +4900,150 @@ export const document = {
        "$ref": "#/components/schemas/MockJournalEntry"
       }
      },
+     "count": {
+      "type": "integer",
+      "description": "Entries matching operation_id",
+      "status and method": null,
+      "whatever the cursor and limit.": null
+     },
+     "first_id": {
+      "type": [
+       "integer",
+       "null"
+      ],
+      "description": "The oldest entry kept."
+     },
+     "last_id": {
+      "type": [
+       "integer",
+       "null"
+      ],
+      "description": "The newest entry kept."
+     },
      "dropped": {
       "type": "integer",
       "description": "Entries evicted since the last clear because the journal is bounded."
+     }
+    }
+   },
+   "MockProjectList": {
+    "type": "object",
+    "required": [
+     "results"
+    ],
+    "properties": {
+     "results": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "id",
+        "name"
+       ],
+       "properties": {
+        "id": {
+         "type": "integer"
+        },
+        "name": {
+         "type": "string"
+        }
+       }
+      }
+     }
+    }
+   },
+   "MockPlaylistItemList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "recording_id",
+        "added_at",
+        "recording"
+       ],
+       "properties": {
+        "recording_id": {
+         "type": "string"
+        },
+        "added_at": {
+         "type": "string",
+         "format": "date-time"
+        },
+        "recording": {
+         "description": "The recording, or null when the project does not have it (added by id before its data arrived).",
+         "oneOf": [
+          {
+           "$ref": "#/components/schemas/SessionRecording"
+          },
+          {
+           "type": "null"
+          }
+         ]
+        }
+       }
+      }
+     }
+    }
+   },
+   "MockSessionRecordingList": {
+    "type": "object",
+    "required": [
+     "count",
+     "next",
+     "previous",
+     "results"
+    ],
+    "properties": {
+     "count": {
+      "type": "integer",
+      "minimum": 0
+     },
+     "next": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "previous": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "uri"
+     },
+     "results": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/SessionRecording"
+      }
      }
     }
    },

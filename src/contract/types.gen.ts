@@ -349,11 +349,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bounded request journal, oldest first */
+        /** The bounded request journal, oldest first (or newest first), filtered, after or before a cursor */
         get: operations["mock_journal_list"];
         put?: never;
         post?: never;
         delete: operations["mock_journal_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/journal/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One journal entry with its answer (status, headers, body; the body for the newest entries only) */
+        get: operations["mock_journal_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -412,6 +429,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The projects the mock holds */
+        get: operations["mock_projects_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/projects/{project_id}/persons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's persons as stored, newest first, paged; `search` finds them as the persons list's does */
+        get: operations["mock_persons_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/projects/{project_id}/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's session recording playlists as stored, soft-deleted ones included, most recently changed first, paged; `search` matches the name */
+        get: operations["mock_playlists_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/projects/{project_id}/playlists/{short_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A playlist's items (soft-deleted playlists too), most recently added first, paged, each with its recording when the project has it */
+        get: operations["mock_playlist_items_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/projects/{project_id}/events": {
         parameters: {
             query?: never;
@@ -436,7 +521,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A project's session recordings as stored, newest start first, paged; `search` matches the id, the distinct id or the start URL */
+        get: operations["mock_session_recordings_list"];
         put?: never;
         /** Store one session recording (missing fields are derived so the values hang together; without distinct_id, a new person owns it) */
         post: operations["mock_session_recordings_create"];
@@ -870,23 +956,82 @@ export interface components {
             results: components["schemas"]["MockTask"][];
         };
         MockJournalEntry: {
+            /** @description Numbered in order from 1; a reset or clear does not start again. */
             id: number;
             /** Format: date-time */
             at: string;
             method: string;
             path: string;
+            /** @description Values of secret-named parameters read [redacted]. */
             query?: {
                 [key: string]: unknown;
             };
+            /** @description The operation the path and method name (null when none does). */
             operation_id: string | null;
             status: number;
+            /** @description As sent; secret-named fields read [redacted]. */
             request_body?: unknown;
             duration_ms?: number;
+            /** @description The personal API key the request presented (header, body or query), masked as phx_...abcd; null when none. */
+            key: string | null;
+            /**
+             * @description Whether the answer was checked against the contract: passed; failed (it was answered 500 contract_violation instead); skipped (no handler answered, a 5xx, or validation turned off).
+             * @enum {string}
+             */
+            validation: "passed" | "failed" | "skipped";
+            /** @description What the answer broke */
+            violation?: string;
+        };
+        MockJournalEntryDetail: components["schemas"]["MockJournalEntry"] & {
+            response: {
+                status: number;
+                headers: {
+                    [key: string]: string;
+                };
+                /** @description The JSON value (secret-named fields [redacted]) or the text of the answer; null when it had none or it is no longer kept. */
+                body: unknown;
+                /** @description False when the answer is no longer kept (only the newest 100 are) or was written as it was made (a CSV export over a socket). */
+                body_kept: boolean;
+            };
         };
         MockJournal: {
             results: components["schemas"]["MockJournalEntry"][];
+            /** @description Entries matching operation_id */
+            count?: number;
+            /** @description The oldest entry kept. */
+            first_id?: number | null;
+            /** @description The newest entry kept. */
+            last_id?: number | null;
             /** @description Entries evicted since the last clear because the journal is bounded. */
             dropped: number;
+        };
+        MockProjectList: {
+            results: {
+                id: number;
+                name: string;
+            }[];
+        };
+        MockPlaylistItemList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: {
+                recording_id: string;
+                /** Format: date-time */
+                added_at: string;
+                /** @description The recording, or null when the project does not have it (added by id before its data arrived). */
+                recording: components["schemas"]["SessionRecording"] | null;
+            }[];
+        };
+        MockSessionRecordingList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["SessionRecording"][];
         };
         /** @description Any subset of the settings (at least one); omitted ones keep their value. */
         MockFaultsUpdate: {
@@ -1005,6 +1150,11 @@ export interface components {
         ShortId: string;
         SessionRecordingId: string;
         PersonFormat: "csv" | "json";
+        /** @description Text to look for (the control API's data reads). */
+        MockSearch: string;
+        /** @description Page size (default 50). */
+        MockLimit: number;
+        MockOffset: number;
     };
     requestBodies: never;
     headers: never;
@@ -1988,7 +2138,23 @@ export interface operations {
     };
     mock_journal_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this operation's requests; `none` for requests no operation matched. */
+                operation_id?: string;
+                /** @description Only answers with this status (`404`) or of this class (`4xx`). */
+                status?: string;
+                method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+                /** @description Only entries numbered above this one (what came since an entry already seen). */
+                after?: number;
+                /** @description Only entries numbered below this one (the next page of older entries). */
+                before?: number;
+                /** @description At most this many entries, the first ones in the order asked for. */
+                limit?: number;
+                /** @description `asc` (default): oldest first; `desc`: newest first. */
+                order?: "asc" | "desc";
+                /** @description `false` leaves request bodies out (read them one entry at a time). */
+                bodies?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2025,6 +2191,31 @@ export interface operations {
             };
             405: components["responses"]["Error"];
             415: components["responses"]["Error"];
+        };
+    };
+    mock_journal_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockJournalEntryDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
         };
     };
     mock_faults_retrieve: {
@@ -2138,6 +2329,122 @@ export interface operations {
             405: components["responses"]["Error"];
         };
     };
+    mock_projects_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockProjectList"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_persons_list: {
+        parameters: {
+            query?: {
+                /** @description Text to look for (the control API's data reads). */
+                search?: components["parameters"]["MockSearch"];
+                /** @description Page size (default 50). */
+                limit?: components["parameters"]["MockLimit"];
+                offset?: components["parameters"]["MockOffset"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of persons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedPersonList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_playlists_list: {
+        parameters: {
+            query?: {
+                /** @description Text to look for (the control API's data reads). */
+                search?: components["parameters"]["MockSearch"];
+                /** @description Page size (default 50). */
+                limit?: components["parameters"]["MockLimit"];
+                offset?: components["parameters"]["MockOffset"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of playlists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedSessionRecordingPlaylistList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_playlist_items_list: {
+        parameters: {
+            query?: {
+                /** @description Page size (default 50). */
+                limit?: components["parameters"]["MockLimit"];
+                offset?: components["parameters"]["MockOffset"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockPlaylistItemList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+        };
+    };
     mock_events_capture: {
         parameters: {
             query?: never;
@@ -2168,6 +2475,38 @@ export interface operations {
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+        };
+    };
+    mock_session_recordings_list: {
+        parameters: {
+            query?: {
+                /** @description Text to look for (the control API's data reads). */
+                search?: components["parameters"]["MockSearch"];
+                /** @description Page size (default 50). */
+                limit?: components["parameters"]["MockLimit"];
+                offset?: components["parameters"]["MockOffset"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recordings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockSessionRecordingList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
         };
     };
     mock_session_recordings_create: {

@@ -21,7 +21,7 @@ import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './
 import { json, serialize, type MockRequest, type MockResponse } from './http.ts'
 import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import { sleep, type Faults } from './faults.ts'
-import type { Journal } from './journal.ts'
+import type { Journal, JournalValidation } from './journal.ts'
 import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, nullCharacterPath, nullCharacters, parseBody, type ParsedBody } from './request-body.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
@@ -114,7 +114,10 @@ export interface CoreApp {
 
 interface Outcome {
   res: MockResponse
+  /** The operation whose handler answered (its answer is validated against the contract). */
   op: OperationInfo | null
+  /** The operation the route named, whoever answered (a 401 or 400 included): what the journal shows. */
+  named?: OperationInfo | null
   body?: unknown
   at?: number
   /** Settles once the change this request made is durable. */
@@ -238,7 +241,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       if (!replaying && (wrote || changedBefore) && changeListeners.size > 0) {
         durable = notify({ at, request: wrote ? recorded(req, parsed.text, res.status) : null })
       }
-      return { res, op, body: parsed.body, at, durable }
+      return { res, op, named: match.kind === 'operation' ? match.op : null, body: parsed.body, at, durable }
     } finally {
       clock.unpin()
     }
@@ -272,7 +275,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       outcome = { res: errorResponse(error), op: null }
     }
     let { res } = outcome
-    const { op } = outcome
+    const { op, named } = outcome
     if (outcome.durable) {
       try {
         await outcome.durable
@@ -286,22 +289,33 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
       await pendingDurable.then(noop, noop)
     }
+    let validation: JournalValidation = 'skipped'
+    let violated: string | undefined
     if (validateResponses && op && res.status < 500) {
       const violation = checkResponse(viewOf(op, profile), res)
+      validation = violation ? 'failed' : 'passed'
       if (violation) {
         onViolation(violation)
-        res = serverError(`Response violates the contract: ${violation.operationId} ${violation.status}: ${violation.message}`, 'contract_violation').toResponse()
+        violated = `${violation.operationId} ${violation.status}: ${violation.message}`
+        res = serverError(`Response violates the contract: ${violated}`, 'contract_violation').toResponse()
       }
     }
+    // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
+    if (named?.observer) return res
     journal.record({
       at_ms: outcome.at ?? clock.now(),
       method: req.method,
       path: req.url.pathname,
       search: req.url.search,
-      operation_id: op?.operationId ?? null,
+      operation_id: (named ?? op)?.operationId ?? null,
       status: res.status,
       request_body: outcome.body,
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+      // References only (shaped, masked and redacted when read): the key's header, the answer.
+      authorization: req.headers.authorization,
+      response: res,
+      validation,
+      violation: violated,
     })
     return res
   }
@@ -317,8 +331,10 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     }
     const write = !SAFE_METHODS.has(req.method)
     const parsed = parseBody(req.body, maxBody, req.headers['content-type'], write)
-    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null }
-    const exclusive = write || (options.hasDueWork?.() ?? true)
+    const named = match.kind === 'operation' ? match.op : null
+    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null, named }
+    // A read takes a write's turn when scheduled work fell due (it runs it first); an observer never does.
+    const exclusive = write || (!named?.observer && (options.hasDueWork?.() ?? true))
     return serial.run(() => turn(req, match, parsed, false, exclusive), exclusive)
   }
 

@@ -39,7 +39,7 @@ const BEARER = /^Bearer\s+(\S.+)$/
 type KeySource = 'Authorization header' | 'body' | 'query string'
 
 /** Finds the key as the real service does: Authorization header, then a body field, then a query parameter. */
-function findKey(headers: Record<string, string | undefined>, body: unknown, query: URLSearchParams): [string, KeySource] | null {
+export function findKey(headers: Record<string, string | undefined>, body: unknown, query: URLSearchParams): [string, KeySource] | null {
   const header = headers['authorization']
   const m = header ? BEARER.exec(header) : null
   if (m && !m[1]!.startsWith('pha_')) return [m[1]!.trim(), 'Authorization header']

@@ -29,6 +29,11 @@ export interface OperationInfo extends OperationView {
   /** The same template under every alias prefix (x-path-aliases), canonical first. */
   templates: string[]
   tags: string[]
+  /**
+   * `x-observer`: a read of the mock's own state (the control API's GETs): it is not journaled and does
+   * not run scheduled work that fell due, so watching the mock (the dashboard's polls) changes nothing.
+   */
+  observer: boolean
   /** Ids of the operation's x-observed notes. */
   notes: Set<string>
   /** The operation under the observed profile (the same object's seed view when no note changes it). */
@@ -157,6 +162,7 @@ export function loadContract(): Contract {
       path: operation.path,
       templates: templatesOf(operation.path),
       tags: operation.tags ?? [],
+      observer: doc['x-observer'] === true,
       notes: new Set(((doc['x-observed'] ?? []) as Array<{ id: string }>).map((n) => n.id)),
       observed,
       operation,

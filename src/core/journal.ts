@@ -1,10 +1,18 @@
 // A bounded request journal (a long run must not grow without end), oldest first.
 //
-// Entries are kept as the request left them (the time in epoch ms, the raw query string) and shaped
-// when read: every request writes one, few are ever read, and formatting the time and parsing the
-// query on the way in was a measurable part of a write's cost. Secrets never leave it: query values
-// and body fields named like keys, tokens or passwords (`personal_api_key` above all) read as REDACTED.
+// Entries are kept as the request left them (the time in epoch ms, the raw query string, references
+// to the key's header and to the answer) and shaped when read: every request writes one, few are ever
+// read, and formatting the time and parsing the query on the way in was a measurable part of a write's
+// cost. Secrets never leave it: query values and body fields named like keys, tokens or passwords
+// (`personal_api_key` above all) read as REDACTED, and the key a request presented reads masked
+// (`phx_...abcd`, as the real service shows keys). Answers are kept for the newest entries only
+// (`bodiesKept`), so a long run of big answers holds a bounded number of them.
 import { iso } from './datetime.ts'
+import { findKey } from './auth.ts'
+import type { MockResponse } from './http.ts'
+
+/** Whether the answer was checked against the contract: passed, failed (it was answered 500), or not checked (no handler answered, a 5xx, validation off). */
+export type JournalValidation = 'passed' | 'failed' | 'skipped'
 
 export interface JournalEntry {
   id: number
@@ -16,17 +24,69 @@ export interface JournalEntry {
   status: number
   request_body?: unknown
   duration_ms: number
+  /** The key the request presented (header, body or query), masked; null when it presented none. */
+  key: string | null
+  validation: JournalValidation
+  /** What the answer broke, when validation failed. */
+  violation?: string
 }
 
-/** What `record` takes: the entry with the time as epoch ms and the query as the URL's `search`. */
-export interface JournalRecord extends Omit<JournalEntry, 'id' | 'at' | 'query'> {
+/** One entry with its answer, as `Journal.get` reads it. */
+export interface JournalEntryDetail extends JournalEntry {
+  response: {
+    status: number
+    headers: Record<string, string>
+    /** The answer's JSON value (secrets redacted) or text; null when it had no body or it is no longer kept. */
+    body: unknown
+    /** False when the answer is no longer kept (only the newest are) or was written as it was made (a CSV export over a socket). */
+    body_kept: boolean
+  }
+}
+
+/** What `record` takes: the entry with the time as epoch ms, the query as the URL's `search`, references to the key's header and the answer. */
+export interface JournalRecord extends Omit<JournalEntry, 'id' | 'at' | 'query' | 'key'> {
   at_ms: number
   search: string
+  /** The request's Authorization header, as sent. */
+  authorization?: string
+  /** The answer (dropped once `bodiesKept` newer entries follow). */
+  response?: MockResponse
 }
 
 interface Stored extends JournalRecord {
   id: number
 }
+
+/** Which entries a page holds, newest or oldest first. */
+export interface JournalQuery {
+  /** Only this operation's; null: only requests no operation matched. */
+  operationId?: string | null
+  /** Only answers with this status: `404`, or a class such as `4xx`. */
+  status?: string
+  method?: string
+  /** Only entries numbered above this one (a cursor: what came since). */
+  after?: number
+  /** Only entries numbered below this one (the next page of older ones). */
+  before?: number
+  /** At most this many: the newest (order desc) or the oldest (order asc) of those that match. */
+  limit?: number
+  order?: 'asc' | 'desc'
+  /** Leave request bodies out (a list to show, with the bodies read one entry at a time). */
+  bodies?: boolean
+}
+
+export interface JournalPage {
+  results: JournalEntry[]
+  /** Entries matching the operation, status and method filters, whatever the cursor and limit. */
+  count: number
+  /** The oldest and newest entry kept (null when none is). */
+  first_id: number | null
+  last_id: number | null
+  dropped: number
+}
+
+/** How many of the newest entries keep their answer by default. */
+export const BODIES_KEPT = 100
 
 /** What a secret reads as in the journal. */
 export const REDACTED = '[redacted]'
@@ -38,29 +98,48 @@ export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name)
 }
 
-/** A copy of `value` with the values of secret-named fields replaced by REDACTED (the value itself when nothing is). */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+/** `text` with every occurrence of the `secrets` replaced by REDACTED. */
+function redactText(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) if (out.includes(secret)) out = out.replaceAll(secret, REDACTED)
+  return out
+}
+
+/**
+ * A copy of `value` with the values of secret-named fields replaced by REDACTED, and the `secrets`
+ * (keys the request presented) wherever they appear in a string, such as a link that carries one in its
+ * query; the value itself when nothing is replaced.
+ */
+export function redactSecrets(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value
   if (typeof value !== 'object' || value === null || depth > 64) return value
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
-      const item = redactSecrets(value[i], depth + 1)
+      const item = redactSecrets(value[i], secrets, depth + 1)
       if (item !== value[i]) (out ??= [...value])[i] = item
     }
     return out ?? value
   }
   let out: Record<string, unknown> | undefined
   for (const [key, item] of Object.entries(value)) {
-    const next = isSecretName(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, depth + 1)
+    const next = isSecretName(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, secrets, depth + 1)
     if (next !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = next
   }
   return out ?? value
 }
 
-function shape(e: Stored): JournalEntry {
+/** A key as the real service shows one: its first and last four characters (a short one not at all). */
+export function maskKey(value: string): string {
+  return value.length >= 12 ? `${value.slice(0, 4)}...${value.slice(-4)}` : REDACTED
+}
+
+function shape(e: Stored, bodies = true): JournalEntry {
   const query: Record<string, string> = {}
-  for (const [name, value] of new URLSearchParams(e.search)) query[name] = isSecretName(name) && value !== '' ? REDACTED : value
-  return {
+  const params = new URLSearchParams(e.search)
+  for (const [name, value] of params) query[name] = isSecretName(name) && value !== '' ? REDACTED : value
+  const presented = findKey({ authorization: e.authorization }, e.request_body, params)
+  const entry: JournalEntry = {
     id: e.id,
     at: iso(e.at_ms),
     method: e.method,
@@ -68,9 +147,45 @@ function shape(e: Stored): JournalEntry {
     query,
     operation_id: e.operation_id,
     status: e.status,
-    request_body: redactSecrets(e.request_body),
+    request_body: bodies ? redactSecrets(e.request_body) : undefined,
     duration_ms: e.duration_ms,
+    key: presented ? maskKey(presented[0]) : null,
+    validation: e.validation,
   }
+  if (e.violation !== undefined) entry.violation = e.violation
+  return entry
+}
+
+/** Shorter values are not looked for in answers (a `token=1` would mask every 1). */
+const MIN_SECRET_LENGTH = 8
+
+/** The secret values a request presented: its Authorization header's credentials, secret-named query parameters and top-level body fields. */
+function presentedSecrets(e: Stored, params: URLSearchParams): string[] {
+  const found: string[] = []
+  const credentials = e.authorization?.replace(/^\s*\S+\s+/, '').trim()
+  if (credentials) found.push(credentials)
+  for (const [name, value] of params) if (isSecretName(name)) found.push(value)
+  const body = e.request_body
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [name, value] of Object.entries(body)) if (isSecretName(name) && typeof value === 'string') found.push(value)
+  }
+  return found.filter((s) => s.length >= MIN_SECRET_LENGTH)
+}
+
+function answerOf(e: Stored): JournalEntryDetail['response'] {
+  const res = e.response
+  if (!res) return { status: e.status, headers: {}, body: null, body_kept: false }
+  const secrets = presentedSecrets(e, new URLSearchParams(e.search))
+  const headers = res.json !== undefined ? { 'content-type': 'application/json', ...res.headers } : { ...res.headers }
+  if (res.json !== undefined) return { status: e.status, headers, body: redactSecrets(res.json, secrets), body_kept: true }
+  if (res.text !== undefined) return { status: e.status, headers, body: redactText(res.text, secrets), body_kept: true }
+  // Pieces written as they were made are gone (and never read here: the face may still be reading them).
+  if (res.pieces !== undefined) return { status: e.status, headers, body: null, body_kept: false }
+  return { status: e.status, headers, body: null, body_kept: true }
+}
+
+function statusMatches(status: number, wanted: string): boolean {
+  return /^\dxx$/i.test(wanted) ? Math.floor(status / 100) === Number(wanted[0]) : status === Number(wanted)
 }
 
 export class Journal {
@@ -78,7 +193,11 @@ export class Journal {
   #nextId = 1
   #dropped = 0
 
-  constructor(readonly capacity = 1000) {}
+  /** `bodiesKept`: how many of the newest entries keep their answer (default BODIES_KEPT). */
+  constructor(
+    readonly capacity = 1000,
+    readonly bodiesKept = BODIES_KEPT,
+  ) {}
 
   /** Keeps `entry` itself (numbered in place, not copied): pass a fresh object. */
   record(entry: JournalRecord): void {
@@ -90,6 +209,9 @@ export class Journal {
       this.#entries.shift()
       this.#dropped++
     }
+    // The entry that just left the newest `bodiesKept` lets go of its answer.
+    const older = this.#entries[this.#entries.length - 1 - this.bodiesKept]
+    if (older) older.response = undefined
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
@@ -98,6 +220,39 @@ export class Journal {
       if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(e))
     }
     return out
+  }
+
+  /** A page of entries: filtered, after or before a cursor, newest or oldest first. */
+  page(query: JournalQuery = {}): JournalPage {
+    const { operationId, status, method, after = -Infinity, before = Infinity, limit = Infinity, order = 'asc' } = query
+    const picked: Stored[] = []
+    let count = 0
+    const desc = order === 'desc'
+    const all = this.#entries
+    for (let i = desc ? all.length - 1 : 0; desc ? i >= 0 : i < all.length; desc ? i-- : i++) {
+      const e = all[i]!
+      if (operationId !== undefined && e.operation_id !== operationId) continue
+      if (status !== undefined && !statusMatches(e.status, status)) continue
+      if (method !== undefined && e.method !== method) continue
+      count++
+      if (e.id > after && e.id < before && picked.length < limit) picked.push(e)
+    }
+    return {
+      results: picked.map((e) => shape(e, query.bodies !== false)),
+      count,
+      first_id: all[0]?.id ?? null,
+      last_id: all.at(-1)?.id ?? null,
+      dropped: this.#dropped,
+    }
+  }
+
+  /** One entry with its answer (undefined when it is not, or no longer, kept). */
+  get(id: number): JournalEntryDetail | undefined {
+    const first = this.#entries[0]
+    // Entries are numbered in order without gaps, so an id is its position after the first's.
+    const e = first ? this.#entries[id - first.id] : undefined
+    if (!e || e.id !== id) return undefined
+    return { ...shape(e), response: answerOf(e) }
   }
 
   /** The newest entry, if any. */

@@ -152,6 +152,8 @@ export interface PlaylistListFilters {
   type?: string
   /** last_modified_at, created_at or name, `-` for descending; anything else is the default. */
   order?: string
+  /** Soft-deleted ones too (what the store holds, as the control API shows it; the API never lists them). */
+  includeDeleted?: boolean
 }
 
 const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
@@ -166,7 +168,7 @@ export function listPlaylists(store: Store, projectId: number, filters: Playlist
   const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
   const found = [...store.playlists.ofProject(projectId)].filter(
       (p) =>
-        !p.deleted &&
+        (filters.includeDeleted || !p.deleted) &&
         (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
         (filters.user === undefined || p.created_by_id === filters.user) &&
         (filters.shortId === undefined || p.short_id === filters.shortId) &&

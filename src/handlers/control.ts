@@ -1,9 +1,10 @@
-// The mock's own control API under /_mock/ (no key): reset, clock, tasks, journal, and capture standing
-// in for the event-capture interface.
+// The mock's own control API under /_mock/ (no key): reset, clock, tasks, and capture standing in for
+// the event-capture interface. The journal is journal.ts; the data as stored, mock-data.ts.
 import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound, validationError } from '../core/errors.ts'
-import { empty, json } from '../core/http.ts'
+import { controlProject } from './lookup.ts'
+import { validationError } from '../core/errors.ts'
+import { json } from '../core/http.ts'
 import { capture } from '../domain/capture.ts'
 import { createRecording } from '../domain/recording.ts'
 import { toPerson } from '../serializers/person.ts'
@@ -23,13 +24,6 @@ export const toTask = (t: TaskRecord) => ({
   ran_at: isoOrNull(t.ran_at),
   result: t.result,
 })
-
-function controlProject(ctx: HandlerContext): number {
-  const raw = ctx.params.project_id!
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN
-  if (!ctx.services.store.project(id)) throw notFound('Project not found.')
-  return id
-}
 
 function clockState(ctx: HandlerContext, ran: TaskRecord[] = []) {
   const { clock } = ctx.services
@@ -87,16 +81,6 @@ export const controlHandlers: HandlerMap = {
   mock_tasks_list(ctx) {
     const tasks = ctx.services.store.tasks.all().sort((a, b) => a.id - b.id)
     return json(200, { results: tasks.map(toTask) })
-  },
-
-  mock_journal_list(ctx) {
-    const { journal } = ctx.services
-    return json(200, { results: journal.entries(), dropped: journal.dropped })
-  },
-
-  mock_journal_clear(ctx) {
-    ctx.services.journal.clear()
-    return empty(204)
   },
 
   mock_events_capture(ctx) {

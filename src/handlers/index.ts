@@ -3,7 +3,9 @@ import type { HandlerMap } from './context.ts'
 import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { faultHandlers } from './faults.ts'
+import { journalHandlers } from './journal.ts'
 import { maxToolsHandlers } from './max-tools.ts'
+import { mockDataHandlers } from './mock-data.ts'
 import { mockStatusHandlers } from './mock-status.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
@@ -16,6 +18,8 @@ export const handlers: HandlerMap = {
   ...maxToolsHandlers,
   ...discoveryHandlers,
   ...controlHandlers,
+  ...journalHandlers,
+  ...mockDataHandlers,
   ...faultHandlers,
   ...mockStatusHandlers,
 }

@@ -38,3 +38,11 @@ export function findPerson(ctx: HandlerContext): PersonRecord {
   if (!person || person.project_id !== ctx.project!.id) throw notFound()
   return person
 }
+
+/** The project in a control API path (`/_mock/projects/:project_id/...`): a 404 when the mock has none by that id. */
+export function controlProject(ctx: HandlerContext): number {
+  const raw = ctx.params.project_id!
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!ctx.services.store.project(id)) throw notFound('Project not found.')
+  return id
+}

@@ -1,6 +1,6 @@
 // The node:http face: checks who is asking (Host, Origin: origin-policy.ts), refuses writes over the
 // heap ceiling (memory-guard.ts), reads the request (refusing bodies over the limit early), hands it to
-// the core's `handle`, writes the answer (a big one in slices, so other requests are not held back;
+// the core's `handle` (or, under /_mock/ui, answers the dashboard's files: ../ui/assets.ts), writes the answer (a big one in slices, so other requests are not held back;
 // one over --max-answer is refused). No WHATWG Request/Response objects on this path.
 //
 // Every refusal a client can get here is an answer in the error shape, never a bare reset: a body
@@ -10,7 +10,7 @@
 // Origin not allowed (403), a write over the heap ceiling (507). Slow or stalled clients are cut off by
 // the time-outs below.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { isIP } from 'node:net'
+import { isIP, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
@@ -20,6 +20,7 @@ import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
+import { isUiPath, UiFiles } from '../ui/assets.ts'
 import './linear-regexp.ts'
 
 export interface ServeOptions extends OriginPolicyOptions {
@@ -41,6 +42,8 @@ export interface ServeOptions extends OriginPolicyOptions {
   maxAnswerBytes?: number
   /** Live heap above which writes that add data are refused with 507 (default 1 GiB or half of V8's limit). */
   heapCeilingBytes?: number
+  /** Serve the dashboard at /_mock/ui (default true). */
+  ui?: boolean
 }
 
 export const DEFAULT_TIMEOUTS = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 60_000 }
@@ -166,6 +169,8 @@ export interface ListenerOptions {
   policy?: OriginPolicy
   /** The heap ceiling for writes (default none). */
   guard?: MemoryGuard
+  /** The dashboard's files, served at /_mock/ui (default none). */
+  ui?: UiFiles
 }
 
 export function createNodeListener(app: App, options: ListenerOptions = {}) {
@@ -187,6 +192,14 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       return
     }
     const cors = verdict.headers
+    if (options.ui && isUiPath(path)) {
+      // The dashboard: files, after the same Host and Origin checks as the control API it calls.
+      req.resume()
+      const answer = options.ui.answer(method, path)
+      res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) })
+      res.end(method === 'HEAD' ? undefined : answer.body)
+      return
+    }
     if (guard && addsData(method, path) && guard.over()) return refuse(req, res, method, guard.refusal(), false, cors)
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > maxBody) return refuse(req, res, method, bodyTooLarge(maxBody), false, cors)
@@ -289,6 +302,7 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     maxAnswerBytes: options.maxAnswerBytes,
     policy: new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
     guard: new MemoryGuard(options.heapCeilingBytes),
+    ui: options.ui === false ? undefined : new UiFiles(),
   })
   const server = createServer(
     {
@@ -309,6 +323,13 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     socket.destroy()
   })
   server.on('clientError', answerClientError)
+  // Connections are tracked to close, at shutdown, the ones that never sent a byte: browsers open
+  // spare ones ahead of need (a dashboard tab does), and server.close() would wait for them to time out.
+  const connections = new Set<Duplex>()
+  server.on('connection', (socket: Duplex) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
   // `Expect: 100-continue`: refuse a declared body over the limit before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, (req.method ?? 'POST').toUpperCase(), bodyTooLarge(maxBody), true)
@@ -327,9 +348,11 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
         url: `http://${shownHost}:${port}`,
         close: () =>
           new Promise<void>((done) => {
-            // In-flight requests finish; idle keep-alive sockets are closed now, busy ones after their answer.
+            // In-flight requests finish; idle keep-alive sockets are closed now, busy ones after their
+            // answer, and connections that never sent anything at once.
             server.close(() => done())
             server.closeIdleConnections()
+            for (const socket of connections) if ((socket as Socket).bytesRead === 0) socket.destroy()
           }),
       })
     })

@@ -54,7 +54,38 @@ describe('analytics-mock verify', () => {
     expect(report.checks.find((c: any) => c.name === 'pagination walk').exchanges[0]).toEqual({
       request: 'GET /api/environments/1/session_recordings/?limit=1',
       response: '500 application/json {}',
+      rule: "contracts/openapi.yaml#/components/schemas/Error/required: must have required property 'type'",
     })
+  })
+
+  it('--report html=FILE writes one page with the failures, the exchanges and the contract rule each response broke', async () => {
+    const broken = await testApp({
+      onViolation: () => {},
+      validateResponses: false,
+      handlers: { persons_retrieve: (ctx) => ({ status: 200, headers: {}, json: { ...(handlers.persons_retrieve!(ctx) as { json: object }).json, id: 'one' } }) },
+    })
+    const page = join(dir, 'reports', 'verify.html')
+    const json = join(dir, 'r.json')
+    const r = await cli(broken, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--operation', 'persons_retrieve', '--report', `html=${page}`, '--report', `json=${json}`, '--seed', '1'])
+    expect(r.code).toBe(1)
+    const html = await readFile(page, 'utf8')
+    const rule = 'contracts/openapi.yaml#/components/schemas/Person/properties/id/type: must be integer'
+    expect(html).toContain(`<code>${rule}</code>`)
+    expect(html).toMatch(/<dt>request<\/dt><dd><pre>GET \/api\/environments\/1\/persons\/\d+\/<\/pre><\/dd><dt>response<\/dt><dd><pre>200 application\/json \{&quot;id&quot;:&quot;one&quot;/)
+    const conformance = JSON.parse(await readFile(json, 'utf8')).checks.find((c: any) => c.name === 'responses conform to the contract')
+    expect(conformance.outcome).toBe('failed')
+    expect(conformance.exchanges[0].rule).toBe(rule)
+  })
+
+  it('--report takes html, json or junit, and anything else is a usage error', async () => {
+    const fetchSpy = vi.fn(app.fetch)
+    const err: string[] = []
+    const base = ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1']
+    for (const value of ['pdf=out.pdf', 'html', 'html=']) {
+      expect(await runVerifyCommand([...base, '--report', value], { out: () => {}, err: (t) => err.push(t), env: {}, fetch: fetchSpy })).toBe(2)
+    }
+    expect(err[0]).toContain('--report takes FORMAT=FILE with FORMAT one of html, json, junit, not "pdf=out.pdf"')
+    expect(fetchSpy).not.toHaveBeenCalled()
   })
 
   it('never prints the key, even when the deployment echoes it in a body', async () => {
@@ -70,13 +101,14 @@ describe('analytics-mock verify', () => {
     })
     const junit = join(dir, 'j.xml')
     const json = join(dir, 'r.json')
+    const page = join(dir, 'r.html')
     const r = await cli(echoing, [
       '--base-url', 'http://mock.test', '--api-key', KEYS.all, '--second-api-key', KEYS.read, '--project-id', '1',
-      '--operation', 'persons_retrieve', '--junit', junit, '--json', json, '--seed', '1',
+      '--operation', 'persons_retrieve', '--junit', junit, '--json', json, '--report', `html=${page}`, '--seed', '1',
     ])
     expect(r.code).toBe(1)
     expect(r.out).toContain('lookup failed for Bearer ****')
-    for (const text of [r.out, r.err, await readFile(junit, 'utf8'), await readFile(json, 'utf8')]) {
+    for (const text of [r.out, r.err, await readFile(junit, 'utf8'), await readFile(json, 'utf8'), await readFile(page, 'utf8')]) {
       expect(text).not.toContain(KEYS.all)
       expect(text).not.toContain(KEYS.read)
     }
@@ -113,7 +145,7 @@ describe('analytics-mock verify', () => {
   it('--help describes every option', async () => {
     const r = await cli(app, ['--help'])
     expect(r.code).toBe(0)
-    for (const option of ['--base-url', '--api-key', '--project-id', '--writes', '--destructive', '--person-id', '--tag', '--operation', '--junit', '--json', '--strict', '--second-api-key', '--seed']) {
+    for (const option of ['--base-url', '--api-key', '--project-id', '--writes', '--destructive', '--person-id', '--tag', '--operation', '--junit', '--json', '--report', '--strict', '--second-api-key', '--seed']) {
       expect(r.out).toContain(option)
     }
   })

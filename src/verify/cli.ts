@@ -7,6 +7,7 @@ import { dirname } from 'node:path'
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
+import { toHtml } from './report/html.ts'
 import { toJson } from './report/json.ts'
 import { toJUnit } from './report/junit.ts'
 import type { FetchLike, VerifyOptions } from './types.ts'
@@ -44,8 +45,14 @@ export const VERIFY_OPTIONS = {
   'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
   'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
-  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report' },
-  json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
+  report: {
+    type: 'string',
+    multiple: true,
+    value: 'FORMAT=FILE',
+    help: 'write a report: html (one self-contained page), json or junit (repeatable)',
+  },
+  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
+  json: { type: 'string', value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
   quiet: { type: 'boolean', help: 'print only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
@@ -82,7 +89,28 @@ function single(argv: string[], o: Values, name: string): string | undefined {
   return stringValue(o, name)
 }
 
-export function optionsFromArgs(argv: string[], env: Record<string, string | undefined>): VerifyOptions & { junit?: string; json?: string; quiet: boolean } {
+/** The report writers, by the FORMAT --report takes. */
+export const REPORT_FORMATS = { html: toHtml, json: toJson, junit: toJUnit } as const
+export type ReportFormat = keyof typeof REPORT_FORMATS
+
+/** The reports asked for with --report FORMAT=FILE, --junit FILE and --json FILE, in order. */
+function reportsOf(o: Values, junit: string | undefined, json: string | undefined): Array<{ format: ReportFormat; file: string }> {
+  const reports = ((o.report as string[] | undefined) ?? []).map((value) => {
+    const m = /^([a-z]+)=(.+)$/.exec(value)
+    if (!m || !(m[1]! in REPORT_FORMATS)) {
+      throw new UsageError(`--report takes FORMAT=FILE with FORMAT one of ${Object.keys(REPORT_FORMATS).join(', ')}, not "${value}"`)
+    }
+    return { format: m[1] as ReportFormat, file: m[2]! }
+  })
+  if (junit) reports.push({ format: 'junit', file: junit })
+  if (json) reports.push({ format: 'json', file: json })
+  return reports
+}
+
+export function optionsFromArgs(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): VerifyOptions & { reports: Array<{ format: ReportFormat; file: string }>; quiet: boolean } {
   const o = parseCommandLine(argv, VERIFY_OPTIONS).values
   const baseUrl = single(argv, o, 'base-url') ?? env.ANALYTICS_MOCK_BASE_URL
   const apiKey = single(argv, o, 'api-key') ?? env.ANALYTICS_MOCK_API_KEY
@@ -108,8 +136,7 @@ export function optionsFromArgs(argv: string[], env: Record<string, string | und
     negativeRuns: integer('negative-runs'),
     negativeBudgetMs: integer('negative-budget-ms'),
     timeoutMs: integer('timeout-ms'),
-    junit: single(argv, o, 'junit'),
-    json: single(argv, o, 'json'),
+    reports: reportsOf(o, single(argv, o, 'junit'), single(argv, o, 'json')),
   }
 }
 
@@ -140,7 +167,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
     }
     throw error
   }
-  const { junit, json, quiet, ...verifyOptions } = options
+  const { reports, quiet, ...verifyOptions } = options
   let result
   try {
     result = await verify({ ...verifyOptions, fetch: io.fetch })
@@ -152,7 +179,6 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
     throw error
   }
   io.out(quiet ? result.summaryLine : formatHuman(result).trimEnd())
-  if (junit) await writeReport(junit, toJUnit(result))
-  if (json) await writeReport(json, toJson(result))
+  for (const { format, file } of reports) await writeReport(file, REPORT_FORMATS[format](result))
   return result.ok ? 0 : 1
 }

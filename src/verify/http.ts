@@ -196,6 +196,7 @@ export class Client {
     else response = `${ex.status}${ex.contentType ? ' ' + ex.contentType : ''}${ex.text ? ' ' + clip(ex.text) : ' (empty body)'}`
     const brief: ExchangeBrief = { request: r(`${ex.method} ${shown}${who}`), response: r(response) }
     if (ex.requestBody !== undefined) brief.requestBody = r(clip(ex.requestBody, 200))
+    if (ex.conformance?.verdict === 'fail' && ex.conformance.rule) brief.rule = `contracts/openapi.yaml${ex.conformance.rule}`
     return brief
   }
 }

@@ -55,6 +55,11 @@ export interface ExchangeBrief {
   request: string
   requestBody?: string
   response: string
+  /**
+   * When the response itself broke the contract: where the rule is in contracts/openapi.yaml (a JSON
+   * pointer) and what it asks, e.g. `#/components/schemas/Person/properties/id/type: must be integer`.
+   */
+  rule?: string
 }
 
 export interface CheckResult {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CheckResult, VerifyResult } from '../types.ts'
 import { summaryLine } from '../verify.ts'
 import { formatHuman } from './human.ts'
+import { toHtml } from './html.ts'
 import { toJUnit, xmlEscape } from './junit.ts'
 
 const check = (over: Partial<CheckResult>): CheckResult => ({
@@ -105,5 +106,61 @@ describe('JUnit report', () => {
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/)
     expect(xml.match(/<testcase /g)).toHaveLength(4)
     expect(xml.match(/<testsuite /g)).toHaveLength(2)
+  })
+})
+
+describe('HTML report', () => {
+  const html = toHtml(
+    result([
+      check({}),
+      check({
+        name: 'responses conform to the contract',
+        outcome: 'failed',
+        message: '1 of 4 responses do not conform: body does not match the contract: /results/0/id must be integer',
+        exchanges: [
+          {
+            request: 'GET /api/environments/1/persons/?limit=1',
+            response: '200 application/json {"results":[{"id":"one"}]}',
+            rule: 'contracts/openapi.yaml#/components/schemas/Person/properties/id/type: must be integer',
+          },
+        ],
+      }),
+      check({ operationId: 'persons_destroy', name: 'delete removes the person', outcome: 'skipped', message: 'needs --destructive' }),
+      check({
+        operationId: 'persons_partial_update',
+        name: 'patch visible on retrieve',
+        outcome: 'drift',
+        message: 'known drift person-patch-status: PATCH answered 202 where the contract says 200',
+        drift: { id: 'person-patch-status', contract: '200 with the person', real: '202 with no body' },
+        exchanges: [{ request: 'PATCH /api/environments/1/persons/1/', requestBody: '{"properties":{"<b>":"</script>"}}', response: '202 (empty body)' }],
+      }),
+    ]),
+  )
+
+  it('is one self-contained page: its style inline, no script, nothing loaded from anywhere', () => {
+    expect(html).toMatch(/^<!doctype html>\n/)
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|url\(|@import/i)
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`)
+  })
+
+  it('opens with the summary: passed, failed, known drift, skipped', () => {
+    expect(html).toContain('<title>analytics-mock verify: 2 passed, 1 failed, 1 skipped</title>')
+    expect(html).toContain('<div class="card"><b>2</b>passed</div><div class="card"><b>1</b>failed</div><div class="card"><b>1</b>known drift (of the passed)</div><div class="card"><b>1</b>skipped</div>')
+    expect(html).toContain('<p class="verdict bad">2 passed, 1 failed, 1 skipped: the deployment does not keep the contract</p>')
+  })
+
+  it('has a table per operation, each failure with its request, response and the contract rule it broke', () => {
+    expect(html.match(/<section id="op-/g)).toHaveLength(3)
+    const section = html.slice(html.indexOf('<section id="op-persons_list"'), html.indexOf('</section>'))
+    expect(section).toContain('<tr class="failed"><td class="outcome">FAILED</td><td>responses conform to the contract</td>')
+    expect(section).toContain('<dt>request</dt><dd><pre>GET /api/environments/1/persons/?limit=1</pre></dd>')
+    expect(section).toContain('<dt>response</dt><dd><pre>200 application/json {&quot;results&quot;:[{&quot;id&quot;:&quot;one&quot;}]}</pre></dd>')
+    expect(section).toContain('<dt>contract rule broken</dt><dd class="rule"><code>contracts/openapi.yaml#/components/schemas/Person/properties/id/type: must be integer</code></dd>')
+  })
+
+  it('shows known drift with both behaviours, and escapes everything the deployment sent', () => {
+    expect(html).toContain('<dt>contract</dt><dd>200 with the person</dd><dt>real service</dt><dd>202 with no body</dd>')
+    expect(html).toContain('{&quot;properties&quot;:{&quot;&lt;b&gt;&quot;:&quot;&lt;/script&gt;&quot;}}')
+    expect(html).not.toContain('</script>')
   })
 })

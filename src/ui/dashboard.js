@@ -1,0 +1,577 @@
+// The analytics-mock dashboard: plain JavaScript with no dependency and no build step, served by
+// `analytics-mock serve` at /_mock/ui. It only calls the mock's own control API, same origin, with JSON
+// bodies, so the server's Host, Origin and content-type rules apply to it as to any client. Its reads
+// are observers (not journaled, never run scheduled work), so watching the mock changes nothing.
+//
+// Everything shown is put in the page as text (textContent), never as markup: request paths, bodies and
+// data come from whoever called the mock. Lists are shown a page at a time, however long they are.
+
+const JOURNAL_PAGE = 100
+const DATA_PAGE = 50
+const ITEMS_PAGE = 50
+const TASKS_SHOWN = 200
+/** How often the journal is asked what came since (a request shows within a second). */
+const POLL_MS = 400
+
+const $ = (id) => document.getElementById(id)
+
+class CallError extends Error {
+  constructor(status, detail) {
+    super(detail)
+    this.status = status
+  }
+}
+
+/** One call of the control API; resolves to the parsed answer, rejects with a CallError on an error status. */
+async function call(method, path, body) {
+  const init = { method, headers: { accept: 'application/json' }, cache: 'no-store' }
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json'
+    init.body = JSON.stringify(body)
+  }
+  const res = await fetch(path, init)
+  const text = await res.text()
+  let data = null
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = text
+    }
+  }
+  if (!res.ok) throw new CallError(res.status, data && typeof data === 'object' && data.detail ? `${res.status}: ${data.detail}` : `${res.status} ${res.statusText}`)
+  return data
+}
+
+/** An element with text (never markup), attributes and children. */
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag)
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue
+    if (name === 'text') node.textContent = String(value)
+    else if (name === 'className') node.className = value
+    else if (name === 'dataset') Object.assign(node.dataset, value)
+    else if (name === 'onclick') node.addEventListener('click', value)
+    else node.setAttribute(name, value === true ? '' : String(value))
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child))
+  return node
+}
+
+const cell = (text, props = {}) => el('td', { text: text ?? '—', ...props })
+const pretty = (value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
+const number = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—')
+/** `2026-11-01T12:00:05.123Z` -> `2026-11-01 12:00:05`. */
+const when = (at) => (at ? at.replace('T', ' ').replace(/(\.\d+)?Z$/, '') : '—')
+const statusClass = (status) => `s${String(status)[0]}`
+
+let noticeTimer
+function notice(message, kind = 'error') {
+  const box = $('notice')
+  box.textContent = message
+  box.className = kind === 'info' ? 'info' : ''
+  box.hidden = false
+  clearTimeout(noticeTimer)
+  if (kind === 'info') noticeTimer = setTimeout(() => (box.hidden = true), 5000)
+}
+const clearNotice = () => ($('notice').hidden = true)
+const failed = (error) => notice(error instanceof CallError ? error.message : `The mock did not answer: ${error.message}`)
+
+// ------------------------------------------------------------------------------------------------ tabs
+
+let activeTab = 'requests'
+function showTab(name) {
+  activeTab = name
+  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.tab === name))
+  for (const section of document.querySelectorAll('main > .tab')) section.hidden = section.id !== name
+  if (name === 'data') loadData().catch(failed)
+  if (name === 'clock') refreshClock(true).catch(failed)
+  if (name === 'faults') loadFaults().catch(failed)
+}
+
+// ------------------------------------------------------------------------------------------- requests
+
+const journal = {
+  rows: [],
+  /** The newest entry id the journal had at the last read: the next poll asks for what came after it. */
+  cursor: 0,
+  /** `before` cursors of the pages left behind (empty: the first, newest page, the only one that goes live). */
+  older: [],
+  before: null,
+  count: 0,
+  dropped: 0,
+  selected: null,
+  operation: '',
+  status: '',
+}
+
+function journalUrl(extra) {
+  const q = new URLSearchParams({ order: 'desc', bodies: 'false', limit: String(JOURNAL_PAGE) })
+  if (journal.operation) q.set('operation_id', journal.operation)
+  if (journal.status) q.set('status', journal.status)
+  for (const [name, value] of Object.entries(extra)) q.set(name, String(value))
+  return `/_mock/journal?${q}`
+}
+
+/** Reads the page the view is on, from scratch. */
+async function loadJournal() {
+  const page = await call('GET', journalUrl(journal.before === null ? {} : { before: journal.before }))
+  journal.rows = page.results
+  journal.count = page.count
+  journal.dropped = page.dropped
+  journal.cursor = page.last_id ?? 0
+  renderJournal(new Set())
+}
+
+/** On the first page: what came since the last read, on top (or the page again after a reset or clear). */
+async function pollJournal() {
+  const page = await call('GET', journalUrl({ after: journal.cursor }))
+  const cleared = page.last_id === null ? journal.cursor > 0 : page.last_id < journal.cursor || (page.first_id ?? 0) > journal.cursor
+  if (cleared) return loadJournal()
+  journal.count = page.count
+  journal.dropped = page.dropped
+  journal.cursor = page.last_id ?? journal.cursor
+  if (page.results.length === 0) return renderJournalSummary()
+  journal.rows = [...page.results, ...journal.rows].slice(0, JOURNAL_PAGE)
+  renderJournal(new Set(page.results.map((e) => e.id)))
+}
+
+function renderJournalSummary() {
+  const first = journal.older.length === 0
+  const shown = journal.rows.length
+  const span = shown ? `${number(journal.rows.at(-1).id)}–${number(journal.rows[0].id)}` : 'none'
+  const dropped = journal.dropped ? `; ${number(journal.dropped)} older dropped (the journal is bounded)` : ''
+  $('journal-summary').textContent = `${number(journal.count)} matching; showing ${shown ? `#${span}` : span}${first ? '' : ' (an older page: not live)'}${dropped}`
+  $('journal-newer').disabled = first
+  $('journal-older').disabled = shown === 0 || journal.rows.at(-1).id <= 1 || shown < JOURNAL_PAGE
+}
+
+function renderJournal(fresh) {
+  const body = document.createDocumentFragment()
+  for (const e of journal.rows) {
+    const query = new URLSearchParams(Object.entries(e.query ?? {})).toString()
+    const row = el(
+      'tr',
+      { dataset: { id: e.id }, className: [e.id === journal.selected ? 'selected' : '', fresh.has(e.id) ? 'fresh' : ''].join(' ').trim() || undefined },
+      cell(e.id),
+      cell(when(e.at).slice(11), { title: e.at }),
+      cell(e.method),
+      cell(query ? `${e.path}?${query}` : e.path, { className: 'clip', title: query ? `${e.path}?${query}` : e.path }),
+      cell(e.operation_id),
+      cell(e.status, { className: statusClass(e.status) }),
+      cell(e.duration_ms),
+      cell(e.key),
+      cell(e.validation === 'passed' ? '✓ passed' : e.validation === 'failed' ? '✗ failed' : '– skipped', {
+        className: e.validation,
+        title: e.violation ?? (e.validation === 'skipped' ? 'not checked: no handler answered, a 5xx, or validation is off' : 'the answer matched the contract'),
+      }),
+    )
+    row.addEventListener('click', () => selectEntry(e.id).catch(failed))
+    body.append(row)
+  }
+  $('journal').tBodies[0].replaceChildren(body)
+  renderJournalSummary()
+}
+
+async function selectEntry(id) {
+  journal.selected = id
+  for (const row of $('journal').tBodies[0].rows) row.classList.toggle('selected', Number(row.dataset.id) === id)
+  const pane = $('journal-detail')
+  pane.hidden = false
+  let entry
+  try {
+    entry = await call('GET', `/_mock/journal/${id}`)
+  } catch (error) {
+    if (!(error instanceof CallError) || error.status !== 404) throw error
+    pane.replaceChildren(closeButton(pane), el('h2', { text: `#${id}` }), el('p', { text: 'No longer in the journal (it keeps the newest entries; a reset or clear empties it).' }))
+    return
+  }
+  const query = Object.keys(entry.query ?? {}).length ? entry.query : null
+  const res = entry.response
+  pane.replaceChildren(
+    closeButton(pane),
+    el('h2', { text: `${entry.method} ${entry.path}` }),
+    el(
+      'dl',
+      {},
+      ...pair('entry', `#${entry.id} at ${entry.at}`),
+      ...pair('operation', entry.operation_id ?? '(none)'),
+      ...pair('status', entry.status),
+      ...pair('duration', `${entry.duration_ms} ms`),
+      ...pair('key', entry.key ?? '(none)'),
+      ...pair('contract', entry.validation + (entry.violation ? `: ${entry.violation}` : '')),
+    ),
+    el('h3', { text: 'Request' }),
+    query ? el('pre', { className: 'query', text: pretty(query) }) : null,
+    el('pre', { className: 'request-body', text: entry.request_body === undefined ? '(no body)' : pretty(entry.request_body) }),
+    el('h3', { text: `Response ${res.status}` }),
+    Object.keys(res.headers).length ? el('pre', { className: 'headers', text: Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n') }) : null,
+    el('pre', {
+      className: 'response-body',
+      text: !res.body_kept ? '(not kept: the journal keeps the answers of its newest 100 entries, and not those written as they were made)' : res.body === null ? '(no body)' : pretty(res.body),
+    }),
+  )
+}
+
+function pair(name, value) {
+  return [el('dt', { text: name }), el('dd', { text: value })]
+}
+
+function closeButton(pane) {
+  return el('button', {
+    type: 'button',
+    className: 'close',
+    text: 'close',
+    onclick: () => {
+      pane.hidden = true
+      journal.selected = null
+      for (const row of document.querySelectorAll('tr.selected')) row.classList.remove('selected')
+    },
+  })
+}
+
+function journalFiltersChanged() {
+  const status = $('journal-status')
+  if (!status.checkValidity()) return
+  journal.operation = $('journal-operation').value
+  journal.status = status.value.trim().toLowerCase()
+  journal.older = []
+  journal.before = null
+  loadJournal().catch(failed)
+}
+
+// ----------------------------------------------------------------------------------------------- data
+
+const data = { project: null, kind: 'persons', search: '', offset: 0, count: 0, playlist: null, itemsOffset: 0 }
+let searchTimer
+
+const DATA_PATH = { persons: 'persons', playlists: 'playlists', recordings: 'session_recordings' }
+
+const COLUMNS = {
+  persons: [
+    ['id', (p) => p.id],
+    ['name', (p) => p.name],
+    ['distinct ids', (p) => p.distinct_ids.slice(0, 2).join(', ') + (p.distinct_ids.length > 2 ? ` (+${p.distinct_ids.length - 2})` : '')],
+    ['created', (p) => when(p.created_at)],
+    ['properties', (p) => (p.properties ? JSON.stringify(p.properties) : '—')],
+  ],
+  playlists: [
+    ['short id', (p) => p.short_id],
+    ['name', (p) => p.name || p.derived_name || '(unnamed)'],
+    ['type', (p) => p.type],
+    ['items', (p) => p.recordings_counts?.collection?.count ?? 0],
+    ['pinned', (p) => (p.pinned ? 'yes' : '')],
+    ['deleted', (p) => (p.deleted ? 'deleted' : '')],
+    ['last modified', (p) => when(p.last_modified_at)],
+  ],
+  recordings: [
+    ['id', (r) => r.id],
+    ['distinct id', (r) => r.distinct_id],
+    ['start', (r) => when(r.start_time)],
+    ['duration (s)', (r) => r.recording_duration],
+    ['start URL', (r) => r.start_url],
+    ['person', (r) => r.person?.name],
+    ['clicks', (r) => r.click_count],
+  ],
+}
+
+async function loadProjects() {
+  const { results } = await call('GET', '/_mock/projects')
+  const select = $('data-project')
+  const keep = data.project
+  select.replaceChildren(...results.map((p) => el('option', { value: p.id, text: `${p.id}: ${p.name}` })))
+  data.project = results.some((p) => String(p.id) === keep) ? keep : String(results[0]?.id ?? '')
+  select.value = data.project
+}
+
+async function loadData() {
+  if (data.project === null) await loadProjects()
+  if (!data.project) return
+  const q = new URLSearchParams({ limit: String(DATA_PAGE), offset: String(data.offset) })
+  if (data.search) q.set('search', data.search)
+  const page = await call('GET', `/_mock/projects/${encodeURIComponent(data.project)}/${DATA_PATH[data.kind]}?${q}`)
+  data.count = page.count
+  const columns = COLUMNS[data.kind]
+  $('data-table').tHead.replaceChildren(el('tr', {}, ...columns.map(([name]) => el('th', { text: name }))))
+  const body = document.createDocumentFragment()
+  for (const record of page.results) {
+    const row = el('tr', { className: data.kind === 'playlists' && record.deleted ? 'deleted' : undefined })
+    for (const [name, value] of columns) row.append(cell(value(record), name === 'properties' || name === 'start URL' ? { className: 'clip', title: value(record) } : {}))
+    row.addEventListener('click', () => {
+      for (const other of $('data-table').tBodies[0].rows) other.classList.toggle('selected', other === row)
+      showRecord(record).catch(failed)
+    })
+    body.append(row)
+  }
+  $('data-table').tBodies[0].replaceChildren(body)
+  const last = Math.min(data.offset + page.results.length, data.count)
+  $('data-summary').textContent = data.count ? `${number(data.offset + 1)}–${number(last)} of ${number(data.count)}` : 'none'
+  $('data-prev').disabled = data.offset === 0
+  $('data-next').disabled = last >= data.count
+}
+
+async function showRecord(record) {
+  const pane = $('data-detail')
+  pane.hidden = false
+  if (data.kind !== 'playlists') {
+    pane.replaceChildren(closeDataButton(), el('h2', { text: data.kind === 'persons' ? `Person ${record.id}` : `Recording ${record.id}` }), el('pre', { text: pretty(record) }))
+    return
+  }
+  data.playlist = record
+  data.itemsOffset = 0
+  await showItems()
+}
+
+async function showItems() {
+  const playlist = data.playlist
+  const q = new URLSearchParams({ limit: String(ITEMS_PAGE), offset: String(data.itemsOffset) })
+  const page = await call('GET', `/_mock/projects/${encodeURIComponent(data.project)}/playlists/${encodeURIComponent(playlist.short_id)}/items?${q}`)
+  const rows = page.results.map((item) =>
+    el(
+      'tr',
+      {},
+      cell(item.recording_id),
+      cell(when(item.added_at)),
+      cell(item.recording ? item.recording.distinct_id : '(not in the project)'),
+      cell(item.recording?.recording_duration),
+      cell(item.recording?.start_url, { className: 'clip' }),
+    ),
+  )
+  const pager = el(
+    'p',
+    {},
+    el('button', { type: 'button', text: '← previous', disabled: data.itemsOffset === 0, onclick: () => ((data.itemsOffset -= ITEMS_PAGE), showItems().catch(failed)) }),
+    ` ${page.count ? `${number(data.itemsOffset + 1)}–${number(data.itemsOffset + page.results.length)} of ${number(page.count)}` : 'no items'} `,
+    el('button', { type: 'button', text: 'next →', disabled: !page.next, onclick: () => ((data.itemsOffset += ITEMS_PAGE), showItems().catch(failed)) }),
+  )
+  $('data-detail').replaceChildren(
+    closeDataButton(),
+    el('h2', { text: `Playlist ${playlist.short_id}: ${playlist.name || playlist.derived_name || '(unnamed)'}${playlist.deleted ? ' (deleted)' : ''}` }),
+    el('h3', { text: 'Items, most recently added first' }),
+    el('table', { className: 'rows items' }, el('thead', {}, el('tr', {}, ...['recording', 'added', 'distinct id', 'duration (s)', 'start URL'].map((t) => el('th', { text: t })))), el('tbody', {}, ...rows)),
+    pager,
+    el('h3', { text: 'Playlist' }),
+    el('pre', { text: pretty(playlist) }),
+  )
+}
+
+function closeDataButton() {
+  return el('button', { type: 'button', className: 'close', text: 'close', onclick: () => ($('data-detail').hidden = true) })
+}
+
+function dataQueryChanged({ resetPage = true } = {}) {
+  if (resetPage) data.offset = 0
+  $('data-detail').hidden = true
+  loadData().catch(failed)
+}
+
+// ------------------------------------------------------------------------------------ clock and tasks
+
+let clockState = null
+let tasksTick = 0
+
+async function refreshClock(withTasks) {
+  clockState = await call('GET', '/_mock/clock')
+  $('clock-now').textContent = `${when(clockState.now)} UTC${clockState.frozen ? ' (frozen)' : ''}`
+  $('clock-state').textContent = `${clockState.now}${clockState.frozen ? ', frozen' : ', following wall time'}`
+  $('clock-freeze').textContent = clockState.frozen ? 'Follow wall time' : 'Freeze'
+  if (withTasks) await loadTasks()
+}
+
+async function loadTasks() {
+  const { results } = await call('GET', '/_mock/tasks')
+  const now = clockState ? Date.parse(clockState.now) : Date.now()
+  const shown = results.slice(-TASKS_SHOWN).reverse()
+  const body = document.createDocumentFragment()
+  for (const t of shown) {
+    const due = t.state === 'queued' && Date.parse(t.scheduled_for) <= now
+    const state = due ? 'due' : t.state
+    body.append(
+      el(
+        'tr',
+        { dataset: { id: t.id, state } },
+        cell(t.id),
+        cell(t.kind),
+        cell(t.project_id),
+        cell(t.target?.person_id ?? t.target?.person_uuid, { title: t.target?.person_uuid }),
+        cell(when(t.created_at)),
+        cell(when(t.scheduled_for)),
+        cell(state, { className: `state ${state}`, title: due ? 'its time has come: it runs on the next API request, or with "Run what fell due"' : undefined }),
+        cell(when(t.ran_at)),
+        cell(t.result ? `${number(t.result.deleted_events)} events deleted` : ''),
+      ),
+    )
+  }
+  $('tasks').tBodies[0].replaceChildren(body)
+  if (results.length > TASKS_SHOWN) $('clock-ran').textContent = `Showing the newest ${TASKS_SHOWN} of ${number(results.length)} tasks.`
+}
+
+async function changeClock(body, what) {
+  const state = await call('POST', '/_mock/clock', body)
+  const ran = state.ran ?? []
+  $('clock-ran').textContent = `${what}: now ${state.now}; ${ran.length ? `ran ${ran.map((t) => `#${t.id} (${number(t.result?.deleted_events ?? 0)} events deleted)`).join(', ')}` : 'no task fell due'}.`
+  await refreshClock(true)
+}
+
+function advance(value) {
+  const text = String(value).trim()
+  if (!text) return
+  const amount = /^\d+$/.test(text) ? Number(text) : text
+  changeClock({ advance: amount }, `Advanced by ${text}`).catch(failed)
+}
+
+// --------------------------------------------------------------------------------------------- faults
+
+async function loadOperations() {
+  const { results } = await call('GET', '/_mock/routes')
+  const ids = results.map((r) => r.operation_id).sort()
+  $('journal-operation').append(...ids.map((id) => el('option', { value: id, text: id })))
+  const api = results.filter((r) => r.scopes !== null).map((r) => r.operation_id).sort()
+  $('fault-operations').replaceChildren(...api.map((id) => el('option', { value: id, text: id })))
+}
+
+function showFaults(settings) {
+  const parts = []
+  if (settings.latency_ms || settings.jitter_ms) parts.push(`latency ${settings.latency_ms} ms${settings.jitter_ms ? ` + up to ${settings.jitter_ms} ms` : ''}`)
+  if (settings.error_rate) parts.push(`${Math.round(settings.error_rate * 100)}% answered ${settings.error_status}`)
+  $('faults-state').textContent = parts.length ? `${parts.join(', ')} on ${settings.operations ? settings.operations.join(', ') : 'every API operation'}` : 'none'
+  $('fault-latency').value = settings.latency_ms
+  $('fault-jitter').value = settings.jitter_ms
+  $('fault-rate').value = settings.error_rate
+  $('fault-status').value = String(settings.error_status)
+  const chosen = new Set(settings.operations ?? [])
+  for (const option of $('fault-operations').options) option.selected = chosen.has(option.value)
+}
+
+async function loadFaults() {
+  showFaults(await call('GET', '/_mock/faults'))
+}
+
+async function setFaults() {
+  const operations = [...$('fault-operations').selectedOptions].map((o) => o.value)
+  const settings = await call('POST', '/_mock/faults', {
+    latency_ms: Number($('fault-latency').value || 0),
+    jitter_ms: Number($('fault-jitter').value || 0),
+    error_rate: Number($('fault-rate').value || 0),
+    error_status: Number($('fault-status').value),
+    operations: operations.length ? operations : null,
+  })
+  showFaults(settings)
+  notice('Faults set.', 'info')
+}
+
+async function clearFaults() {
+  await call('DELETE', '/_mock/faults')
+  await loadFaults()
+  notice('Faults cleared.', 'info')
+}
+
+// ---------------------------------------------------------------------------------------------- reset
+
+async function loadAbout() {
+  const health = await call('GET', '/_mock/health')
+  $('about').textContent = `${health.version} · scenario "${health.scenario}", seed ${health.seed}`
+}
+
+async function reset() {
+  const state = await call('POST', '/_mock/reset', {})
+  notice(`Reset to the seeded data: scenario "${state.fixtures}", seed ${state.seed}.`, 'info')
+  journal.older = []
+  journal.before = null
+  $('journal-detail').hidden = true
+  $('data-detail').hidden = true
+  data.project = null
+  await Promise.all([loadJournal(), loadAbout(), refreshClock(true), activeTab === 'data' ? loadData() : null])
+}
+
+// ------------------------------------------------------------------------------------------- the loop
+
+let failing = false
+async function tick() {
+  try {
+    if ($('journal-live').checked && journal.older.length === 0) await pollJournal()
+    if (++tasksTick % 3 === 0) await refreshClock(activeTab === 'clock')
+    if (failing) clearNotice()
+    failing = false
+  } catch (error) {
+    failing = true
+    failed(error)
+  } finally {
+    setTimeout(tick, POLL_MS)
+  }
+}
+
+function wire() {
+  for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab))
+  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault())
+
+  $('journal-operation').addEventListener('change', journalFiltersChanged)
+  $('journal-status').addEventListener('change', journalFiltersChanged)
+  $('journal-live').addEventListener('change', () => $('journal-live').checked && journal.older.length === 0 && loadJournal().catch(failed))
+  $('journal-older').addEventListener('click', () => {
+    journal.older.push(journal.before)
+    journal.before = journal.rows.at(-1).id
+    loadJournal().catch(failed)
+  })
+  $('journal-newer').addEventListener('click', () => {
+    journal.before = journal.older.pop() ?? null
+    loadJournal().catch(failed)
+  })
+
+  $('data-project').addEventListener('change', () => {
+    data.project = $('data-project').value
+    dataQueryChanged()
+  })
+  for (const button of document.querySelectorAll('#data-filters [data-kind]')) {
+    button.addEventListener('click', () => {
+      data.kind = button.dataset.kind
+      for (const other of document.querySelectorAll('#data-filters [data-kind]')) other.setAttribute('aria-pressed', String(other === button))
+      dataQueryChanged()
+    })
+  }
+  $('data-search').addEventListener('input', () => {
+    clearTimeout(searchTimer)
+    searchTimer = setTimeout(() => {
+      data.search = $('data-search').value.trim()
+      dataQueryChanged()
+    }, 250)
+  })
+  $('data-prev').addEventListener('click', () => {
+    data.offset = Math.max(0, data.offset - DATA_PAGE)
+    dataQueryChanged({ resetPage: false })
+  })
+  $('data-next').addEventListener('click', () => {
+    data.offset += DATA_PAGE
+    dataQueryChanged({ resetPage: false })
+  })
+  $('data-refresh').addEventListener('click', () => dataQueryChanged({ resetPage: false }))
+
+  $('clock-advance').addEventListener('submit', () => advance($('clock-duration').value))
+  for (const button of document.querySelectorAll('[data-advance]')) button.addEventListener('click', () => advance(button.dataset.advance))
+  $('clock-run-due').addEventListener('click', () => changeClock({ advance: 0 }, 'Ran what fell due').catch(failed))
+  $('clock-freeze').addEventListener('click', () => changeClock({ freeze: !clockState?.frozen }, clockState?.frozen ? 'Following wall time' : 'Frozen').catch(failed))
+
+  $('faults-form').addEventListener('submit', () => setFaults().catch(failed))
+  $('faults-clear').addEventListener('click', () => clearFaults().catch(failed))
+
+  const dialog = $('reset-dialog')
+  $('reset-open').addEventListener('click', () => dialog.showModal())
+  $('reset-cancel').addEventListener('click', () => dialog.close())
+  $('reset-confirm').addEventListener('click', () => {
+    dialog.close()
+    reset().catch(failed)
+  })
+}
+
+async function start() {
+  wire()
+  try {
+    await Promise.all([loadOperations(), loadAbout(), refreshClock(false), loadJournal()])
+  } catch (error) {
+    failed(error)
+  }
+  document.body.dataset.ready = 'true'
+  setTimeout(tick, POLL_MS)
+}
+
+start()

@@ -1,0 +1,351 @@
+// The dashboard at /_mock/ui in headless Debian chromium (./ensure-chromium.ts), against the node:http
+// server: it loads with no console errors; a request made with curl shows in its journal within a
+// second, with the request and the answer on click; advancing the clock on the page runs a queued
+// deletion and the page shows it; a fault set on the page is what the API answers; the data pages and
+// searches; reset asks first. Pages of other origins (an attacker's name, a dev server on another port)
+// cannot drive any of it, nor read it, nor frame it; and under its own name (DNS rebinding) the page is
+// refused. With 10,000 journal entries and 100,000 persons it shows a page at a time.
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../../src/app.ts'
+import { serve, type RunningServer } from '../../src/server/node.ts'
+import { snapshotDifference, type StoreSnapshot } from '../../src/store/snapshot.ts'
+import { KEYS, testApp } from '../support.ts'
+import { CHROMIUM } from './ensure-chromium.ts'
+
+const run = promisify(execFile)
+const API = '/api/environments/1'
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--host-resolver-rules=MAP evil.test 127.0.0.1']
+
+/** curl, as a developer types it: resolves to the status it got. */
+async function curl(url: string, ...args: string[]): Promise<number> {
+  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${KEYS.all}`, ...args, url])
+  return Number(stdout)
+}
+
+let profile: string
+let context: BrowserContext
+const consoleErrors: string[] = []
+
+async function openPage(url: string): Promise<Page> {
+  const page = await context.newPage()
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${page.url()}: ${m.text()}`))
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`))
+  await page.goto(url)
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 })
+  return page
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`)
+  profile = mkdtempSync(join(tmpdir(), 'analytics-mock-chromium-'))
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close()
+  if (profile) rmSync(profile, { recursive: true, force: true })
+})
+
+describe('the dashboard, driven in chromium', () => {
+  let app: App
+  let mock: RunningServer
+  let page: Page
+  let seeded: StoreSnapshot
+
+  beforeAll(async () => {
+    app = await testApp()
+    mock = await serve(app, { port: 0 })
+    seeded = app.snapshot()
+    page = await openPage(`${mock.url}/_mock/ui`)
+  }, 120_000)
+  afterAll(async () => {
+    await page?.close()
+    await mock?.close()
+  })
+
+  it('loads with no console errors, showing the scenario and the clock', async () => {
+    await expect.poll(() => page.textContent('#about')).toContain('scenario "default", seed 1')
+    await expect.poll(() => page.textContent('#clock-now')).toBe('2026-11-01 00:00:00 UTC (frozen)')
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('shows a request made with curl within a second, and its request and answer on click', async () => {
+    expect(await curl(`${mock.url}${API}/persons/?search=from-curl&limit=3`)).toBe(200)
+    const done = Date.now()
+    const row = page.locator('#journal tbody tr', { hasText: 'search=from-curl' })
+    await row.waitFor({ timeout: 1_000 })
+    expect(Date.now() - done).toBeLessThan(1_000)
+    const cells = await row.locator('td').allTextContents()
+    expect(cells.slice(2)).toEqual(['GET', `${API}/persons/?search=from-curl&limit=3`, 'persons_list', '200', expect.any(String), 'phx_..._all', '✓ passed'])
+    await row.click()
+    await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`GET ${API}/persons/`)
+    expect(JSON.parse((await page.textContent('#journal-detail .query'))!)).toEqual({ search: 'from-curl', limit: '3' })
+    const answer = JSON.parse((await page.textContent('#journal-detail .response-body'))!)
+    expect(answer).toMatchObject({ count: 0, results: [] })
+    expect(await page.textContent('#journal-detail .headers')).toBe('content-type: application/json')
+  })
+
+  it('filters the journal by operation and status', async () => {
+    expect(await curl(`${mock.url}${API}/persons/999999/`)).toBe(404)
+    await page.locator('#journal tbody tr', { hasText: '/persons/999999/' }).waitFor({ timeout: 5_000 })
+    await page.fill('#journal-status', '4xx')
+    await page.press('#journal-status', 'Enter')
+    await expect.poll(async () => (await page.locator('#journal tbody tr td:nth-child(6)').allTextContents()).join()).toBe('404')
+    await page.fill('#journal-status', '')
+    await page.press('#journal-status', 'Enter')
+    await page.selectOption('#journal-operation', 'persons_list')
+    await expect.poll(async () => new Set(await page.locator('#journal tbody tr td:nth-child(5)').allTextContents())).toEqual(new Set(['persons_list']))
+    await page.selectOption('#journal-operation', '')
+  })
+
+  it('advancing the clock on the page runs a queued event deletion, and the page shows it', async () => {
+    const person = app.store.persons.list(1)[0]!
+    expect(app.store.events.forPerson(person.uuid).length).toBeGreaterThan(0)
+    expect(await curl(`${mock.url}${API}/persons/${person.id}/delete_events/`, '-X', 'POST')).toBe(200)
+    await page.click('#tabs button[data-tab=clock]')
+    const task = page.locator('#tasks tbody tr').first()
+    await expect.poll(() => task.getAttribute('data-state')).toBe('queued')
+    expect(await task.locator('td').nth(3).textContent()).toBe(String(person.id))
+    await page.click('button[data-advance="P1D"]')
+    await expect.poll(() => task.getAttribute('data-state')).toBe('done')
+    expect(await task.locator('td').nth(8).textContent()).toMatch(/^\d+ events deleted$/)
+    expect(await page.textContent('#clock-ran')).toMatch(/^Advanced by P1D: now 2026-11-02T00:00:00Z; ran #\d+ \(\d+ events deleted\)\.$/)
+    expect(app.store.events.forPerson(person.uuid)).toHaveLength(0)
+    expect((await (await fetch(`${mock.url}/_mock/clock`)).json()).now).toBe('2026-11-02T00:00:00Z')
+  })
+
+  it('a fault set on the page is what the API answers, until it is cleared there', async () => {
+    await page.click('#tabs button[data-tab=faults]')
+    await page.selectOption('#fault-operations', ['persons_list'])
+    await page.fill('#fault-rate', '1')
+    await page.selectOption('#fault-status', '503')
+    await page.click('#faults-form button[type=submit]')
+    await expect.poll(() => page.textContent('#faults-state')).toBe('100% answered 503 on persons_list')
+    expect(await curl(`${mock.url}${API}/persons/`)).toBe(503)
+    expect(await curl(`${mock.url}${API}/persons/1/`)).toBe(200)
+    await page.click('#faults-clear')
+    await expect.poll(() => page.textContent('#faults-state')).toBe('none')
+    expect(await curl(`${mock.url}${API}/persons/`)).toBe(200)
+  })
+
+  it('pages and searches the data, and shows a playlist with its items', async () => {
+    await page.click('#tabs button[data-tab=data]')
+    await expect.poll(() => page.textContent('#data-summary')).toBe('1–50 of 200')
+    expect(await page.locator('#data-table tbody tr').count()).toBe(50)
+    await page.click('#data-next')
+    await expect.poll(() => page.textContent('#data-summary')).toBe('51–100 of 200')
+    const email = app.store.persons.list(1)[7]!.properties.email as string
+    await page.fill('#data-search', email)
+    await expect.poll(() => page.locator('#data-table tbody tr').count()).toBe(1)
+    expect(await page.textContent('#data-table tbody tr td:nth-child(2)')).toBe(email)
+    await page.fill('#data-search', '')
+    await page.click('#data-filters [data-kind=playlists]')
+    const pinned = page.locator('#data-table tbody tr', { hasText: 'Checkout friction' })
+    await pinned.click()
+    await expect.poll(() => page.locator('#data-detail table.items tbody tr').count()).toBe(4)
+    await page.click('#data-filters [data-kind=recordings]')
+    await expect.poll(() => page.textContent('#data-summary')).toBe('1–50 of 300')
+  })
+
+  it('shows what callers sent as text, never as markup', async () => {
+    const hostile = '<img src=x onerror=window.__pwned=1>'
+    expect(await curl(`${mock.url}${API}/session_recording_playlists/`, '-X', 'POST', '-H', 'content-type: application/json', '-d', JSON.stringify({ name: hostile, type: 'collection' }))).toBe(201)
+    await page.click('#tabs button[data-tab=requests]')
+    const row = page.locator('#journal tbody tr', { hasText: 'session_recording_playlists_create' })
+    await row.click()
+    await expect.poll(() => page.textContent('#journal-detail .request-body')).toContain(hostile)
+    expect(await page.locator('#journal-detail img').count()).toBe(0)
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined()
+  })
+
+  it('resets to the seed with one button, after asking', async () => {
+    await page.click('#reset-open')
+    expect(await page.isVisible('#reset-dialog')).toBe(true)
+    await page.click('#reset-cancel')
+    expect(await page.isVisible('#reset-dialog')).toBe(false)
+    expect(snapshotDifference(seeded, app.snapshot())).not.toBeNull()
+    await page.click('#reset-open')
+    await page.click('#reset-confirm')
+    await expect.poll(() => page.textContent('#notice')).toBe('Reset to the seeded data: scenario "default", seed 1.')
+    expect(snapshotDifference(seeded, app.snapshot())).toBeNull()
+    await expect.poll(async () => (await page.locator('#journal tbody tr td:nth-child(5)').allTextContents()).join()).toBe('mock_reset')
+    expect(consoleErrors).toEqual([])
+  })
+})
+
+/** What a page of another origin tries against the mock at `mock`; it reports what happened to each attempt. */
+const ATTACK = `
+const mock = new URLSearchParams(location.search).get('mock')
+const seen = {}
+const attempt = async (name, run) => {
+  try { seen[name] = await run() } catch (error) { seen[name] = 'blocked: ' + error.name }
+}
+const json = (method, body) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const simple = (method, body) => ({ method, mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) })
+await attempt('advance the clock, JSON', () => fetch(mock + '/_mock/clock', json('POST', { advance: 'P30D' })).then((r) => r.status))
+await attempt('advance the clock, text/plain', () => fetch(mock + '/_mock/clock', simple('POST', { advance: 'P30D' })).then((r) => r.type))
+await attempt('set faults, text/plain', () => fetch(mock + '/_mock/faults', simple('POST', { error_rate: 1 })).then((r) => r.type))
+await attempt('clear faults', () => fetch(mock + '/_mock/faults', { method: 'DELETE' }).then((r) => r.status))
+await attempt('reset, no body', () => fetch(mock + '/_mock/reset', { method: 'POST', mode: 'no-cors' }).then((r) => r.type))
+await attempt('clear the journal', () => fetch(mock + '/_mock/journal', { method: 'DELETE' }).then((r) => r.status))
+await attempt('read the journal', () => fetch(mock + '/_mock/journal').then((r) => r.status))
+await attempt('read an answer', () => fetch(mock + '/_mock/journal/1').then((r) => r.status))
+await attempt('read the persons', () => fetch(mock + '/_mock/projects/1/persons').then((r) => r.status))
+await attempt('load the script', () => new Promise((resolve) => {
+  const script = document.createElement('script')
+  script.src = mock + '/_mock/ui/dashboard.js'
+  script.onload = () => resolve('loaded')
+  script.onerror = () => resolve('blocked')
+  document.head.append(script)
+}))
+await attempt('frame the page', () => new Promise((resolve) => {
+  const frame = document.createElement('iframe')
+  frame.src = mock + '/_mock/ui'
+  frame.onload = () => { try { resolve(frame.contentDocument ? 'readable' : 'opaque') } catch { resolve('opaque') } }
+  document.body.append(frame)
+}))
+await attempt('submit a form', () => new Promise((resolve) => {
+  const target = document.createElement('iframe')
+  target.name = 'sink'
+  target.onload = () => resolve('sent')
+  document.body.append(target)
+  const form = document.createElement('form')
+  form.method = 'POST'
+  form.action = mock + '/_mock/reset'
+  form.enctype = 'text/plain'
+  form.target = 'sink'
+  const field = document.createElement('input')
+  field.name = '{"seed":2,"x":"'
+  field.value = '"}'
+  form.append(field)
+  document.body.append(form)
+  form.submit()
+}))
+window.__seen = seen
+`
+
+describe('pages of other origins', () => {
+  let app: App
+  let mock: RunningServer
+  let pages: Server
+  let pagesPort: number
+
+  beforeAll(async () => {
+    app = await testApp()
+    mock = await serve(app, { port: 0 })
+    pages = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(`<!doctype html><html><body><script type="module">${ATTACK}</script></body></html>`)
+    })
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    pagesPort = (pages.address() as { port: number }).port
+  }, 60_000)
+  afterAll(async () => {
+    await mock?.close()
+    pages?.close()
+  })
+
+  it.each([
+    ["an attacker's site", 'evil.test'],
+    ['a frontend dev server on another port of this machine', 'localhost'],
+  ])('%s can neither drive the dashboard\'s calls, nor read them, nor load or frame the page', async (_, host) => {
+    const before = app.snapshot()
+    const clock = app.clock.iso()
+    const tab = await context.newPage()
+    try {
+      await tab.goto(`http://${host}:${pagesPort}/?mock=${encodeURIComponent(mock.url)}`)
+      await tab.waitForFunction(() => (window as any).__seen !== undefined, undefined, { timeout: 30_000 })
+      const seen = await tab.evaluate(() => (window as any).__seen)
+      expect(seen).toEqual({
+        'advance the clock, JSON': 'blocked: TypeError', // its preflight is refused
+        'advance the clock, text/plain': 'opaque', // sent, and refused by the server
+        'set faults, text/plain': 'opaque',
+        'clear faults': 'blocked: TypeError', // a DELETE needs a preflight, which is refused
+        'reset, no body': 'opaque',
+        'clear the journal': 'blocked: TypeError',
+        'read the journal': 'blocked: TypeError',
+        'read an answer': 'blocked: TypeError',
+        'read the persons': 'blocked: TypeError',
+        'load the script': 'blocked',
+        'frame the page': 'opaque',
+        'submit a form': 'sent',
+      })
+      // The framed page never ran: no frame holds a dashboard that started.
+      for (const frame of tab.frames()) expect(await frame.evaluate(() => document.body?.dataset.ready ?? null).catch(() => null)).toBeNull()
+    } finally {
+      await tab.close()
+    }
+    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    expect(app.clock.iso()).toBe(clock)
+    expect(app.faults.settings).toMatchObject({ error_rate: 0, latency_ms: 0 })
+    expect(app.journal.entries().filter((e) => e.operation_id?.startsWith('mock_'))).toEqual([])
+  }, 60_000)
+
+  it('under its own name (DNS rebinding), the page and its calls are refused by the Host check', async () => {
+    const port = new URL(mock.url).port
+    const tab = await context.newPage()
+    try {
+      const document = await tab.goto(`http://evil.test:${port}/_mock/ui`)
+      expect(document!.status()).toBe(403)
+      expect(await document!.json()).toMatchObject({ code: 'host_not_allowed' })
+      const status = await tab.evaluate(() => fetch('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":"P30D"}' }).then((r) => r.status))
+      expect(status).toBe(403)
+    } finally {
+      await tab.close()
+    }
+  })
+})
+
+describe('with 10,000 journal entries and 100,000 persons', () => {
+  let app: App
+  let mock: RunningServer
+  let page: Page
+
+  beforeAll(async () => {
+    app = await testApp({ size: { persons: 100_000, eventsPerPerson: 1 }, journalSize: 10_000 })
+    for (let i = 0; i < 10_000; i++) {
+      await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/${(i % 997) + 1}/`), headers: { authorization: `Bearer ${KEYS.all}` } })
+    }
+    mock = await serve(app, { port: 0 })
+    page = await openPage(`${mock.url}/_mock/ui`)
+  }, 180_000)
+  afterAll(async () => {
+    await page?.close()
+    await mock?.close()
+  })
+
+  it('shows the journal a page of 100 at a time, newest first, and pages back through it', async () => {
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #9,901–10,000')
+    expect(await page.locator('#journal tbody tr').count()).toBe(100)
+    expect(await page.getAttribute('#journal tbody tr:first-child', 'data-id')).toBe('10000')
+    for (let i = 0; i < 3; i++) await page.click('#journal-older')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #9,601–9,700 (an older page: not live)')
+    expect(await page.locator('#journal tbody tr').count()).toBe(100)
+    await page.click('#journal-newer')
+    await expect.poll(() => page.getAttribute('#journal tbody tr:first-child', 'data-id')).toBe('9800')
+    await page.fill('#journal-status', '404')
+    await page.press('#journal-status', 'Enter')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('0 matching; showing none')
+  })
+
+  it('shows the persons 50 at a time, and finds one among them', async () => {
+    await page.click('#tabs button[data-tab=data]')
+    await expect.poll(() => page.textContent('#data-summary')).toBe('1–50 of 100,000')
+    expect(await page.locator('#data-table tbody tr').count()).toBe(50)
+    await page.click('#data-next')
+    await expect.poll(() => page.textContent('#data-summary')).toBe('51–100 of 100,000')
+    const person = app.store.persons.list(1)[54_321]!
+    await page.fill('#data-search', person.distinct_ids[0]!)
+    await expect.poll(() => page.textContent('#data-table tbody tr td:first-child'), { timeout: 15_000 }).toBe(String(person.id))
+    // Never all rendered: the whole document holds a page of each list.
+    expect(await page.evaluate(() => document.querySelectorAll('tr').length)).toBeLessThan(250)
+    expect(consoleErrors).toEqual([])
+  })
+})

@@ -1,0 +1,85 @@
+// The dashboard over the standalone server: served at /_mock/ui with its security headers, under the
+// same Host and Origin rules as the control API it calls, and only by the server face.
+import { request } from 'node:http'
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../src/app.ts'
+import { serve, type RunningServer } from '../src/server/node.ts'
+import { testApp } from './support.ts'
+
+function get(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+let app: App
+let running: RunningServer
+let bare: RunningServer
+beforeAll(async () => {
+  app = await testApp()
+  running = await serve(app, { port: 0 })
+  bare = await serve(app, { port: 0, ui: false })
+})
+afterAll(async () => {
+  await running.close()
+  await bare.close()
+})
+
+describe('GET /_mock/ui on the server', () => {
+  it('is the page, with a policy that allows its own files and calls only', async () => {
+    const page = await get(`${running.url}/_mock/ui`)
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self'")
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    expect(page.body).toContain('<title>analytics-mock dashboard</title>')
+    const head = await get(`${running.url}/_mock/ui/dashboard.js`, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.body).toBe('')
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(1000)
+  })
+
+  it('is not served to pages of other origins, nor under a Host the server does not accept', async () => {
+    const port = new URL(running.url).port
+    const cross = await get(`${running.url}/_mock/ui/dashboard.js`, 'GET', { origin: 'http://localhost:5173' })
+    expect(cross.status).toBe(403)
+    expect(JSON.parse(cross.body).code).toBe('origin_not_allowed')
+    expect(cross.headers['access-control-allow-origin']).toBeUndefined()
+    const rebound = await get(`${running.url}/_mock/ui`, 'GET', { host: `evil.test:${port}` })
+    expect(rebound.status).toBe(403)
+    expect(JSON.parse(rebound.body).code).toBe('host_not_allowed')
+    // Its own origin is its own.
+    expect((await get(`${running.url}/_mock/ui`, 'GET', { origin: running.url })).status).toBe(200)
+  })
+
+  it('leaves no trace in the journal, and is not there when the server is started without it', async () => {
+    app.journal.clear()
+    await get(`${running.url}/_mock/ui`)
+    expect(app.journal.entries()).toEqual([])
+    const none = await get(`${bare.url}/_mock/ui`)
+    expect(none.status).toBe(404)
+  })
+})
+
+describe('closing the server while a browser holds connections', () => {
+  it('lets the request in flight finish and closes at once the spare connections that never sent anything', async () => {
+    const server = await serve(await testApp({ faults: { latency_ms: 300 } }), { port: 0 })
+    const spare = connect(Number(new URL(server.url).port), '127.0.0.1')
+    await new Promise((resolve) => spare.once('connect', resolve))
+    const spareClosed = new Promise((resolve) => spare.once('close', resolve))
+    const received = new Promise((resolve) => server.server.once('request', resolve))
+    const inFlight = fetch(`${server.url}/api/environments/1/persons/1/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    await received // held back 300 ms by the latency fault
+    await server.close() // would wait for the spare connection's 60 s idle time-out before
+    await spareClosed
+    expect((await inFlight).status).toBe(200)
+  })
+})

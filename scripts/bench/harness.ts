@@ -27,15 +27,19 @@ export interface BenchConfig {
   largePersons: number
   /** `--peer openapi-backend` skips Prism (the fallback peer, also used when Prism does not run). */
   peer: 'prism' | 'openapi-backend'
+  /** `--cases a,b`: only the limit cases whose names contain one of these (case-insensitive). */
+  cases?: string[]
   quick: boolean
 }
 
 export function configFrom(argv: string[]): BenchConfig {
   const quick = argv.includes('--quick')
   const peer = argv[argv.indexOf('--peer') + 1] === 'openapi-backend' ? 'openapi-backend' : 'prism'
+  const casesAt = argv.indexOf('--cases')
+  const cases = casesAt >= 0 ? argv[casesAt + 1]!.toLowerCase().split(',') : undefined
   return quick
-    ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, peer, quick }
-    : { roundSeconds: 3, rounds: 5, connections: 8, lookups: 400, largePersons: 100_000, peer, quick }
+    ? { roundSeconds: 1, rounds: 1, connections: 8, lookups: 100, largePersons: 100_000, peer, cases, quick }
+    : { roundSeconds: 2, rounds: 5, connections: 8, lookups: 400, largePersons: 100_000, peer, cases, quick }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,10 +196,18 @@ export async function freePort(): Promise<number> {
 
 export interface BenchRequest {
   method: string
-  /** Path and query. */
+  /** Path and query (with `pathFor`, the first request's). */
   path: string
   headers?: Record<string, string>
   body?: string
+  /**
+   * Each request its own target: the path of the n-th request of a load run (n from 1, counted over
+   * every connection), for operations that change what they act on (delete person n, add recording n).
+   * The ceiling answers every path that starts with `prefix` alike.
+   */
+  pathFor?: (n: number) => string
+  /** What every path of `pathFor` starts with (the ceiling's route). */
+  prefix?: string
 }
 
 export interface Captured {
@@ -256,7 +268,17 @@ export async function load(
   let unexpected = 0
   let bytes = 0
   const expect = options.expect ?? 200
+  let n = 0
+  const made = requests.map((r) => ({
+    method: r.method as AutocannonRequest['method'],
+    path: r.path,
+    headers: r.headers,
+    body: r.body,
+    ...(r.pathFor ? { setupRequest: (req: AutocannonRequest) => ({ ...req, path: r.pathFor!(++n) }) } : {}),
+  }))
   const started = performance.now()
+  // Until the last answer: with `amount`, autocannon notices it is done only at its next tick.
+  let last = started
   const result = await new Promise<{ errors: number; timeouts: number }>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -265,17 +287,18 @@ export async function load(
         pipelining: 1,
         ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
         timeout: 30,
-        requests: requests.map((r) => ({ method: r.method as AutocannonRequest['method'], path: r.path, headers: r.headers, body: r.body })),
+        requests: made,
       },
       (error, res) => (error ? reject(error) : resolve(res)),
     )
     instance.on('response', (_client: unknown, status: number, resBytes: number, responseTime: number) => {
+      last = performance.now()
       latencies.push(responseTime)
       bytes += resBytes
       if (status !== expect) unexpected++
     })
   })
-  const elapsedMs = performance.now() - started
+  const elapsedMs = (options.amount !== undefined ? last : performance.now()) - started
   return {
     rps: (latencies.length / elapsedMs) * 1000,
     completed: latencies.length,
@@ -360,6 +383,8 @@ export interface Row {
   reference: string
   ratio: string
   latency: string
+  /** The peer (Prism) on the same request, where it was run. */
+  peer?: string
   target: string
   verdict: Verdict
 }
@@ -391,10 +416,11 @@ export function loadProblem(...results: LoadResult[]): Verdict | null {
 }
 
 export function renderTable(rows: Row[]): string {
-  const header: Record<keyof Row, string> = { benchmark: 'Benchmark', ours: 'Ours', reference: 'Reference', ratio: 'Ratio', latency: 'p50 / p99', target: 'Target', verdict: 'Result' }
-  const keys = Object.keys(header) as Array<keyof Row>
-  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k]).length)))
-  const line = (r: Record<keyof Row, string>) => `| ${keys.map((k, i) => String(r[k]).padEnd(widths[i]!)).join(' | ')} |`
+  const header: Record<keyof Row, string> = { benchmark: 'Benchmark', ours: 'Ours', reference: 'Reference', ratio: 'Ratio', latency: 'p50 / p99', peer: 'Prism', target: 'Target', verdict: 'Result' }
+  // The peer column only when some row has a figure in it.
+  const keys = (Object.keys(header) as Array<keyof Row>).filter((k) => k !== 'peer' || rows.some((r) => r.peer))
+  const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k] ?? '').length)))
+  const line = (r: Partial<Record<keyof Row, string>>) => `| ${keys.map((k, i) => String(r[k] ?? '').padEnd(widths[i]!)).join(' | ')} |`
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`
   return [line(header), rule, ...rows.map(line)].join('\n')
 }

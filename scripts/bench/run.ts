@@ -1,18 +1,17 @@
 // `npm run bench`: every benchmark, one table.
 //   npm run bench                      all of them (a few minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
-//   npm run bench -- --only limit,peer run some: limit, peer, scale, in-process
+//   npm run bench -- --only limit,scale run some: limit, scale, in-process
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
+//   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 import os from 'node:os'
-import { configFrom, notApplicable, renderTable, type Row } from './harness.ts'
-import { runLimit } from './limit.ts'
-import { runPeer } from './peer.ts'
+import { configFrom, fmt, notApplicable, renderTable, type Row } from './harness.ts'
+import { runLimit, type RatioRow } from './limit.ts'
 import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,
-  peer: runPeer,
   scale: runScale,
   'in-process': runInProcess,
 }
@@ -46,5 +45,11 @@ for (const name of only) {
 console.log(renderTable(rows))
 const judged = rows.filter((r) => r.verdict === 'pass' || r.verdict === 'FAIL')
 console.log(`\n${judged.filter((r) => r.verdict === 'pass').length} of ${judged.length} targets met; ${rows.filter((r) => r.verdict.startsWith('n/a')).length} not applicable`)
+// Last: the worst judged ratio to the ceiling in memory, and with --state.
+const ratios = (rows as RatioRow[]).filter((r) => r.ratioValue !== undefined)
+for (const [label, durable] of [['with --state', true], ['in memory', false]] as const) {
+  const worst = ratios.filter((r) => !!r.durable === durable).sort((a, b) => a.ratioValue! - b.ratioValue!)[0]
+  if (worst) console.log(`worst ratio to the ceiling ${label}: ${fmt.ratio(worst.ratioValue!)} (${worst.benchmark})`)
+}
 // Figures are for reading, not a gate: the exit code says only whether the benchmarks ran.
 process.exit(rows.some((r) => r.verdict.startsWith('n/a: failed')) ? 1 : 0)

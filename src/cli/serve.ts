@@ -25,7 +25,7 @@ export const SERVE_OPTIONS = {
   scenario: { type: 'string', value: 'FILE', help: 'serve a recorded scenario (written by analytics-mock record) instead' },
   persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
   'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
-  recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own)" },
+  recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own; 1.5 per person\nwith --persons)" },
   profile: {
     type: 'string',
     value: 'NAME',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonChunks, serializeOnce, toJson } from './json.ts'
+import { jsonChunks, knownValid, markValid, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
 
 describe('toJson', () => {
   const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })
@@ -38,6 +38,42 @@ describe('toJson', () => {
       ;(a as { name: string }).name = 'changed'
     }).toThrow(TypeError)
     expect(toJson({ results: [a] })).toContain('"name":"Ada \\"Lovelace\\""')
+  })
+})
+
+describe('toJsonIfLight', () => {
+  it('counts the UTF-8 bytes of what it writes as Buffer.byteLength does, marked parts from their kept count', () => {
+    const accented = serializeOnce({ name: 'Zoë Ñúñez', city: 'Kraków', emoji: '😀 \u2028', note: 'plain' })
+    const values = [
+      { results: [accented, accented], next: 'http://x/?q=é', count: 2 },
+      { results: [serializeOnce({ a: 'ascii only' })], next: null },
+      'snow ☃ and a pair 𝄞',
+      { lone: '\ud800 and \udfff', keyé: 1 },
+      [1, null, true],
+    ]
+    for (const value of values) {
+      const json = toJsonIfLight(value)!
+      expect(json.text).toBe(JSON.stringify(value))
+      expect(json.bytes).toBe(Buffer.byteLength(json.text))
+    }
+    for (const text of ['', 'abc', 'é', '☃', '😀', '\ud800x']) expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text))
+  })
+
+  it('leaves a heavy value to jsonChunks', () => {
+    expect(toJsonIfLight({ rows: Array.from({ length: 5000 }, (_, i) => ({ i })) })).toBeUndefined()
+  })
+})
+
+describe('validation marks', () => {
+  it('are kept for marked values only, per validator', () => {
+    const a = serializeOnce({ id: 1 })
+    const v1 = () => true
+    const v2 = () => true
+    expect(knownValid(a, v1)).toBe(false)
+    expect(markValid(a, v1)).toBe(true)
+    expect([knownValid(a, v1), knownValid(a, v2)]).toEqual([true, false])
+    expect(markValid({ id: 1 }, v1)).toBe(false)
+    expect(knownValid({ id: 1 }, v1)).toBe(false)
   })
 })
 

@@ -7,8 +7,38 @@
 // the top of a body (the body itself, or an item of a list in it). The output is byte for byte what
 // JSON.stringify gives.
 
-/** Marked values: null until first written, then their JSON text. */
-const texts = new WeakMap<object, string | null>()
+/** What is known of a marked value: its JSON text once written (and how many more UTF-8 bytes than characters it has), and the validators it passed. */
+interface Marked {
+  text: string | null
+  /** UTF-8 bytes beyond one per character (0 for ASCII). */
+  extra: number
+  /** Validators (schemas) the value is known to satisfy. */
+  valid: unknown[] | null
+}
+const texts = new WeakMap<object, Marked>()
+
+const NON_ASCII = /[^\x00-\x7f]/
+
+/** How many more UTF-8 bytes than UTF-16 units `text` takes (0 for ASCII, the common case). */
+function utf8Extra(text: string): number {
+  if (!NON_ASCII.test(text)) return 0
+  let extra = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) extra += 1
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      extra += 2 // a surrogate pair: 2 units, 4 bytes
+      i++
+    } else extra += 2 // 3 bytes (a lone surrogate too: written as U+FFFD)
+  }
+  return extra
+}
+
+/** The UTF-8 length of `text` (as Buffer.byteLength: a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8ByteLength(text: string): number {
+  return text.length + utf8Extra(text)
+}
 
 function freezeDeep(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return
@@ -22,13 +52,23 @@ function freezeDeep(value: unknown): void {
  */
 export function serializeOnce<T extends object>(value: T): T {
   freezeDeep(value)
-  texts.set(value, null)
+  if (!texts.has(value)) texts.set(value, { text: null, extra: 0, valid: null })
   return value
 }
 
-/** Whether `value` was marked with `serializeOnce` (and so is deep-frozen). */
-export function isSerializedOnce(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && texts.has(value)
+/** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */
+export function knownValid(value: unknown, validator: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const valid = texts.get(value)?.valid
+  return valid != null && valid.includes(validator)
+}
+
+/** Notes that the marked `value` satisfies `validator` (it never changes, so it always will); false when it is not marked. */
+export function markValid(value: unknown, validator: unknown): boolean {
+  const marked = typeof value === 'object' && value !== null ? texts.get(value) : undefined
+  if (!marked) return false
+  ;(marked.valid ??= []).push(validator)
+  return true
 }
 
 // How far below the body marked values are looked for: the body (0), its fields or items (1), and
@@ -51,30 +91,42 @@ function holdsMarked(value: object, depth: number): boolean {
   return false
 }
 
+/** UTF-8 bytes beyond one per character in what `write` has written since it was last reset. */
+let extraBytes = 0
+
+/** JSON.stringify(value), its extra UTF-8 bytes counted. */
+function stringify(value: unknown): string | undefined {
+  const text = JSON.stringify(value)
+  if (text !== undefined) extraBytes += utf8Extra(text)
+  return text
+}
+
 function write(value: unknown, depth: number): string | undefined {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value)
-  const text = texts.get(value)
-  if (text !== undefined) {
-    if (text !== null) return text
-    const made = JSON.stringify(value)
-    texts.set(value, made)
-    return made
+  if (typeof value !== 'object' || value === null) return stringify(value)
+  const marked = texts.get(value)
+  if (marked !== undefined) {
+    if (marked.text === null) {
+      marked.text = JSON.stringify(value)
+      marked.extra = utf8Extra(marked.text)
+    }
+    extraBytes += marked.extra
+    return marked.text
   }
   // Nothing marked inside (most bodies): one native call is fastest.
-  if (!holdsMarked(value, depth)) return JSON.stringify(value)
+  if (!holdsMarked(value, depth)) return stringify(value)
   if (Array.isArray(value)) {
     let out = '['
     for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (write(value[i], depth + 1) ?? 'null')
     return out + ']'
   }
   // Anything with its own toJSON or prototype (Date, Map...) is left to JSON.stringify.
-  if (!isPlainObject(value) || typeof value.toJSON === 'function') return JSON.stringify(value)
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return stringify(value)
   let out = '{'
   let first = true
   for (const key of Object.keys(value)) {
     const part = write(value[key], depth + 1)
     if (part === undefined) continue // undefined, functions and symbols are left out, as JSON.stringify does
-    out += (first ? '' : ',') + JSON.stringify(key) + ':' + part
+    out += (first ? '' : ',') + stringify(key) + ':' + part
     first = false
   }
   return out + '}'
@@ -83,6 +135,18 @@ function write(value: unknown, depth: number): string | undefined {
 /** JSON.stringify(value), reusing the text of values marked with `serializeOnce`. */
 export function toJson(value: unknown): string {
   return write(value, 0) ?? 'null'
+}
+
+/** JSON text and its length in UTF-8 bytes (counted from the parts, whose lengths are known: no pass over the whole text). */
+export interface JsonText {
+  text: string
+  bytes: number
+}
+
+function writeCounted(value: unknown): JsonText {
+  extraBytes = 0
+  const text = write(value, 0) ?? 'null'
+  return { text, bytes: text.length + extraBytes }
 }
 
 /**
@@ -97,7 +161,7 @@ const MAX_PIECE_DEPTH = 32
 function weigh(value: unknown, limit: number): number {
   if (typeof value === 'string') return 1 + (value.length >> 6)
   if (typeof value !== 'object' || value === null) return 1
-  if (texts.has(value)) return 1 + ((texts.get(value)?.length ?? 0) >> 6) // written once, then reused
+  if (texts.has(value)) return 1 + ((texts.get(value)!.text?.length ?? 0) >> 6) // written once, then reused
   let weight = 1
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && weight < limit; i++) weight += weigh(value[i], limit - weight)
@@ -111,10 +175,10 @@ function weigh(value: unknown, limit: number): number {
   return weight
 }
 
-/** `toJson(value)` when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
-export function toJsonIfLight(value: unknown): string | undefined {
+/** `toJson(value)` with its UTF-8 length when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
+export function toJsonIfLight(value: unknown): JsonText | undefined {
   if (typeof value === 'object' && value !== null && !texts.has(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
-  return write(value, 0) ?? 'null'
+  return writeCounted(value)
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import type { BodyValidator, OperationView } from './contract.ts'
 import type { MockResponse } from './http.ts'
-import { isSerializedOnce } from './json.ts'
+import { knownValid, markValid } from './json.ts'
 
 export interface ContractViolation {
   operationId: string
@@ -36,17 +36,10 @@ export function checkResponse(op: OperationView, res: MockResponse): ContractVio
 // Immutable rendered records (serializeOnce: deep-frozen) found valid against a schema stay valid, so a
 // page of them is checked as the envelope plus the items not seen before: validating every person of a
 // 100-person page again was ~40% of a persons list request in-process.
-const knownValid = new WeakMap<ValidateFunction, WeakSet<object>>()
-
 function check(validate: ValidateFunction, value: unknown): ErrorObject | null {
-  const immutable = isSerializedOnce(value)
-  let valid = immutable ? knownValid.get(validate) : undefined
-  if (valid?.has(value as object)) return null
+  if (knownValid(value, validate)) return null
   if (!validate(value)) return validate.errors![0]!
-  if (immutable) {
-    if (!valid) knownValid.set(validate, (valid = new WeakSet()))
-    valid.add(value as object)
-  }
+  markValid(value, validate)
   return null
 }
 

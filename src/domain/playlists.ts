@@ -38,17 +38,14 @@ function rejectNullFilters(input: PlaylistInput): void {
 function newShortId(store: Store, projectId: number): string {
   for (;;) {
     const shortId = store.random.string(8, ALPHANUMERIC)
-    if (!store.playlists.findFirst((q) => q.where({ project_id: projectId, short_id: shortId }))) return shortId
+    if (!store.playlists.byShortId(projectId, shortId)) return shortId
   }
 }
-
-/** A playlist as the collection holds it (with @msw/data's internal keys). */
-type StoredPlaylist = NonNullable<ReturnType<Store['playlists']['findFirst']>>
 
 const displayName = (p: PlaylistRecord) => p.name || p.derived_name || null
 const SCOPE = 'SessionRecordingPlaylist'
 
-export async function createPlaylist(store: Store, projectId: number, input: PlaylistInput, user: UserRecord, now: number): Promise<PlaylistRecord> {
+export function createPlaylist(store: Store, projectId: number, input: PlaylistInput, user: UserRecord, now: number): PlaylistRecord {
   rejectNullFilters(input)
   const type = input.type
   // A given type outside the choices is a field error; a missing or empty one is the create() check.
@@ -61,7 +58,7 @@ export async function createPlaylist(store: Store, projectId: number, input: Pla
     throw validationError('You must provide a valid filters when creating a saved filter')
   }
 
-  const playlist = await store.playlists.create({
+  const playlist = store.playlists.insert({
     id: store.counters.playlist++,
     short_id: newShortId(store, projectId),
     project_id: projectId,
@@ -102,7 +99,7 @@ export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): C
  * PATCH: `type` is ignored; a collection cannot gain filters; a filters playlist must resend non-empty
  * filters with every update (even `{"deleted": true}`), as in the real service.
  */
-export async function updatePlaylist(store: Store, playlist: PlaylistRecord, input: PlaylistInput, user: UserRecord, now: number): Promise<PlaylistRecord> {
+export function updatePlaylist(store: Store, playlist: PlaylistRecord, input: PlaylistInput, user: UserRecord, now: number): PlaylistRecord {
   rejectNullFilters(input)
   if (playlist.type === 'collection' && hasFilters(input.filters)) throw validationError('You cannot update a collection to add filters')
   if (playlist.type === 'filters' && !hasFilters(input.filters)) {
@@ -121,24 +118,9 @@ export async function updatePlaylist(store: Store, playlist: PlaylistRecord, inp
   if (changes.length === 0 && next.last_modified_at === playlist.last_modified_at && next.last_modified_by_id === playlist.last_modified_by_id) {
     return playlist // nothing to write: the stored record is already this
   }
-  const updated = await replacePlaylist(store, playlist, next)
+  const updated = store.playlists.replace(next)
   if (changes.length > 0) logPlaylistActivity(store, updated, 'updated', user, now, changes)
   return updated
-}
-
-/**
- * Stores the next version of a playlist in place of `prev`, as a new @msw/data record (validated
- * against the schema on the way in, like any create), then drops `prev`. Not `playlists.update`:
- * its #produceRecord clones the record twice (structuredClone plus property descriptors), drafts it
- * through mutative with patches and sanitizes it before the same schema check, ~25 µs per call here
- * against ~7 µs for a create and a delete, and the PATCH needs none of what that buys (no relations,
- * no update hooks). The record moves to the end of the collection; every list sorts explicitly.
- */
-async function replacePlaylist(store: Store, prev: PlaylistRecord, next: PlaylistRecord): Promise<PlaylistRecord> {
-  const stored = await store.playlists.create(next)
-  // `prev` is the collection's own record (from findFirst), which delete finds by its primary key.
-  store.playlists.delete(prev as StoredPlaylist)
-  return stored
 }
 
 /** Written only when the playlist has a name or a derived name, as the real service does. */
@@ -184,10 +166,9 @@ const sortName = (p: PlaylistRecord) => (p.name || p.derived_name || '').toLower
 export function listPlaylists(store: Store, projectId: number, filters: PlaylistListFilters = {}): PlaylistRecord[] {
   const search = filters.search?.toLowerCase()
   const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
-  const found = store.playlists
-    .findMany((q) => q.where(filters.includeDeleted ? { project_id: projectId } : { project_id: projectId, deleted: false }))
-    .filter(
+  const found = [...store.playlists.ofProject(projectId)].filter(
       (p) =>
+        (filters.includeDeleted || !p.deleted) &&
         (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
         (filters.user === undefined || p.created_by_id === filters.user) &&
         (filters.shortId === undefined || p.short_id === filters.shortId) &&
@@ -207,7 +188,7 @@ export function listPlaylists(store: Store, projectId: number, filters: Playlist
 
 /** The playlist's items, most recently added first (ties: the later item first). */
 export function playlistItems(store: Store, playlist: PlaylistRecord): PlaylistItemRecord[] {
-  return [...store.itemsOf(playlist.id)].sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+  return store.playlistItems.of(playlist.id).sort((a, b) => b.created_at - a.created_at || b.id - a.id)
 }
 
 /** Recordings older than this are left out of a collection's list (the real query's date_from "-1y"). */
@@ -227,16 +208,14 @@ export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: 
 }
 
 /** Adds a recording to a collection; adding it again changes nothing. */
-export async function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): Promise<void> {
+export function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): void {
   if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
-  if (store.itemsOf(playlist.id).some((item) => item.recording_id === recordingId)) return
-  await store.playlistItems.create({ id: store.counters.playlistItem++, playlist_id: playlist.id, recording_id: recordingId, created_at: now })
+  if (store.playlistItems.find(playlist.id, recordingId)) return
+  store.playlistItems.insert({ id: store.counters.playlistItem++, playlist_id: playlist.id, recording_id: recordingId, created_at: now })
 }
 
 /** Removes a recording from a playlist; false when it was not there. */
 export function removeRecording(store: Store, playlist: PlaylistRecord, recordingId: string): boolean {
-  const item = store.playlistItems.findFirst((q) => q.where({ playlist_id: playlist.id, recording_id: recordingId }))
-  if (!item) return false
-  store.playlistItems.delete(item)
-  return true
+  const item = store.playlistItems.find(playlist.id, recordingId)
+  return item !== undefined && store.playlistItems.remove(item)
 }

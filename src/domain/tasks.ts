@@ -3,9 +3,9 @@ import type { Store } from '../store/store.ts'
 import type { TaskRecord } from '../store/models.ts'
 import type { PersonRecord } from '../store/models.ts'
 
-export async function queueEventDeletion(store: Store, person: PersonRecord, createdAt: number, scheduledFor: number): Promise<TaskRecord> {
+export function queueEventDeletion(store: Store, person: PersonRecord, createdAt: number, scheduledFor: number): TaskRecord {
   store.nextTaskDueAt = Math.min(store.nextTaskDueAt, scheduledFor)
-  return store.tasks.create({
+  return store.tasks.insert({
     id: store.counters.task++,
     kind: 'delete_person_events',
     project_id: person.project_id,
@@ -22,22 +22,16 @@ export async function queueEventDeletion(store: Store, person: PersonRecord, cre
 export async function runDueTasks(store: Store, now: number): Promise<TaskRecord[]> {
   if (now < store.nextTaskDueAt) return [] // the common case, checked on every request
   const due = store.tasks
-    .findMany((q) => q.where({ state: 'queued', scheduled_for: (t: number) => t <= now }))
+    .all()
+    .filter((t) => t.state === 'queued' && t.scheduled_for <= now)
     .sort((a, b) => a.scheduled_for - b.scheduled_for || a.id - b.id)
   const ran: TaskRecord[] = []
   for (const task of due) {
     const deleted = store.events.deleteForPerson(task.target.person_uuid)
-    const done = await store.tasks.update(task, {
-      data(draft) {
-        draft.state = 'done'
-        draft.ran_at = task.scheduled_for
-        draft.result = { deleted_events: deleted }
-      },
-    })
-    ran.push(done ?? task)
+    ran.push(store.tasks.replace({ ...task, state: 'done', ran_at: task.scheduled_for, result: { deleted_events: deleted } }))
   }
-  store.nextTaskDueAt = store.tasks
-    .findMany((q) => q.where({ state: 'queued' }))
-    .reduce((min, t) => Math.min(min, t.scheduled_for), Infinity)
+  let next = Infinity
+  for (const t of store.tasks.values()) if (t.state === 'queued' && t.scheduled_for < next) next = t.scheduled_for
+  store.nextTaskDueAt = next
   return ran
 }

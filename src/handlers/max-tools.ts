@@ -32,7 +32,7 @@ export const maxToolsHandlers: HandlerMap = {
     const result = runInsightQuery(plan, events, now)
     const content = formatToolContent(result, now, project.timezone)
 
-    const insight = await store.insights.create({
+    const insight = store.insights.insert({
       id: store.counters.insight++,
       short_id: store.random.string(8, ALPHANUMERIC),
       project_id: project.id,

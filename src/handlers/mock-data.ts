@@ -62,7 +62,7 @@ export const mockDataHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const projectId = controlProject(ctx)
     const { limit, offset } = page(ctx)
-    const playlist = store.playlists.findFirst((q) => q.where({ project_id: projectId, short_id: ctx.params.short_id! }))
+    const playlist = store.playlists.byShortId(projectId, ctx.params.short_id!)
     if (!playlist) throw notFound('Playlist not found.')
     const now = clock.now()
     const shape = recordingShape(ctx)

@@ -22,7 +22,7 @@ export const RECORDINGS_LIST_VERSION = 4
 function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): PlaylistRecord {
   const projectId = ctx.project!.id
   const shortId = ctx.params.short_id!
-  const playlist = ctx.services.store.playlists.findFirst((q) => q.where({ project_id: projectId, short_id: shortId }))
+  const playlist = ctx.services.store.playlists.byShortId(projectId, shortId)
   if (!playlist || (playlist.deleted && !includeDeleted)) throw notFound()
   return playlist
 }
@@ -46,10 +46,10 @@ export const playlistHandlers: HandlerMap = {
     return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)))
   },
 
-  async session_recording_playlists_create(ctx) {
+  session_recording_playlists_create(ctx) {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
-    const playlist = await createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
+    const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
     return json(201, toPlaylist(store, playlist, user))
   },
 
@@ -57,10 +57,10 @@ export const playlistHandlers: HandlerMap = {
     return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
   },
 
-  async session_recording_playlists_partial_update(ctx) {
+  session_recording_playlists_partial_update(ctx) {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
-    const playlist = await updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
+    const playlist = updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
     return json(200, toPlaylist(store, playlist, user))
   },
 
@@ -81,9 +81,9 @@ export const playlistHandlers: HandlerMap = {
     })
   },
 
-  async session_recording_playlists_recordings_create(ctx) {
+  session_recording_playlists_recordings_create(ctx) {
     const { store, clock } = ctx.services
-    await addRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!, clock.now())
+    addRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!, clock.now())
     return json(200, { success: true })
   },
 

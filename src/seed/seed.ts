@@ -22,7 +22,7 @@ export interface SeedOptions {
   persons?: number
   /** Events per person: a fixed count, or the default 5..15 at random. */
   eventsPerPerson?: number
-  /** Recordings in project 1 (default 300); project 2 gets a sixth. */
+  /** Recordings in project 1 (default 300, or 1.5 per person when `persons` is given); project 2 gets a sixth. */
   recordings?: number
   anchor?: number
   fixtures?: string
@@ -32,6 +32,7 @@ export interface SeedOptions {
 export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings'>
 
 const DAY = 86_400_000
+const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Opera']
 const OSES = ['Mac OS X', 'Windows', 'iOS', 'Android', 'Linux']
@@ -69,7 +70,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
   const seed = options.seed ?? 1
   const anchor = options.anchor ?? DEFAULT_ANCHOR
   const personsInProject1 = options.persons ?? 200
-  const recordingsInProject1 = options.recordings ?? 300
+  // In proportion to the persons (the default data's 300 for 200), so a bigger dataset is bigger throughout.
+  const recordingsInProject1 = options.recordings ?? Math.round(personsInProject1 * RECORDINGS_PER_PERSON)
   // A fresh instance per dataset (the entry's own is shared), on the same English definitions.
   const faker = new (englishFaker.constructor as typeof Faker)({ locale: englishFaker.rawDefinitions })
   faker.seed(seed)

@@ -5,6 +5,9 @@
 import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
+import { BoundedCache } from '../core/bounded-cache.ts'
+import { serializeOnce } from '../core/json.ts'
+import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 import { toUser } from './user.ts'
 
@@ -16,7 +19,7 @@ export interface RecordingsCounts {
 }
 
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
-  const items = store.itemsOf(playlist.id)
+  const items = store.playlistItems.of(playlist.id)
   let watched = 0
   for (const item of items) {
     const recording = store.recordings.get(playlist.project_id, item.recording_id)
@@ -28,13 +31,47 @@ export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer:
   }
 }
 
-const userOrNull = (store: Store, id: number | null) => {
-  const user = id == null ? undefined : store.user(id)
-  return user ? toUser(user) : null
+const userOf = (store: Store, id: number | null) => (id == null ? undefined : store.user(id))
+
+/** A playlist as last rendered, with what it was rendered from besides the (immutable) record. */
+interface Rendered {
+  viewer: UserRecord
+  itemsStamp: number
+  recordingsStamp: number
+  createdBy: UserRecord | undefined
+  lastModifiedBy: UserRecord | undefined
+  value: Playlist
 }
+
+// A playlist's answer is made once per version of what it shows: the record (a change replaces it), its
+// items and the recordings behind them (their stamps), the users it names, and the viewer (whose
+// watched count it shows). While those are the same the rendered value, its JSON text and its
+// validation are reused (serializeOnce). Bounded.
+const rendered = new BoundedCache<PlaylistRecord, Rendered>(RENDER_CACHE_SIZE)
 
 /** @param viewer the requesting user: `watched_count` is theirs. */
 export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord): Playlist {
+  const itemsStamp = store.playlistItems.stamp(playlist.id)
+  const recordingsStamp = store.recordings.stamp
+  const createdBy = userOf(store, playlist.created_by_id)
+  const lastModifiedBy = userOf(store, playlist.last_modified_by_id)
+  const hit = rendered.get(playlist)
+  if (
+    hit !== undefined &&
+    hit.viewer === viewer &&
+    hit.itemsStamp === itemsStamp &&
+    hit.recordingsStamp === recordingsStamp &&
+    hit.createdBy === createdBy &&
+    hit.lastModifiedBy === lastModifiedBy
+  ) {
+    return hit.value
+  }
+  const value = serializeOnce(renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy))
+  rendered.set(playlist, { viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
+  return value
+}
+
+function renderPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord, createdBy: UserRecord | undefined, lastModifiedBy: UserRecord | undefined): Playlist {
   return {
     id: playlist.id,
     short_id: playlist.short_id,
@@ -43,11 +80,11 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
     description: playlist.description,
     pinned: playlist.pinned,
     created_at: iso(playlist.created_at),
-    created_by: userOrNull(store, playlist.created_by_id),
+    created_by: createdBy ? toUser(createdBy) : null,
     deleted: playlist.deleted,
     filters: playlist.filters as Playlist['filters'],
     last_modified_at: iso(playlist.last_modified_at),
-    last_modified_by: userOrNull(store, playlist.last_modified_by_id),
+    last_modified_by: lastModifiedBy ? toUser(lastModifiedBy) : null,
     recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
     type: playlist.type,
     is_synthetic: false,

@@ -2,7 +2,8 @@
 // hang together, `ongoing` and `recording_ttl` by the clock.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import type { RecordingRecord } from '../store/models.ts'
+import { serializeOnce } from '../core/json.ts'
+import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
 import { toEmbeddedPerson, type DistinctIdsShape } from './person.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
@@ -27,25 +28,46 @@ export function recordingExpiry(r: RecordingRecord): number {
 
 type Static = Omit<SessionRecording, 'person' | 'ongoing' | 'recording_ttl'>
 
-// Records are immutable: the parts that do not depend on the clock or the person are rendered once
-// (while the recording is in use: the cache is bounded).
-const rendered = new BoundedCache<RecordingRecord, Static>(RENDER_CACHE_SIZE)
+/** A recording as last rendered, with what it was rendered from besides the (immutable) record. */
+interface Rendered {
+  person: PersonRecord | null
+  ttl: number
+  ongoing: boolean
+  value: SessionRecording
+}
+
+// A recording's answer is made once per version of what it shows: the record (immutable: a change
+// replaces it), the embedded person (likewise: a write to the person replaces its record, a merge or a
+// deletion changes which record its distinct id finds), and the two values the clock moves
+// (`recording_ttl` by the day, `ongoing` for recordings that just ended). While those are the same,
+// the rendered value is reused, and with it its JSON text and its validation (serializeOnce). Bounded,
+// per shape of the embedded person's distinct_ids.
+const rendered: Record<DistinctIdsShape, BoundedCache<RecordingRecord, Rendered>> = {
+  string: new BoundedCache(RENDER_CACHE_SIZE),
+  array: new BoundedCache(RENDER_CACHE_SIZE),
+}
 
 /**
  * @param distinctIds how the embedded person's `distinct_ids` reads: the one matching distinct id as a
  * string (the seed) or in an array (the real service).
  */
 export function toRecording(r: RecordingRecord, persons: PersonTable, now: number, distinctIds: DistinctIdsShape = 'string'): SessionRecording {
-  const fixed = rendered.getOrMake(r, renderStatic)
-  const person = persons.getByDistinctId(r.project_id, r.distinct_id)
+  const person = persons.getByDistinctId(r.project_id, r.distinct_id) ?? null
+  // Whole UTC days between now and the expiry (ClickHouse's dateDiff('day', ...)).
+  const ttl = Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
   const end = recordingEnd(r)
-  return {
-    ...fixed,
+  const ongoing = r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS)
+  const cache = rendered[distinctIds]
+  const hit = cache.get(r)
+  if (hit !== undefined && hit.person === person && hit.ttl === ttl && hit.ongoing === ongoing) return hit.value
+  const value = serializeOnce({
+    ...renderStatic(r),
     person: person ? toEmbeddedPerson(person, r.distinct_id, distinctIds) : null,
-    // Whole UTC days between now and the expiry (ClickHouse's dateDiff('day', ...)).
-    recording_ttl: Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY),
-    ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
-  }
+    recording_ttl: ttl,
+    ongoing,
+  })
+  cache.set(r, { person, ttl, ongoing, value })
+  return value
 }
 
 function renderStatic(r: RecordingRecord): Static {

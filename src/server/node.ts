@@ -97,10 +97,13 @@ const answerTooLarge = (maxAnswer: number) =>
  */
 function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
   let body: string | undefined
+  /** The body's UTF-8 length, when known without counting (JSON: from its parts). */
+  let bytes: number | undefined
   let pieces: Iterable<string> | undefined
   if (mock.json !== undefined) {
-    body = toJsonIfLight(mock.json)
-    if (body === undefined) pieces = jsonChunks(mock.json)
+    const json = toJsonIfLight(mock.json)
+    if (json === undefined) pieces = jsonChunks(mock.json)
+    else ({ text: body, bytes } = json)
   } else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces
   else body = mock.text ?? ''
   if (pieces) return writeSliced(res, mock, method, extra, maxAnswer, pieces)
@@ -108,9 +111,14 @@ function writeAnswer(res: ServerResponse, mock: MockResponse, method: string, ex
   const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
   for (const name in extra) headers[name] = extra[name]!
   const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || body !== '')
-  if (hasBody) headers['content-length'] = String(Buffer.byteLength(body!))
+  // Buffer.byteLength of a page made of a hundred cached texts flattened the whole string first: ~15% of a list request.
+  const length = hasBody ? (bytes ?? Buffer.byteLength(body!)) : 0
+  if (hasBody) headers['content-length'] = String(length)
   res.writeHead(mock.status, headers)
-  res.end(hasBody ? body : undefined)
+  if (!hasBody) res.end()
+  // ASCII (one byte per character: nearly every answer) is the same bytes as Latin-1, which node writes
+  // as they are; as UTF-8 it encoded them again (measured: a 47 kB page ~24 against ~27 µs of CPU).
+  else res.end(body, length === body!.length ? 'latin1' : 'utf8')
 }
 
 function refuseAnswer(res: ServerResponse, method: string, extra: Record<string, string>, maxAnswer: number): void {

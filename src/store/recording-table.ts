@@ -1,6 +1,7 @@
 // Session recordings, kept per project newest start_time first (ties by id), with an id index.
 import type { RecordingRecord } from './models.ts'
 import { insertSorted } from './sorted-list.ts'
+import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
   b.start_time - a.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -8,6 +9,12 @@ const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
 export class RecordingTable {
   #byKey = new Map<string, RecordingRecord>()
   #ordered = new Map<number, RecordingRecord[]>()
+  #stamp = nextStamp()
+
+  /** Changes whenever a recording is added or replaced (see stamp.ts). */
+  get stamp(): number {
+    return this.#stamp
+  }
 
   constructor(records: Iterable<RecordingRecord> = []) {
     for (const r of records) this.#add(r)
@@ -33,6 +40,7 @@ export class RecordingTable {
 
   /** Adds or replaces the recording with the same id in the project. */
   upsert(recording: RecordingRecord): void {
+    this.#stamp = nextStamp()
     const existing = this.get(recording.project_id, recording.id)
     const list = this.#ordered.get(recording.project_id)
     if (existing && list) list.splice(list.indexOf(existing), 1)

@@ -1,15 +1,32 @@
 // The whole store as plain data, and back: every @msw/data collection (found on the store, so a model
-// added later is covered without touching this file), the tables of their own (persons, events,
-// recordings and the activity log, each named here), the id counters and the seeded generator's position. The clock and the request journal are not store state.
+// added later is covered without touching this file), the record tables that were collections once
+// (playlists, their items, tasks, insights: written among the collections, as they always were, so state
+// files stay readable), the tables of their own (persons, events, recordings and the activity log, each named here), the id counters and the seeded generator's position. The clock and the request journal are not store state.
 //
 // Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
 // must be equal), and `serve --state FILE` writes it to disk and restores it at the next start.
 import { Collection } from '@msw/data'
+import type { z } from 'zod'
 import type { Dataset } from './dataset.ts'
 import { ActivityLog } from './activity-log.ts'
 import { EventLog } from './event-log.ts'
-import { activitySchema, type ActivityRecord, type EventRecord, type PersonRecord, type RecordingRecord } from './models.ts'
+import {
+  activitySchema,
+  insightSchema,
+  playlistItemSchema,
+  playlistSchema,
+  taskSchema,
+  type ActivityRecord,
+  type EventRecord,
+  type InsightRecord,
+  type PersonRecord,
+  type RecordingRecord,
+  type TaskRecord,
+} from './models.ts'
 import { PersonTable } from './person-table.ts'
+import { PlaylistItemTable } from './playlist-item-table.ts'
+import { PlaylistTable } from './playlist-table.ts'
+import { RecordTable } from './record-table.ts'
 import { RecordingTable } from './recording-table.ts'
 import type { Counters, Store } from './store.ts'
 
@@ -34,6 +51,10 @@ export interface StoreSnapshot {
 /** A snapshot that cannot be restored (damaged, or from an incompatible version). */
 export class SnapshotFormatError extends Error {}
 
+/** The record tables written among the collections (by the store's field name), with the schema their records are checked against when read. */
+const RECORD_TABLES = { playlists: playlistSchema, playlistItems: playlistItemSchema, tasks: taskSchema, insights: insightSchema } as const
+type RecordTableName = keyof typeof RECORD_TABLES
+
 /** The store's @msw/data collections, by field name. */
 export function storeCollections(store: Store): Array<[string, Collection<any>]> {
   return Object.entries(store).filter((entry): entry is [string, Collection<any>] => entry[1] instanceof Collection)
@@ -54,6 +75,7 @@ function plain<T>(value: T): T {
 export function snapshotStore(store: Store): StoreSnapshot {
   const collections: StoreSnapshot['collections'] = {}
   for (const [name, collection] of storeCollections(store)) collections[name] = collection.all().map(plain)
+  for (const name of Object.keys(RECORD_TABLES) as RecordTableName[]) collections[name] = (store[name].all() as object[]).map(plain) as Record<string, unknown>[]
   return {
     seed: store.dataset.seed,
     fixtures: store.dataset.fixtures,
@@ -210,7 +232,7 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   }
   const known = new Map(storeCollections(store))
   for (const name of Object.keys(snapshot.collections)) {
-    if (!known.has(name)) throw new SnapshotFormatError(`unknown collection "${name}"`)
+    if (!known.has(name) && !(name in RECORD_TABLES)) throw new SnapshotFormatError(`unknown collection "${name}"`)
   }
   for (const name of Object.keys(store.counters)) {
     if (!(name in snapshot.counters)) throw new SnapshotFormatError(`counter "${name}" is missing`)
@@ -218,7 +240,17 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   // Fresh collections of the store's own kinds (the schemas validate every record on the way in).
   const fresh = new Map<string, Collection<any>>()
   for (const [name, collection] of known) fresh.set(name, new Collection({ schema: (collection as any).options.schema }))
+  const tables: { [K in RecordTableName]: Array<z.infer<(typeof RECORD_TABLES)[K]>> } = { playlists: [], playlistItems: [], tasks: [], insights: [] }
   for (const [name, records] of Object.entries(snapshot.collections)) {
+    if (name in RECORD_TABLES) {
+      const schema = RECORD_TABLES[name as RecordTableName]
+      for (const record of records) {
+        const result = schema.safeParse(record)
+        if (!result.success) throw new SnapshotFormatError(`a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`)
+        ;(tables[name as RecordTableName] as object[]).push(freezeDeep(result.data))
+      }
+      continue
+    }
     const target = fresh.get(name)!
     const schema = (target as any).options.schema
     for (const record of records) {
@@ -234,6 +266,15 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   const events = new EventLog(snapshot.events)
   const recordings = new RecordingTable(snapshot.recordings)
   const activity = new ActivityLog(snapshot.activity)
+  let playlists: PlaylistTable, playlistItems: PlaylistItemTable, tasks: RecordTable<TaskRecord>, insights: RecordTable<InsightRecord>
+  try {
+    playlists = new PlaylistTable(tables.playlists)
+    playlistItems = new PlaylistItemTable(tables.playlistItems)
+    tasks = new RecordTable<TaskRecord>(tables.tasks)
+    insights = new RecordTable<InsightRecord>(tables.insights)
+  } catch (error) {
+    throw new SnapshotFormatError((error as Error).message) // two records with one id
+  }
   // Only now, with everything read, does the store change.
   await store.load(base)
   for (const [name, collection] of fresh) (store as any)[name] = collection
@@ -242,6 +283,10 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   store.events = events
   store.recordings = recordings
   store.activity = activity
+  store.playlists = playlists
+  store.playlistItems = playlistItems
+  store.tasks = tasks
+  store.insights = insights
   store.counters = { ...snapshot.counters }
   store.random.state = snapshot.random
   store.nextTaskDueAt = store.tasks.all().reduce((min, t) => (t.state === 'queued' ? Math.min(min, t.scheduled_for) : min), Infinity)

@@ -1,32 +1,32 @@
 // The store the handlers work on.
 //
-// The small relational models (organization, user, project, personal API key, playlist, playlist item,
-// scheduled task, insight) are @msw/data collections. Persons, events and session recordings are the
-// big tables (100,000 persons and a million events in the scale benchmark): they live in indexed tables
-// of their own, because @msw/data 1.x scans an array for every query and update (an update costs
-// ~90 ms at 100,000 records here) and creates records one by one through async validation (~14 µs
-// each), which a per-test reset of the default dataset cannot afford. The activity log is one of them
-// too: it grows with every logged write, like the event log, and each of those writes paid for a
-// validated @msw/data create.
+// The small relational models that do not change at run time (organization, user, project, personal
+// API key) are @msw/data collections. Persons, events and session recordings are the big tables
+// (100,000 persons and a million events in the scale benchmark): they live in indexed tables of their
+// own, because @msw/data 1.x scans an array for every query and update (an update costs ~90 ms at
+// 100,000 records here) and creates records one by one through async validation (~14 µs each), which a
+// per-test reset of the default dataset cannot afford. So do the models every write adds to or
+// changes: the activity log, playlists, their items, scheduled tasks and insights (record-table.ts).
 import { Collection } from '@msw/data'
 import { ActivityLog } from './activity-log.ts'
 import type { Dataset } from './dataset.ts'
 import { EventLog } from './event-log.ts'
 import {
   apiKeySchema,
-  insightSchema,
   organizationSchema,
-  playlistItemSchema,
-  playlistSchema,
   projectSchema,
-  taskSchema,
   userSchema,
   type ApiKeyRecord,
+  type InsightRecord,
   type PlaylistItemRecord,
   type ProjectRecord,
+  type TaskRecord,
   type UserRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
+import { PlaylistItemTable } from './playlist-item-table.ts'
+import { PlaylistTable } from './playlist-table.ts'
+import { RecordTable } from './record-table.ts'
 import { SeededRandom } from '../core/random.ts'
 import { RecordingTable } from './recording-table.ts'
 
@@ -36,10 +36,6 @@ function collections() {
     users: new Collection({ schema: userSchema }),
     projects: new Collection({ schema: projectSchema }),
     apiKeys: new Collection({ schema: apiKeySchema }),
-    playlists: new Collection({ schema: playlistSchema }),
-    playlistItems: new Collection({ schema: playlistItemSchema }),
-    tasks: new Collection({ schema: taskSchema }),
-    insights: new Collection({ schema: insightSchema }),
   }
 }
 
@@ -75,10 +71,10 @@ export class Store {
   users!: Collections['users']
   projects!: Collections['projects']
   apiKeys!: Collections['apiKeys']
-  playlists!: Collections['playlists']
-  playlistItems!: Collections['playlistItems']
-  tasks!: Collections['tasks']
-  insights!: Collections['insights']
+  playlists = new PlaylistTable()
+  playlistItems = new PlaylistItemTable()
+  tasks = new RecordTable<TaskRecord>()
+  insights = new RecordTable<InsightRecord>()
   /** Seeded generator for ids made at run time (short ids, uuids). */
   random = new SeededRandom(1)
   counters!: Counters
@@ -90,8 +86,6 @@ export class Store {
   #keysByValue = new Map<string, ApiKeyRecord>()
   #projectsById = new Map<number, ProjectRecord>()
   #usersById = new Map<number, UserRecord>()
-  /** playlist id -> its items, in collection order; kept by the collection's create and delete hooks. */
-  #itemsByPlaylist = new Map<number, PlaylistItemRecord[]>()
 
   static async create(dataset: Dataset): Promise<Store> {
     const store = new Store()
@@ -107,8 +101,6 @@ export class Store {
       ...dataset.users.map((r) => c.users.create(r)),
       ...dataset.projects.map((r) => c.projects.create(r)),
       ...dataset.apiKeys.map((r) => c.apiKeys.create(r)),
-      ...dataset.playlists.map((r) => c.playlists.create(r)),
-      ...dataset.playlistItems.map((r) => c.playlistItems.create(r)),
     ])
     Object.assign(this, c)
     this.dataset = dataset
@@ -116,6 +108,10 @@ export class Store {
     this.events = new EventLog(dataset.events)
     this.recordings = new RecordingTable(dataset.recordings)
     this.activity = new ActivityLog(dataset.activity)
+    this.playlists = new PlaylistTable(dataset.playlists)
+    this.playlistItems = new PlaylistItemTable(dataset.playlistItems)
+    this.tasks = new RecordTable()
+    this.insights = new RecordTable()
     this.random = new SeededRandom(dataset.seed)
     this.nextTaskDueAt = Infinity
     const max = (xs: Array<{ id: number }>) => xs.reduce((m, x) => Math.max(m, x.id), 0)
@@ -130,7 +126,6 @@ export class Store {
     this.#keysByValue = new Map(dataset.apiKeys.map((k) => [k.value, k]))
     this.#projectsById = new Map(dataset.projects.map((p) => [p.id, p]))
     this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
-    this.#indexPlaylistItems()
   }
 
   /** Adds a personal API key (tests and scenarios use narrower keys than the defaults). Gone at the next reset. */
@@ -145,35 +140,11 @@ export class Store {
     this.#keysByValue = new Map(this.apiKeys.all().map((k) => [k.value, k]))
     this.#projectsById = new Map(this.projects.all().map((p) => [p.id, p]))
     this.#usersById = new Map(this.users.all().map((u) => [u.id, u]))
-    this.#indexPlaylistItems()
   }
 
-  /**
-   * Indexes the playlist items by playlist, and keeps the index up to date through the collection's
-   * own hooks, so a write through any code path is seen. Every playlist answer counts its items: a
-   * findMany there scanned all items of all playlists.
-   */
-  #indexPlaylistItems(): void {
-    const index = new Map<number, PlaylistItemRecord[]>()
-    const add = (item: PlaylistItemRecord) => {
-      let list = index.get(item.playlist_id)
-      if (!list) index.set(item.playlist_id, (list = []))
-      list.push(item)
-    }
-    for (const item of this.playlistItems.all()) add(item)
-    this.playlistItems.hooks.on('create', (event) => add(event.data.record))
-    this.playlistItems.hooks.on('delete', (event) => {
-      const gone = event.data.deletedRecord
-      const list = index.get(gone.playlist_id)
-      const at = list ? list.indexOf(gone) : -1
-      if (at !== -1) list!.splice(at, 1)
-    })
-    this.#itemsByPlaylist = index
-  }
-
-  /** The playlist's items in the order added. Do not mutate. */
-  itemsOf(playlistId: number): readonly PlaylistItemRecord[] {
-    return this.#itemsByPlaylist.get(playlistId) ?? []
+  /** The playlist's items in the order added (a new array). */
+  itemsOf(playlistId: number): PlaylistItemRecord[] {
+    return this.playlistItems.of(playlistId)
   }
 
   keyByValue(value: string): ApiKeyRecord | undefined {
@@ -198,11 +169,11 @@ export class Store {
       persons: this.persons.size,
       events: this.events.size,
       session_recordings: this.recordings.size,
-      playlists: this.playlists.count(),
-      playlist_items: this.playlistItems.count(),
+      playlists: this.playlists.size,
+      playlist_items: this.playlistItems.size,
       activity: this.activity.size,
-      tasks: this.tasks.count(),
-      insights: this.insights.count(),
+      tasks: this.tasks.size,
+      insights: this.insights.size,
     }
   }
 }

@@ -106,7 +106,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       return (await app.runDueTasks()) as TaskRecord[]
     },
     tasks(state) {
-      const tasks = state ? store.tasks.findMany((q) => q.where({ state })) : store.tasks.all()
+      const tasks = state ? store.tasks.all().filter((t) => t.state === state) : store.tasks.all()
       return tasks.sort((a, b) => a.id - b.id)
     },
     calls,

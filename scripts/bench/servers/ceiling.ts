@@ -1,6 +1,7 @@
 // The ceiling: a bare node:http server answering pre-serialized bytes (captured from the mock's own
 // responses, so payloads are identical). It reads each request body to the end, as any server must.
-// The parent sets the answers over IPC: {type: 'routes', routes: {"GET /path?query": {status, headers, body(base64)}}}.
+// The parent sets the answers over IPC: {type: 'routes', routes: {"GET /path?query": {status, headers, body(base64)}}};
+// a key ending in `*` answers every request whose method and path start with what precedes it.
 import { createServer } from 'node:http'
 import { answerParent } from '../harness.ts'
 
@@ -11,11 +12,19 @@ interface Canned {
 }
 
 let routes = new Map<string, Canned>()
+let prefixes: Array<[string, Canned]> = []
+
+function route(key: string): Canned | undefined {
+  const exact = routes.get(key)
+  if (exact) return exact
+  for (const [prefix, canned] of prefixes) if (key.startsWith(prefix)) return canned
+  return undefined
+}
 
 const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
   req.resume()
   req.on('end', () => {
-    const canned = routes.get(`${req.method} ${req.url}`)
+    const canned = route(`${req.method} ${req.url}`)
     if (!canned) {
       res.writeHead(404, { 'content-length': '0' })
       res.end()
@@ -28,10 +37,10 @@ const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
 
 answerParent({
   routes: (message: { routes: Record<string, { status: number; headers: Record<string, string>; body: string }> }) => {
-    routes = new Map(
-      Object.entries(message.routes).map(([key, r]) => [key, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }]),
-    )
-    return routes.size
+    const all = Object.entries(message.routes).map(([key, r]): [string, Canned] => [key, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }])
+    routes = new Map(all.filter(([key]) => !key.endsWith('*')))
+    prefixes = all.filter(([key]) => key.endsWith('*')).map(([key, canned]) => [key.slice(0, -1), canned])
+    return all.length
   },
 })
 

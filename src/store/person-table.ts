@@ -2,7 +2,7 @@
 // project's persons kept in list order (newest first) so a page is a slice.
 import type { PersonRecord } from './models.ts'
 import { indexable, PersonSearchIndex } from './person-search.ts'
-import { insertSorted } from './sorted-list.ts'
+import { indexOfSorted, insertSorted } from './sorted-list.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
@@ -101,8 +101,13 @@ export class PersonTable {
     this.#byId[next.id] = next
     this.#byUuid.set(next.uuid, next)
     const list = this.#ordered.get(prev.project_id)!
-    list.splice(list.indexOf(prev), 1)
-    insertSorted(list, next, newestFirst)
+    const at = indexOfSorted(list, prev, newestFirst)
+    // A change that keeps the person's place (every PATCH: created_at and id never change) takes it over.
+    if (at >= 0 && newestFirst(prev, next) === 0) list[at] = next
+    else {
+      if (at >= 0) list.splice(at, 1)
+      insertSorted(list, next, newestFirst)
+    }
   }
 
   remove(person: PersonRecord): void {
@@ -113,7 +118,8 @@ export class PersonTable {
     this.#size--
     this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!
-    list.splice(list.indexOf(current), 1)
+    const at = indexOfSorted(list, current, newestFirst)
+    if (at >= 0) list.splice(at, 1)
   }
 
   #index(person: PersonRecord): void {

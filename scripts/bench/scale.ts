@@ -123,7 +123,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const { rss, heapUsed } = await big.ask<Memory>({ type: 'memory' })
     const smallMemory = await small.ask<Memory>({ type: 'memory' })
     rows.push({
-      benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events)`,
+      benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events, ${Math.round(large * 1.5 * (7 / 6) / 1000)}k recordings)`,
       ours: `${fmt.mb(rss)} (heap ${fmt.mb(heapUsed)})`,
       reference: `1k: ${fmt.mb(smallMemory.rss)} (heap ${fmt.mb(smallMemory.heapUsed)})`,
       ratio: '',

@@ -202,11 +202,15 @@ export const OPERATIONS: OperationCase[] = [
     requests: () => [get(`${P}/session_recordings/?limit=50&offset=50000`)],
   },
   {
-    name: 'POST max_tools create_and_query_insight',
+    // Its query reads every event of the project, and the writes measured before it add one per PATCH
+    // (a $set event): on the default data again, so it measures the query over the seeded events.
+    name: 'POST max_tools create_and_query_insight (reset between rounds)',
     operationId: 'max_tools_create_and_query_insight',
     server: 'default',
     status: 200,
     target: 0.5,
+    maxCount: 20_000,
+    beforeRound: (ctx) => reset(ctx),
     requests: () => [write('POST', `${P}/max_tools/create_and_query_insight/`, { query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' })],
   },
   // The writes again, each answer waiting for its change to be on disk (--state: the log flushed first).

@@ -1,7 +1,7 @@
 // Scale: the standalone server on 1,000 vs 100,000 persons in project 1 (10 events each), side by
 // side. distinct_id and email lookups on the list endpoint go through the person table's indexes and
-// should stay flat (p50 ratio <= 1.5); search (a substring scan, as the real service's ILIKE) and list
-// pages are printed; RSS of the 100,000-person server (after a GC) and start-up to "listening" for
+// should stay flat (p50 ratio <= 1.5); search (a substring, as the real service's ILIKE; through the
+// person table's trigram index) within 3 times its 1k figure; list pages are printed; RSS of the 100,000-person server (after a GC) and start-up to "listening" for
 // both sizes are printed. Lookups are sequential (one connection), so p50 is the request's own time.
 import {
   AUTH,
@@ -24,6 +24,7 @@ import {
 const SMALL = 1_000
 const EVENTS_PER_PERSON = 10
 const LOOKUP_RATIO_TARGET = 1.5
+const SEARCH_RATIO_TARGET = 3
 const RSS_TARGET_MB = 300
 const PERSONS = '/api/environments/1/persons/'
 
@@ -103,7 +104,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const kinds: Array<[string, (x: Sample) => BenchRequest[], number | null, number]> = [
       ['distinct_id lookup', (x) => x.distinctIds.map((id) => get(`${PERSONS}?distinct_id=${encodeURIComponent(id)}`)), LOOKUP_RATIO_TARGET, config.lookups],
       ['email lookup', (x) => x.emails.map((e) => get(`${PERSONS}?email=${encodeURIComponent(e)}`)), LOOKUP_RATIO_TARGET, config.lookups],
-      ['search (substring of an email)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), null, Math.max(20, config.lookups / 10)],
+      ['search (substring of an email)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), SEARCH_RATIO_TARGET, Math.max(20, config.lookups / 10)],
       ['list page, limit=100 at spread offsets', (x) => x.offsets.map((o) => get(`${PERSONS}?limit=100&offset=${o}`)), null, config.lookups],
     ]
     for (const [name, requests, target, n] of kinds) {
@@ -122,7 +123,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const { rss, heapUsed } = await big.ask<Memory>({ type: 'memory' })
     const smallMemory = await small.ask<Memory>({ type: 'memory' })
     rows.push({
-      benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events)`,
+      benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events, ${Math.round(large * 1.5 * (7 / 6) / 1000)}k recordings)`,
       ours: `${fmt.mb(rss)} (heap ${fmt.mb(heapUsed)})`,
       reference: `1k: ${fmt.mb(smallMemory.rss)} (heap ${fmt.mb(smallMemory.heapUsed)})`,
       ratio: '',

@@ -2,6 +2,7 @@
 // distinct_id and email go through the person table's indexes, so they never walk the project's persons;
 // only search and property filters alone scan (as they would in the real service's ClickHouse query).
 import type { PersonRecord } from '../store/models.ts'
+import { personSearchText, SEARCH_SEPARATOR } from '../store/person-search.ts'
 import type { Store } from '../store/store.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
 
@@ -16,27 +17,16 @@ export interface PersonQuery {
   properties?: readonly PropertyFilterInput[]
 }
 
-// What `search` looks at, lower-cased once per (immutable) record and joined by a separator no search
-// term contains (terms with it are matched field by field), so a scan is one `includes` per person.
-// Cached per person table in two arrays indexed by person id (ids are small and dense), checked by
-// record identity (a replaced record is recomputed). A WeakMap keyed by the frozen records measured
-// several times slower at 100,000 persons, and a Map of {person, text} entries cost ~8 MB more there.
-const SEPARATOR = '\u0001'
+// The search texts (src/store/person-search.ts), lower-cased once per (immutable) record, so a check
+// is one `includes` per person. Cached per person table in two arrays indexed by person id (ids are
+// small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed by the
+// frozen records measured several times slower at 100,000 persons, and a Map of {person, text} entries
+// cost ~8 MB more there. Which persons are checked: those the table's search index names, or all.
 interface SearchCache {
   records: PersonRecord[]
   texts: string[]
 }
 const caches = new WeakMap<Store['persons'], SearchCache>()
-
-function searchTextOf(person: PersonRecord): string {
-  const fields = [person.uuid, ...person.distinct_ids]
-  for (const key of ['email', 'name']) {
-    const value = person.properties[key]
-    // Once is enough: the email is often a distinct id too.
-    if (value !== undefined && value !== null && !fields.includes(String(value))) fields.push(String(value))
-  }
-  return fields.join(SEPARATOR).toLowerCase()
-}
 
 function searchCache(store: Store): SearchCache {
   let cache = caches.get(store.persons)
@@ -48,13 +38,13 @@ function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean
   const { records, texts } = searchCache(store)
   const textOf = (person: PersonRecord): string => {
     if (records[person.id] === person) return texts[person.id]!
-    const text = searchTextOf(person)
+    const text = personSearchText(person)
     records[person.id] = person
     texts[person.id] = text
     return text
   }
-  if (!term.includes(SEPARATOR)) return (p) => textOf(p).includes(term)
-  return (p) => textOf(p).split(SEPARATOR).some((field) => field.includes(term))
+  if (!term.includes(SEARCH_SEPARATOR)) return (p) => textOf(p).includes(term)
+  return (p) => textOf(p).split(SEARCH_SEPARATOR).some((field) => field.includes(term))
 }
 
 /** Empty strings count as absent, as in the real service. */
@@ -74,7 +64,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   } else if (given(query.email)) {
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
-    candidates = store.persons.list(projectId)
+    candidates = (search && store.persons.searchCandidates(projectId, search)) || store.persons.list(projectId)
   }
   if (search) checks.push(searchMatcher(store, search))
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))

@@ -45,3 +45,17 @@ describe('PersonTable lookups', () => {
     expect(table.getByDistinctId(1, 'a')?.distinct_ids).toEqual(['a'])
   })
 })
+
+describe('PersonTable list order through changes', () => {
+  it('keeps each project newest first (created_at, then id) as persons change and go, the same as sorting again', () => {
+    const persons = Array.from({ length: 300 }, (_, i) => person(i + 1, 1 + (i % 3 === 0 ? 1 : 0), [`d${i}`], `e${i}@example.com`, i % 7))
+    const table = new PersonTable(persons)
+    for (let i = 1; i <= 300; i += 4) table.replace({ ...table.get(i)!, properties: { email: `changed${i}@example.com` } })
+    for (let i = 3; i <= 300; i += 5) table.remove(table.get(i)!)
+    for (const projectId of [1, 2]) {
+      const expected = [...table.all()].filter((p) => p.project_id === projectId).sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+      expect(table.list(projectId)).toEqual(expected)
+      expect(table.list(projectId).every((p) => table.get(p.id) === p)).toBe(true)
+    }
+  })
+})

@@ -1,7 +1,8 @@
 // Persons, indexed so exact lookups (id, uuid, distinct_id, email) never scan the table, and each
 // project's persons kept in list order (newest first) so a page is a slice.
 import type { PersonRecord } from './models.ts'
-import { insertSorted } from './sorted-list.ts'
+import { indexable, PersonSearchIndex } from './person-search.ts'
+import { indexOfSorted, insertSorted } from './sorted-list.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
@@ -20,6 +21,8 @@ export class PersonTable {
   #byEmail = new Map<number, Map<string, PersonRecord | PersonRecord[]>>()
   /** project_id -> persons, newest first */
   #ordered = new Map<number, PersonRecord[]>()
+  /** The search index, made at the first search (most runs never search) and kept from then on. */
+  #search: PersonSearchIndex | undefined
 
   constructor(records: Iterable<PersonRecord> = []) {
     for (const person of records) this.#index(person)
@@ -53,6 +56,28 @@ export class PersonTable {
     return this.#ordered.get(projectId) ?? []
   }
 
+  /**
+   * The project's persons whose search text may hold `term` (lower-cased), newest first: a superset of
+   * those it holds, to be checked against the text. Undefined when the index cannot narrow the search
+   * (a short or hex-only term) or narrows it too little to beat a scan of the list.
+   */
+  searchCandidates(projectId: number, term: string): PersonRecord[] | undefined {
+    if (!indexable(term)) return undefined
+    const list = this.list(projectId)
+    this.#search ??= new PersonSearchIndex(this.all())
+    const ids = this.#search.candidates(term)
+    if (ids.length > 256 && ids.length > list.length / 8) return undefined
+    const found: PersonRecord[] = []
+    const seen = new Set<number>()
+    for (const id of ids) {
+      const person = this.#byId[id]
+      if (person === undefined || person.project_id !== projectId || seen.has(id)) continue
+      seen.add(id)
+      found.push(person)
+    }
+    return found.sort(newestFirst)
+  }
+
   /** Every person, by id. */
   *all(): IterableIterator<PersonRecord> {
     for (const person of this.#byId) if (person) yield person
@@ -60,6 +85,7 @@ export class PersonTable {
 
   insert(person: PersonRecord): void {
     this.#index(person)
+    this.#search?.add(person)
     const list = this.#ordered.get(person.project_id)!
     // #index appended it; move it to its place.
     list.pop()
@@ -71,11 +97,17 @@ export class PersonTable {
     if (!prev) throw new Error(`no person ${next.id}`)
     this.#unindexKeys(prev)
     this.#indexKeys(next)
+    this.#search?.changed(prev, next)
     this.#byId[next.id] = next
     this.#byUuid.set(next.uuid, next)
     const list = this.#ordered.get(prev.project_id)!
-    list.splice(list.indexOf(prev), 1)
-    insertSorted(list, next, newestFirst)
+    const at = indexOfSorted(list, prev, newestFirst)
+    // A change that keeps the person's place (every PATCH: created_at and id never change) takes it over.
+    if (at >= 0 && newestFirst(prev, next) === 0) list[at] = next
+    else {
+      if (at >= 0) list.splice(at, 1)
+      insertSorted(list, next, newestFirst)
+    }
   }
 
   remove(person: PersonRecord): void {
@@ -86,7 +118,8 @@ export class PersonTable {
     this.#size--
     this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!
-    list.splice(list.indexOf(current), 1)
+    const at = indexOfSorted(list, current, newestFirst)
+    if (at >= 0) list.splice(at, 1)
   }
 
   #index(person: PersonRecord): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { insertSorted } from './sorted-list.ts'
+import { indexOfSorted, insertSorted } from './sorted-list.ts'
 
 describe('insertSorted', () => {
   const byValue = (a: { v: number }, b: { v: number }) => a.v - b.v
@@ -22,5 +22,17 @@ describe('insertSorted', () => {
     const list: Array<{ v: number }> = []
     insertSorted(list, { v: 7 }, byValue)
     expect(list).toEqual([{ v: 7 }])
+  })
+})
+
+describe('indexOfSorted', () => {
+  const byValue = (a: { v: number }, b: { v: number }) => a.v - b.v
+
+  it('finds the item itself, among ties too, and -1 for an item not in the list', () => {
+    const list = [1, 2, 2, 2, 3, 5, 8].map((v) => ({ v }))
+    list.forEach((item, i) => expect(indexOfSorted(list, item, byValue)).toBe(i))
+    expect(indexOfSorted(list, { v: 2 }, byValue)).toBe(-1)
+    expect(indexOfSorted(list, { v: 4 }, byValue)).toBe(-1)
+    expect(indexOfSorted([], { v: 4 }, byValue)).toBe(-1)
   })
 })

@@ -2,7 +2,9 @@
 // distinct_id and email go through the person table's indexes, so they never walk the project's persons;
 // only search and property filters alone scan (as they would in the real service's ClickHouse query).
 import type { PersonRecord } from '../store/models.ts'
+import { newestFirst } from '../store/person-table.ts'
 import type { Store } from '../store/store.ts'
+import { SubstringIndex } from '../store/substring-index.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
 
 export interface PersonQuery {
@@ -25,6 +27,8 @@ const SEPARATOR = '\u0001'
 interface SearchCache {
   records: PersonRecord[]
   texts: string[]
+  /** Trigrams of the texts: a search at 100,000 persons checks the few persons that can match. */
+  index: SubstringIndex
 }
 const caches = new WeakMap<Store['persons'], SearchCache>()
 
@@ -39,22 +43,54 @@ function searchTextOf(person: PersonRecord): string {
 }
 
 function searchCache(store: Store): SearchCache {
-  let cache = caches.get(store.persons)
-  if (!cache) caches.set(store.persons, (cache = { records: [], texts: [] }))
+  const persons = store.persons
+  let cache = caches.get(persons)
+  if (!cache) {
+    const records: PersonRecord[] = []
+    const texts: string[] = []
+    const index: SubstringIndex = new SubstringIndex({
+      *ids() {
+        for (const person of persons.all()) yield person.id
+      },
+      textOf: (id): string | undefined => {
+        const person = persons.get(id)
+        return person && textOf({ records, texts, index }, person)
+      },
+    })
+    persons.watch((id) => index.touch(id))
+    caches.set(persons, (cache = { records, texts, index }))
+  }
   return cache
 }
 
-function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean {
-  const { records, texts } = searchCache(store)
-  const textOf = (person: PersonRecord): string => {
-    if (records[person.id] === person) return texts[person.id]!
-    const text = searchTextOf(person)
-    records[person.id] = person
-    texts[person.id] = text
-    return text
+function textOf(cache: SearchCache, person: PersonRecord): string {
+  if (cache.records[person.id] === person) return cache.texts[person.id]!
+  const text = searchTextOf(person)
+  cache.records[person.id] = person
+  cache.texts[person.id] = text
+  return text
+}
+
+function searchMatcher(cache: SearchCache, term: string): (p: PersonRecord) => boolean {
+  if (!term.includes(SEPARATOR)) return (p) => textOf(cache, p).includes(term)
+  return (p) => textOf(cache, p).split(SEPARATOR).some((field) => field.includes(term))
+}
+
+/**
+ * The project's persons holding `term`, in list order, through the trigram index; undefined when the
+ * index cannot narrow it (a short or common term), and the list is scanned instead. Same persons, same order.
+ */
+function searchIndexed(store: Store, cache: SearchCache, projectId: number, term: string): PersonRecord[] | undefined {
+  if (term.includes(SEPARATOR)) return undefined
+  const all = store.persons.list(projectId)
+  const ids = cache.index.candidates(term, all.length)
+  if (!ids) return undefined
+  const found: PersonRecord[] = []
+  for (const id of ids) {
+    const person = store.persons.get(id)
+    if (person && person.project_id === projectId && textOf(cache, person).includes(term)) found.push(person)
   }
-  if (!term.includes(SEPARATOR)) return (p) => textOf(p).includes(term)
-  return (p) => textOf(p).split(SEPARATOR).some((field) => field.includes(term))
+  return found.sort(newestFirst)
 }
 
 /** Empty strings count as absent, as in the real service. */
@@ -73,10 +109,16 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
     if (given(query.email)) checks.push((p) => p.properties.email === query.email)
   } else if (given(query.email)) {
     candidates = store.persons.findByEmail(projectId, query.email)
+  } else if (search) {
+    const cache = searchCache(store)
+    const found = searchIndexed(store, cache, projectId, search)
+    candidates = found ?? store.persons.list(projectId)
+    if (!found) checks.push(searchMatcher(cache, search))
   } else {
     candidates = store.persons.list(projectId)
   }
-  if (search) checks.push(searchMatcher(store, search))
+  // An exact lookup found a person or two: the search only checks them.
+  if (search && (given(query.distinctId) || given(query.email))) checks.push(searchMatcher(searchCache(store), search))
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

@@ -3,7 +3,8 @@
 import type { PersonRecord } from './models.ts'
 import { insertSorted } from './sorted-list.ts'
 
-const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
+/** List order: newest first, then the higher id. */
+export const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
 export class PersonTable {
   // Person ids are small consecutive integers (a counter), so by id is an array: 8 bytes a person
@@ -20,6 +21,8 @@ export class PersonTable {
   #byEmail = new Map<number, Map<string, PersonRecord | PersonRecord[]>>()
   /** project_id -> persons, newest first */
   #ordered = new Map<number, PersonRecord[]>()
+  /** Told the id of every person inserted, replaced or removed (indexes kept elsewhere, e.g. search). */
+  #watchers: Array<(id: number) => void> = []
 
   constructor(records: Iterable<PersonRecord> = []) {
     for (const person of records) this.#index(person)
@@ -58,8 +61,18 @@ export class PersonTable {
     for (const person of this.#byId) if (person) yield person
   }
 
+  /** Calls `watcher` with the id of every person inserted, replaced or removed from now on. */
+  watch(watcher: (id: number) => void): void {
+    this.#watchers.push(watcher)
+  }
+
+  #changed(id: number): void {
+    for (const watcher of this.#watchers) watcher(id)
+  }
+
   insert(person: PersonRecord): void {
     this.#index(person)
+    this.#changed(person.id)
     const list = this.#ordered.get(person.project_id)!
     // #index appended it; move it to its place.
     list.pop()
@@ -71,6 +84,7 @@ export class PersonTable {
     if (!prev) throw new Error(`no person ${next.id}`)
     this.#unindexKeys(prev)
     this.#indexKeys(next)
+    this.#changed(next.id)
     this.#byId[next.id] = next
     this.#byUuid.set(next.uuid, next)
     const list = this.#ordered.get(prev.project_id)!
@@ -82,6 +96,7 @@ export class PersonTable {
     const current = this.get(person.id)
     if (!current) return
     this.#unindexKeys(current)
+    this.#changed(current.id)
     this.#byId[current.id] = undefined
     this.#size--
     this.#byUuid.delete(current.uuid)

@@ -1,6 +1,7 @@
 // Scale: the standalone server on 1,000 vs 100,000 persons in project 1 (10 events each), side by
 // side. distinct_id and email lookups on the list endpoint go through the person table's indexes and
-// should stay flat (p50 ratio <= 1.5); search (a substring scan, as the real service's ILIKE) and list
+// should stay flat (p50 ratio <= 1.5); search (a case-insensitive substring, as the real service's ILIKE, through
+// a trigram index: p50 ratio <= 3) and list
 // pages are printed; RSS of the 100,000-person server (after a GC) and start-up to "listening" for
 // both sizes are printed. Lookups are sequential (one connection), so p50 is the request's own time.
 import {
@@ -25,6 +26,7 @@ const SMALL = 1_000
 const EVENTS_PER_PERSON = 10
 const LOOKUP_RATIO_TARGET = 1.5
 const RSS_TARGET_MB = 300
+const SEARCH_RATIO_TARGET = 3
 const PERSONS = '/api/environments/1/persons/'
 
 interface Sample {
@@ -103,7 +105,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const kinds: Array<[string, (x: Sample) => BenchRequest[], number | null, number]> = [
       ['distinct_id lookup', (x) => x.distinctIds.map((id) => get(`${PERSONS}?distinct_id=${encodeURIComponent(id)}`)), LOOKUP_RATIO_TARGET, config.lookups],
       ['email lookup', (x) => x.emails.map((e) => get(`${PERSONS}?email=${encodeURIComponent(e)}`)), LOOKUP_RATIO_TARGET, config.lookups],
-      ['search (substring of an email)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), null, Math.max(20, config.lookups / 10)],
+      ['search (substring of an email, trigram index)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), SEARCH_RATIO_TARGET, Math.max(20, config.lookups / 10)],
       ['list page, limit=100 at spread offsets', (x) => x.offsets.map((o) => get(`${PERSONS}?limit=100&offset=${o}`)), null, config.lookups],
     ]
     for (const [name, requests, target, n] of kinds) {

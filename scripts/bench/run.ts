@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, one table.
 //   npm run bench                      all of them (a few minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
-//   npm run bench -- --only limit,scale run some: limit, scale, in-process
+//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 import os from 'node:os'
@@ -9,11 +9,13 @@ import { configFrom, fmt, notApplicable, renderTable, type Row } from './harness
 import { runLimit, type RatioRow } from './limit.ts'
 import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
+import { runStartup } from './startup.ts'
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,
   scale: runScale,
   'in-process': runInProcess,
+  startup: runStartup,
 }
 
 const argv = process.argv.slice(2)

@@ -104,7 +104,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const kinds: Array<[string, (x: Sample) => BenchRequest[], number | null, number]> = [
       ['distinct_id lookup', (x) => x.distinctIds.map((id) => get(`${PERSONS}?distinct_id=${encodeURIComponent(id)}`)), LOOKUP_RATIO_TARGET, config.lookups],
       ['email lookup', (x) => x.emails.map((e) => get(`${PERSONS}?email=${encodeURIComponent(e)}`)), LOOKUP_RATIO_TARGET, config.lookups],
-      ['search (substring of an email)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), SEARCH_RATIO_TARGET, Math.max(20, config.lookups / 10)],
+      ['search (substring of an email, trigram index)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), SEARCH_RATIO_TARGET, Math.max(20, config.lookups / 10)],
       ['list page, limit=100 at spread offsets', (x) => x.offsets.map((o) => get(`${PERSONS}?limit=100&offset=${o}`)), null, config.lookups],
     ]
     for (const [name, requests, target, n] of kinds) {

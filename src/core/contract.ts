@@ -1,5 +1,6 @@
-// Loads the contract once: dereferences it through openapi-backend, compiles every request and response
-// validator up front (ajv + ajv-formats), and lists each operation with the facts the pipeline needs.
+// Loads the contract once: dereferences it through openapi-backend, compiles every request validator up
+// front and each response validator on first use (ajv + ajv-formats), and lists each operation with the
+// facts the pipeline needs.
 import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
@@ -115,11 +116,24 @@ export function loadContract(): Contract {
   const responseValidator = (schema: any): BodyValidator => {
     let body = bodyValidators.get(schema)
     if (body) return body
-    body = { validate: compile(schema) }
+    // Compiled on first use (each getter then becomes the plain value): compiling them all up front
+    // was ~1/3 of start-up, and most runs answer a few operations.
+    const lazy = <K extends keyof BodyValidator>(target: BodyValidator, key: K, make: () => BodyValidator[K]) =>
+      Object.defineProperty(target, key, {
+        configurable: true,
+        enumerable: true,
+        get: () => {
+          const value = make()
+          Object.defineProperty(target, key, { value, enumerable: true })
+          return value
+        },
+      })
+    body = {} as BodyValidator
+    lazy(body, 'validate', () => compile(schema))
     const results = schema.type === 'object' ? schema.properties?.results : undefined
     if (results?.type === 'array' && results.items && typeof results.items === 'object' && Object.keys(results).length === 2) {
-      body.envelope = compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } })
-      body.item = compile(results.items)
+      lazy(body, 'envelope', () => compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } }))
+      lazy(body, 'item', () => compile(results.items))
     }
     bodyValidators.set(schema, body)
     return body

@@ -1,0 +1,156 @@
+// Start-up of the CLI as the installed package runs it (`dist/src/cli/main.js serve`, compiled by
+// `npm run build` first, as `npm ci` and `npm start` do): the default data to "listening" (median of 5
+// starts, target <= 1 s), and `serve --persons 1000000` (events and recordings in proportion, as the
+// CLI makes them): time to "listening" (target < 10 s), peak RSS (target < 1.5 GB) and distinct_id
+// lookups against the same lookups on 1,000 persons (p50 ratio <= 1.5).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { AUTH, fmt, percentile, ROOT, send, verdict, type BenchConfig, type Row } from './harness.ts'
+
+const CLI = 'dist/src/cli/main.js'
+const DEFAULT_TARGET_MS = 1_000
+const MILLION = 1_000_000
+const MILLION_TARGET_MS = 10_000
+const MILLION_RSS_TARGET_MB = 1_536
+const LOOKUP_RATIO_TARGET = 1.5
+const PERSONS = '/api/environments/1/persons/'
+
+interface Started {
+  proc: ChildProcess
+  url: string
+  ms: number
+}
+
+function serve(args: string[], timeoutMs: number): Promise<Started> {
+  const started = performance.now()
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL')
+      reject(new Error(`no "listening" line after ${timeoutMs} ms`))
+    }, timeoutMs)
+    const on = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = /listening on (http:\/\/\S+)/.exec(output)
+      if (m) {
+        clearTimeout(timer)
+        proc.stdout!.removeAllListeners('data')
+        resolve({ proc, url: m[1]!.replace(/\/$/, ''), ms: performance.now() - started })
+      }
+    }
+    proc.stdout!.on('data', on)
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    proc.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`exited (${code}) before listening: ${output.slice(-300)}`))
+    })
+  })
+}
+
+function stop(s: Started): Promise<void> {
+  return new Promise((resolve) => {
+    if (s.proc.exitCode !== null) return resolve()
+    s.proc.once('exit', () => resolve())
+    s.proc.kill('SIGKILL')
+  })
+}
+
+/** Peak resident set size of a process, from /proc (Linux). */
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) / 1024 : NaN
+}
+
+/** p50 of sequential distinct_id lookups for persons spread over the list. */
+async function lookups(url: string, total: number, count: number): Promise<number[]> {
+  const ids: string[] = []
+  for (let k = 0; k < 10; k++) {
+    const page = await send(url, { method: 'GET', path: `${PERSONS}?limit=10&offset=${Math.floor((k / 10) * (total - 10))}`, headers: AUTH })
+    for (const p of JSON.parse(page.body.toString()).results as Array<{ distinct_ids: string[] }>) ids.push(p.distinct_ids[0]!)
+  }
+  const times: number[] = []
+  for (let i = 0; i < count + 20; i++) {
+    const t0 = performance.now()
+    await send(url, { method: 'GET', path: `${PERSONS}?distinct_id=${encodeURIComponent(ids[i % ids.length]!)}`, headers: AUTH })
+    if (i >= 20) times.push(performance.now() - t0)
+  }
+  return times
+}
+
+export async function runStartup(config: BenchConfig): Promise<Row[]> {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build failed')
+  const rows: Row[] = []
+  const starts: number[] = []
+  for (let k = 0; k < (config.quick ? 3 : 5); k++) {
+    const s = await serve([], 60_000)
+    starts.push(s.ms)
+    await stop(s)
+  }
+  const median = percentile(starts, 50)
+  rows.push({
+    benchmark: 'Startup: the installed CLI (dist) on the default data, to "listening"',
+    ours: `median ${fmt.ms(median)}`,
+    reference: `${starts.length} starts: ${starts.map((t) => Math.round(t)).join(', ')} ms`,
+    ratio: '',
+    latency: '',
+    target: `<= ${DEFAULT_TARGET_MS.toLocaleString('en-US')} ms`,
+    verdict: verdict(median <= DEFAULT_TARGET_MS),
+  })
+
+  const count = config.quick ? 100 : 400
+  const small = await serve(['--persons', '1000'], 60_000)
+  const smallTimes = await lookups(small.url, 1_000, count).finally(() => stop(small))
+  let big: Started
+  try {
+    big = await serve(['--persons', String(MILLION)], 180_000)
+  } catch (error) {
+    rows.push({
+      benchmark: 'Scale: serve --persons 1000000, start-up to "listening"',
+      ours: `not listening: ${String((error as Error).message).split('\n')[0]}`,
+      reference: '',
+      ratio: '',
+      latency: '',
+      target: `< ${MILLION_TARGET_MS.toLocaleString('en-US')} ms`,
+      verdict: 'FAIL',
+    })
+    return rows
+  }
+  try {
+    const bigTimes = await lookups(big.url, MILLION, count)
+    const rss = peakRssMb(big.proc.pid!)
+    rows.push({
+      benchmark: 'Scale: serve --persons 1000000, start-up to "listening"',
+      ours: fmt.ms(big.ms),
+      reference: '',
+      ratio: '',
+      latency: '',
+      target: `< ${MILLION_TARGET_MS.toLocaleString('en-US')} ms`,
+      verdict: verdict(big.ms < MILLION_TARGET_MS),
+    })
+    rows.push({
+      benchmark: 'Scale: serve --persons 1000000, peak RSS',
+      ours: `${Math.round(rss).toLocaleString('en-US')} MB`,
+      reference: '',
+      ratio: '',
+      latency: '',
+      target: `< ${MILLION_RSS_TARGET_MB.toLocaleString('en-US')} MB`,
+      verdict: verdict(rss < MILLION_RSS_TARGET_MB),
+    })
+    const a = percentile(smallTimes, 50)
+    const b = percentile(bigTimes, 50)
+    rows.push({
+      benchmark: 'Scale: serve --persons 1000000, distinct_id lookup',
+      ours: `1M: p50 ${fmt.ms(b)}`,
+      reference: `1k: p50 ${fmt.ms(a)}`,
+      ratio: fmt.ratio(b / a),
+      latency: `1M ${fmt.ms(b)} / ${fmt.ms(percentile(bigTimes, 99))}`,
+      target: `p50 ratio <= ${LOOKUP_RATIO_TARGET}`,
+      verdict: verdict(b / a <= LOOKUP_RATIO_TARGET),
+    })
+  } finally {
+    await stop(big)
+  }
+  return rows
+}

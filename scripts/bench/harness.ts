@@ -12,6 +12,10 @@ import autocannon, { type Request as AutocannonRequest } from 'autocannon'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const AUTH = { authorization: 'Bearer phx_mock_all' }
+/** The persons list of project 1, where the scale and start-up benchmarks look persons up. */
+export const PERSONS = '/api/environments/1/persons/'
+/** Exact lookups (distinct_id, email) on a big dataset against a small one: flat means a p50 ratio within this. */
+export const LOOKUP_RATIO_TARGET = 1.5
 
 /** Knobs shared by every benchmark (`--quick` shortens them for a smoke run). */
 export interface BenchConfig {

@@ -6,10 +6,12 @@
 import {
   AUTH,
   fmt,
+  LOOKUP_RATIO_TARGET,
   load,
   loadProblem,
   notApplicable,
   percentile,
+  PERSONS,
   send,
   sideBySide,
   startChild,
@@ -23,10 +25,8 @@ import {
 
 const SMALL = 1_000
 const EVENTS_PER_PERSON = 10
-const LOOKUP_RATIO_TARGET = 1.5
 const SEARCH_RATIO_TARGET = 3
 const RSS_TARGET_MB = 300
-const PERSONS = '/api/environments/1/persons/'
 
 interface Sample {
   distinctIds: string[]

@@ -5,15 +5,13 @@
 // lookups against the same lookups on 1,000 persons (p50 ratio <= 1.5).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { AUTH, fmt, percentile, ROOT, send, verdict, type BenchConfig, type Row } from './harness.ts'
+import { AUTH, fmt, LOOKUP_RATIO_TARGET, percentile, PERSONS, ROOT, send, verdict, type BenchConfig, type Row } from './harness.ts'
 
 const CLI = 'dist/src/cli/main.js'
 const DEFAULT_TARGET_MS = 1_000
 const MILLION = 1_000_000
 const MILLION_TARGET_MS = 10_000
 const MILLION_RSS_TARGET_MB = 1_536
-const LOOKUP_RATIO_TARGET = 1.5
-const PERSONS = '/api/environments/1/persons/'
 
 interface Started {
   proc: ChildProcess

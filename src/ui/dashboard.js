@@ -95,6 +95,8 @@ const journal = {
   rows: [],
   /** The newest entry id the journal had at the last read: the next poll asks for what came after it. */
   cursor: 0,
+  /** Reads from scratch so far: a poll that began before one is dropped. */
+  reads: 0,
   /** `before` cursors of the pages left behind (empty: the first, newest page, the only one that goes live). */
   older: [],
   before: null,
@@ -116,6 +118,7 @@ function journalUrl(extra) {
 /** Reads the page the view is on, from scratch. */
 async function loadJournal() {
   const page = await call('GET', journalUrl(journal.before === null ? {} : { before: journal.before }))
+  journal.reads++
   journal.rows = page.results
   journal.count = page.count
   journal.dropped = page.dropped
@@ -125,7 +128,12 @@ async function loadJournal() {
 
 /** On the first page: what came since the last read, on top (or the page again after a reset or clear). */
 async function pollJournal() {
+  const reads = journal.reads
   const page = await call('GET', journalUrl({ after: journal.cursor }))
+  // A read from scratch (a reset, a filter) replaced the view while this one was on its way: what this
+  // one found is there already, or is not what the view shows now (shown twice or wrongly otherwise); the
+  // next poll goes on from the new cursor.
+  if (journal.reads !== reads) return
   const cleared = page.last_id === null ? journal.cursor > 0 : page.last_id < journal.cursor || (page.first_id ?? 0) > journal.cursor
   if (cleared) return loadJournal()
   journal.count = page.count

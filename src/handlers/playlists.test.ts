@@ -384,6 +384,26 @@ describe('recordings in a playlist', () => {
     expect((await c.get(`${BASE}/${p.short_id}/recordings/`)).body.results.map((r: any) => r.id)).toEqual(['future-session-1'])
   })
 
+  it('counts a recording as watched from the moment the project has it, and as its latest version says', async () => {
+    const p = (await create({ name: 'watched later', type: 'collection' })).body
+    const user = await me()
+    const person = (await c.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    await c.post(`${BASE}/${p.short_id}/recordings/later-1/`)
+    await c.post(`${BASE}/${p.short_id}/recordings/later-2/`)
+    const counts = async () => (await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection
+    expect(await counts()).toEqual({ count: 2, watched_count: 0 })
+    // Arrives watched by the user; the other arrives watched by someone else.
+    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [user.email] }, null)).status).toBe(201)
+    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: ['x@example.com'] }, null)).status).toBe(201)
+    expect(await counts()).toEqual({ count: 2, watched_count: 1 })
+    // Stored again with other viewers: the count follows the version the project has now.
+    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [] }, null)).status).toBe(201)
+    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: [user.email, 'x@example.com'] }, null)).status).toBe(201)
+    expect(await counts()).toEqual({ count: 2, watched_count: 1 })
+    expect((await c.delete(`${BASE}/${p.short_id}/recordings/later-2/`)).status).toBe(204)
+    expect(await counts()).toEqual({ count: 1, watched_count: 0 })
+  })
+
   it("refuses to add to a filters playlist with the real service's 400", async () => {
     const p = (await create({ name: 'saved', type: 'filters', filters: { date_from: '-7d' } })).body
     const [r1] = await recordingIds(1)

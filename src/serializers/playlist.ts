@@ -19,15 +19,12 @@ export interface RecordingsCounts {
 }
 
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
-  const items = store.playlistItems.of(playlist.id)
-  let watched = 0
-  for (const item of items) {
-    const recording = store.recordings.get(playlist.project_id, item.recording_id)
-    if (recording?.viewers.includes(viewer.email)) watched++
-  }
+  // An item counts as watched when the project has its recording and the viewer watched it.
+  const count = store.playlistItems.countOf(playlist.id)
+  const watched = store.playlistItems.countAmong(playlist.id, store.recordings.viewedBy(playlist.project_id, viewer.email))
   return {
     saved_filters: { count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null },
-    collection: { count: items.length > 0 ? items.length : null, watched_count: watched },
+    collection: { count: count > 0 ? count : null, watched_count: watched },
   }
 }
 

@@ -34,6 +34,22 @@ export class PlaylistItemTable extends RecordTable<PlaylistItemRecord> {
     return this.#byPlaylist.get(playlistId)?.list.size ?? 0
   }
 
+  /**
+   * How many of the playlist's items hold a recording in `recordingIds` (an item per recording: one
+   * held twice counts twice). Walks the smaller of the two, so a big playlist costs no more than the set.
+   */
+  countAmong(playlistId: number, recordingIds: ReadonlySet<string>): number {
+    const items = this.#byPlaylist.get(playlistId)
+    if (!items || recordingIds.size === 0) return 0
+    let n = 0
+    if (recordingIds.size < items.byRecording.size) {
+      for (const id of recordingIds) n += items.byRecording.get(id)?.length ?? 0
+    } else {
+      for (const [id, same] of items.byRecording) if (recordingIds.has(id)) n += same.length
+    }
+    return n
+  }
+
   find(playlistId: number, recordingId: string): PlaylistItemRecord | undefined {
     return this.#byPlaylist.get(playlistId)?.byRecording.get(recordingId)?.[0]
   }

@@ -6,9 +6,13 @@ import { nextStamp } from './stamp.ts'
 const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
   b.start_time - a.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
+const NONE: ReadonlySet<string> = new Set()
+
 export class RecordingTable {
   #byKey = new Map<string, RecordingRecord>()
   #ordered = new Map<number, RecordingRecord[]>()
+  /** `${projectId}\u0000${email}` -> ids of the project's recordings that user has watched (kept on every add and replace). */
+  #viewed = new Map<string, Set<string>>()
   #stamp = nextStamp()
 
   /** Changes whenever a recording is added or replaced (see stamp.ts). */
@@ -29,6 +33,11 @@ export class RecordingTable {
     return this.#byKey.get(`${projectId}\u0000${id}`)
   }
 
+  /** The ids of the project's recordings the user (by email) has watched. */
+  viewedBy(projectId: number, email: string): ReadonlySet<string> {
+    return this.#viewed.get(`${projectId}\u0000${email}`) ?? NONE
+  }
+
   list(projectId: number): readonly RecordingRecord[] {
     return this.#ordered.get(projectId) ?? []
   }
@@ -44,6 +53,7 @@ export class RecordingTable {
     const existing = this.get(recording.project_id, recording.id)
     const list = this.#ordered.get(recording.project_id)
     if (existing && list) list.splice(list.indexOf(existing), 1)
+    if (existing) for (const email of existing.viewers) this.#viewed.get(`${existing.project_id}\u0000${email}`)?.delete(existing.id)
     this.#add(recording)
     const ordered = this.#ordered.get(recording.project_id)!
     ordered.pop()
@@ -55,5 +65,11 @@ export class RecordingTable {
     let list = this.#ordered.get(r.project_id)
     if (!list) this.#ordered.set(r.project_id, (list = []))
     list.push(r)
+    for (const email of r.viewers) {
+      const key = `${r.project_id}\u0000${email}`
+      let viewed = this.#viewed.get(key)
+      if (!viewed) this.#viewed.set(key, (viewed = new Set()))
+      viewed.add(r.id)
+    }
   }
 }

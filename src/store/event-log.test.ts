@@ -27,6 +27,21 @@ describe('EventColumns', () => {
 })
 
 describe('EventLog', () => {
+  it('a frozen view keeps the events as they were when taken, whatever the log does after', () => {
+    const log = new EventLog(EventColumns.from(base))
+    log.add(event(1, 'a', 'late', 5))
+    const view = log.frozen()
+    const before = log.toArray()
+    log.add(event(1, 'b', 'later', 6))
+    log.add(event(3, 'd', 'other', 7))
+    expect(log.deleteForPerson('a')).toBe(3)
+    expect(view.length).toBe(5)
+    expect([...view]).toEqual(before)
+    // Iterated again: the same events.
+    expect([...view].map((e) => e.timestamp)).toEqual([1, 2, 4, 5, 3])
+    expect(log.toArray().map((e) => e.timestamp)).toEqual([2, 6, 3, 7])
+  })
+
   it('answers by person and by project over base and appended events, and forgets deleted ones', () => {
     const columns = EventColumns.from(base)
     const log = new EventLog(columns)

@@ -4,6 +4,11 @@
 import { EventColumns } from './event-columns.ts'
 import type { EventRecord } from './models.ts'
 
+/** Events in order, with their count: an array, or a log's frozen view (`EventLog.frozen`). */
+export interface EventSequence extends Iterable<EventRecord> {
+  readonly length: number
+}
+
 export class EventLog {
   readonly #base: EventColumns
   /** Base positions deleted since. */
@@ -61,10 +66,30 @@ export class EventLog {
 
   /** Every event, project by project (in order of first appearance), each project's in the order stored. */
   toArray(): EventRecord[] {
-    const projects = new Set([...this.#base.projectIds(), ...this.#appendedByProject.keys()])
-    const out: EventRecord[] = []
-    for (const projectId of projects) for (const event of this.forProject(projectId)) out.push(event)
-    return out
+    return [...this.frozen()]
+  }
+
+  /**
+   * Every event as `toArray` orders them, as they are now: later changes to the log do not show. Taking
+   * it costs a copy of what changed since the base (the base columns are immutable); the records are
+   * made as it is iterated, so a snapshot of a big store does not build a million records at once.
+   */
+  frozen(): EventSequence {
+    const base = this.#base
+    const deleted = this.#deleted.size ? new Set(this.#deleted) : undefined
+    const projects = [...new Set([...base.projectIds(), ...this.#appendedByProject.keys()])]
+    const appended = new Map([...this.#appendedByProject].map(([projectId, events]) => [projectId, events.slice()]))
+    return {
+      length: this.#size,
+      *[Symbol.iterator]() {
+        for (const projectId of projects) {
+          for (let i = 0; i < base.length; i++) {
+            if (base.projectAt(i) === projectId && !deleted?.has(i)) yield base.at(i)
+          }
+          yield* appended.get(projectId) ?? []
+        }
+      },
+    }
   }
 
   /** Deletes every event of the person; returns how many. */

@@ -9,7 +9,7 @@ import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import type { Dataset } from './dataset.ts'
 import { ActivityLog } from './activity-log.ts'
-import { EventLog } from './event-log.ts'
+import { EventLog, type EventSequence } from './event-log.ts'
 import {
   activitySchema,
   insightSchema,
@@ -39,7 +39,8 @@ export interface StoreSnapshot {
   collections: Record<string, Record<string, unknown>[]>
   /** The big tables' records (frozen; shared with the store, never copied). */
   persons: PersonRecord[]
-  events: EventRecord[]
+  /** The events as they were when the snapshot was taken (made as iterated: see EventLog.frozen). */
+  events: EventSequence
   recordings: RecordingRecord[]
   /** The activity log in the order appended (frozen; shared with the store). */
   activity: ActivityRecord[]
@@ -82,7 +83,7 @@ export function snapshotStore(store: Store): StoreSnapshot {
     anchor: store.dataset.anchor,
     collections,
     persons: [...store.persons.all()],
-    events: store.events.toArray(),
+    events: store.events.frozen(),
     recordings: store.recordings.toArray(),
     activity: [...store.activity.toArray()],
     counters: { ...store.counters },
@@ -96,7 +97,7 @@ export function snapshotStore(store: Store): StoreSnapshot {
  * unchanged store costs one pass over the references.
  */
 export function snapshotDifference(a: StoreSnapshot, b: StoreSnapshot): string | null {
-  return difference(a, b, '')
+  return difference({ ...a, events: [...a.events] }, { ...b, events: [...b.events] }, '')
 }
 
 function difference(a: unknown, b: unknown, path: string): string | null {
@@ -146,7 +147,7 @@ export function encodeSnapshot(snapshot: StoreSnapshot): Record<string, unknown>
  * The events as `encodeSnapshot` writes them, one at a time (a big store is written in slices): each
  * event's person-properties object is replaced by its index in `pool`, which fills as the events are read.
  */
-export function* pooledEvents(events: readonly EventRecord[], pool: unknown[]): Generator<Record<string, unknown>, void, undefined> {
+export function* pooledEvents(events: Iterable<EventRecord>, pool: unknown[]): Generator<Record<string, unknown>, void, undefined> {
   const index = new Map<unknown, number>()
   for (const event of events) {
     let i = index.get(event.person_properties)

@@ -4,6 +4,8 @@
 //   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
+//   BENCH_MOCK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only limit
+//                                      the limit benchmark's mock servers started with these node options
 import os from 'node:os'
 import { configFrom, fmt, notApplicable, renderTable, type Row } from './harness.ts'
 import { runLimit, type RatioRow } from './limit.ts'

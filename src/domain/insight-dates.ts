@@ -92,22 +92,38 @@ export function isoDateTime(ms: number): string {
   return `${isoDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
 }
 
+// Formatters by zone (making one costs far more than using it); null for a zone Intl does not know.
+const formatters = new Map<string, Intl.DateTimeFormat | null>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(timeZone)
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+    } catch {
+      formatter = null
+    }
+    // Zones come from project settings: few, but bounded all the same.
+    if (formatters.size >= 256) formatters.clear()
+    formatters.set(timeZone, formatter)
+  }
+  return formatter
+}
+
 /** YYYY-MM-DD HH:MM:SS of `ms` as the wall clock reads in `timeZone` (UTC when the zone is unknown). */
 export function wallClockIn(ms: number, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(new Date(ms))
-    const get = (type: string) => parts.find((p) => p.type === type)!.value
-    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`
-  } catch {
-    return isoDateTime(ms)
-  }
+  const formatter = formatterFor(timeZone)
+  if (!formatter) return isoDateTime(ms)
+  const parts = formatter.formatToParts(new Date(ms))
+  const get = (type: string) => parts.find((p) => p.type === type)!.value
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`
 }

@@ -41,16 +41,17 @@ export type InsightResult =
   | { kind: 'RetentionQuery'; results: RetentionCohortResult[]; period: RetentionPeriod }
   | { kind: 'HogQLQuery'; columns: string[]; results: Array<Array<string | number>> }
 
-function earliestOf(events: Iterable<EventRecord>, now: number): number {
+/** The earliest event's instant, or `now` when there is none earlier. */
+export function earliestOf(events: Iterable<EventRecord>, now: number): number {
   let earliest = now
   for (const e of events) earliest = Math.min(earliest, e.timestamp)
   return earliest
 }
 
-/** Bucket starts from `from` (already aligned) through the one holding `now`. */
-function bucketStarts(from: number, now: number, interval: Interval): number[] {
+/** Bucket starts from `from` (already aligned) up to `end` (the end of the one holding "now"). */
+function bucketStarts(from: number, end: number, interval: Interval): number[] {
   const starts: number[] = []
-  for (let t = from; t <= now; t = addIntervals(t, interval, 1)) starts.push(t)
+  for (let t = from; t < end; t = addIntervals(t, interval, 1)) starts.push(t)
   return starts
 }
 
@@ -67,11 +68,10 @@ function bucketOf(starts: readonly number[], end: number, ts: number): number {
   return lo
 }
 
-function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, now: number): InsightResult {
+function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
   const { interval } = query
-  const from = startOf(resolveRelativeDate(query.dateRange.date_from, now, earliestOf(events, now)), interval)
-  const starts = bucketStarts(from, now, interval)
-  const end = addIntervals(starts[starts.length - 1]!, interval, 1)
+  const starts = bucketStarts(window.from, window.to, interval)
+  const end = window.to
   const bySeries = new Map<string, number[]>()
   query.series.forEach((node, i) => {
     const list = bySeries.get(node.event) ?? []
@@ -144,11 +144,10 @@ function deepestPath(list: readonly EventRecord[], steps: readonly string[], win
   return best
 }
 
-function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, now: number): InsightResult {
+function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
   const steps = query.series.map((s) => s.event)
   const wanted = new Set(steps)
-  const dateFrom = startOf(resolveRelativeDate(query.dateRange.date_from, now, earliestOf(events, now)), 'day')
-  const dayEnd = addIntervals(startOf(now, 'day'), 'day', 1)
+  const { from: dateFrom, to: dayEnd } = window
   const windowMs = query.funnelsFilter.funnelWindowInterval * 86_400_000
   const reached = steps.map(() => 0)
   const times: number[][] = steps.map(() => [])
@@ -179,10 +178,10 @@ function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, now: numb
 
 const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' }
 
-function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, now: number): InsightResult {
+function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
   const { period, totalIntervals, retentionType, targetEntity, returningEntity } = query.retentionFilter
   const interval = INTERVAL_OF[period]
-  const current = startOf(now, interval)
+  const current = window.from
   const starts = Array.from({ length: totalIntervals }, (_, i) => addIntervals(current, interval, -(totalIntervals - 1 - i)))
   const end = addIntervals(current, interval, 1)
   const cohorts = starts.map(() => new Set<string>())
@@ -223,8 +222,8 @@ function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, now:
   }
 }
 
-function runSql(spec: SqlSpec, events: Iterable<EventRecord>, now: number): InsightResult {
-  const from = spec.dateFrom === 'all' ? -Infinity : resolveRelativeDate(spec.dateFrom, now)
+function runSql(spec: SqlSpec, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+  const { from } = window
   const only = spec.events.length ? new Set(spec.events) : null
   const counts = new Map<string, number>()
   const persons = new Map<string, Set<string>>()
@@ -243,16 +242,62 @@ function runSql(spec: SqlSpec, events: Iterable<EventRecord>, now: number): Insi
   return { kind: 'HogQLQuery', columns: ['event', spec.unique ? 'persons' : 'count'], results: rows }
 }
 
-export function runInsightQuery(plan: InsightPlan, events: Iterable<EventRecord>, now: number): InsightResult {
+/**
+ * All a query takes from the clock: the instants its answer counts events between (from inclusive, to
+ * exclusive; aligned to its interval where it has one). Two runs over the same events with the same
+ * window answer the same, whatever the clock read.
+ */
+export interface InsightWindow {
+  from: number
+  to: number
+}
+
+const sqlSpec = (plan: InsightPlan): SqlSpec => plan.sql ?? { dateFrom: 'all', events: [], unique: false }
+
+/**
+ * The window of the plan's query at `now`. `earliest` is the first event's instant, asked for only when
+ * the query reaches back to "all".
+ */
+export function insightWindow(plan: InsightPlan, now: number, earliest: () => number): InsightWindow {
+  const { query } = plan
+  const resolve = (value: string) => resolveRelativeDate(value, now, value === 'all' ? earliest() : now)
+  switch (query.kind) {
+    case 'TrendsQuery': {
+      const { interval } = query
+      const from = startOf(resolve(query.dateRange.date_from), interval)
+      let last = from
+      while (addIntervals(last, interval, 1) <= now) last = addIntervals(last, interval, 1)
+      return { from, to: addIntervals(last, interval, 1) }
+    }
+    case 'FunnelsQuery':
+      return { from: startOf(resolve(query.dateRange.date_from), 'day'), to: addIntervals(startOf(now, 'day'), 'day', 1) }
+    case 'RetentionQuery': {
+      const interval = INTERVAL_OF[query.retentionFilter.period]
+      const current = startOf(now, interval)
+      return { from: current, to: addIntervals(current, interval, 1) }
+    }
+    case 'HogQLQuery': {
+      const { dateFrom } = sqlSpec(plan)
+      return { from: dateFrom === 'all' ? -Infinity : resolveRelativeDate(dateFrom, now), to: Infinity }
+    }
+  }
+}
+
+/** Runs the plan's query over the events within its window (see insightWindow). */
+export function runInsightQueryWithin(plan: InsightPlan, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
   const { query } = plan
   switch (query.kind) {
     case 'TrendsQuery':
-      return runTrends(query, events, now)
+      return runTrends(query, events, window)
     case 'FunnelsQuery':
-      return runFunnel(query, events, now)
+      return runFunnel(query, events, window)
     case 'RetentionQuery':
-      return runRetention(query, events, now)
+      return runRetention(query, events, window)
     case 'HogQLQuery':
-      return runSql(plan.sql ?? { dateFrom: 'all', events: [], unique: false }, events, now)
+      return runSql(sqlSpec(plan), events, window)
   }
+}
+
+export function runInsightQuery(plan: InsightPlan, events: Iterable<EventRecord>, now: number): InsightResult {
+  return runInsightQueryWithin(plan, events, insightWindow(plan, now, () => earliestOf(events, now)))
 }

@@ -182,6 +182,30 @@ describe('results follow the data', () => {
     expect(Object.keys(after).sort()).toEqual(['file uploaded', 'plan upgraded'])
   })
 
+  it('the same question again follows deleted events, new event names and the clock', async () => {
+    const sql = async (question: string) => Object.fromEntries(table(await toolContent(question, 'sql')).slice(1))
+    const before = await sql('count of plan upgraded of all time')
+    const captured = await capture('plan upgraded', 'doomed-person')
+    await capture('plan upgraded', 'doomed-person')
+    expect(Number((await sql('count of plan upgraded of all time'))['plan upgraded'])).toBe(Number(before['plan upgraded'] ?? 0) + 2)
+    // The person and their events deleted (the task runs at the next Sunday 05:00 UTC).
+    expect((await c.delete(`/api/environments/1/persons/${captured.body.person.id}/?delete_events=true`)).status).toBe(204)
+    await c.post('/_mock/clock', { advance: 'P8D' }, null)
+    expect((await sql('count of plan upgraded of all time'))['plan upgraded']).toBe(before['plan upgraded'])
+    // A name no event had before is in the planner's vocabulary once an event has it.
+    expect(await sql('count of sandwich ordered of all time')).not.toHaveProperty('sandwich ordered')
+    await capture('sandwich ordered', 'hungry-person')
+    expect(await sql('count of sandwich ordered of all time')).toEqual({ 'sandwich ordered': '1' })
+    // A day later the daily buckets end a day later.
+    const days = async () => table(await toolContent('pageviews per day in the last 7 days', 'trends')).slice(1).map((row) => row[0])
+    const first = await days()
+    await c.post('/_mock/clock', { advance: 'P1D' }, null)
+    const next = await days()
+    expect(next.length).toBe(first.length)
+    expect(next.slice(0, -1)).toEqual(first.slice(1))
+    expect(Date.parse(next.at(-1)!) - Date.parse(first.at(-1)!)).toBe(86_400_000)
+  })
+
   it('an empty project answers zeros and empty tables', async () => {
     const empty = await testClient({ fixtures: 'empty-project' })
     const trends = (await empty.post(PATH, { query: 'pageviews', insight_type: 'trends' })).body[1].data.content

@@ -5,18 +5,9 @@ import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
 import { formatToolContent } from '../domain/insight-format.ts'
-import { planInsight, type EventVocabulary, type InsightType } from '../domain/insight-plan.ts'
-import { runInsightQuery } from '../domain/insight-query.ts'
-import type { EventRecord } from '../store/models.ts'
+import { projectInsight, projectVocabulary } from '../domain/insight-cache.ts'
+import { planInsight, type InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
-
-/** The project's event names, most frequent first (ties by name), for the planner. */
-function vocabularyOf(events: Iterable<EventRecord>): EventVocabulary {
-  const counts = new Map<string, number>()
-  for (const e of events) counts.set(e.event, (counts.get(e.event) ?? 0) + 1)
-  const names = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
-  return { names }
-}
 
 export const maxToolsHandlers: HandlerMap = {
   async max_tools_create_and_query_insight(ctx) {
@@ -27,9 +18,8 @@ export const maxToolsHandlers: HandlerMap = {
     if (question.trim() === '') throw validationError('This field may not be blank.', 'query', 'blank')
 
     const now = clock.now()
-    const events = store.events.forProject(project.id)
-    const plan = planInsight(question.trim(), insightType, vocabularyOf(events))
-    const result = runInsightQuery(plan, events, now)
+    const plan = planInsight(question.trim(), insightType, projectVocabulary(store.events, project.id))
+    const result = projectInsight(store.events, project.id, plan, now)
     const content = formatToolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({

@@ -2,6 +2,7 @@
 // the events appended since (capture, factories), and the base events deleted since. Records are
 // materialized on demand: cheap for one person; a project's are iterated, not collected.
 import { EventColumns } from './event-columns.ts'
+import { nextStamp } from './stamp.ts'
 import type { EventRecord } from './models.ts'
 
 /** Events in order, with their count: an array, or a log's frozen view (`EventLog.frozen`). */
@@ -16,6 +17,7 @@ export class EventLog {
   #appendedByPerson = new Map<string, EventRecord[]>()
   #appendedByProject = new Map<number, EventRecord[]>()
   #size: number
+  #stamp = nextStamp()
 
   constructor(records: EventColumns | Iterable<EventRecord> = []) {
     this.#base = records instanceof EventColumns ? records : EventColumns.from(records)
@@ -26,6 +28,11 @@ export class EventLog {
     return this.#size
   }
 
+  /** Changes whenever an event is added or deleted (see stamp.ts): what is made from the events can be kept until then. */
+  get stamp(): number {
+    return this.#stamp
+  }
+
   add(event: EventRecord): void {
     let forPerson = this.#appendedByPerson.get(event.person_uuid)
     if (!forPerson) this.#appendedByPerson.set(event.person_uuid, (forPerson = []))
@@ -34,6 +41,7 @@ export class EventLog {
     if (!forProject) this.#appendedByProject.set(event.project_id, (forProject = []))
     forProject.push(event)
     this.#size++
+    this.#stamp = nextStamp()
   }
 
   #basePositionsOf(personUuid: string): number[] {
@@ -109,6 +117,7 @@ export class EventLog {
       count += appended.length
     }
     this.#size -= count
+    if (count) this.#stamp = nextStamp()
     return count
   }
 }

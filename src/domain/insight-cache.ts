@@ -1,12 +1,12 @@
 // What the insight tool makes from a project's events, kept per version of the event log (its stamp):
-// the vocabulary the planner reads (event names, most frequent first), the earliest event, and each
-// query's result per window (insight-query.ts `insightWindow`: all a result takes from the clock). A
+// the vocabulary the planner reads (event names, most frequent first) and the plans made with it, the
+// earliest event, and each query's result per window (insight-query.ts `insightWindow`: all a result takes from the clock). A
 // question asked again while no event came or went answers from here instead of scanning every event of
 // the project; any event added or deleted changes the stamp, so nothing stale is ever read. Bounded.
 import { BoundedCache } from '../core/bounded-cache.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'
-import type { EventVocabulary, InsightPlan } from './insight-plan.ts'
+import { planInsight, type EventVocabulary, type InsightPlan, type InsightType } from './insight-plan.ts'
 import { earliestOf, insightWindow, runInsightQueryWithin, type InsightResult } from './insight-query.ts'
 
 /** Results kept (each a few kB at most: the buckets of one question). */
@@ -15,6 +15,8 @@ const RESULTS = 256
 interface ProjectFacts {
   vocabulary?: EventVocabulary
   earliest?: number
+  /** Plans by insight type and question (planning reads only the question and the vocabulary). */
+  plans?: BoundedCache<string, InsightPlan>
 }
 
 /** The project's event names, most frequent first (ties by name), for the planner. */
@@ -36,10 +38,14 @@ function factsOf(log: EventLog, projectId: number): ProjectFacts {
   return found
 }
 
-/** The planner's vocabulary of the project's events. */
-export function projectVocabulary(log: EventLog, projectId: number): EventVocabulary {
+/** The plan for a question over the project's events (planInsight with the project's vocabulary). */
+export function projectPlan(log: EventLog, projectId: number, question: string, insightType: InsightType): InsightPlan {
   const known = factsOf(log, projectId)
-  return (known.vocabulary ??= vocabularyOf(log.forProject(projectId)))
+  const key = `${insightType}:${question}`
+  const plans = (known.plans ??= new BoundedCache(RESULTS))
+  let plan = plans.get(key)
+  if (!plan) plans.set(key, (plan = planInsight(question, insightType, (known.vocabulary ??= vocabularyOf(log.forProject(projectId))))))
+  return plan
 }
 
 /** The plan's result over the project's events at `now` (what runInsightQuery answers). */

@@ -5,8 +5,8 @@ import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
 import { formatToolContent } from '../domain/insight-format.ts'
-import { projectInsight, projectVocabulary } from '../domain/insight-cache.ts'
-import { planInsight, type InsightType } from '../domain/insight-plan.ts'
+import { projectInsight, projectPlan } from '../domain/insight-cache.ts'
+import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 
 export const maxToolsHandlers: HandlerMap = {
@@ -18,7 +18,7 @@ export const maxToolsHandlers: HandlerMap = {
     if (question.trim() === '') throw validationError('This field may not be blank.', 'query', 'blank')
 
     const now = clock.now()
-    const plan = planInsight(question.trim(), insightType, projectVocabulary(store.events, project.id))
+    const plan = projectPlan(store.events, project.id, question.trim(), insightType)
     const result = projectInsight(store.events, project.id, plan, now)
     const content = formatToolContent(result, now, project.timezone)
 

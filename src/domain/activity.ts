@@ -1,6 +1,9 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
-import type { ActivityRecord } from '../store/models.ts'
+import { BoundedCache } from '../core/bounded-cache.ts'
+import { serializeOnce } from '../core/json.ts'
+import type { ActivityRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
+import { RENDER_CACHE_SIZE } from '../serializers/render-cache.ts'
 import { iso } from '../serializers/time.ts'
 
 export interface ActivityInput {
@@ -60,8 +63,20 @@ export function projectActivity(store: Store, projectId: number, scope: string):
   return store.activity.scopeEntries(projectId, scope)
 }
 
+// An entry (a frozen record) renders the same while its user is the same record: rendered once, its JSON
+// text and its validation reused (serializeOnce). Bounded.
+const rendered = new BoundedCache<ActivityRecord, { user: UserRecord | undefined; value: ReturnType<typeof renderEntry> }>(RENDER_CACHE_SIZE)
+
 export function toActivityEntry(store: Store, entry: ActivityRecord) {
   const user = entry.user_id == null ? undefined : store.user(entry.user_id)
+  const hit = rendered.get(entry)
+  if (hit !== undefined && hit.user === user) return hit.value
+  const value = serializeOnce(renderEntry(entry, user))
+  rendered.set(entry, { user, value })
+  return value
+}
+
+function renderEntry(entry: ActivityRecord, user: UserRecord | undefined) {
   const detail: Record<string, unknown> = {}
   for (const key of DETAIL_KEYS) detail[key] = entry.detail[key] ?? null
   for (const key of OPTIONAL_DETAIL_KEYS) if (entry.detail[key] != null) detail[key] = entry.detail[key]

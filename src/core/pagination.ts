@@ -49,7 +49,13 @@ export interface NumberedPage<T> {
 }
 
 /** Page-number pagination (`page` from 1, `limit` per page), as the real service's activity log pages. */
-export function numberedPage<T, R>(url: URL, items: readonly T[], limit: number, page: number, render: (item: T) => R): NumberedPage<R> {
+export function numberedPage<T, R>(
+  url: URL,
+  items: { readonly length: number; slice(start: number, end: number): readonly T[] },
+  limit: number,
+  page: number,
+  render: (item: T) => R,
+): NumberedPage<R> {
   const start = (page - 1) * limit
   return {
     results: items.slice(start, start + limit).map(render),

@@ -1,6 +1,7 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { serializeOnce } from '../core/json.ts'
+import type { NewestFirst } from '../store/activity-log.ts'
 import type { ActivityRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { RENDER_CACHE_SIZE } from '../serializers/render-cache.ts'
@@ -54,12 +55,12 @@ export function recordActivity(store: Store, input: ActivityInput): ActivityReco
 }
 
 /** Entries for one item, newest first. */
-export function activityFor(store: Store, projectId: number, scope: string, itemId: string | number): ActivityRecord[] {
+export function activityFor(store: Store, projectId: number, scope: string, itemId: string | number): NewestFirst {
   return store.activity.entries(projectId, scope, String(itemId))
 }
 
 /** Every entry of a scope in the project (every item), newest first. */
-export function projectActivity(store: Store, projectId: number, scope: string): ActivityRecord[] {
+export function projectActivity(store: Store, projectId: number, scope: string): NewestFirst {
   return store.activity.scopeEntries(projectId, scope)
 }
 

@@ -1,8 +1,9 @@
 // What the insight tool makes from a project's events, kept per version of the event log (its stamp):
 // the vocabulary the planner reads (event names, most frequent first) and the plans made with it, the
-// earliest event, and each query's result per window (insight-query.ts `insightWindow`: all a result takes from the clock). A
-// question asked again while no event came or went answers from here instead of scanning every event of
-// the project; any event added or deleted changes the stamp, so nothing stale is ever read. Bounded.
+// earliest event, and each query's result per window (insight-query.ts `insightWindow`: all a result
+// takes from the clock). A question asked again while no event came or went answers from here instead
+// of scanning every event of the project; any event added or deleted changes the stamp, so nothing
+// stale is ever read. Bounded.
 import { BoundedCache } from '../core/bounded-cache.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'

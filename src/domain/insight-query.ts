@@ -181,9 +181,8 @@ const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: 'hour', Day: 'day
 function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
   const { period, totalIntervals, retentionType, targetEntity, returningEntity } = query.retentionFilter
   const interval = INTERVAL_OF[period]
-  const current = window.from
+  const { from: current, to: end } = window
   const starts = Array.from({ length: totalIntervals }, (_, i) => addIntervals(current, interval, -(totalIntervals - 1 - i)))
-  const end = addIntervals(current, interval, 1)
   const cohorts = starts.map(() => new Set<string>())
   const returned = starts.map(() => new Set<string>())
   const firstTarget = new Map<string, number>()

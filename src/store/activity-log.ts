@@ -1,6 +1,7 @@
 // The activity log: append-only, one entry per logged write, so it grows like the event log. Kept in
-// order of appending (seq) and indexed by (project, scope, item), each item's entries in the order
-// the API shows them reversed (oldest first), so an item's history is read without a scan.
+// order of appending (seq) and indexed by (project, scope, item) and by (project, scope), each list in
+// the order the API shows it reversed (oldest first), so a page of an item's history, or of a scope's,
+// is read without a scan or a copy.
 import type { ActivityRecord } from './models.ts'
 import { insertSorted } from './sorted-list.ts'
 
@@ -16,13 +17,13 @@ export interface NewestFirst {
 
 function newestFirstOf(list: readonly ActivityRecord[] | undefined): NewestFirst {
   const kept = list ?? []
+  // As the list was when the view was made (entries appended later, at its end, do not show).
+  const length = kept.length
   return {
-    length: kept.length,
+    length,
     slice(start, end) {
       const out: ActivityRecord[] = []
-      const from = Math.max(0, start)
-      const to = Math.min(kept.length, end)
-      for (let i = from; i < to; i++) out.push(kept[kept.length - 1 - i]!)
+      for (let i = Math.max(0, start); i < Math.min(length, end); i++) out.push(kept[length - 1 - i]!)
       return out
     },
   }

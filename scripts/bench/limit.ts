@@ -94,7 +94,7 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
       if (!servers[c.server]) {
         await Promise.all(Object.values(servers).map((s) => s!.stop()))
         for (const key of Object.keys(servers) as ServerKind[]) delete servers[key]
-        servers[c.server] = await startChild('scripts/bench/servers/mock.ts', args[c.server], { timeoutMs: 600_000, nodeArgs: process.env.BENCH_MOCK_NODE_ARGS?.split(' ') })
+        servers[c.server] = await startChild('scripts/bench/servers/mock.ts', args[c.server], { timeoutMs: 600_000, nodeArgs: process.env.BENCH_MOCK_NODE_ARGS?.split(' ').filter(Boolean) })
       }
       const server = servers[c.server]!
       const ctx = contextFor(server, await firstCollection(server))

@@ -10,6 +10,14 @@ export interface EventSequence extends Iterable<EventRecord> {
   readonly length: number
 }
 
+/** A project's events in the order stored: its base events not deleted, then those appended. */
+function* projectEvents(base: EventColumns, projectId: number, deleted: ReadonlySet<number>, appended: readonly EventRecord[]): Generator<EventRecord> {
+  for (let i = 0; i < base.length; i++) {
+    if (base.projectAt(i) === projectId && !(deleted.size && deleted.has(i))) yield base.at(i)
+  }
+  yield* appended
+}
+
 export class EventLog {
   readonly #base: EventColumns
   /** Base positions deleted since. */
@@ -62,14 +70,7 @@ export class EventLog {
     const base = this.#base
     const deleted = this.#deleted
     const appended = this.#appendedByProject.get(projectId) ?? []
-    return {
-      *[Symbol.iterator]() {
-        for (let i = 0; i < base.length; i++) {
-          if (base.projectAt(i) === projectId && !(deleted.size && deleted.has(i))) yield base.at(i)
-        }
-        yield* appended
-      },
-    }
+    return { [Symbol.iterator]: () => projectEvents(base, projectId, deleted, appended) }
   }
 
   /** Every event, project by project (in order of first appearance), each project's in the order stored. */
@@ -84,18 +85,13 @@ export class EventLog {
    */
   frozen(): EventSequence {
     const base = this.#base
-    const deleted = this.#deleted.size ? new Set(this.#deleted) : undefined
+    const deleted = new Set(this.#deleted)
     const projects = [...new Set([...base.projectIds(), ...this.#appendedByProject.keys()])]
     const appended = new Map([...this.#appendedByProject].map(([projectId, events]) => [projectId, events.slice()]))
     return {
       length: this.#size,
       *[Symbol.iterator]() {
-        for (const projectId of projects) {
-          for (let i = 0; i < base.length; i++) {
-            if (base.projectAt(i) === projectId && !deleted?.has(i)) yield base.at(i)
-          }
-          yield* appended.get(projectId) ?? []
-        }
+        for (const projectId of projects) yield* projectEvents(base, projectId, deleted, appended.get(projectId) ?? [])
       },
     }
   }

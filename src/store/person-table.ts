@@ -95,8 +95,12 @@ export class PersonTable {
   replace(next: PersonRecord): void {
     const prev = this.get(next.id)
     if (!prev) throw new Error(`no person ${next.id}`)
-    this.#unindexKeys(prev)
-    this.#indexKeys(next)
+    // Most changes (a PATCH of properties) keep the keys the lookups use: their entries stay, pointed at the new record.
+    if (prev.project_id === next.project_id && sameDistinctIds(prev, next) && prev.properties.email === next.properties.email) this.#repointKeys(prev, next)
+    else {
+      this.#unindexKeys(prev)
+      this.#indexKeys(next)
+    }
     this.#search?.changed(prev, next)
     this.#byId[next.id] = next
     this.#byUuid.set(next.uuid, next)
@@ -149,6 +153,21 @@ export class PersonTable {
     }
   }
 
+  /** The lookups' entries of `prev` (same project, distinct ids and email as `next`) now name `next`. */
+  #repointKeys(prev: PersonRecord, next: PersonRecord): void {
+    const ids = this.#byDistinctId.get(next.project_id)!
+    for (const distinctId of next.distinct_ids) ids.set(distinctId, next)
+    const email = next.properties.email
+    if (typeof email !== 'string') return
+    const emails = this.#byEmail.get(next.project_id)!
+    const held = emails.get(email)
+    const at = Array.isArray(held) ? held.indexOf(prev) : -1
+    if (held === prev) emails.set(email, next)
+    else if (at >= 0) (held as PersonRecord[])[at] = next
+    else if (held === undefined) emails.set(email, next)
+    else emails.set(email, Array.isArray(held) ? [...held, next] : [held, next])
+  }
+
   #unindexKeys(person: PersonRecord): void {
     const ids = this.#byDistinctId.get(person.project_id)
     for (const distinctId of person.distinct_ids) {
@@ -166,4 +185,11 @@ export class PersonTable {
       }
     }
   }
+}
+
+function sameDistinctIds(a: PersonRecord, b: PersonRecord): boolean {
+  if (a.distinct_ids === b.distinct_ids) return true
+  if (a.distinct_ids.length !== b.distinct_ids.length) return false
+  for (let i = 0; i < a.distinct_ids.length; i++) if (a.distinct_ids[i] !== b.distinct_ids[i]) return false
+  return true
 }

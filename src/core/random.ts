@@ -30,24 +30,36 @@ export class SeededRandom {
   }
 
   string(length: number, alphabet: string): string {
+    // Char codes made into one string at once: appending a character at a time built a chain of
+    // partial strings (garbage on every short id).
     let out = ''
-    for (let i = 0; i < length; i++) out += alphabet[this.int(alphabet.length)]
+    for (let start = 0; start < length; start += CHUNK) {
+      const codes = new Array<number>(Math.min(CHUNK, length - start))
+      for (let i = 0; i < codes.length; i++) codes[i] = alphabet.charCodeAt(this.int(alphabet.length))
+      out += String.fromCharCode.apply(null, codes)
+    }
     return out
   }
 
   /** RFC 4122 version 4 layout. */
   uuid(): string {
     // 32 hex digits drawn in order, then the variant digit: the sequence the generator has always made.
-    const digits: string[] = new Array(32)
-    for (let i = 0; i < 32; i++) digits[i] = HEX[this.int(16)]!
-    digits[12] = '4'
-    digits[16] = '89ab'[this.int(4)]!
-    let out = ''
-    for (let i = 0; i < 32; i++) out += (i === 8 || i === 12 || i === 16 || i === 20 ? '-' : '') + digits[i]
-    return out
+    // Written as char codes into their places (dashes at 8, 13, 18, 23), then made a string at once.
+    const codes = UUID_CODES
+    for (let i = 0; i < 32; i++) codes[UUID_PLACE[i]!] = HEX_CODES[this.int(16)]!
+    codes[UUID_PLACE[12]!] = 0x34 // '4'
+    codes[UUID_PLACE[16]!] = VARIANT_CODES[this.int(4)]!
+    return String.fromCharCode.apply(null, codes)
   }
 }
 
-const HEX = '0123456789abcdef'
+const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
+const VARIANT_CODES = Array.from('89ab', (c) => c.charCodeAt(0))
+/** Where hex digit i of a uuid goes in its text (after the dashes before it). */
+const UUID_PLACE = Array.from({ length: 32 }, (_, i) => i + (i >= 8 ? 1 : 0) + (i >= 12 ? 1 : 0) + (i >= 16 ? 1 : 0) + (i >= 20 ? 1 : 0))
+/** A uuid's text as char codes, its dashes in place; the digits are written over on each call. */
+const UUID_CODES = Array.from('00000000-0000-0000-0000-000000000000', (c) => c.charCodeAt(0))
+/** Char codes made into a string per call of fromCharCode (its arguments are bounded). */
+const CHUNK = 4096
 
 export const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

@@ -77,7 +77,7 @@ export interface CoreOptions<S> {
   faults: Faults
   /** The app's clock: pinned to one instant while a request runs; the journal's times. */
   clock: Clock
-  /** Runs before every request (e.g. scheduled work that fell due); resolves true when it changed state. */
+  /** Runs before a request when `hasDueWork` says there is work (e.g. scheduled work that fell due); resolves true when it changed state. */
   beforeRequest?(): Promise<boolean>
   /**
    * Whether `beforeRequest` has work to do now (then even a read takes a write's turn, and runs it).
@@ -226,7 +226,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const at = clock.pin()
     try {
       // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
-      const changedBefore = exclusive && options.beforeRequest ? await options.beforeRequest() : false
+      const changedBefore = exclusive && options.beforeRequest && (options.hasDueWork?.() ?? true) ? await options.beforeRequest() : false
       const progress = { ran: false }
       let res: MockResponse
       let op: OperationInfo | null = null

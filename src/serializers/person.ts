@@ -18,7 +18,15 @@ export const isAnonymousId = (distinctId: string): boolean => ANONYMOUS_ID.test(
 
 /** Non-anonymous distinct ids first, order otherwise kept (a stable sort). */
 export function orderedDistinctIds(person: PersonRecord): string[] {
-  return [...person.distinct_ids].sort((a, b) => Number(isAnonymousId(a)) - Number(isAnonymousId(b)))
+  // A stable partition (what a stable sort on "is anonymous" gives), without a sort's working copies.
+  const ids = person.distinct_ids
+  const named: string[] = []
+  let anonymous: string[] | undefined
+  for (const id of ids) {
+    if (isAnonymousId(id)) (anonymous ??= []).push(id)
+    else named.push(id)
+  }
+  return anonymous ? named.concat(anonymous) : named
 }
 
 /** email, name, username properties; else the first non-anonymous distinct id; else the id. */

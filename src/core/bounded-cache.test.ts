@@ -28,6 +28,18 @@ describe('BoundedCache', () => {
     }
   })
 
+  it('drops a deleted key from either generation, and only it', () => {
+    const cache = new BoundedCache<number, string>(3)
+    cache.set(1, 'a') // young
+    cache.set(2, 'b')
+    cache.set(3, 'c') // the young map is full: 1-3 become the old generation
+    cache.set(4, 'd')
+    cache.delete(2) // old
+    cache.delete(4) // young
+    expect([1, 2, 3, 4].map((k) => cache.get(k))).toEqual(['a', undefined, 'c', undefined])
+    expect(cache.getOrMake(2, () => 'made')).toBe('made')
+  })
+
   it('refuses a capacity under one', () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError)
   })

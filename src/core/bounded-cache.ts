@@ -39,6 +39,11 @@ export class BoundedCache<K, V> {
     }
   }
 
+  /** Drops `key`'s entry (a value that can never be asked for again need not wait to age out). */
+  delete(key: K): void {
+    if (!this.#young.delete(key)) this.#old.delete(key)
+  }
+
   /** The cached value for key, made (and cached) on a miss. */
   getOrMake(key: K, make: (key: K) => V): V {
     let value = this.get(key)

@@ -61,6 +61,16 @@ function renderPerson(person: PersonRecord): Person {
   }
 }
 
+/**
+ * Lets go of what was rendered for a version of a person that a change replaced (it is never shown
+ * again): a PATCH otherwise left each version's rendering and text in the caches until they aged out,
+ * kept long enough to be copied into the old generation and collected there.
+ */
+export function forgetPerson(person: PersonRecord): void {
+  rendered.delete(person)
+  listed.delete(person)
+}
+
 // The real service's list item (its actors query, not the person serializer): the uuid as `id`, and
 // `type`, `is_identified`, `matched_recordings`, `value_at_data_point`. Cached like the person.
 const listed = new BoundedCache<PersonRecord, ListedPerson>(RENDER_CACHE_SIZE)

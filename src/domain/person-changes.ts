@@ -27,8 +27,12 @@ function captureFor(store: Store, person: PersonRecord, event: string, propertie
   return updated
 }
 
+// As the real service logs a PATCH: which field changed, not the values. The same for every PATCH, so
+// one frozen detail serves them all (entries never change).
+const PROPERTIES_CHANGED = Object.freeze({ changes: Object.freeze([Object.freeze(change('Person', 'changed', { field: 'properties' }))]) })
+
 /** PATCH: merges `properties` into the person's (a `$set` event) and logs "updated". */
-export async function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): Promise<PersonRecord> {
+export function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): PersonRecord {
   const updated = captureFor(store, person, '$set', { $set: properties }, by)
   recordActivity(store, {
     projectId: by.projectId,
@@ -36,15 +40,14 @@ export async function updatePersonProperties(store: Store, person: PersonRecord,
     itemId: person.id,
     activity: 'updated',
     userId: by.userId,
-    // As the real service logs it: which field changed, not the values.
-    detail: { changes: [change('Person', 'changed', { field: 'properties' })] },
+    detail: PROPERTIES_CHANGED,
     at: by.now,
   })
   return updated
 }
 
 /** delete_property: removes one key (a `$delete_person_property` event with `$unset`) and logs "delete_property". */
-export async function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): Promise<PersonRecord> {
+export function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): PersonRecord {
   const updated = captureFor(store, person, '$delete_person_property', { $unset: [key] }, by)
   recordActivity(store, {
     projectId: by.projectId,

@@ -12,7 +12,7 @@ import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor 
 import { findPersons } from '../domain/person-query.ts'
 import { propertiesTimeline } from '../domain/properties-timeline.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
-import { toListedPerson, toPerson } from '../serializers/person.ts'
+import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
 import { findPerson } from './lookup.ts'
 
 export const DEFAULT_PERSONS_LIMIT = 100
@@ -87,7 +87,7 @@ export const personHandlers: HandlerMap = {
     return json(200, person)
   },
 
-  async persons_partial_update(ctx) {
+  persons_partial_update(ctx) {
     // As the real service: checked before the person is looked up, answered with its hand-built body,
     // whose code and detail are swapped.
     // (A properties value that is not an object never gets here: the contract answers 400 for it.)
@@ -96,7 +96,8 @@ export const personHandlers: HandlerMap = {
       throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')
     }
     const person = findPerson(ctx)
-    const updated = await updatePersonProperties(ctx.services.store, person, properties, actor(ctx))
+    const updated = updatePersonProperties(ctx.services.store, person, properties, actor(ctx))
+    forgetPerson(person)
     if (ctx.observed('person-patch-status')) return empty(202)
     return json(200, toPerson(updated))
   },
@@ -131,14 +132,15 @@ export const personHandlers: HandlerMap = {
     return empty(ctx.observed('person-delete-events-status') ? 202 : 200)
   },
 
-  async persons_delete_property_create(ctx) {
+  persons_delete_property_create(ctx) {
     const person = findPerson(ctx)
     // The seed reads the key from the $unset query parameter (the body field too, as real clients send
     // it); the real service reads the body field only.
     const observed = ctx.observed('person-delete-property-status')
     const key = observed ? ctx.body?.$unset : (ctx.query.$unset ?? ctx.body?.$unset)
     if (typeof key !== 'string' || key === '') throw validationError('This field is required.', '$unset', 'required')
-    await deletePersonProperty(ctx.services.store, person, key, actor(ctx))
+    deletePersonProperty(ctx.services.store, person, key, actor(ctx))
+    forgetPerson(person)
     return json(observed ? 201 : 200, { success: true })
   },
 

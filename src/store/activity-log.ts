@@ -31,8 +31,8 @@ function newestFirstOf(list: readonly ActivityRecord[] | undefined): NewestFirst
 
 export class ActivityLog {
   #all: ActivityRecord[] = []
-  /** project -> `scope\0item_id` -> entries, oldest first. */
-  #byItem = new Map<number, Map<string, ActivityRecord[]>>()
+  /** project -> scope -> item_id -> entries, oldest first (nested maps: no key string built per entry). */
+  #byItem = new Map<number, Map<string, Map<string, ActivityRecord[]>>>()
   /** project -> scope -> entries, oldest first. */
   #byScope = new Map<number, Map<string, ActivityRecord[]>>()
 
@@ -49,14 +49,14 @@ export class ActivityLog {
     const entry = Object.isFrozen(record) ? record : Object.freeze(record)
     this.#all.push(entry)
     // Almost always the newest (the clock rarely goes back): at the end; otherwise into its place.
-    insertSorted(listOf(this.#byItem, entry.project_id, `${entry.scope}\u0000${entry.item_id}`), entry, oldestFirst)
+    insertSorted(listOf(mapOf(this.#byItem, entry.project_id), entry.scope, entry.item_id), entry, oldestFirst)
     insertSorted(listOf(this.#byScope, entry.project_id, entry.scope), entry, oldestFirst)
     return entry
   }
 
   /** The item's entries, newest first (a view: nothing copied). */
   entries(projectId: number, scope: string, itemId: string): NewestFirst {
-    return newestFirstOf(this.#byItem.get(projectId)?.get(`${scope}\u0000${itemId}`))
+    return newestFirstOf(this.#byItem.get(projectId)?.get(scope)?.get(itemId))
   }
 
   /** The project's entries of one scope (every item), newest first (a view: nothing copied). */
@@ -70,10 +70,15 @@ export class ActivityLog {
   }
 }
 
-function listOf(index: Map<number, Map<string, ActivityRecord[]>>, projectId: number, key: string): ActivityRecord[] {
-  let forProject = index.get(projectId)
-  if (!forProject) index.set(projectId, (forProject = new Map()))
-  let list = forProject.get(key)
-  if (!list) forProject.set(key, (list = []))
+function mapOf<K, V>(index: Map<K, Map<string, V>>, key: K): Map<string, V> {
+  let map = index.get(key)
+  if (!map) index.set(key, (map = new Map()))
+  return map
+}
+
+function listOf<K>(index: Map<K, Map<string, ActivityRecord[]>>, key: K, inner: string): ActivityRecord[] {
+  const forKey = mapOf(index, key)
+  let list = forKey.get(inner)
+  if (!list) forKey.set(inner, (list = []))
   return list
 }

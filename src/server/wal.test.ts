@@ -1,12 +1,11 @@
-// The log writer on its own: records framed into the flusher thread's ring come back from the segment
-// whole and in order, each promise resolving only once its record is on disk; records bigger than the
-// ring, and rings filled many times over, the same; a failed write refuses the records waiting and
-// every later one.
+// The log writer on its own: records appended concurrently come back from the segment whole and in
+// order, each promise resolving only once its record is in the file; records bigger than the space
+// written ahead, and many groups, the same; a failed write refuses the records waiting and every later
+// one.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { RING_BYTES } from './log-flusher.ts'
 import { LogWriter, readSegment } from './wal.ts'
 
 const newSegment = () => LogWriter.create(join(mkdtempSync(join(tmpdir(), 'analytics-mock-wal-')), 'state.json.wal-0000000000000001'), async () => {})
@@ -33,9 +32,9 @@ describe('LogWriter', () => {
     await writer.close()
   })
 
-  it('writes records bigger than the ring, and a ring filled many times over, whole and in order', async () => {
+  it('writes records bigger than the space written ahead (4 MiB), and many groups, whole and in order', async () => {
     const writer = await newSegment()
-    const big = 'x'.repeat(RING_BYTES + 12_345)
+    const big = 'x'.repeat(4 * 1024 * 1024 + 12_345)
     const payloads = [
       { seq: 1, body: 'small' },
       { seq: 2, body: big },

@@ -7,10 +7,9 @@
 // [payload: JSON, UTF-8], then zeros (space written ahead of need: see LogWriter). A process killed
 // mid-write leaves at most the last record torn (short, or failing its checksum); reading drops it
 // with a warning and keeps everything before it.
-import { constants } from 'node:fs'
+import { constants, write as writeCallback } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
-import { FlushChannel, RING_BYTES } from './log-flusher.ts'
 
 export const SEGMENT_HEADER = 'analytics-mock-wal 1\n'
 export const HEADER_BYTES = Buffer.byteLength(SEGMENT_HEADER)
@@ -22,11 +21,7 @@ const MAX_RECORD_BYTES = 256 * 1024 * 1024
 export class LogFormatError extends Error {}
 
 export function frame(payload: unknown): Buffer {
-  return frameText(JSON.stringify(payload))
-}
-
-function frameText(text: string): Buffer {
-  const body = Buffer.from(text, 'utf8')
+  const body = Buffer.from(JSON.stringify(payload), 'utf8')
   const out = Buffer.allocUnsafe(FRAME_BYTES + body.length)
   out.writeUInt32BE(body.length, 0)
   out.writeUInt32BE(crc32(body), 4)
@@ -91,53 +86,38 @@ function allZero(data: Buffer, from: number): boolean {
 
 /** O_DSYNC where the platform has it: each write is on disk when it returns (one call, not write + fdatasync). */
 const DSYNC = constants.O_DSYNC ?? 0
-
-interface Waiter {
-  /** The stream position after the record: it is on disk once the channel reports this far. */
-  end: number
-  resolve: () => void
-  reject: (error: Error) => void
-}
+/** Space is written ahead in steps of this much. */
+const ALLOCATE_BYTES = 4 * 1024 * 1024
 
 /**
- * One open segment, appended to with group commit. Records are framed straight into the flusher
- * thread's ring (log-flusher.ts), which writes all that has gathered in one write while the main thread
- * goes on; a record's promise resolves once the thread reports the position after it on disk. Space is
- * written (zeros, flushed) ahead of the records, so flushing a record only flushes its data: appending
- * to the end of a file also makes each flush record the file's new size, which took twice as long here
- * (~410 against ~200 µs).
+ * One open segment, appended to with group commit. Space is written (zeros, flushed) ahead of the
+ * records, so flushing a record only flushes its data: appending to the end of a file also makes each
+ * flush record the file's new size, which took twice as long here (~410 against ~200 µs).
  */
 export class LogWriter {
   #file: FileHandle
-  #channel: FlushChannel
-  /** Framed records that found no room in the ring yet (oldest first; the first may be partly copied). */
-  #overflow: Buffer[] = []
-  /** How much of `#overflow[0]` is in the ring already. */
-  #overflowCopied = 0
-  /** Stream positions: the end of what is in the ring, and of what the thread reported on disk. */
-  #tail: number
-  #durable: number
-  readonly #start: number
-  #waiting: Waiter[] = []
-  #settled: Array<() => void> = []
+  #queue: Buffer[] = []
+  #waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = []
+  #flushing: Promise<void> | undefined
   #failure: Error | undefined
+  /** Where the next record goes. */
+  #position: number
+  /** Bytes of the file written so far (records, then zeros). */
+  #allocated: number
   /** Bytes in this segment (header included), records on their way counted. */
   bytes: number
-  /** Flushes done (each one write, O_DSYNC, of every record gathered meanwhile), for the figures. */
+  /** Flushes done (each one write and one fdatasync), for the figures. */
   flushes = 0
 
   private constructor(
     file: FileHandle,
     bytes: number,
-    allocated: number,
     readonly path: string,
   ) {
     this.#file = file
-    this.bytes = this.#tail = this.#durable = this.#start = bytes
-    this.#channel = new FlushChannel(file.fd, bytes, allocated, DSYNC !== 0, {
-      durable: (at) => this.#onDurable(at),
-      failed: (message) => this.#fail(new Error(message)),
-    })
+    this.bytes = bytes
+    this.#position = bytes
+    this.#allocated = bytes
   }
 
   /** A new segment: its header is on disk (and its name in the directory: `syncDirectory`) before it is used. */
@@ -151,7 +131,7 @@ export class LogWriter {
       await file.close().catch(() => {})
       throw error
     }
-    return new LogWriter(file, HEADER_BYTES, HEADER_BYTES, path)
+    return new LogWriter(file, HEADER_BYTES, path)
   }
 
   /** An existing segment, cut back to `validBytes` (a torn last record and the space ahead dropped), appended to from there. */
@@ -167,74 +147,66 @@ export class LogWriter {
       await file.close().catch(() => {})
       throw error
     }
-    return new LogWriter(file, validBytes, validBytes, path)
+    return new LogWriter(file, validBytes, path)
+  }
+
+  /**
+   * One write from `offset` of `data` at `position`; resolves to the bytes written. The callback API:
+   * the promise API's per-call cost was a measurable part of a flush on the hot path.
+   */
+  #write(data: Buffer, offset: number, position: number): Promise<number> {
+    return new Promise((resolve, reject) =>
+      writeCallback(this.#file.fd, data, offset, data.length - offset, position, (error, written) => (error ? reject(error) : resolve(written))),
+    )
+  }
+
+  /** Writes zeros (flushed, the new size with them) so that `end` bytes are there to be written over. */
+  async #allocate(end: number): Promise<void> {
+    const target = Math.ceil(end / ALLOCATE_BYTES) * ALLOCATE_BYTES
+    const zeros = Buffer.alloc(Math.min(1024 * 1024, target - this.#allocated))
+    while (this.#allocated < target) {
+      const length = Math.min(zeros.length, target - this.#allocated)
+      this.#allocated += (await this.#file.write(zeros, 0, length, this.#allocated)).bytesWritten
+    }
+    await this.#file.datasync()
   }
 
   /** Appends a record; resolves once it is on disk. After a failed flush every append is refused. */
   append(payload: unknown): Promise<void> {
     if (this.#failure) return Promise.reject(this.#failure)
-    const text = JSON.stringify(payload)
-    const ring = this.#channel.ring
-    const at = (this.#tail - this.#start) % RING_BYTES
-    // At most 3 bytes of UTF-8 per UTF-16 unit: framed in place when that much fits before the ring's end.
-    const room = Math.min(RING_BYTES - (this.#tail - this.#durable), RING_BYTES - at)
-    let length: number
-    if (this.#overflow.length === 0 && FRAME_BYTES + 3 * text.length <= room) {
-      const body = ring.write(text, at + FRAME_BYTES, 'utf8')
-      ring.writeUInt32BE(body, at)
-      ring.writeUInt32BE(crc32(ring.subarray(at + FRAME_BYTES, at + FRAME_BYTES + body)), at + 4)
-      length = FRAME_BYTES + body
-      this.#tail += length
-    } else {
-      const record = frameText(text)
-      length = record.length
-      this.#overflow.push(record)
-      this.#feed()
-    }
-    this.bytes += length
-    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ end: this.bytes, resolve, reject }))
-    this.#channel.publish(this.#tail)
+    const record = frame(payload)
+    this.#queue.push(record)
+    this.bytes += record.length
+    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
+    this.#flushing ??= this.#flushAll()
     return done
   }
 
-  /** Copies waiting records into the ring as far as there is room. */
-  #feed(): void {
-    const ring = this.#channel.ring
-    while (this.#overflow.length > 0) {
-      const free = RING_BYTES - (this.#tail - this.#durable)
-      if (free === 0) return
-      const record = this.#overflow[0]!
-      const at = (this.#tail - this.#start) % RING_BYTES
-      const n = Math.min(free, RING_BYTES - at, record.length - this.#overflowCopied)
-      record.copy(ring, at, this.#overflowCopied, this.#overflowCopied + n)
-      this.#tail += n
-      this.#overflowCopied += n
-      if (this.#overflowCopied === record.length) {
-        this.#overflow.shift()
-        this.#overflowCopied = 0
+  async #flushAll(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const records = this.#queue
+      const waiting = this.#waiting
+      this.#queue = []
+      this.#waiting = []
+      try {
+        const data = records.length === 1 ? records[0]! : Buffer.concat(records)
+        if (this.#position + data.length > this.#allocated) await this.#allocate(this.#position + data.length)
+        // Written at explicit positions: a reopened segment's file position starts at 0.
+        let written = 0
+        while (written < data.length) written += await this.#write(data, written, this.#position + written)
+        this.#position += data.length
+        if (!DSYNC) await this.#file.datasync()
+        this.flushes++
+        for (const w of waiting) w.resolve()
+      } catch (error) {
+        // What reached the disk is unknown now: nothing more is appended to this segment.
+        this.#failure = new Error(`the state log ${this.path} could not be written (${(error as Error).message})`)
+        for (const w of [...waiting, ...this.#waiting]) w.reject(this.#failure)
+        this.#queue = []
+        this.#waiting = []
       }
     }
-  }
-
-  #onDurable(at: number): void {
-    this.#durable = at
-    this.flushes++
-    let done = 0
-    while (done < this.#waiting.length && this.#waiting[done]!.end <= at) this.#waiting[done++]!.resolve()
-    if (done > 0) this.#waiting.splice(0, done)
-    if (this.#overflow.length > 0) {
-      this.#feed()
-      this.#channel.publish(this.#tail)
-    } else if (at === this.bytes) for (const resolve of this.#settled.splice(0)) resolve()
-  }
-
-  /** What reached the disk is unknown now: nothing more is appended to this segment. */
-  #fail(error: Error): void {
-    if (this.#failure) return
-    this.#failure = new Error(`the state log ${this.path} could not be written (${error.message})`)
-    for (const w of this.#waiting.splice(0)) w.reject(this.#failure)
-    this.#overflow = []
-    for (const resolve of this.#settled.splice(0)) resolve()
+    this.#flushing = undefined
   }
 
   /** Whether the segment holds records (or has some on their way). */
@@ -248,14 +220,12 @@ export class LogWriter {
   }
 
   /** Resolves once everything appended so far is on disk (or has failed). */
-  settled(): Promise<void> {
-    if (this.#failure || this.#durable === this.bytes) return Promise.resolve()
-    return new Promise((resolve) => this.#settled.push(resolve))
+  async settled(): Promise<void> {
+    while (this.#flushing) await this.#flushing
   }
 
   async close(): Promise<void> {
     await this.settled()
-    this.#channel.close()
     await this.#file.close()
   }
 }

@@ -130,28 +130,31 @@ function buildTree(routes: Route[]): Node {
 }
 
 /** The best route for `pathname` (lowest rank among those it matches) and its parameters' raw values, in order. */
-function findRoute(root: Node, pathname: string): { route: Route; values: string[] } | undefined {
-  if (!pathname.startsWith('/')) return undefined
-  const segments = segmentsOf(pathname)
-  const values: string[] = []
-  let best: { route: Route; rank: number; values: string[] } | undefined
-  const walk = (node: Node, depth: number): void => {
-    if (depth === segments.length) {
-      const end = node.ends[0]
-      if (end && (!best || end.rank < best.rank)) best = { route: end.route, rank: end.rank, values: values.slice() }
-      return
-    }
-    const segment = segments[depth]!
-    const literal = node.literal.get(segment)
-    if (literal) walk(literal, depth + 1)
-    if (node.param && segment !== '') {
-      values.push(segment)
-      walk(node.param, depth + 1)
-      values.pop()
-    }
+function findRoute(root: Node, pathname: string): Found | undefined {
+  if (pathname.charCodeAt(0) !== 0x2f) return undefined
+  return walk(root, segmentsOf(pathname), 0, [])
+}
+
+interface Found {
+  route: Route
+  rank: number
+  values: string[]
+}
+
+/** Depth-first, a literal segment before a parameter; `values` holds the parameters matched so far. */
+function walk(node: Node, segments: string[], depth: number, values: string[]): Found | undefined {
+  if (depth === segments.length) {
+    const end = node.ends[0]
+    return end && { route: end.route, rank: end.rank, values: values.slice() }
   }
-  walk(root, 0)
-  return best
+  const segment = segments[depth]!
+  const literal = node.literal.get(segment)
+  const byLiteral = literal && walk(literal, segments, depth + 1, values)
+  if (!node.param || segment === '') return byLiteral
+  values.push(segment)
+  const byParam = walk(node.param, segments, depth + 1, values)
+  values.pop()
+  return byLiteral && (!byParam || byLiteral.rank < byParam.rank) ? byLiteral : byParam
 }
 
 export type Router = ReturnType<typeof createRouter>

@@ -51,7 +51,7 @@ export function parseBody(raw: string | Uint8Array | undefined, maxBytes: number
       return { kind: 'parsed', body: undefined, error: parseError(`JSON parse error - ${e.message}`) }
     }
   }
-  if (text.trim() === '') return { kind: 'parsed', body: undefined }
+  if (isBlankText(text)) return { kind: 'parsed', body: undefined }
   if (jsonTooDeep(text)) return { kind: 'parsed', body: undefined, text, error: parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`) }
   try {
     return { kind: 'parsed', body: JSON.parse(text), text }
@@ -61,8 +61,15 @@ export function parseBody(raw: string | Uint8Array | undefined, maxBytes: number
   }
 }
 
+/** Whether `text` is empty or whitespace only (as `trim() === ''`, without making the trimmed copy of a body that is not). */
+function isBlankText(text: string): boolean {
+  return text.length === 0 || (WHITESPACE.test(text[0]!) && text.trim() === '')
+}
+
+const WHITESPACE = /\s/
+
 function isBlank(raw: string | Uint8Array): boolean {
-  if (typeof raw === 'string') return raw.trim() === ''
+  if (typeof raw === 'string') return isBlankText(raw)
   for (const byte of raw) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false
   return true
 }

@@ -56,8 +56,8 @@ export function createRequestValidator(contract: Contract) {
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
     const spec = specs.get(op.operationId)!
     const query: Record<string, unknown> = {}
-    const jsonValues: Record<string, unknown> = {}
-    const lenient: Record<string, unknown> = {}
+    let jsonValues: Record<string, unknown> | undefined
+    let lenient: Record<string, unknown> | undefined
     const combined: Record<string, unknown> = {
       path: { ...input.params },
       query,
@@ -78,7 +78,7 @@ export function createRequestValidator(contract: Contract) {
       // Like Django's QueryDict.get: the last value wins for single-valued parameters.
       const raw = values[values.length - 1]!
       if (param.lenient) {
-        lenient[param.name] = raw
+        ;(lenient ??= {})[param.name] = raw
         continue
       }
       if (!param.json) {
@@ -92,7 +92,7 @@ export function createRequestValidator(contract: Contract) {
         const message = (e as Error).message
         return fail([{ keyword: 'parse', instancePath: `/query/${param.name}`, schemaPath: `#/parameters/${param.name}`, params: {}, message }])
       }
-      jsonValues[param.name] = value
+      ;(jsonValues ??= {})[param.name] = value
       if (!param.json(value)) {
         return fail((param.json.errors ?? []).map((e) => ({ ...e, instancePath: `/query/${param.name}${e.instancePath}` })))
       }
@@ -100,6 +100,6 @@ export function createRequestValidator(contract: Contract) {
     for (const validator of spec.validators) {
       if (!validator(combined)) return fail(validator.errors ?? [])
     }
-    return { valid: true, query: { ...query, ...jsonValues, ...lenient } }
+    return { valid: true, query: jsonValues || lenient ? { ...query, ...jsonValues, ...lenient } : query }
   }
 }

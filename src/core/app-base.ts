@@ -25,7 +25,7 @@ import type { Journal, JournalValidation } from './journal.ts'
 import { bodyTooLarge, checkQueryDepth, MAX_BODY_BYTES, nullCharacterPath, nullCharacters, parseBody, type ParsedBody } from './request-body.ts'
 import { requestValidationError } from './request-errors.ts'
 import { createRequestValidator } from './request-validation.ts'
-import { createRouter, type RouteMatch, type Router } from './router.ts'
+import { createRouter, type Route, type RouteMatch, type Router } from './router.ts'
 import { checkResponse, type ContractViolation } from './response-validation.ts'
 import { SerialQueue } from './serial.ts'
 
@@ -112,6 +112,14 @@ export interface CoreApp {
   exclusive<T>(task: () => T | Promise<T>): Promise<T>
 }
 
+/** What dispatching a request gave: the answer, and the operation whose handler made it (null for a refusal before it). */
+interface Dispatched {
+  res: MockResponse
+  op: OperationInfo | null
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise
+
 interface Outcome {
   res: MockResponse
   /** The operation whose handler answered (its answer is validated against the contract). */
@@ -140,6 +148,14 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   /** The newest change not yet known durable: answers that may have read it wait for it. */
   let pendingDurable: Promise<unknown> | undefined
 
+  /** `ctx.observed` of each operation, made once (a closure per request otherwise). */
+  const observedFns = new Map<OperationInfo, HandlerContext['observed']>()
+  const observedOf = (op: OperationInfo) => {
+    let fn = observedFns.get(op)
+    if (!fn) observedFns.set(op, (fn = observedFor(op, profile)))
+    return fn
+  }
+
   /** Refusals that need no state: the URL's length, the route. */
   function route(req: MockRequest): { res: MockResponse } | { match: Exclude<RouteMatch, { kind: 'not-found' }> } {
     if (req.url.pathname.length + req.url.search.length > maxUrl) {
@@ -151,13 +167,13 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   /** Auth, validation and the handler; runs in the request's turn. `ran` is set once the handler is called. */
-  async function dispatch(
+  function dispatch(
     req: MockRequest,
     match: Exclude<RouteMatch, { kind: 'not-found' }>,
     parsed: Extract<ParsedBody, { kind: 'parsed' }>,
     replaying: boolean,
     progress: { ran: boolean },
-  ): Promise<{ res: MockResponse; op: OperationInfo | null }> {
+  ): Dispatched | Promise<Dispatched> {
     const view = match.kind === 'operation' ? viewOf(match.op, profile) : null
     const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
     const { body, error: bodyError } = parsed
@@ -182,7 +198,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const project = checkProject()
     if (bodyError) throw bodyError
     checkQueryDepth(req.url.searchParams)
-    if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, req.url.searchParams, body)
+    if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, req.url.searchParams, body, parsed.text)
 
     // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
     const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
@@ -206,45 +222,98 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       project,
       services,
       profile,
-      observed: observedFor(op, profile),
+      observed: observedOf(op),
     }
     progress.ran = true
-    const res = await handler(ctx)
-    // A 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included).
+    const res = handler(ctx)
+    return isPromise(res) ? res.then((answered) => named(answered, op, route)) : named(res, op, route)
+  }
+
+  /** The handler's answer; a 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included). */
+  function named(res: MockResponse, op: OperationInfo, route: Route): Dispatched {
     if (res.status === 405 && res.headers.allow === undefined) res.headers = { ...res.headers, allow: route.allow.join(', ') }
     return { res, op }
   }
 
-  /** The request's turn: scheduled work, dispatch, and handing the change (if any) to the listeners. */
-  async function turn(
+  /**
+   * The request's turn: scheduled work, dispatch, and handing the change (if any) to the listeners. The
+   * clock stays pinned until the handler's answer is made. Synchronous when the handler is (most are):
+   * no promise is made for a request that does not wait for anything.
+   */
+  function turn(
     req: MockRequest,
     match: Exclude<RouteMatch, { kind: 'not-found' }>,
     parsed: Extract<ParsedBody, { kind: 'parsed' }>,
     replaying: boolean,
     exclusive: boolean,
+  ): Outcome | Promise<Outcome> {
+    // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
+    if (exclusive && options.beforeRequest && (options.hasDueWork?.() ?? true)) return turnAfterDueWork(req, match, parsed, replaying)
+    const at = clock.pin()
+    let dispatched: Dispatched | Promise<Dispatched>
+    const progress = { ran: false }
+    try {
+      dispatched = dispatch(req, match, parsed, replaying, progress)
+    } catch (error) {
+      dispatched = { res: errorResponse(error), op: null }
+    }
+    if (!isPromise(dispatched)) {
+      clock.unpin()
+      return outcomeOf(req, match, parsed, replaying, at, false, progress, dispatched)
+    }
+    return dispatched.then(
+      (done) => {
+        clock.unpin()
+        return outcomeOf(req, match, parsed, replaying, at, false, progress, done)
+      },
+      (error) => {
+        clock.unpin()
+        return outcomeOf(req, match, parsed, replaying, at, false, progress, { res: errorResponse(error), op: null })
+      },
+    )
+  }
+
+  /** A turn that first runs the scheduled work that fell due (a change of its own, even when the request changes nothing). */
+  async function turnAfterDueWork(
+    req: MockRequest,
+    match: Exclude<RouteMatch, { kind: 'not-found' }>,
+    parsed: Extract<ParsedBody, { kind: 'parsed' }>,
+    replaying: boolean,
   ): Promise<Outcome> {
     const at = clock.pin()
     try {
-      // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
-      const changedBefore = exclusive && options.beforeRequest && (options.hasDueWork?.() ?? true) ? await options.beforeRequest() : false
+      const changedBefore = await options.beforeRequest!()
       const progress = { ran: false }
-      let res: MockResponse
-      let op: OperationInfo | null = null
+      let done: Dispatched
       try {
-        ;({ res, op } = await dispatch(req, match, parsed, replaying, progress))
+        done = await dispatch(req, match, parsed, replaying, progress)
       } catch (error) {
-        res = errorResponse(error)
+        done = { res: errorResponse(error), op: null }
       }
-      const refused = res.status >= 400 && res.status < 500
-      const wrote = progress.ran && !SAFE_METHODS.has(req.method) && !refused
-      let durable: Promise<unknown> | undefined
-      if (!replaying && (wrote || changedBefore) && changeListeners.size > 0) {
-        durable = notify({ at, request: wrote ? recorded(req, parsed.text, res.status) : null })
-      }
-      return { res, op, named: match.kind === 'operation' ? match.op : null, body: parsed.body, at, durable }
+      return outcomeOf(req, match, parsed, replaying, at, changedBefore, progress, done)
     } finally {
       clock.unpin()
     }
+  }
+
+  /** What a turn leaves: the answer, and the change it made handed to the listeners. */
+  function outcomeOf(
+    req: MockRequest,
+    match: Exclude<RouteMatch, { kind: 'not-found' }>,
+    parsed: Extract<ParsedBody, { kind: 'parsed' }>,
+    replaying: boolean,
+    at: number,
+    changedBefore: boolean,
+    progress: { ran: boolean },
+    { res, op }: Dispatched,
+  ): Outcome {
+    const refused = res.status >= 400 && res.status < 500
+    const wrote = progress.ran && !SAFE_METHODS.has(req.method) && !refused
+    let durable: Promise<unknown> | undefined
+    if (!replaying && (wrote || changedBefore) && changeListeners.size > 0) {
+      durable = notify({ at, request: wrote ? recorded(req, parsed.text, res.status) : null })
+    }
+    return { res, op, named: match.kind === 'operation' ? match.op : null, body: parsed.body, at, durable }
   }
 
   function notify(change: AppliedChange): Promise<unknown> | undefined {
@@ -321,14 +390,16 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   /** Everything up to the answer: refusals that need no state, latency, the body, then the request's turn. */
-  async function answer(req: MockRequest): Promise<Outcome> {
+  function answer(req: MockRequest): Outcome | Promise<Outcome> {
     const routed = route(req)
     if ('res' in routed) return { res: routed.res, op: null }
     const { match } = routed
-    if (match.kind === 'operation' && match.op.scopes !== null) {
-      const delay = faults.delayFor(match.op.operationId)
-      if (delay > 0) await sleep(delay)
-    }
+    const delay = match.kind === 'operation' && match.op.scopes !== null ? faults.delayFor(match.op.operationId) : 0
+    if (delay > 0) return sleep(delay).then(() => afterDelay(req, match))
+    return afterDelay(req, match)
+  }
+
+  function afterDelay(req: MockRequest, match: Exclude<RouteMatch, { kind: 'not-found' }>): Outcome | Promise<Outcome> {
     const write = !SAFE_METHODS.has(req.method)
     const parsed = parseBody(req.body, maxBody, req.headers['content-type'], write)
     const named = match.kind === 'operation' ? match.op : null
@@ -408,8 +479,9 @@ function recorded(req: MockRequest, text: string | undefined, status: number): R
 }
 
 /** Null characters in a write's body (where the operation takes one) or query: a 400 naming the field. */
-function checkNullCharacters(op: OperationInfo, searchParams: URLSearchParams, body: unknown): void {
-  if (op.operation.requestBody && body !== undefined) {
+function checkNullCharacters(op: OperationInfo, searchParams: URLSearchParams, body: unknown, text: string | undefined): void {
+  // A parsed body holds a null character only where its JSON text has the escape `\u0000` (JSON has no other way to write one).
+  if (op.operation.requestBody && body !== undefined && (text === undefined || text.includes('\\u0000'))) {
     const attr = nullCharacterPath(body)
     if (attr !== undefined) throw nullCharacters(attr)
   }

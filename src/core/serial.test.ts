@@ -29,4 +29,39 @@ describe('SerialQueue', () => {
     await expect(failed).rejects.toThrow('boom')
     await expect(next).resolves.toBe('ran')
   })
+
+  it('runs a synchronous task at once and frees its turn when it returns or throws', async () => {
+    const queue = new SerialQueue()
+    const log: string[] = []
+    const first = queue.run(() => {
+      log.push('w1')
+      return 1
+    })
+    // Started at once (no tick), and done: the next write also starts at once.
+    expect(log).toEqual(['w1'])
+    const thrown = queue.run(() => {
+      throw new Error('sync boom')
+    })
+    const last = queue.run(() => {
+      log.push('w2')
+      return 2
+    }, true)
+    expect(log).toEqual(['w1', 'w2'])
+    await expect(first).resolves.toBe(1)
+    await expect(thrown).rejects.toThrow('sync boom')
+    await expect(last).resolves.toBe(2)
+  })
+
+  it('a write waiting behind a running read starts only when the read ends', async () => {
+    const queue = new SerialQueue()
+    const log: string[] = []
+    let release!: () => void
+    const read = queue.run(() => new Promise<void>((r) => (release = r)).then(() => log.push('read out')), false)
+    const write = queue.run(() => log.push('write'))
+    await tick()
+    expect(log).toEqual([])
+    release()
+    await Promise.all([read, write])
+    expect(log).toEqual(['read out', 'write'])
+  })
 })

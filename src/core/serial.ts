@@ -17,18 +17,52 @@ export class SerialQueue {
 
   /**
    * Runs `task` in its turn: `exclusive` (a write) once nothing else runs, otherwise (a read) once no
-   * write runs or waits ahead of it. Resolves or rejects as the task does.
+   * write runs or waits ahead of it. Resolves or rejects as the task does. A task that can start at once
+   * starts now, and a synchronous one leaves its turn as soon as it returns (no promise is waited on).
    */
-  async run<T>(task: () => T | Promise<T>, exclusive = true): Promise<T> {
-    if (this.#waiting.length === 0 && !this.#writing && (!exclusive || this.#readers === 0)) this.#enter(exclusive)
-    else await new Promise<void>((enter) => this.#waiting.push({ exclusive, enter }))
+  run<T>(task: () => T | Promise<T>, exclusive = true): Promise<T> {
+    if (!this.#canEnter(exclusive)) return this.#runLater(task, exclusive)
+    this.#enter(exclusive)
+    let result: T | Promise<T>
+    try {
+      result = task()
+    } catch (error) {
+      this.#leave(exclusive)
+      return Promise.reject(error)
+    }
+    if (!(result instanceof Promise)) {
+      this.#leave(exclusive)
+      return Promise.resolve(result)
+    }
+    return result.then(
+      (value) => {
+        this.#leave(exclusive)
+        return value
+      },
+      (error) => {
+        this.#leave(exclusive)
+        throw error
+      },
+    )
+  }
+
+  async #runLater<T>(task: () => T | Promise<T>, exclusive: boolean): Promise<T> {
+    await new Promise<void>((enter) => this.#waiting.push({ exclusive, enter }))
     try {
       return await task()
     } finally {
-      if (exclusive) this.#writing = false
-      else this.#readers--
-      this.#admit()
+      this.#leave(exclusive)
     }
+  }
+
+  #canEnter(exclusive: boolean): boolean {
+    return this.#waiting.length === 0 && !this.#writing && (!exclusive || this.#readers === 0)
+  }
+
+  #leave(exclusive: boolean): void {
+    if (exclusive) this.#writing = false
+    else this.#readers--
+    this.#admit()
   }
 
   #enter(exclusive: boolean): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonChunks, knownValid, markValid, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+import { jsonChunks, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
 
 describe('toJson', () => {
   const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })
@@ -57,6 +57,24 @@ describe('toJsonIfLight', () => {
       expect(json.bytes).toBe(Buffer.byteLength(json.text))
     }
     for (const text of ['', 'abc', 'é', '☃', '😀', '\ud800x']) expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text))
+  })
+
+  it('writes a marked value around a remembered text inside it, exactly and with its bytes counted once', () => {
+    const properties = Object.freeze({ city: 'Kraków', plan: 'pro', nested: { deep: ['😀'] } })
+    const text = JSON.stringify(properties)
+    rememberJson(properties, text)
+    const person = serializeOnce({ id: 1, name: 'Zoë', properties, created_at: '2026-01-01T00:00:00Z' })
+    for (const value of [person, { results: [person], next: null }]) {
+      const json = toJsonIfLight(value)!
+      expect(json.text).toBe(JSON.stringify(value))
+      expect(json.bytes).toBe(Buffer.byteLength(json.text))
+    }
+    // The remembered text is what is written for the properties, wherever they appear.
+    expect(toJson({ properties })).toBe(`{"properties":${text}}`)
+    // Only frozen values are remembered (a mutable one could change under its text).
+    const mutable = { a: 1 }
+    rememberJson(mutable, '{"a":2}')
+    expect(toJson({ x: [mutable] })).toBe('{"x":[{"a":1}]}')
   })
 
   it('leaves a heavy value to jsonChunks', () => {

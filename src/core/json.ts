@@ -56,6 +56,16 @@ export function serializeOnce<T extends object>(value: T): T {
   return value
 }
 
+/**
+ * Records `text` as the JSON text of `value`, which never changes again (frozen, like everything in
+ * it): where it appears in an answer, the text is reused instead of written again (a person's
+ * properties, written once to measure them against the caps, then in the person's answer).
+ */
+export function rememberJson(value: object, text: string): void {
+  if (!Object.isFrozen(value) || texts.has(value)) return
+  texts.set(value, { text, extra: utf8Extra(text), valid: null })
+}
+
 /** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */
 export function knownValid(value: unknown, validator: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false
@@ -106,14 +116,27 @@ function write(value: unknown, depth: number): string | undefined {
   const marked = texts.get(value)
   if (marked !== undefined) {
     if (marked.text === null) {
-      marked.text = JSON.stringify(value)
-      marked.extra = utf8Extra(marked.text)
+      // Made of the texts already known inside it where there are some (a person around its properties).
+      const before = extraBytes
+      if (holdsMarked(value, depth)) {
+        marked.text = compose(value, depth)!
+        marked.extra = extraBytes - before
+      } else {
+        marked.text = JSON.stringify(value)
+        marked.extra = utf8Extra(marked.text)
+      }
+      extraBytes = before
     }
     extraBytes += marked.extra
     return marked.text
   }
   // Nothing marked inside (most bodies): one native call is fastest.
   if (!holdsMarked(value, depth)) return stringify(value)
+  return compose(value, depth)
+}
+
+/** The text of an object or array with marked values inside, put together from theirs. */
+function compose(value: object, depth: number): string | undefined {
   if (Array.isArray(value)) {
     let out = '['
     for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + (write(value[i], depth + 1) ?? 'null')

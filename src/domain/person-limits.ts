@@ -2,6 +2,7 @@
 // bigger ones, than the caps allow is refused before anything changes. Without them, repeated writes
 // grew a person without end, and with it every answer that shows its history (activity, timeline).
 import { validationError } from '../core/errors.ts'
+import { rememberJson } from '../core/json.ts'
 import { utf8Length } from '../core/request-body.ts'
 import type { PersonLimits } from '../store/store.ts'
 
@@ -15,7 +16,10 @@ export function checkPersonLimits(limits: PersonLimits, properties: Record<strin
       'max_length',
     )
   }
-  const size = utf8Length(JSON.stringify(properties), limits.propertiesBytes)
+  const text = JSON.stringify(properties)
+  // Kept for the answer that shows these properties (a frozen object never changes).
+  rememberJson(properties, text)
+  const size = utf8Length(text, limits.propertiesBytes)
   if (size > limits.propertiesBytes) {
     throw validationError(
       `A person's properties can take at most ${limits.propertiesBytes} bytes as JSON (this mock's cap, --max-person-properties-size); this write would take more.`,

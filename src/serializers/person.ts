@@ -50,10 +50,11 @@ export function toPerson(person: PersonRecord): Person {
 }
 
 function renderPerson(person: PersonRecord): Person {
+  // The ids frozen as made, so serializeOnce's walk stops at them (the record's properties are frozen already).
   return {
     id: person.id,
     name: personName(person),
-    distinct_ids: orderedDistinctIds(person),
+    distinct_ids: Object.freeze(orderedDistinctIds(person)) as string[],
     properties: person.properties as Person['properties'],
     created_at: iso(person.created_at),
     uuid: person.uuid,

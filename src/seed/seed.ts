@@ -15,6 +15,7 @@ import type {
   UserRecord,
 } from '../store/models.ts'
 import { ALPHANUMERIC, SeededRandom } from '../core/random.ts'
+import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, ORIGIN, START_URLS } from './vocabulary.ts'
 
 export interface SeedOptions {
   seed?: number
@@ -31,16 +32,8 @@ export interface SeedOptions {
 /** How big a generated dataset is (AppOptions.size): the scenario's own sizes where a field is absent. */
 export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings'>
 
-const DAY = 86_400_000
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
-const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Opera']
-const OSES = ['Mac OS X', 'Windows', 'iOS', 'Android', 'Linux']
-const PLANS = ['free', 'startup', 'growth', 'enterprise']
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'JP', 'CA', 'AU', 'NL']
-const REFERRERS = ['$direct', 'google.com', 'news.ycombinator.com', 'twitter.com', 'github.com', 'bing.com']
-const PATHS = ['/', '/pricing', '/signup', '/login', '/dashboard', '/settings', '/checkout', '/docs', '/blog', '/account/billing']
-const ORIGIN = 'https://app.hedgebox.net'
 /** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
 export const READ_KEY_SCOPES = ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read']
 
@@ -179,7 +172,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       const distinctIds = anonymous ? [anonId] : [rng.next() < 0.5 ? email : userId, anonId]
       for (let i = 0; i < eventCount; i++) {
         const personProperties = i < switchAt ? before : after
-        let eventName = pick(['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded'])
+        let eventName = pick(EVENT_NAMES)
         let properties: Record<string, unknown> = pick(eventPropertyPool)
         if (i === 0 && !anonymous) {
           eventName = '$identify'
@@ -219,6 +212,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     { projectId: 1, count: recordingsInProject1 },
     { projectId: 2, count: Math.max(5, Math.round(recordingsInProject1 / 6)) },
   ]
+  // The viewer lists a recording can have, shared (frozen) rather than an array per recording.
+  const viewerLists = [0, 1, 2].map((n) => Object.freeze(users.slice(0, n).map((u) => u.email)))
   for (const { projectId, count } of recordingCounts) {
     const owners = byProject(projectId)
     for (let i = 0; i < count; i++) {
@@ -229,10 +224,12 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
       const start = end - (active + inactive) * 1000
       const path = pick(PATHS)
-      const viewers = rng.next() < 0.3 ? users.slice(0, 1 + rng.int(2)).map((u) => u.email) : []
+      const viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
+      // A literal frozen as it is (all 18 fields in the object; freezeDeep's copy built on `{}` keeps most
+      // in a separate property array), its start_url one of the shared START_URLS.
       recordings.push(
-        freezeDeep({
-          id: uuid(),
+        Object.freeze({
+          id: flat(uuid()),
           project_id: projectId,
           distinct_id: pick(owner.distinct_ids),
           start_time: start,
@@ -244,7 +241,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
           console_log_count: rng.int(40),
           console_warn_count: rng.int(8),
           console_error_count: rng.int(5),
-          start_url: ORIGIN + path,
+          start_url: START_URLS[path]!,
           viewers,
           storage: 'object_storage',
           snapshot_source: rng.next() < 0.9 ? 'web' : 'mobile',

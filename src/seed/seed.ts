@@ -4,7 +4,8 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
-import { EventColumnsBuilder } from '../store/event-columns.ts'
+import { EventColumnsBuilder, type EventColumns } from '../store/event-columns.ts'
+import { BULK_PERSONS, buildBulkPeople } from './bulk.ts'
 import type {
   ApiKeyRecord,
   PersonRecord,
@@ -15,6 +16,7 @@ import type {
   UserRecord,
 } from '../store/models.ts'
 import { ALPHANUMERIC, SeededRandom } from '../core/random.ts'
+import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, ORIGIN, START_URLS } from './vocabulary.ts'
 
 export interface SeedOptions {
   seed?: number
@@ -31,16 +33,8 @@ export interface SeedOptions {
 /** How big a generated dataset is (AppOptions.size): the scenario's own sizes where a field is absent. */
 export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings'>
 
-const DAY = 86_400_000
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
-const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Opera']
-const OSES = ['Mac OS X', 'Windows', 'iOS', 'Android', 'Linux']
-const PLANS = ['free', 'startup', 'growth', 'enterprise']
-const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'JP', 'CA', 'AU', 'NL']
-const REFERRERS = ['$direct', 'google.com', 'news.ycombinator.com', 'twitter.com', 'github.com', 'bing.com']
-const PATHS = ['/', '/pricing', '/signup', '/login', '/dashboard', '/settings', '/checkout', '/docs', '/blog', '/account/billing']
-const ORIGIN = 'https://app.hedgebox.net'
 /** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
 export const READ_KEY_SCOPES = ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read']
 
@@ -128,131 +122,154 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     { id: 'key-legacy', value: 'phx_mock_legacy', label: 'mock: legacy key without scopes', user_id: 1, scopes: null, scoped_teams: [] },
   ].map((k) => ({ ...k, scoped_organizations: [], created_at: anchor - 30 * DAY }))
 
-  // Persons and their events.
-  const persons: PersonRecord[] = []
-  const events = new EventColumnsBuilder()
-  const eventPropertyPool = PATHS.flatMap((path) =>
-    BROWSERS.map((browser) => freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) })),
-  )
   const perProject = [
     { projectId: 1, count: personsInProject1 },
     { projectId: 2, count: Math.max(10, Math.round(personsInProject1 / 5)) },
   ]
-  let nextPersonId = 1
-  for (const { projectId, count } of perProject) {
-    const createdAts = Array.from({ length: count }, () => anchor - 1 * DAY - rng.int(364 * DAY))
-    createdAts.sort((a, b) => a - b)
-    for (const createdAt of createdAts) {
-      const anonymous = rng.next() < 0.15
-      const personUuid = flat(uuid())
-      const anonId = flat(uuid())
-      const first = faker.person.firstName()
-      const last = faker.person.lastName()
-      const email = flat(faker.internet.email({ firstName: first, lastName: last }).toLowerCase())
-      const userId = flat(`user-${faker.string.numeric(6)}`)
-      // Property objects are written as literals and frozen as they are: a literal gets exactly the
-      // in-object fields it needs (an 8-key object 96 bytes, against 128 built key by key on `{}`),
-      // and these come to several per person.
-      const $browser = pick(BROWSERS)
-      const $os = pick(OSES)
-      const $geoip_country_code = pick(COUNTRIES)
-      const $initial_referring_domain = pick(REFERRERS)
-      const name = anonymous ? '' : flat(`${first} ${last}`)
-      const company = anonymous ? '' : flat(faker.company.name())
-      const initialPlan = pick(PLANS.slice(0, 2))
-      const upgrades = !anonymous && rng.next() < 0.4
-      const finalPlan = upgrades ? pick(PLANS.slice(2)) : initialPlan
-      const propertiesWith = (plan: string): Readonly<Record<string, unknown>> =>
-        Object.freeze(
-          anonymous
-            ? { $browser, $os, $geoip_country_code, $initial_referring_domain }
-            : { $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan },
-        )
-      const before = propertiesWith(initialPlan)
-      const after = upgrades ? propertiesWith(finalPlan) : before
-
-      const eventCount = options.eventsPerPerson ?? 5 + rng.int(11)
-      const span = anchor - createdAt
-      const times = Array.from({ length: eventCount }, () => createdAt + rng.int(span))
-      times.sort((a, b) => a - b)
-      const switchAt = upgrades ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
-      const distinctIds = anonymous ? [anonId] : [rng.next() < 0.5 ? email : userId, anonId]
-      for (let i = 0; i < eventCount; i++) {
-        const personProperties = i < switchAt ? before : after
-        let eventName = pick(['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded'])
-        let properties: Record<string, unknown> = pick(eventPropertyPool)
-        if (i === 0 && !anonymous) {
-          eventName = '$identify'
-          properties = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
-        } else if (i === switchAt) {
-          eventName = 'plan upgraded'
-          properties = Object.freeze({ $set: Object.freeze({ plan: finalPlan }) })
-        }
-        events.push({
-          project_id: projectId,
-          event: eventName,
-          distinct_id: i === 0 || anonymous ? distinctIds[0]! : pick(distinctIds),
-          person_uuid: personUuid,
-          timestamp: iso(times[i]!),
-          properties,
-          person_properties: personProperties,
-        })
-      }
-      persons.push(
-        Object.freeze({
-          id: nextPersonId++,
-          uuid: personUuid,
-          project_id: projectId,
-          distinct_ids: Object.freeze(distinctIds),
-          properties: after,
-          created_at: createdAt,
-          last_seen_at: eventCount ? times[eventCount - 1]! : null,
-        }),
-      )
-    }
-  }
-
-  // Session recordings, each linked to a person by one of its distinct ids.
-  const recordings: RecordingRecord[] = []
-  const byProject = (projectId: number) => persons.filter((p) => p.project_id === projectId)
   const recordingCounts = [
     { projectId: 1, count: recordingsInProject1 },
     { projectId: 2, count: Math.max(5, Math.round(recordingsInProject1 / 6)) },
   ]
-  for (const { projectId, count } of recordingCounts) {
-    const owners = byProject(projectId)
-    for (let i = 0; i < count; i++) {
-      const owner = pick(owners)
-      const active = 5 + rng.int(1200)
-      const inactive = rng.int(600)
-      // A few recordings end just before the anchor, so they are ongoing when the clock is there.
-      const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
-      const start = end - (active + inactive) * 1000
-      const path = pick(PATHS)
-      const viewers = rng.next() < 0.3 ? users.slice(0, 1 + rng.int(2)).map((u) => u.email) : []
-      recordings.push(
-        freezeDeep({
-          id: uuid(),
-          project_id: projectId,
-          distinct_id: pick(owner.distinct_ids),
-          start_time: start,
-          active_seconds: active,
-          inactive_seconds: inactive,
-          click_count: rng.int(Math.ceil(active / 4)),
-          keypress_count: rng.int(Math.ceil(active / 2)),
-          mouse_activity_count: rng.int(active * 3),
-          console_log_count: rng.int(40),
-          console_warn_count: rng.int(8),
-          console_error_count: rng.int(5),
-          start_url: ORIGIN + path,
-          viewers,
-          storage: 'object_storage',
-          snapshot_source: rng.next() < 0.9 ? 'web' : 'mobile',
-          activity_score: Math.round(rng.next() * 10000) / 100,
-          ongoing: null,
-        }),
-      )
+  let persons: PersonRecord[]
+  let eventColumns: EventColumns
+  let recordings: RecordingRecord[]
+  if (personsInProject1 > BULK_PERSONS) {
+    // A size the default data and the scenarios never use: the cheaper generator (bulk.ts says how its data differs).
+    const bulk = buildBulkPeople({
+      faker,
+      rng,
+      anchor,
+      persons: perProject,
+      eventsPerPerson: options.eventsPerPerson,
+      recordings: recordingCounts,
+      viewerEmails: users.map((u) => u.email),
+    })
+    ;({ persons, recordings } = bulk)
+    eventColumns = bulk.events
+  } else {
+    // Persons and their events.
+    persons = []
+    const events = new EventColumnsBuilder()
+    const eventPropertyPool = PATHS.flatMap((path) =>
+      BROWSERS.map((browser) => freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) })),
+    )
+    let nextPersonId = 1
+    for (const { projectId, count } of perProject) {
+      const createdAts = Array.from({ length: count }, () => anchor - 1 * DAY - rng.int(364 * DAY))
+      createdAts.sort((a, b) => a - b)
+      for (const createdAt of createdAts) {
+        const anonymous = rng.next() < 0.15
+        const personUuid = flat(uuid())
+        const anonId = flat(uuid())
+        const first = faker.person.firstName()
+        const last = faker.person.lastName()
+        const email = flat(faker.internet.email({ firstName: first, lastName: last }).toLowerCase())
+        const userId = flat(`user-${faker.string.numeric(6)}`)
+        // Property objects are written as literals and frozen as they are: a literal gets exactly the
+        // in-object fields it needs (an 8-key object 96 bytes, against 128 built key by key on `{}`),
+        // and these come to several per person.
+        const $browser = pick(BROWSERS)
+        const $os = pick(OSES)
+        const $geoip_country_code = pick(COUNTRIES)
+        const $initial_referring_domain = pick(REFERRERS)
+        const name = anonymous ? '' : flat(`${first} ${last}`)
+        const company = anonymous ? '' : flat(faker.company.name())
+        const initialPlan = pick(PLANS.slice(0, 2))
+        const upgrades = !anonymous && rng.next() < 0.4
+        const finalPlan = upgrades ? pick(PLANS.slice(2)) : initialPlan
+        const propertiesWith = (plan: string): Readonly<Record<string, unknown>> =>
+          Object.freeze(
+            anonymous
+              ? { $browser, $os, $geoip_country_code, $initial_referring_domain }
+              : { $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan },
+          )
+        const before = propertiesWith(initialPlan)
+        const after = upgrades ? propertiesWith(finalPlan) : before
+
+        const eventCount = options.eventsPerPerson ?? 5 + rng.int(11)
+        const span = anchor - createdAt
+        const times = Array.from({ length: eventCount }, () => createdAt + rng.int(span))
+        times.sort((a, b) => a - b)
+        const switchAt = upgrades ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
+        const distinctIds = anonymous ? [anonId] : [rng.next() < 0.5 ? email : userId, anonId]
+        for (let i = 0; i < eventCount; i++) {
+          const personProperties = i < switchAt ? before : after
+          let eventName = pick(EVENT_NAMES)
+          let properties: Record<string, unknown> = pick(eventPropertyPool)
+          if (i === 0 && !anonymous) {
+            eventName = '$identify'
+            properties = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
+          } else if (i === switchAt) {
+            eventName = 'plan upgraded'
+            properties = Object.freeze({ $set: Object.freeze({ plan: finalPlan }) })
+          }
+          events.push({
+            project_id: projectId,
+            event: eventName,
+            distinct_id: i === 0 || anonymous ? distinctIds[0]! : pick(distinctIds),
+            person_uuid: personUuid,
+            timestamp: iso(times[i]!),
+            properties,
+            person_properties: personProperties,
+          })
+        }
+        persons.push(
+          Object.freeze({
+            id: nextPersonId++,
+            uuid: personUuid,
+            project_id: projectId,
+            distinct_ids: Object.freeze(distinctIds),
+            properties: after,
+            created_at: createdAt,
+            last_seen_at: eventCount ? times[eventCount - 1]! : null,
+          }),
+        )
+      }
     }
+
+    // Session recordings, each linked to a person by one of its distinct ids.
+    recordings = []
+    const byProject = (projectId: number) => persons.filter((p) => p.project_id === projectId)
+    // The viewer lists a recording can have, shared (frozen) rather than an array per recording.
+    const viewerLists = [0, 1, 2].map((n) => Object.freeze(users.slice(0, n).map((u) => u.email)))
+    for (const { projectId, count } of recordingCounts) {
+      const owners = byProject(projectId)
+      for (let i = 0; i < count; i++) {
+        const owner = pick(owners)
+        const active = 5 + rng.int(1200)
+        const inactive = rng.int(600)
+        // A few recordings end just before the anchor, so they are ongoing when the clock is there.
+        const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
+        const start = end - (active + inactive) * 1000
+        const path = pick(PATHS)
+        const viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
+        // A literal frozen as it is (all 18 fields in the object; freezeDeep's copy built on `{}` keeps most
+        // in a separate property array), its start_url one of the shared START_URLS.
+        recordings.push(
+          Object.freeze({
+            id: flat(uuid()),
+            project_id: projectId,
+            distinct_id: pick(owner.distinct_ids),
+            start_time: start,
+            active_seconds: active,
+            inactive_seconds: inactive,
+            click_count: rng.int(Math.ceil(active / 4)),
+            keypress_count: rng.int(Math.ceil(active / 2)),
+            mouse_activity_count: rng.int(active * 3),
+            console_log_count: rng.int(40),
+            console_warn_count: rng.int(8),
+            console_error_count: rng.int(5),
+            start_url: START_URLS[path]!,
+            viewers,
+            storage: 'object_storage',
+            snapshot_source: rng.next() < 0.9 ? 'web' : 'mobile',
+            activity_score: Math.round(rng.next() * 10000) / 100,
+            ongoing: null,
+          }),
+        )
+      }
+    }
+    eventColumns = events.build()
   }
 
   // A few playlists: collections with items, a saved-filters playlist, one soft-deleted.
@@ -266,6 +283,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     { project: 2, name: 'Staging smoke tests', type: 'collection', pinned: false, items: 2, deleted: false },
   ] as const
   let nextItemId = 1
+  // The recordings of each project, found once (a filter per playlist scanned 1.75 million recordings five times at a million persons).
+  const candidatesOf = new Map<number, RecordingRecord[]>()
   specs.forEach((spec, i) => {
     const createdAt = anchor - (20 - i * 3) * DAY
     const author = users[i % users.length]!
@@ -286,7 +305,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       last_modified_by_id: author.id,
     }
     playlists.push(freezeDeep(playlist))
-    const candidates = recordings.filter((r) => r.project_id === spec.project)
+    let candidates = candidatesOf.get(spec.project)
+    if (!candidates) candidatesOf.set(spec.project, (candidates = recordings.filter((r) => r.project_id === spec.project)))
     for (let j = 0; j < spec.items; j++) {
       playlistItems.push(
         freezeDeep({ id: nextItemId++, playlist_id: playlist.id, recording_id: candidates[(i * 7 + j * 3) % candidates.length]!.id, created_at: createdAt + (j + 1) * 3_600_000 }),
@@ -303,7 +323,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     projects: projects.map(freezeDeep),
     apiKeys: apiKeys.map(freezeDeep),
     persons,
-    events: events.build(),
+    events: eventColumns,
     recordings,
     playlists,
     playlistItems,

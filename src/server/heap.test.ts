@@ -23,6 +23,13 @@ describe('compactHeap', () => {
     expect(after.space_size - after.space_used_size).toBeLessThan(16 * 1024 * 1024)
   })
 
+  it('does nothing above its limit of heap in use (packing a big heap would need its pages twice)', () => {
+    const before = oldSpace()
+    expect(compactHeap(1024)).toBe(false)
+    expect(runInNewContext('typeof gc')).toBe('undefined')
+    expect(oldSpace().space_size).toBeGreaterThanOrEqual(before.space_size - 1024 * 1024)
+  })
+
   it('leaves no gc function behind for new contexts', () => {
     compactHeap()
     expect(runInNewContext('typeof gc')).toBe('undefined')

@@ -9,7 +9,9 @@ const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
 const NONE: ReadonlySet<string> = new Set()
 
 export class RecordingTable {
-  #byKey = new Map<string, RecordingRecord>()
+  // Keyed project first, then id: no composite key string per recording (~60 bytes each).
+  #byId = new Map<number, Map<string, RecordingRecord>>()
+  #size = 0
   #ordered = new Map<number, RecordingRecord[]>()
   /** `${projectId}\u0000${email}` -> ids of the project's recordings that user has watched (kept on every add and replace). */
   #viewed = new Map<string, Set<string>>()
@@ -26,11 +28,11 @@ export class RecordingTable {
   }
 
   get size(): number {
-    return this.#byKey.size
+    return this.#size
   }
 
   get(projectId: number, id: string): RecordingRecord | undefined {
-    return this.#byKey.get(`${projectId}\u0000${id}`)
+    return this.#byId.get(projectId)?.get(id)
   }
 
   /** The ids of the project's recordings the user (by email) has watched. */
@@ -61,7 +63,10 @@ export class RecordingTable {
   }
 
   #add(r: RecordingRecord): void {
-    this.#byKey.set(`${r.project_id}\u0000${r.id}`, r)
+    let ids = this.#byId.get(r.project_id)
+    if (!ids) this.#byId.set(r.project_id, (ids = new Map()))
+    if (!ids.has(r.id)) this.#size++
+    ids.set(r.id, r)
     let list = this.#ordered.get(r.project_id)
     if (!list) this.#ordered.set(r.project_id, (list = []))
     list.push(r)

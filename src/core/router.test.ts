@@ -39,6 +39,21 @@ describe('router', () => {
     expect(m.kind === 'method-not-allowed' && m.allow).toEqual(['GET', 'HEAD', 'OPTIONS'])
   })
 
+  it('answers a path asked again as the first time, with parameters of its own', () => {
+    const first = router.match('PATCH', '/api/environments/3/persons/a%20b/')
+    expect(paramsOf(first)).toEqual({ project_id: '3', id: 'a b' })
+    paramsOf(first)!.id = 'changed by a handler'
+    const again = router.match('PATCH', '/api/environments/3/persons/a%20b/')
+    expect(opOf(again)).toBe('persons_partial_update')
+    expect(paramsOf(again)).toEqual({ project_id: '3', id: 'a b' })
+    expect(router.match('GET', '/api/environments/3/nothing/').kind).toBe('not-found')
+    expect(router.match('GET', '/api/environments/3/nothing/').kind).toBe('not-found')
+    // Many paths, long ones too, and the first still resolves the same.
+    for (let i = 0; i < 3000; i++) router.match('GET', `/api/environments/1/persons/${i}/`)
+    expect(paramsOf(router.match('GET', `/api/environments/1/persons/${'x'.repeat(300)}/`))).toEqual({ project_id: '1', id: 'x'.repeat(300) })
+    expect(paramsOf(router.match('PATCH', '/api/environments/3/persons/a%20b/'))).toEqual({ project_id: '3', id: 'a b' })
+  })
+
   it('finds nothing for paths outside the contract', () => {
     for (const path of ['/', '', 'api/environments/1/persons/', '/api/environments/1/nothing/', '/api/environments/1/persons/1/activity/extra/']) {
       expect(router.match('GET', path).kind).toBe('not-found')

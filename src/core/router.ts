@@ -67,23 +67,30 @@ export function createRouter(contract: Contract) {
   const routes = [...byTemplate.values()].sort((a, b) => a.paramNames.length - b.paramNames.length)
 
   const tree = buildTree(routes)
+  // Clients ask for the same few paths again and again: a short path's route and decoded parameters
+  // are kept (bounded: emptied when full, so a stream of ever new paths costs a lookup more, and at
+  // most RESOLVED_PATHS x MAX_RESOLVED_LENGTH characters are held).
+  const resolved = new Map<string, Resolved | null>()
+  const resolve = (pathname: string): Resolved | null => {
+    let known = resolved.get(pathname)
+    if (known === undefined) {
+      const found = findRoute(tree, pathname)
+      known = found ? { route: found.route, params: decodedParams(found) } : null
+      if (pathname.length <= MAX_RESOLVED_LENGTH) {
+        if (resolved.size >= RESOLVED_PATHS) resolved.clear()
+        resolved.set(pathname, known)
+      }
+    }
+    return known
+  }
 
   return {
     routes,
     match(method: string, pathname: string): RouteMatch {
-      const found = findRoute(tree, pathname)
-      if (!found) return { kind: 'not-found' }
-      const { route, values } = found
-      const params: Params = {}
-      for (let i = 0; i < route.paramNames.length; i++) {
-        let value = values[i]!
-        try {
-          value = decodeURIComponent(value)
-        } catch {
-          // Left as sent when it is not valid percent-encoding (the handler then finds no such id).
-        }
-        params[route.paramNames[i]!] = value
-      }
+      const known = resolve(pathname)
+      if (!known) return { kind: 'not-found' }
+      const { route } = known
+      const params: Params = { ...known.params }
       const op = route.methods.get(method) ?? (method === 'HEAD' ? route.methods.get('GET') : undefined)
       if (op) return { kind: 'operation', op, params, route }
       const endpoint = route.notMocked.get(method) ?? (method === 'HEAD' ? route.notMocked.get('GET') : undefined)
@@ -92,6 +99,30 @@ export function createRouter(contract: Contract) {
       return { kind: 'method-not-allowed', allow: route.allow, route }
     },
   }
+}
+
+/** A path's route and its parameters, decoded (copied for each request that uses them). */
+interface Resolved {
+  route: Route
+  params: Readonly<Params>
+}
+
+/** Paths whose route is kept, and the longest path kept. */
+const RESOLVED_PATHS = 1024
+const MAX_RESOLVED_LENGTH = 256
+
+function decodedParams({ route, values }: Found): Params {
+  const params: Params = {}
+  for (let i = 0; i < route.paramNames.length; i++) {
+    let value = values[i]!
+    try {
+      value = decodeURIComponent(value)
+    } catch {
+      // Left as sent when it is not valid percent-encoding (the handler then finds no such id).
+    }
+    params[route.paramNames[i]!] = value
+  }
+  return params
 }
 
 /** One segment position of the templates: the literal segments that follow, the parameter that may, and the routes that end here (in priority order). */

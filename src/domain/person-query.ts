@@ -23,7 +23,7 @@ export interface PersonQuery {
 // frozen records measured several times slower at 100,000 persons, and a Map of {person, text} entries
 // cost ~8 MB more there. Which persons are checked: those the table's search index names, or all.
 interface SearchCache {
-  records: PersonRecord[]
+  records: Array<PersonRecord | undefined>
   texts: string[]
 }
 const caches = new WeakMap<Store['persons'], SearchCache>()
@@ -37,10 +37,16 @@ function searchCache(store: Store): SearchCache {
 function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean {
   const { records, texts } = searchCache(store)
   const textOf = (person: PersonRecord): string => {
-    if (records[person.id] === person) return texts[person.id]!
+    const id = person.id
+    if (records[id] === person) return texts[id]!
+    // Grown densely: set far past their end, the arrays would turn into dictionaries (hash lookups).
+    while (records.length <= id) {
+      records.push(undefined)
+      texts.push('')
+    }
     const text = personSearchText(person)
-    records[person.id] = person
-    texts[person.id] = text
+    records[id] = person
+    texts[id] = text
     return text
   }
   if (!term.includes(SEARCH_SEPARATOR)) return (p) => textOf(p).includes(term)
@@ -55,7 +61,9 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   const matchesProperties = compilePropertyFilters(query.properties ?? [])
   const search = query.search?.trim().toLowerCase()
 
+  const matchesSearch = search ? searchMatcher(store, search) : undefined
   let candidates: readonly PersonRecord[]
+  let searchChecked = false
   const checks: Array<(p: PersonRecord) => boolean> = []
   if (given(query.distinctId)) {
     const person = store.persons.getByDistinctId(projectId, query.distinctId)
@@ -64,9 +72,12 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   } else if (given(query.email)) {
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
-    candidates = (search && store.persons.searchCandidates(projectId, search)) || store.persons.list(projectId)
+    // The index's candidates come checked against the search text already.
+    const indexed = search ? store.persons.searchCandidates(projectId, search, matchesSearch) : undefined
+    searchChecked = indexed !== undefined
+    candidates = indexed ?? store.persons.list(projectId)
   }
-  if (search) checks.push(searchMatcher(store, search))
+  if (matchesSearch && !searchChecked) checks.push(matchesSearch)
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

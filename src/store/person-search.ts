@@ -28,6 +28,15 @@ export function personSearchText(person: PersonRecord): string {
   return searchFields(person).join(SEARCH_SEPARATOR).toLowerCase()
 }
 
+/** Whether two persons' search texts are the same for certain: the same uuid, distinct ids, email and name values. */
+function sameSearchFields(a: PersonRecord, b: PersonRecord): boolean {
+  if (a.uuid !== b.uuid || a.properties.email !== b.properties.email || a.properties.name !== b.properties.name) return false
+  if (a.distinct_ids === b.distinct_ids) return true
+  if (a.distinct_ids.length !== b.distinct_ids.length) return false
+  for (let i = 0; i < a.distinct_ids.length; i++) if (a.distinct_ids[i] !== b.distinct_ids[i]) return false
+  return true
+}
+
 /** The part of a person's search text the index holds: the fields that are not hex digits and dashes only. */
 function indexedText(person: PersonRecord): string {
   let out = ''
@@ -58,11 +67,14 @@ export class PersonSearchIndex {
 
   /** A person changed: its new fields are indexed when they differ (what it no longer holds is dropped by the caller's check). */
   changed(prev: PersonRecord, next: PersonRecord): void {
+    // Most changes (a PATCH of other properties) leave the searched fields as they were: compared
+    // as they stand, without building either text.
+    if (sameSearchFields(prev, next)) return
     const text = indexedText(next)
     if (text && text !== indexedText(prev)) this.#trigrams.add(next.id, text)
   }
 
-  /** Ids that may hold `term` (see `indexable`), possibly repeated. */
+  /** Ids that may hold `term` (see `indexable`), each once. */
   candidates(term: string): Int32Array {
     return this.#trigrams.candidates(term) ?? new Int32Array(0)
   }

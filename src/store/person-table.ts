@@ -57,23 +57,22 @@ export class PersonTable {
   }
 
   /**
-   * The project's persons whose search text may hold `term` (lower-cased), newest first: a superset of
-   * those it holds, to be checked against the text. Undefined when the index cannot narrow the search
-   * (a short or hex-only term) or narrows it too little to beat a scan of the list.
+   * The project's persons whose search text may hold `term` (lower-cased) and that `keep` accepts
+   * (the caller's check against the text: the index names a superset), each once, newest first.
+   * Undefined when the index cannot narrow the search (a short or hex-only term) or narrows it too
+   * little to beat a scan of the list.
    */
-  searchCandidates(projectId: number, term: string): PersonRecord[] | undefined {
+  searchCandidates(projectId: number, term: string, keep?: (person: PersonRecord) => boolean): PersonRecord[] | undefined {
     if (!indexable(term)) return undefined
     const list = this.list(projectId)
     this.#search ??= new PersonSearchIndex(this.all())
     const ids = this.#search.candidates(term)
     if (ids.length > 256 && ids.length > list.length / 8) return undefined
+    // Only what is kept is sorted: at 100,000 persons a five-letter term names ~120 candidates for ~73 kept.
     const found: PersonRecord[] = []
-    const seen = new Set<number>()
-    for (const id of ids) {
-      const person = this.#byId[id]
-      if (person === undefined || person.project_id !== projectId || seen.has(id)) continue
-      seen.add(id)
-      found.push(person)
+    for (let i = 0; i < ids.length; i++) {
+      const person = this.#byId[ids[i]!]
+      if (person !== undefined && person.project_id === projectId && (keep === undefined || keep(person))) found.push(person)
     }
     return found.sort(newestFirst)
   }

@@ -17,11 +17,12 @@ export interface PersonQuery {
   properties?: readonly PropertyFilterInput[]
 }
 
-// The search texts (src/store/person-search.ts), lower-cased once per (immutable) record, so a check
-// is one `includes` per person. Cached per person table in two arrays indexed by person id (ids are
-// small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed by the
-// frozen records measured several times slower at 100,000 persons, and a Map of {person, text} entries
-// cost ~8 MB more there. Which persons are checked: those the table's search index names, or all.
+// The search texts (src/store/person-search.ts) for the searches the person table's index cannot
+// answer (short or hex-only terms: a scan of the list), lower-cased once per (immutable) record, so a
+// check is one `includes` per person. Cached per person table in two arrays indexed by person id (ids
+// are small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed
+// by the frozen records measured several times slower at 100,000 persons, and a Map of {person, text}
+// entries cost ~8 MB more there.
 interface SearchCache {
   records: Array<PersonRecord | undefined>
   texts: string[]
@@ -61,7 +62,6 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   const matchesProperties = compilePropertyFilters(query.properties ?? [])
   const search = query.search?.trim().toLowerCase()
 
-  const matchesSearch = search ? searchMatcher(store, search) : undefined
   let candidates: readonly PersonRecord[]
   let searchChecked = false
   const checks: Array<(p: PersonRecord) => boolean> = []
@@ -72,12 +72,12 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   } else if (given(query.email)) {
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
-    // The index's candidates come checked against the search text already.
-    const indexed = search ? store.persons.searchCandidates(projectId, search, matchesSearch) : undefined
-    searchChecked = indexed !== undefined
-    candidates = indexed ?? store.persons.list(projectId)
+    // The search index answers the search itself, when it can.
+    const found = search ? store.persons.searchMatches(projectId, search) : undefined
+    searchChecked = found !== undefined
+    candidates = found ?? store.persons.list(projectId)
   }
-  if (matchesSearch && !searchChecked) checks.push(matchesSearch)
+  if (search && !searchChecked) checks.push(searchMatcher(store, search))
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

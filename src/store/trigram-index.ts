@@ -26,8 +26,6 @@ function keyOf(text: string, at: number): number | string {
   return text.slice(at, at + 3)
 }
 
-const NONE = new Int32Array(0)
-
 export class TrigramIndex {
   #postings = new Map<number | string, Postings>()
   // One mark per id for intersecting and deduplicating postings without a Set: an id is under the
@@ -66,13 +64,13 @@ export class TrigramIndex {
    * trigrams, each once, in the order of the rarest's postings; none when a trigram of it is in no text.
    * Undefined when the term is too short to look up.
    */
-  candidates(term: string): Int32Array | undefined {
+  candidates(term: string): number[] | undefined {
     if (term.length < 3) return undefined
     let rarest: Postings | undefined
     let second: Postings | undefined
     for (let at = 0; at + 3 <= term.length; at++) {
       const postings = this.#postings.get(keyOf(term, at))
-      if (!postings) return NONE
+      if (!postings) return []
       if (postings === rarest || postings === second) continue
       if (!rarest || postings.length < rarest.length) {
         second = rarest
@@ -87,15 +85,14 @@ export class TrigramIndex {
     const taken = under + 1
     const marks = this.#marks
     if (second) for (let i = 0; i < second.length; i++) marks[second.ids[i]!] = under
-    const out = new Int32Array(rarest!.length)
-    let n = 0
+    const out: number[] = []
     for (let i = 0; i < rarest!.length; i++) {
       const id = rarest!.ids[i]!
       const mark = marks[id]
       if (second ? mark !== under : mark === taken) continue
       marks[id] = taken
-      out[n++] = id
+      out.push(id)
     }
-    return out.subarray(0, n)
+    return out
   }
 }

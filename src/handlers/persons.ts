@@ -10,7 +10,7 @@ import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
-import { propertiesTimeline } from '../domain/properties-timeline.ts'
+import { personTimeline } from '../domain/timeline-cache.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { toListedPerson, toPerson } from '../serializers/person.ts'
 import { findPerson } from './lookup.ts'
@@ -145,6 +145,6 @@ export const personHandlers: HandlerMap = {
   persons_properties_timeline_retrieve(ctx) {
     const person = findPerson(ctx)
     const { store, clock } = ctx.services
-    return json(200, propertiesTimeline(person, store.events.forPerson(person.uuid), clock.now(), ctx.query))
+    return json(200, personTimeline(store.events, person, clock.now(), ctx.query, ctx.url.search))
   },
 }

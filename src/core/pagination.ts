@@ -1,7 +1,20 @@
 // Absolute next/previous links that keep every other query parameter in its place.
+import { BoundedCache } from './bounded-cache.ts'
+import { samePage } from './same-page.ts'
+
+// The same page asked again builds the same links: kept by request URL (building one parses and
+// re-encodes the whole query: ~10% of a persons list request in-process).
+const links = new BoundedCache<string, string>(256)
 
 /** The request URL with `name` set to `value` (replaced where it stands, else appended). */
 export function withParam(url: URL, name: string, value: string | number): string {
+  const key = `${url.href}\u0000${name}\u0000${value}`
+  let link = links.get(key)
+  if (link === undefined) links.set(key, (link = buildWithParam(url, name, value)))
+  return link
+}
+
+function buildWithParam(url: URL, name: string, value: string | number): string {
   const params = [...url.searchParams.entries()]
   let replaced = false
   const next = params.map(([k, v]) => {
@@ -23,6 +36,18 @@ export interface OffsetPage<T> {
   results: T[]
 }
 
+/**
+ * How a page's rendered items are made into its `results`: `marked` when they are values marked with
+ * serializeOnce, so the page is one array (its text written once) while it shows the same items
+ * (core/same-page.ts); else a fresh array.
+ */
+export type Rendered = 'marked' | 'fresh'
+
+/** The page's results: a kept array for marked items (see `Rendered`). */
+function resultsOf<R>(url: URL, results: R[], rendered: Rendered): R[] {
+  return rendered === 'marked' ? samePage(url.href, results) : results
+}
+
 /** Offset pagination over a list already in order: `null` links at the ends. */
 export function offsetPage<T, R>(
   url: URL,
@@ -30,9 +55,10 @@ export function offsetPage<T, R>(
   limit: number,
   offset: number,
   render: (item: T) => R,
+  rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
   const count = items.length
-  const results = items.slice(offset, offset + limit).map(render)
+  const results = resultsOf(url, items.slice(offset, offset + limit).map(render), rendered)
   return {
     count,
     next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
@@ -55,10 +81,11 @@ export function numberedPage<T, R>(
   limit: number,
   page: number,
   render: (item: T) => R,
+  rendered: Rendered = 'fresh',
 ): NumberedPage<R> {
   const start = (page - 1) * limit
   return {
-    results: items.slice(start, start + limit).map(render),
+    results: resultsOf(url, items.slice(start, start + limit).map(render), rendered),
     next: start + limit < items.length ? withParam(url, 'page', page + 1) : null,
     previous: page > 1 ? withParam(url, 'page', page - 1) : null,
     total_count: items.length,

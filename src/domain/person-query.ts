@@ -17,13 +17,14 @@ export interface PersonQuery {
   properties?: readonly PropertyFilterInput[]
 }
 
-// The search texts (src/store/person-search.ts), lower-cased once per (immutable) record, so a check
-// is one `includes` per person. Cached per person table in two arrays indexed by person id (ids are
-// small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed by the
-// frozen records measured several times slower at 100,000 persons, and a Map of {person, text} entries
-// cost ~8 MB more there. Which persons are checked: those the table's search index names, or all.
+// The search texts (src/store/person-search.ts) for the searches the person table's index cannot
+// answer (short or hex-only terms: a scan of the list), lower-cased once per (immutable) record, so a
+// check is one `includes` per person. Cached per person table in two arrays indexed by person id (ids
+// are small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed
+// by the frozen records measured several times slower at 100,000 persons, and a Map of {person, text}
+// entries cost ~8 MB more there.
 interface SearchCache {
-  records: PersonRecord[]
+  records: Array<PersonRecord | undefined>
   texts: string[]
 }
 const caches = new WeakMap<Store['persons'], SearchCache>()
@@ -37,10 +38,16 @@ function searchCache(store: Store): SearchCache {
 function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean {
   const { records, texts } = searchCache(store)
   const textOf = (person: PersonRecord): string => {
-    if (records[person.id] === person) return texts[person.id]!
+    const id = person.id
+    if (records[id] === person) return texts[id]!
+    // Grown densely: set far past their end, the arrays would turn into dictionaries (hash lookups).
+    while (records.length <= id) {
+      records.push(undefined)
+      texts.push('')
+    }
     const text = personSearchText(person)
-    records[person.id] = person
-    texts[person.id] = text
+    records[id] = person
+    texts[id] = text
     return text
   }
   if (!term.includes(SEARCH_SEPARATOR)) return (p) => textOf(p).includes(term)
@@ -56,6 +63,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   const search = query.search?.trim().toLowerCase()
 
   let candidates: readonly PersonRecord[]
+  let searchChecked = false
   const checks: Array<(p: PersonRecord) => boolean> = []
   if (given(query.distinctId)) {
     const person = store.persons.getByDistinctId(projectId, query.distinctId)
@@ -64,9 +72,12 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   } else if (given(query.email)) {
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
-    candidates = (search && store.persons.searchCandidates(projectId, search)) || store.persons.list(projectId)
+    // The search index answers the search itself, when it can.
+    const found = search ? store.persons.searchMatches(projectId, search) : undefined
+    searchChecked = found !== undefined
+    candidates = found ?? store.persons.list(projectId)
   }
-  if (search) checks.push(searchMatcher(store, search))
+  if (search && !searchChecked) checks.push(searchMatcher(store, search))
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

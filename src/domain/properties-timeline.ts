@@ -111,13 +111,13 @@ export function requestedKeys(req: TimelineRequest): string[] {
   return [...keys].sort()
 }
 
-export function propertiesTimeline(
-  person: PersonRecord,
-  personEvents: readonly EventRecord[],
-  now: number,
-  req: TimelineRequest = {},
-): PropertiesTimeline {
-  const byTime = [...personEvents].sort((a, b) => a.timestamp - b.timestamp)
+/** The events oldest first (a new array). */
+export function byTimestamp(events: readonly EventRecord[]): EventRecord[] {
+  return [...events].sort((a, b) => a.timestamp - b.timestamp)
+}
+
+/** The range the timeline covers (epoch ms, both ends included); a bad date is a 400. `byTime`: the person's events, oldest first. */
+export function timelineRange(person: PersonRecord, byTime: readonly EventRecord[], now: number, req: TimelineRequest): { from: number; to: number } {
   const dateFrom = req.date_from?.trim() || undefined // empty means the default, as the web app sends it
   const dateTo = req.date_to?.trim() || undefined
   let from = dateFrom === undefined || dateFrom === 'all' ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
@@ -126,22 +126,64 @@ export function propertiesTimeline(
   if (from !== undefined && to !== undefined && dateFrom === dateTo) to = intervalEnd(from, req.interval)
   from ??= Math.min(person.created_at, byTime[0]?.timestamp ?? Infinity)
   to ??= Math.max(now, byTime[byTime.length - 1]?.timestamp ?? -Infinity)
+  return { from, to }
+}
 
+/** A value whose JSON text differs from another plain value's exactly when the values differ. */
+const plain = (v: unknown): boolean => typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v))
+
+/** Whether two events' person properties agree on `keys` as their JSON texts would (a missing value is null). */
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>, keys: readonly string[]): boolean {
+  for (const key of keys) {
+    const x = a[key] ?? null
+    const y = b[key] ?? null
+    if (plain(x) && plain(y)) {
+      if (x === y) continue
+      return false
+    }
+    // Anything else (objects, numbers JSON writes as null) by its text as an item of a list.
+    if (JSON.stringify([x]) !== JSON.stringify([y])) return false
+  }
+  return true
+}
+
+/** The points of the events in range (`inRange`: oldest first, between the range's ends), and the crucial keys. */
+export function timelinePoints(inRange: readonly EventRecord[], req: TimelineRequest): { points: TimelinePoint[]; keys: string[] } {
   const eventNames = new Set((req.events ?? []).map((e) => e.id))
   const allEvents = eventNames.size === 0 || eventNames.has(null) || eventNames.has(undefined)
-  const inRange = byTime.filter((e) => e.timestamp >= from! && e.timestamp <= to! && (allEvents || eventNames.has(e.event)))
-
   const keys = requestedKeys(req)
-
   const points: TimelinePoint[] = []
-  let previous: string | undefined
+  let previous: EventRecord | undefined
   for (const event of inRange) {
-    const signature = JSON.stringify(keys.map((k) => event.person_properties[k] ?? null))
-    if (points.length === 0 || signature !== previous) {
+    if (!allEvents && !eventNames.has(event.event)) continue
+    // A new point at the first event and where a crucial key's value differs from the event before.
+    if (previous === undefined || !sameValues(previous.person_properties, event.person_properties, keys)) {
       points.push({ timestamp: iso(event.timestamp), properties: { ...event.person_properties }, relevant_event_count: 0 })
-      previous = signature
     }
+    previous = event
     points[points.length - 1]!.relevant_event_count++
   }
+  return { points, keys }
+}
+
+/** Where the events of a range start and end in `byTime` (oldest first): `byTime.slice(start, end)` is the range's. */
+export function rangeIndices(byTime: readonly EventRecord[], from: number, to: number): { start: number; end: number } {
+  let start = 0
+  while (start < byTime.length && !(byTime[start]!.timestamp >= from)) start++
+  let end = start
+  while (end < byTime.length && byTime[end]!.timestamp <= to) end++
+  return { start, end }
+}
+
+export function propertiesTimeline(
+  person: PersonRecord,
+  personEvents: readonly EventRecord[],
+  now: number,
+  req: TimelineRequest = {},
+): PropertiesTimeline {
+  const byTime = byTimestamp(personEvents)
+  const { from, to } = timelineRange(person, byTime, now, req)
+  const { start, end } = rangeIndices(byTime, from, to)
+  const { points, keys } = timelinePoints(byTime.slice(start, end), req)
   return { points, crucial_property_keys: keys, effective_date_from: isoOffset(from), effective_date_to: isoOffset(to) }
 }

@@ -5,12 +5,13 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
 import { empty, json, text, textPieces } from '../core/http.ts'
 import { numberedPage, offsetPage, realOffsetLink } from '../core/pagination.ts'
+import { samePage } from '../core/same-page.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
-import { propertiesTimeline } from '../domain/properties-timeline.ts'
+import { personTimeline } from '../domain/timeline-cache.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
 import { findPerson } from './lookup.ts'
@@ -37,7 +38,7 @@ const pageSize = (limit: number | undefined) => (limit === undefined || limit <=
 function activityPage(ctx: HandlerContext, entries: ReturnType<typeof activityFor>) {
   const { store } = ctx.services
   const { limit = DEFAULT_ACTIVITY_LIMIT, page = 1 } = ctx.query
-  return json(200, numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e)))
+  return json(200, numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'))
 }
 
 export const personHandlers: HandlerMap = {
@@ -53,7 +54,7 @@ export const personHandlers: HandlerMap = {
     })
     if (ctx.observed('persons-list-envelope')) {
       // The real service's list: its own items, no count unless asked, links by its own rules.
-      const results = persons.slice(offset, offset + limit).map(toListedPerson)
+      const results = samePage(ctx.url.href, persons.slice(offset, offset + limit).map(toListedPerson))
       if (wantsCsv(ctx)) return textPieces(200, csvPieces(results), CSV_CONTENT_TYPE)
       return json(200, {
         results,
@@ -62,7 +63,7 @@ export const personHandlers: HandlerMap = {
         ...(ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}),
       })
     }
-    const page = offsetPage(ctx.url, persons, limit, offset, toPerson)
+    const page = offsetPage(ctx.url, persons, limit, offset, toPerson, 'marked')
     if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
     return json(200, page)
   },
@@ -147,6 +148,6 @@ export const personHandlers: HandlerMap = {
   persons_properties_timeline_retrieve(ctx) {
     const person = findPerson(ctx)
     const { store, clock } = ctx.services
-    return json(200, propertiesTimeline(person, store.events.forPerson(person.uuid), clock.now(), ctx.query))
+    return json(200, personTimeline(store.events, person, clock.now(), ctx.query, ctx.url.search))
   },
 }

@@ -4,6 +4,7 @@
 import type { HandlerMap } from './context.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
+import { samePage } from '../core/same-page.ts'
 import { listRecordings } from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { RECORDINGS_LIST_VERSION } from './playlists.ts'
@@ -22,11 +23,11 @@ export const sessionRecordingHandlers: HandlerMap = {
     const recordings = listRecordings(store, ctx.project!.id, query, now)
     if (ctx.observed('recordings-list-envelope')) {
       return json(200, {
-        results: recordings.slice(offset, offset + limit).map((r) => toRecording(r, store.persons, now, 'array')),
+        results: samePage(ctx.url.href, recordings.slice(offset, offset + limit).map((r) => toRecording(r, store.persons, now, 'array'))),
         has_next: recordings.length > offset + limit,
         version: RECORDINGS_LIST_VERSION,
       })
     }
-    return json(200, offsetPage(ctx.url, recordings, limit, offset, (r) => toRecording(r, store.persons, now)))
+    return json(200, offsetPage(ctx.url, recordings, limit, offset, (r) => toRecording(r, store.persons, now), 'marked'))
   },
 }

@@ -57,23 +57,25 @@ export class PersonTable {
   }
 
   /**
-   * The project's persons whose search text may hold `term` (lower-cased), newest first: a superset of
-   * those it holds, to be checked against the text. Undefined when the index cannot narrow the search
-   * (a short or hex-only term) or narrows it too little to beat a scan of the list.
+   * The project's persons whose search text holds `term` (lower-cased), newest first, found through the
+   * search index. Undefined when the index cannot answer (a short or hex-only term, or one with the
+   * separator: see `indexable`).
    */
-  searchCandidates(projectId: number, term: string): PersonRecord[] | undefined {
+  searchMatches(projectId: number, term: string): PersonRecord[] | undefined {
     if (!indexable(term)) return undefined
-    const list = this.list(projectId)
     this.#search ??= new PersonSearchIndex(this.all())
-    const ids = this.#search.candidates(term)
-    if (ids.length > 256 && ids.length > list.length / 8) return undefined
+    const ids = this.#search.matches(term)
+    const list = this.list(projectId)
+    // A broad term (a fair share of the list): the list walked in its order, not the matches sorted.
+    if (ids.length > 256 && ids.length > list.length / 8) {
+      const matched = new Uint8Array(this.#byId.length)
+      for (let i = 0; i < ids.length; i++) matched[ids[i]!] = 1
+      return list.filter((person) => matched[person.id] === 1)
+    }
     const found: PersonRecord[] = []
-    const seen = new Set<number>()
-    for (const id of ids) {
-      const person = this.#byId[id]
-      if (person === undefined || person.project_id !== projectId || seen.has(id)) continue
-      seen.add(id)
-      found.push(person)
+    for (let i = 0; i < ids.length; i++) {
+      const person = this.#byId[ids[i]!]
+      if (person !== undefined && person.project_id === projectId) found.push(person)
     }
     return found.sort(newestFirst)
   }
@@ -119,6 +121,7 @@ export class PersonTable {
     if (!current) return
     this.#unindexKeys(current)
     this.#byId[current.id] = undefined
+    this.#search?.removed(current.id)
     this.#size--
     this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!

@@ -116,6 +116,46 @@ describe('properties timeline', () => {
     })
   })
 
+  it('asked again, follows new events and the clock', async () => {
+    const query = `?${byPlan}`
+    const before = await timeline(query)
+    expect(await timeline(query)).toEqual(before)
+    // The clock moves: the default range ends at the new now, over the same points.
+    await h.setClock('2026-11-06T08:30:00Z')
+    const later = await timeline(query)
+    expect(later).toEqual({ ...before, effective_date_to: '2026-11-06T08:30:00+00:00' })
+    // New events: one more counted (the person's record unchanged), then a new point; relative ranges follow the clock too.
+    await h.capture('$pageview', 'tl-user', '2026-11-06T07:00:00Z')
+    expect(summary(await timeline(query))).toEqual([...summary(before).slice(0, 2), ['2026-11-03T09:00:00Z', 'free', 3]])
+    await h.capture('$set', 'tl-user', '2026-11-06T08:00:00Z', { $set: { plan: 'scale' } })
+    expect(summary(await timeline(query))).toEqual([...summary(before).slice(0, 2), ['2026-11-03T09:00:00Z', 'free', 3], ['2026-11-06T08:00:00Z', 'scale', 1]])
+    expect(summary(await timeline(`${query}&date_from=-1d`))).toEqual([
+      ['2026-11-06T07:00:00Z', 'free', 1],
+      ['2026-11-06T08:00:00Z', 'scale', 1],
+    ])
+    // The same request later: its range has moved past those events.
+    await h.setClock('2026-11-08T09:00:00Z')
+    expect(await timeline(`${query}&date_from=-1d`)).toEqual({
+      points: [],
+      crucial_property_keys: ['plan'],
+      effective_date_from: '2026-11-07T00:00:00+00:00',
+      effective_date_to: '2026-11-08T09:00:00+00:00',
+    })
+  })
+
+  it('compares crucial values as their JSON texts: objects by content, a missing value as null', async () => {
+    await h.capture('$set', 'tl-user', '2026-11-04T09:00:00Z', { $set: { plan: { tier: 'free', seats: 3 } } })
+    await h.capture('$set', 'tl-user', '2026-11-04T10:00:00Z', { $set: { plan: { tier: 'free', seats: 3 } } })
+    await h.capture('$set', 'tl-user', '2026-11-04T11:00:00Z', { $set: { plan: { tier: 'free', seats: 4 } } })
+    await h.capture('$set', 'tl-user', '2026-11-04T12:00:00Z', { $set: { plan: null } })
+    const t = await timeline(`?${byPlan}&date_from=2026-11-04`)
+    expect(t.points.map((p: any) => [p.timestamp, JSON.stringify(p.properties.plan), p.relevant_event_count])).toEqual([
+      ['2026-11-04T09:00:00Z', '{"tier":"free","seats":3}', 2],
+      ['2026-11-04T11:00:00Z', '{"tier":"free","seats":4}', 1],
+      ['2026-11-04T12:00:00Z', 'null', 1],
+    ])
+  })
+
   it('a bad date is a 400', async () => {
     const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/?date_from=yesterday`)
     expectError(res, 400, 'validation_error')

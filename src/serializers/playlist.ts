@@ -9,7 +9,7 @@ import { BoundedCache } from '../core/bounded-cache.ts'
 import { serializeOnce } from '../core/json.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
-import { toUser } from './user.ts'
+import { toUserOnce } from './user.ts'
 
 type Playlist = components['schemas']['SessionRecordingPlaylist']
 
@@ -18,20 +18,25 @@ export interface RecordingsCounts {
   collection: { count: number | null; watched_count: number | null }
 }
 
+/** The saved-filters block: the real service's cache, never filled by the mock (the same frozen object in every answer). */
+const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({ count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null })
+
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
   // An item counts as watched when the project has its recording and the viewer watched it.
   const count = store.playlistItems.countOf(playlist.id)
   const watched = store.playlistItems.countAmong(playlist.id, store.recordings.viewedBy(playlist.project_id, viewer.email))
-  return {
-    saved_filters: { count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null },
-    collection: { count: count > 0 ? count : null, watched_count: watched },
-  }
+  return Object.freeze({
+    saved_filters: NO_SAVED_FILTERS,
+    collection: Object.freeze({ count: count > 0 ? count : null, watched_count: watched }),
+  })
 }
 
 const userOf = (store: Store, id: number | null) => (id == null ? undefined : store.user(id))
 
-/** A playlist as last rendered, with what it was rendered from besides the (immutable) record. */
+/** A playlist as last rendered, with what it was rendered from. */
 interface Rendered {
+  /** The version rendered (a change stores a new record). */
+  record: PlaylistRecord
   viewer: UserRecord
   itemsStamp: number
   recordingsStamp: number
@@ -43,8 +48,10 @@ interface Rendered {
 // A playlist's answer is made once per version of what it shows: the record (a change replaces it), its
 // items and the recordings behind them (their stamps), the users it names, and the viewer (whose
 // watched count it shows). While those are the same the rendered value, its JSON text and its
-// validation are reused (serializeOnce). Bounded.
-const rendered = new BoundedCache<PlaylistRecord, Rendered>(RENDER_CACHE_SIZE)
+// validation are reused (serializeOnce). Kept by playlist id, one version each: a PATCH's new version
+// takes the place of the previous one's answer at once, so the answers of replaced versions die young
+// instead of aging through the cache into the old generation (a PATCH rendered a new one every time). Bounded.
+const rendered = new BoundedCache<number, Rendered>(RENDER_CACHE_SIZE)
 
 /** @param viewer the requesting user: `watched_count` is theirs. */
 export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord): Playlist {
@@ -52,9 +59,10 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   const recordingsStamp = store.recordings.stamp
   const createdBy = userOf(store, playlist.created_by_id)
   const lastModifiedBy = userOf(store, playlist.last_modified_by_id)
-  const hit = rendered.get(playlist)
+  const hit = rendered.get(playlist.id)
   if (
     hit !== undefined &&
+    hit.record === playlist &&
     hit.viewer === viewer &&
     hit.itemsStamp === itemsStamp &&
     hit.recordingsStamp === recordingsStamp &&
@@ -63,8 +71,9 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   ) {
     return hit.value
   }
+  // Its parts are frozen as they are built (users and counts), so serializeOnce walks little.
   const value = serializeOnce(renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy))
-  rendered.set(playlist, { viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
+  rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
   return value
 }
 
@@ -77,11 +86,11 @@ function renderPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserReco
     description: playlist.description,
     pinned: playlist.pinned,
     created_at: iso(playlist.created_at),
-    created_by: createdBy ? toUser(createdBy) : null,
+    created_by: createdBy ? toUserOnce(createdBy) : null,
     deleted: playlist.deleted,
     filters: playlist.filters as Playlist['filters'],
     last_modified_at: iso(playlist.last_modified_at),
-    last_modified_by: lastModifiedBy ? toUser(lastModifiedBy) : null,
+    last_modified_by: lastModifiedBy ? toUserOnce(lastModifiedBy) : null,
     recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
     type: playlist.type,
     is_synthetic: false,

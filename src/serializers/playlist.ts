@@ -6,10 +6,10 @@ import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { serializeOnce } from '../core/json.ts'
+import { freezeDeep, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
-import { toUserOnce } from './user.ts'
+import { toUserOnce, userJson } from './user.ts'
 
 type Playlist = components['schemas']['SessionRecordingPlaylist']
 
@@ -20,6 +20,7 @@ export interface RecordingsCounts {
 
 /** The saved-filters block: the real service's cache, never filled by the mock (the same frozen object in every answer). */
 const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({ count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null })
+const NO_SAVED_FILTERS_JSON = JSON.stringify(NO_SAVED_FILTERS)
 
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
   // An item counts as watched when the project has its recording and the viewer watched it.
@@ -71,14 +72,18 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   ) {
     return hit.value
   }
-  // Its parts are frozen as they are built (users and counts), so serializeOnce walks little.
-  const value = serializeOnce(renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy))
+  // Frozen as it is built (the users, the counts, the filters: see playlistJson), so marking it walks nothing.
+  const value = renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy)
+  const json = playlistJson(value, createdBy, lastModifiedBy)
+  if (json === undefined) serializeOnce(value)
+  else serializeOnceAs(value, json.text, json.bytes - json.text.length)
   rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
   return value
 }
 
 function renderPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord, createdBy: UserRecord | undefined, lastModifiedBy: UserRecord | undefined): Playlist {
-  return {
+  freezeDeep(playlist.filters)
+  return Object.freeze({
     id: playlist.id,
     short_id: playlist.short_id,
     name: playlist.name,
@@ -94,5 +99,72 @@ function renderPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserReco
     recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
     type: playlist.type,
     is_synthetic: false,
+  })
+}
+
+/** JSON texts of filters objects (deep-frozen when rendered: one per playlist version that set them; kept while the object lives). */
+const filtersTexts = new WeakMap<object, JsonText>()
+
+function filtersJson(filters: object): JsonText {
+  let json = filtersTexts.get(filters)
+  if (json === undefined) {
+    const text = JSON.stringify(filters)
+    filtersTexts.set(filters, (json = { text, bytes: text.length + utf8Extra(text) }))
   }
+  return json
+}
+
+/** JSON text of a string or null field; undefined for anything else. */
+const nullableString = (value: unknown): string | undefined => (value === null ? 'null' : typeof value === 'string' ? JSON.stringify(value) : undefined)
+
+/**
+ * `JSON.stringify(value)` of a rendered playlist, written from kept pieces: the users' texts (once per
+ * user record), the filters' (once per filters object), the constant saved-filters block; a write
+ * renders a new playlist every time, and this is a fraction of JSON.stringify of the whole and of a
+ * scan of it for non-ASCII. Undefined when a field holds what the pieces do not cover (the caller
+ * then leaves the text to JSON.stringify); tests compare the two.
+ */
+function playlistJson(value: Playlist, createdBy: UserRecord | undefined, lastModifiedBy: UserRecord | undefined): JsonText | undefined {
+  const shortId = nullableString(value.short_id)
+  const name = nullableString(value.name)
+  const derivedName = nullableString(value.derived_name)
+  const description = nullableString(value.description)
+  const type = nullableString(value.type)
+  const { collection } = value.recordings_counts as unknown as RecordingsCounts
+  if (
+    shortId === undefined ||
+    name === undefined ||
+    derivedName === undefined ||
+    description === undefined ||
+    type === undefined ||
+    typeof value.filters !== 'object' ||
+    value.filters === null ||
+    !Number.isSafeInteger(value.id) ||
+    typeof value.pinned !== 'boolean' ||
+    typeof value.deleted !== 'boolean' ||
+    !(collection.count === null || Number.isSafeInteger(collection.count)) ||
+    !Number.isSafeInteger(collection.watched_count)
+  ) {
+    return undefined
+  }
+  const filters = filtersJson(value.filters)
+  const created = createdBy ? userJson(createdBy) : null
+  const modified = lastModifiedBy ? userJson(lastModifiedBy) : null
+  // The instants are iso() texts: digits and -:.TZ, nothing to escape.
+  const text =
+    `{"id":${value.id},"short_id":${shortId},"name":${name},"derived_name":${derivedName},"description":${description},` +
+    `"pinned":${value.pinned},"created_at":"${value.created_at}","created_by":${created ? created.text : 'null'},"deleted":${value.deleted},` +
+    `"filters":${filters.text},"last_modified_at":"${value.last_modified_at}","last_modified_by":${modified ? modified.text : 'null'},` +
+    `"recordings_counts":{"saved_filters":${NO_SAVED_FILTERS_JSON},"collection":{"count":${collection.count},"watched_count":${collection.watched_count}}},` +
+    `"type":${type},"is_synthetic":false}`
+  const extra =
+    utf8Extra(shortId) +
+    utf8Extra(name) +
+    utf8Extra(derivedName) +
+    utf8Extra(description) +
+    utf8Extra(type) +
+    (filters.bytes - filters.text.length) +
+    (created ? created.bytes - created.text.length : 0) +
+    (modified ? modified.bytes - modified.text.length : 0)
+  return { text, bytes: text.length + extra }
 }

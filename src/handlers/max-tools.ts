@@ -4,8 +4,7 @@
 import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
-import { formatToolContent } from '../domain/insight-format.ts'
-import { projectInsight, projectPlan } from '../domain/insight-cache.ts'
+import { projectInsight, projectPlan, toolContent } from '../domain/insight-cache.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 
@@ -20,7 +19,7 @@ export const maxToolsHandlers: HandlerMap = {
     const now = clock.now()
     const plan = projectPlan(store.events, project.id, question.trim(), insightType)
     const result = projectInsight(store.events, project.id, plan, now)
-    const content = formatToolContent(result, now, project.timezone)
+    const content = toolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({
       id: store.counters.insight++,

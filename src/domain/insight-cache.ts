@@ -5,6 +5,7 @@
 // of scanning every event of the project; any event added or deleted changes the stamp, so nothing
 // stale is ever read. Bounded. A result's tool message text is kept with it for the second it names.
 import { BoundedCache } from '../core/bounded-cache.ts'
+import { utf8Extra, type JsonText } from '../core/json.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'
 import { planInsight, type EventVocabulary, type InsightPlan, type InsightType } from './insight-plan.ts'
@@ -62,10 +63,11 @@ function queryKeyOf(plan: InsightPlan): string {
   return key
 }
 
-/** A plan's last result, with what it was made from besides the plan. */
+/** A plan's last result, with what it was made from besides the plan (and the clock reading it was asked at). */
 interface LastResult {
   projectId: number
   stamp: number
+  now: number
   from: number
   to: number
   result: InsightResult
@@ -75,37 +77,51 @@ const lastResults = new WeakMap<InsightPlan, LastResult>()
 
 /** The plan's result over the project's events at `now` (what runInsightQuery answers). */
 export function projectInsight(log: EventLog, projectId: number, plan: InsightPlan, now: number): InsightResult {
-  const known = factsOf(log, projectId)
   const stamp = log.stamp
+  const kept = lastResults.get(plan)
+  const last = kept !== undefined && kept.projectId === projectId && kept.stamp === stamp ? kept : undefined
+  // Asked again at the same reading of the clock (a busy client asks many times a millisecond): the same window.
+  if (last?.now === now) return last.result
+  const known = factsOf(log, projectId)
   // "all" reaches back to the first event; the earliest is kept without the clock (min with now per call).
   const window = insightWindow(plan, now, () => Math.min((known.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now))
-  const last = lastResults.get(plan)
-  if (last !== undefined && last.projectId === projectId && last.stamp === stamp && last.from === window.from && last.to === window.to) return last.result
+  if (last !== undefined && last.from === window.from && last.to === window.to) {
+    last.now = now
+    return last.result
+  }
   const key = `${projectId}:${stamp}:${window.from}:${window.to}:${queryKeyOf(plan)}`
   let result = results.get(key)
   if (!result) results.set(key, (result = runInsightQueryWithin(plan, log.forProject(projectId), window)))
-  lastResults.set(plan, { projectId, stamp, from: window.from, to: window.to, result })
+  lastResults.set(plan, { projectId, stamp, now, from: window.from, to: window.to, result })
   return result
 }
 
+/** The tool message's text, with its JSON text (a string value) for the answers that write theirs from pieces. */
+export interface ToolContent {
+  text: string
+  json: JsonText
+}
+
 /** A kept result's tool message text as last written: all formatToolContent reads of the clock is its second. */
-interface Content {
+interface KeptContent {
   second: number
   timeZone: string
-  text: string
+  content: ToolContent
 }
-const contents = new WeakMap<InsightResult, Content>()
+const contents = new WeakMap<InsightResult, KeptContent>()
 
 /**
  * `formatToolContent(result, now, timeZone)`, written once per kept result, zone and second of the clock
  * (the text names the time to the second): answering the same question again within the second, as a
  * busy client does, reuses the text instead of formatting the table and the zone's wall clock again.
  */
-export function toolContent(result: InsightResult, now: number, timeZone: string): string {
+export function toolContent(result: InsightResult, now: number, timeZone: string): ToolContent {
   const second = Math.floor(now / 1000)
   const kept = contents.get(result)
-  if (kept !== undefined && kept.second === second && kept.timeZone === timeZone) return kept.text
+  if (kept !== undefined && kept.second === second && kept.timeZone === timeZone) return kept.content
   const text = formatToolContent(result, now, timeZone)
-  contents.set(result, { second, timeZone, text })
-  return text
+  const json = JSON.stringify(text)
+  const content = { text, json: { text: json, bytes: json.length + utf8Extra(json) } }
+  contents.set(result, { second, timeZone, content })
+  return content
 }

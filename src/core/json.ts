@@ -20,7 +20,7 @@ const texts = new WeakMap<object, Marked>()
 const NON_ASCII = /[^\x00-\x7f]/
 
 /** How many more UTF-8 bytes than UTF-16 units `text` takes (0 for ASCII, the common case). */
-function utf8Extra(text: string): number {
+export function utf8Extra(text: string): number {
   if (!NON_ASCII.test(text)) return 0
   let extra = 0
   for (let i = 0; i < text.length; i++) {
@@ -40,7 +40,8 @@ export function utf8ByteLength(text: string): number {
   return text.length + utf8Extra(text)
 }
 
-function freezeDeep(value: unknown): void {
+/** Freezes `value` and everything in it (stops at what is frozen already). */
+export function freezeDeep(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return
   for (const child of Object.values(value)) freezeDeep(child)
   Object.freeze(value)
@@ -62,8 +63,25 @@ export function serializeOnce<T extends object>(value: T): T {
  * properties, written once to measure them against the caps, then in the person's answer).
  */
 export function rememberJson(value: object, text: string): void {
-  if (!Object.isFrozen(value) || texts.has(value)) return
-  texts.set(value, { text, extra: utf8Extra(text), valid: null })
+  if (Object.isFrozen(value) && !texts.has(value)) serializeOnceAs(value, text, utf8Extra(text))
+}
+
+/**
+ * `serializeOnce(value)` for a value whose JSON text its maker wrote itself, from pieces it keeps (a
+ * write renders a new value each time: its text from kept pieces costs a fraction of JSON.stringify of
+ * the whole and of a scan for non-ASCII). `text` must be byte for byte `JSON.stringify(value)` (the
+ * maker's tests compare them) and `extra` its UTF-8 bytes beyond one per character (`utf8Extra`,
+ * summed over the pieces).
+ */
+export function serializeOnceAs<T extends object>(value: T, text: string, extra: number): T {
+  freezeDeep(value)
+  const marked = texts.get(value)
+  if (marked === undefined) texts.set(value, { text, extra, valid: null })
+  else {
+    marked.text = text
+    marked.extra = extra
+  }
+  return value
 }
 
 /** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */

@@ -29,6 +29,9 @@ export interface PlaylistInput {
 
 const hasFilters = (filters: Record<string, unknown> | null | undefined) => !!filters && Object.keys(filters).length > 0
 
+/** The filters of a playlist created without any: one frozen object for all (its JSON text is then written once, see serializers/playlist.ts). */
+const NO_FILTERS: Record<string, unknown> = Object.freeze({})
+
 /** `filters` is a JSON field that is not nullable: DRF answers null with its `null` error. */
 function rejectNullFilters(input: PlaylistInput): void {
   if ('filters' in input && input.filters === null) throw validationError('This field may not be null.', 'filters', 'null')
@@ -67,7 +70,7 @@ export function createPlaylist(store: Store, projectId: number, input: PlaylistI
     description: input.description ?? '',
     pinned: input.pinned ?? false,
     deleted: input.deleted ?? false,
-    filters: input.filters ?? {},
+    filters: input.filters ?? NO_FILTERS,
     type: type as PlaylistType,
     created_at: now,
     created_by_id: user.id,

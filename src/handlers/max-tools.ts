@@ -4,10 +4,10 @@
 import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
-import { formatToolContent } from '../domain/insight-format.ts'
-import { projectInsight, projectPlan } from '../domain/insight-cache.ts'
+import { projectInsight, projectPlan, toolContent } from '../domain/insight-cache.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
+import { toInsightMessages } from '../domain/insight-answer.ts'
 
 export const maxToolsHandlers: HandlerMap = {
   async max_tools_create_and_query_insight(ctx) {
@@ -20,7 +20,7 @@ export const maxToolsHandlers: HandlerMap = {
     const now = clock.now()
     const plan = projectPlan(store.events, project.id, question.trim(), insightType)
     const result = projectInsight(store.events, project.id, plan, now)
-    const content = formatToolContent(result, now, project.timezone)
+    const content = toolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({
       id: store.counters.insight++,
@@ -32,16 +32,11 @@ export const maxToolsHandlers: HandlerMap = {
       created_at: now,
     })
 
-    if (ctx.query.format === 'txt') return text(200, content, 'text/plain; charset=utf-8')
-    return json(200, [
-      {
-        type: 'message',
-        data: { type: 'ai/viz', id: store.random.uuid(), query: question, plan: plan.plan, answer: plan.query, short_id: insight.short_id },
-      },
-      {
-        type: 'message',
-        data: { type: 'tool', content, id: store.random.uuid(), tool_call_id: store.random.uuid() },
-      },
-    ])
+    if (ctx.query.format === 'txt') return text(200, content.text, 'text/plain; charset=utf-8')
+    // The ids drawn in the order the messages name them.
+    const vizId = store.random.uuid()
+    const toolId = store.random.uuid()
+    const toolCallId = store.random.uuid()
+    return json(200, toInsightMessages({ question, plan, shortId: insight.short_id, content, ids: [vizId, toolId, toolCallId] }))
   },
 }

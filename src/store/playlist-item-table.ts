@@ -45,7 +45,10 @@ export class PlaylistItemTable extends RecordTable<PlaylistItemRecord> {
     if (recordingIds.size < items.byRecording.size) {
       for (const id of recordingIds) n += items.byRecording.get(id)?.length ?? 0
     } else {
-      for (const [id, same] of items.byRecording) if (recordingIds.has(id)) n += same.length
+      // forEach: a for-of over the entries made an [id, items] array per item, on every playlist answer.
+      items.byRecording.forEach((same, id) => {
+        if (recordingIds.has(id)) n += same.length
+      })
     }
     return n
   }

@@ -27,6 +27,13 @@ export class PlaylistTable extends RecordTable<PlaylistRecord> {
     forProject.set(playlist.short_id, playlist)
   }
 
+  /** A new version under the same project and short id takes the old one's entry (no delete and re-insert in a map of every playlist of the project). */
+  protected override replaced(prev: PlaylistRecord, next: PlaylistRecord): void {
+    const forProject = this.#byShortId.get(next.project_id)
+    if (prev.project_id === next.project_id && prev.short_id === next.short_id && forProject?.get(prev.short_id) === prev) forProject.set(next.short_id, next)
+    else super.replaced(prev, next)
+  }
+
   protected override removed(playlist: PlaylistRecord): void {
     const forProject = this.#byShortId.get(playlist.project_id)
     if (forProject?.get(playlist.short_id) === playlist) forProject.delete(playlist.short_id)

@@ -97,8 +97,7 @@ export class RecordTable<T extends { id: number }> {
     if (!prev) throw new Error(`no record ${next.id} to replace`)
     const frozen = Object.isFrozen(next) ? next : Object.freeze(next)
     this.#byId.set(frozen.id, frozen)
-    this.removed(prev)
-    this.added(frozen)
+    this.replaced(prev, frozen)
     return frozen
   }
 
@@ -115,4 +114,9 @@ export class RecordTable<T extends { id: number }> {
   protected added(_record: T): void {}
   /** For the indexes of a subclass: a record went (or was replaced by a next version). */
   protected removed(_record: T): void {}
+  /** For the indexes of a subclass: `next` took `prev`'s place (by default, `prev` went and `next` came). */
+  protected replaced(prev: T, next: T): void {
+    this.removed(prev)
+    this.added(next)
+  }
 }

@@ -84,6 +84,12 @@ export function serializeOnceAs<T extends object>(value: T, text: string, extra:
   return value
 }
 
+/** The JSON text of a marked value and its UTF-8 length, when it has been written (or given: `serializeOnceAs`, `rememberJson`). */
+export function knownJson(value: object): JsonText | undefined {
+  const marked = texts.get(value)
+  return marked?.text == null ? undefined : { text: marked.text, bytes: marked.text.length + marked.extra }
+}
+
 /** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */
 export function knownValid(value: unknown, validator: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false

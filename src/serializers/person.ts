@@ -1,7 +1,7 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { serializeOnce } from '../core/json.ts'
+import { knownJson, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
@@ -43,7 +43,11 @@ export function personName(person: PersonRecord): string {
 // page re-renders the same records often). Bounded, so reading through a large project does not keep a
 // rendered copy of every person.
 const rendered = new BoundedCache<PersonRecord, Person>(RENDER_CACHE_SIZE)
-const render = (person: PersonRecord): Person => serializeOnce(renderPerson(person))
+const render = (person: PersonRecord): Person => {
+  const value = renderPerson(person)
+  const json = personJson(value)
+  return json === undefined ? serializeOnce(value) : serializeOnceAs(value, json.text, json.bytes - json.text.length)
+}
 
 export function toPerson(person: PersonRecord): Person {
   return rendered.getOrMake(person, render)
@@ -60,6 +64,34 @@ function renderPerson(person: PersonRecord): Person {
     uuid: person.uuid,
     last_seen_at: isoOrNull(person.last_seen_at),
   }
+}
+
+/**
+ * `JSON.stringify(value)` of a rendered person, written around its properties' text when that is known
+ * already (a write measures the new properties as JSON against the caps: `rememberJson`), so a PATCH's
+ * answer is not written key by key. Undefined when the properties' text is not known or a field holds
+ * what this does not cover (JSON.stringify then writes it); tests compare the two.
+ */
+function personJson(value: Person): JsonText | undefined {
+  const properties = knownJson(value.properties as object)
+  const { id, name, created_at, uuid, last_seen_at } = value
+  if (
+    properties === undefined ||
+    !Number.isSafeInteger(id) ||
+    typeof name !== 'string' ||
+    typeof created_at !== 'string' ||
+    !(last_seen_at === null || typeof last_seen_at === 'string')
+  ) {
+    return undefined
+  }
+  const nameText = JSON.stringify(name)
+  const ids = JSON.stringify(value.distinct_ids)
+  const uuidText = JSON.stringify(uuid)
+  // The instants are iso() texts: digits and -:.TZ, nothing to escape.
+  const text =
+    `{"id":${id},"name":${nameText},"distinct_ids":${ids},"properties":${properties.text},"created_at":"${created_at}",` +
+    `"uuid":${uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
+  return { text, bytes: text.length + utf8Extra(nameText + ids + uuidText) + (properties.bytes - properties.text.length) }
 }
 
 /**

@@ -206,6 +206,22 @@ describe('per-person caps', () => {
   })
 })
 
+describe('per-person caps, taking away', () => {
+  it('a person over the caps (they were lowered since) can still lose properties, and that alone', async () => {
+    const app = await testApp({ limits: { properties: 1 } })
+    const client = clientFor(app)
+    const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
+    const keys = Object.keys(person.properties)
+    expect(keys.length).toBeGreaterThan(2)
+    const unset = await client.post(`/api/environments/1/persons/${person.id}/delete_property/`, { $unset: keys[0] })
+    expect(unset.status).toBe(200)
+    const after = (await client.get(`/api/environments/1/persons/${person.id}/`)).body
+    expect(Object.keys(after.properties)).toEqual(keys.slice(1))
+    // Adding is still measured against the caps.
+    expect((await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { [keys[1]!]: 'changed' } })).status).toBe(400)
+  })
+})
+
 describe('faults', () => {
   it('latency holds API requests back, never the control API', async () => {
     const app = await testApp({ faults: { latency_ms: 300 } })

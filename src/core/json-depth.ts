@@ -7,6 +7,8 @@ export const MAX_JSON_DEPTH = 256
 
 /** True when arrays and objects in `text` nest deeper than `max` (brackets inside strings do not count). */
 export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  // Nesting deeper than `max` takes more than `max` opening brackets: most bodies are shorter than that.
+  if (text.length <= max) return false
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {

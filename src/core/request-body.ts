@@ -76,6 +76,7 @@ function isBlank(raw: string | Uint8Array): boolean {
 
 /** The media type of a Content-Type header, lower-cased, without parameters ('' when absent). */
 export function mediaType(contentType: string | undefined): string {
+  if (contentType === 'application/json') return contentType // as almost every client sends it
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
 }
 

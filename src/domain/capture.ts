@@ -50,7 +50,9 @@ export function capture(store: Store, projectId: number, input: CaptureInput, no
   const hasUpdates = '$set' in properties || '$set_once' in properties || '$unset' in properties
   // Checked against the caps before anything changes: a refused capture leaves the store as it was.
   const updatedProperties = hasUpdates ? Object.freeze(applyPropertyUpdates((person ?? anonymous)?.properties ?? {}, properties)) : undefined
-  if (updatedProperties) checkPersonLimits(store.limits, updatedProperties)
+  // $unset alone only takes properties away: it cannot break a cap the person did not break already
+  // (and a delete_property answer does not show them, so their text is not wanted either).
+  if (updatedProperties && ('$set' in properties || '$set_once' in properties)) checkPersonLimits(store.limits, updatedProperties)
   if (anonymous) {
     person = Object.freeze({ ...anonymous, distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]) })
     store.persons.replace(person)

@@ -54,8 +54,13 @@ interface Rendered {
 // instead of aging through the cache into the old generation (a PATCH rendered a new one every time). Bounded.
 const rendered = new BoundedCache<number, Rendered>(RENDER_CACHE_SIZE)
 
-/** @param viewer the requesting user: `watched_count` is theirs. */
-export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord): Playlist {
+/**
+ * @param viewer the requesting user: `watched_count` is theirs.
+ * @param keep whether the answer is kept for the next request (false for a playlist just created: kept,
+ * each create's answer outlived the young generation in the cache and died in the old one, where
+ * collecting it costs most; a later read renders it once and keeps that).
+ */
+export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord, keep = true): Playlist {
   const itemsStamp = store.playlistItems.stamp(playlist.id)
   const recordingsStamp = store.recordings.stamp
   const createdBy = userOf(store, playlist.created_by_id)
@@ -77,7 +82,7 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   const json = playlistJson(value, createdBy, lastModifiedBy)
   if (json === undefined) serializeOnce(value)
   else serializeOnceAs(value, json.text, json.bytes - json.text.length)
-  rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
+  if (keep) rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
   return value
 }
 

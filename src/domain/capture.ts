@@ -21,9 +21,24 @@ function applyPropertyUpdates(current: Readonly<Record<string, unknown>>, proper
     for (const [k, v] of Object.entries(setOnce)) if (!(k in next)) next[k] = v
   }
   if (set && typeof set === 'object') Object.assign(next, set)
-  if (Array.isArray(unset)) for (const k of unset) delete next[String(k)]
-  else if (unset && typeof unset === 'object') for (const k of Object.keys(unset)) delete next[k]
-  return next
+  const gone = Array.isArray(unset) ? unset.map(String) : unset && typeof unset === 'object' ? Object.keys(unset) : []
+  return gone.some((k) => Object.hasOwn(next, k)) ? without(next, gone) : next
+}
+
+/**
+ * `properties` less the `gone` keys, the rest in their order. Copied rather than `delete`d: deleting a
+ * key (other than the last added) turns an object into a slow dictionary, and these are kept and read
+ * for as long as the person is.
+ */
+function without(properties: Record<string, unknown>, gone: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(properties)) {
+    if (gone.includes(key)) continue
+    // A key named __proto__ (JSON can have one) as an own property, as the spread above made it.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: properties[key], enumerable: true, writable: true, configurable: true })
+    else out[key] = properties[key]
+  }
+  return out
 }
 
 export function createPerson(store: Store, projectId: number, distinctIds: string[], properties: Record<string, unknown>, now: number): PersonRecord {

@@ -8,6 +8,8 @@ import type { PersonRecord } from '../store/models.ts'
 const HEX32 = /^[0-9a-f]{32}$/i
 // What Python's int() takes: surrounding whitespace, a sign, digits with single underscores between.
 const INTEGER = /^\s*[+-]?\d+(?:_\d+)*\s*$/
+// Plain digits, too few to be a UUID's 32 and a safe integer: the id as clients send it, tested first.
+const PLAIN_ID = /^\d{1,15}$/
 
 /** The canonical UUID text of an id Python's uuid.UUID() accepts, else null. */
 export function asUuid(raw: string): string | null {
@@ -25,8 +27,10 @@ export function findPerson(ctx: HandlerContext): PersonRecord {
   const raw = ctx.params.id!
   const { store } = ctx.services
   let person: PersonRecord | undefined
-  const uuid = asUuid(raw)
-  if (uuid) person = store.persons.getByUuid(uuid)
+  const plain = PLAIN_ID.test(raw)
+  const uuid = plain ? null : asUuid(raw)
+  if (plain) person = store.persons.get(Number(raw))
+  else if (uuid) person = store.persons.getByUuid(uuid)
   else if (INTEGER.test(raw)) {
     const id = Number(raw.replace(/_/g, ''))
     person = Number.isSafeInteger(id) ? store.persons.get(id) : undefined

@@ -84,6 +84,15 @@ export function serializeOnceAs<T extends object>(value: T, text: string, extra:
   return value
 }
 
+/**
+ * Lets go of what is known of `value` (its text, its validations): for a value that stays alive but is
+ * not shown again (a person's properties once a write replaced them live on in the events captured with
+ * them, and their text, a few hundred bytes a write, with them).
+ */
+export function forgetJson(value: object): void {
+  texts.delete(value)
+}
+
 /** The JSON text of a marked value and its UTF-8 length, when it has been written (or given: `serializeOnceAs`, `rememberJson`). */
 export function knownJson(value: object): JsonText | undefined {
   const marked = texts.get(value)

@@ -98,7 +98,7 @@ export const personHandlers: HandlerMap = {
     }
     const person = findPerson(ctx)
     const updated = updatePersonProperties(ctx.services.store, person, properties, actor(ctx))
-    forgetPerson(person)
+    forgetPerson(person, updated)
     if (ctx.observed('person-patch-status')) return empty(202)
     return json(200, toPerson(updated))
   },
@@ -140,8 +140,7 @@ export const personHandlers: HandlerMap = {
     const observed = ctx.observed('person-delete-property-status')
     const key = observed ? ctx.body?.$unset : (ctx.query.$unset ?? ctx.body?.$unset)
     if (typeof key !== 'string' || key === '') throw validationError('This field is required.', '$unset', 'required')
-    deletePersonProperty(ctx.services.store, person, key, actor(ctx))
-    forgetPerson(person)
+    forgetPerson(person, deletePersonProperty(ctx.services.store, person, key, actor(ctx)))
     return json(observed ? 201 : 200, { success: true })
   },
 

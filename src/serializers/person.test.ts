@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { rememberJson, toJson, toJsonIfLight } from '../core/json.ts'
+import { knownJson, rememberJson, toJson, toJsonIfLight } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
-import { toEmbeddedPerson, toListedPerson, toPerson } from './person.ts'
+import { forgetPerson, toEmbeddedPerson, toListedPerson, toPerson } from './person.ts'
 
 const person = (id: number, distinct_ids: string[], properties: Record<string, unknown>, last_seen_at: number | null): PersonRecord =>
   Object.freeze({
@@ -39,5 +39,18 @@ describe('person answers', () => {
     expect(JSON.parse(toJson(toPerson(variants[1]!)))).toMatchObject({ name: 'Zoë “quoted” \n line\t\u0001', distinct_ids: ['zoë', '0d1e7f2a-1b2c-4d3e-8f40-123456789abc'] })
     expect(toPerson(variants[2]!).name).toBe('0d1e7f2a-1b2c-4d3e-8f40-123456789abc')
     expect(toPerson(variants[3]!).name).toBe('4')
+  })
+
+  it("let go of a replaced version's properties text (its events keep the object, not the text), and of nothing when they are the same", () => {
+    const before = person(5, ['e@example.com'], { email: 'e@example.com', plan: 'a' }, null)
+    rememberJson(before.properties, JSON.stringify(before.properties))
+    const same = Object.freeze({ ...before, last_seen_at: 1 })
+    forgetPerson(before, same)
+    expect(knownJson(before.properties)?.text).toBe(JSON.stringify(before.properties))
+    const after = Object.freeze({ ...before, properties: Object.freeze({ ...before.properties, plan: 'b' }) })
+    forgetPerson(before, after)
+    expect(knownJson(before.properties)).toBeUndefined()
+    // Still written right when shown again (an event's person_properties, say).
+    expect(toJson(before.properties)).toBe(JSON.stringify(before.properties))
   })
 })

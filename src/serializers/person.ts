@@ -1,7 +1,7 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { knownJson, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
+import { forgetJson, knownJson, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
@@ -97,11 +97,14 @@ function personJson(value: Person): JsonText | undefined {
 /**
  * Lets go of what was rendered for a version of a person that a change replaced (it is never shown
  * again): a PATCH otherwise left each version's rendering and text in the caches until they aged out,
- * kept long enough to be copied into the old generation and collected there.
+ * kept long enough to be copied into the old generation and collected there. When `next` has new
+ * properties, the old ones' JSON text goes too: the events captured with them keep the object (the
+ * person's properties at the time), not the text.
  */
-export function forgetPerson(person: PersonRecord): void {
+export function forgetPerson(person: PersonRecord, next?: PersonRecord): void {
   rendered.delete(person)
   listed.delete(person)
+  if (next !== undefined && next.properties !== person.properties) forgetJson(person.properties)
 }
 
 // The real service's list item (its actors query, not the person serializer): the uuid as `id`, and

@@ -115,10 +115,12 @@ function decodedParams({ route, values }: Found): Params {
   const params: Params = {}
   for (let i = 0; i < route.paramNames.length; i++) {
     let value = values[i]!
-    try {
-      value = decodeURIComponent(value)
-    } catch {
-      // Left as sent when it is not valid percent-encoding (the handler then finds no such id).
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value)
+      } catch {
+        // Left as sent when it is not valid percent-encoding (the handler then finds no such id).
+      }
     }
     params[route.paramNames[i]!] = value
   }
@@ -130,9 +132,11 @@ interface Node {
   literal: Map<string, Node>
   param: Node | undefined
   ends: Array<{ route: Route; rank: number }>
+  /** The best (lowest) rank of the routes at or below this node: a branch that cannot beat a match found is not walked. */
+  best: number
 }
 
-const newNode = (): Node => ({ literal: new Map(), param: undefined, ends: [] })
+const newNode = (): Node => ({ literal: new Map(), param: undefined, ends: [], best: Infinity })
 
 /** The segments of a path (or a template) after its leading `/`, one trailing slash dropped. */
 function segmentsOf(path: string): string[] {
@@ -146,6 +150,7 @@ function buildTree(routes: Route[]): Node {
   const root = newNode()
   routes.forEach((route, rank) => {
     let node = root
+    node.best = Math.min(node.best, rank)
     for (const segment of segmentsOf(route.template)) {
       if (PARAM_SEGMENT.test(segment)) node = node.param ??= newNode()
       else if (segment.includes('{')) throw new Error(`route ${route.template}: a parameter must be a whole path segment`)
@@ -154,6 +159,7 @@ function buildTree(routes: Route[]): Node {
         if (!next) node.literal.set(segment, (next = newNode()))
         node = next
       }
+      node.best = Math.min(node.best, rank)
     }
     node.ends.push({ route, rank })
   })
@@ -163,7 +169,10 @@ function buildTree(routes: Route[]): Node {
 /** The best route for `pathname` (lowest rank among those it matches) and its parameters' raw values, in order. */
 function findRoute(root: Node, pathname: string): Found | undefined {
   if (pathname.charCodeAt(0) !== 0x2f) return undefined
-  return walk(root, segmentsOf(pathname), 0, [])
+  // Split once; the empty part before the leading slash and after one trailing slash are skipped by the walk's bounds.
+  const parts = pathname.split('/')
+  const end = parts.length > 1 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length
+  return walk(root, parts, 1, end, [])
 }
 
 interface Found {
@@ -173,17 +182,17 @@ interface Found {
 }
 
 /** Depth-first, a literal segment before a parameter; `values` holds the parameters matched so far. */
-function walk(node: Node, segments: string[], depth: number, values: string[]): Found | undefined {
-  if (depth === segments.length) {
+function walk(node: Node, segments: string[], depth: number, end: number, values: string[]): Found | undefined {
+  if (depth === end) {
     const end = node.ends[0]
     return end && { route: end.route, rank: end.rank, values: values.slice() }
   }
   const segment = segments[depth]!
   const literal = node.literal.get(segment)
-  const byLiteral = literal && walk(literal, segments, depth + 1, values)
-  if (!node.param || segment === '') return byLiteral
+  const byLiteral = literal && walk(literal, segments, depth + 1, end, values)
+  if (!node.param || segment === '' || (byLiteral && byLiteral.rank < node.param.best)) return byLiteral
   values.push(segment)
-  const byParam = walk(node.param, segments, depth + 1, values)
+  const byParam = walk(node.param, segments, depth + 1, end, values)
   values.pop()
   return byLiteral && (!byParam || byLiteral.rank < byParam.rank) ? byLiteral : byParam
 }

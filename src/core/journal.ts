@@ -189,7 +189,12 @@ function statusMatches(status: number, wanted: string): boolean {
 }
 
 export class Journal {
-  #entries: Stored[] = []
+  // A ring of `capacity` slots: the oldest entry at #start, #count of them. An array that took the
+  // newest at its end and let the oldest go with shift() moved every entry at every request once full
+  // (1,000 references: ~10% of a small write's own time in-process).
+  #ring: Array<Stored | undefined> = []
+  #start = 0
+  #count = 0
   #nextId = 1
   #dropped = 0
 
@@ -199,24 +204,31 @@ export class Journal {
     readonly bodiesKept = BODIES_KEPT,
   ) {}
 
+  /** The entry `i` places after the oldest (0: the oldest). */
+  #at(i: number): Stored {
+    return this.#ring[(this.#start + i) % this.capacity]!
+  }
+
   /** Keeps `entry` itself (numbered in place, not copied): pass a fresh object. */
   record(entry: JournalRecord): void {
     if (this.capacity <= 0) return
     const stored = entry as Stored
     stored.id = this.#nextId++
-    this.#entries.push(stored)
-    if (this.#entries.length > this.capacity) {
-      this.#entries.shift()
+    if (this.#count < this.capacity) this.#ring[(this.#start + this.#count++) % this.capacity] = stored
+    else {
+      // Full: the newest takes the oldest's slot.
+      this.#ring[this.#start] = stored
+      this.#start = (this.#start + 1) % this.capacity
       this.#dropped++
     }
     // The entry that just left the newest `bodiesKept` lets go of its answer.
-    const older = this.#entries[this.#entries.length - 1 - this.bodiesKept]
-    if (older) older.response = undefined
+    if (this.#count > this.bodiesKept) this.#at(this.#count - 1 - this.bodiesKept).response = undefined
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
     const out: JournalEntry[] = []
-    for (const e of this.#entries) {
+    for (let i = 0; i < this.#count; i++) {
+      const e = this.#at(i)
       if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(e))
     }
     return out
@@ -228,9 +240,9 @@ export class Journal {
     const picked: Stored[] = []
     let count = 0
     const desc = order === 'desc'
-    const all = this.#entries
-    for (let i = desc ? all.length - 1 : 0; desc ? i >= 0 : i < all.length; desc ? i-- : i++) {
-      const e = all[i]!
+    const n = this.#count
+    for (let k = 0; k < n; k++) {
+      const e = this.#at(desc ? n - 1 - k : k)
       if (operationId !== undefined && e.operation_id !== operationId) continue
       if (status !== undefined && !statusMatches(e.status, status)) continue
       if (method !== undefined && e.method !== method) continue
@@ -240,25 +252,26 @@ export class Journal {
     return {
       results: picked.map((e) => shape(e, query.bodies !== false)),
       count,
-      first_id: all[0]?.id ?? null,
-      last_id: all.at(-1)?.id ?? null,
+      first_id: n > 0 ? this.#at(0).id : null,
+      last_id: n > 0 ? this.#at(n - 1).id : null,
       dropped: this.#dropped,
     }
   }
 
   /** One entry with its answer (undefined when it is not, or no longer, kept). */
   get(id: number): JournalEntryDetail | undefined {
-    const first = this.#entries[0]
-    // Entries are numbered in order without gaps, so an id is its position after the first's.
-    const e = first ? this.#entries[id - first.id] : undefined
-    if (!e || e.id !== id) return undefined
+    if (this.#count === 0) return undefined
+    // Entries are numbered in order without gaps, so an id is its position after the oldest's.
+    const i = id - this.#at(0).id
+    if (!Number.isInteger(i) || i < 0 || i >= this.#count) return undefined
+    const e = this.#at(i)
+    if (e.id !== id) return undefined
     return { ...shape(e), response: answerOf(e) }
   }
 
   /** The newest entry, if any. */
   latest(): JournalEntry | undefined {
-    const last = this.#entries.at(-1)
-    return last && shape(last)
+    return this.#count > 0 ? shape(this.#at(this.#count - 1)) : undefined
   }
 
   get dropped(): number {
@@ -266,7 +279,9 @@ export class Journal {
   }
 
   clear(): void {
-    this.#entries = []
+    this.#ring = []
+    this.#start = 0
+    this.#count = 0
     this.#dropped = 0
   }
 }

@@ -10,6 +10,10 @@ const SMALL = 4096
 /** Sorts `list` in place as `list.sort(compare)` would, where `compare` orders by `key`, highest first, then by what it likes. */
 export function sortByNumberThen<T>(list: T[], key: (item: T) => number, compare: (a: T, b: T) => number): void {
   const n = list.length
+  // Already in order (a generator made it so): one pass.
+  let sorted = true
+  for (let i = 1; i < n && sorted; i++) sorted = compare(list[i - 1]!, list[i]!) <= 0
+  if (sorted) return
   if (n < SMALL) {
     list.sort(compare)
     return
@@ -35,17 +39,17 @@ export function sortByNumberThen<T>(list: T[], key: (item: T) => number, compare
   for (let i = 0; i < n; i++) keys[i] = (max - keys[i]!) * n + i
   keys.sort()
   const items = list.slice()
-  const sorted = new Float64Array(n)
+  const inOrder = new Float64Array(n)
   for (let j = 0; j < n; j++) {
     const i = keys[j]! % n
     list[j] = items[i]!
-    sorted[j] = numbers[i]!
+    inOrder[j] = numbers[i]!
   }
   // Runs of equal numbers: in their first order now (a stable sort's), and sorted by `compare` as it would.
   for (let start = 0; start < n; ) {
-    const k = sorted[start]!
+    const k = inOrder[start]!
     let end = start + 1
-    while (end < n && sorted[end] === k) end++
+    while (end < n && inOrder[end] === k) end++
     if (end - start > 1) {
       const run = list.slice(start, end).sort(compare)
       for (let j = 0; j < run.length; j++) list[start + j] = run[j]!

@@ -2,6 +2,7 @@
 //   npm run bench                      all of them (a few minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
 //   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup
+//   npm run bench -- --only startup --cases million   the million-person start only (or: default)
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 //   BENCH_MOCK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only limit

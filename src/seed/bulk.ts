@@ -9,12 +9,14 @@
 // - an email is a name from the pool, the person's id (unique, so no two persons share an email or a
 //   distinct id) and a free provider; a user id is `user-` and a number made from the person's id;
 // - events are written straight into their columns (EventColumnsWriter), their counts drawn first so
-//   the columns are made at their exact length.
+//   the columns are made at their exact length;
+// - recordings are made in the order the recording table lists them (start times drawn first).
 // At a million persons this is what lets `serve --persons 1000000` start in seconds (see docs/performance.md).
 import type { Faker } from '@faker-js/faker'
 import type { SeededRandom } from '../core/random.ts'
 import { EventColumnsWriter, type EventColumns } from '../store/event-columns.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
+import { sortByNumberThen } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
 
 /** Project 1 sizes above this are generated here. */
@@ -145,12 +147,18 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
 
       const eventCount = eventCounts[k]!
       const span = anchor - createdAt
-      const at = times.length >= eventCount ? times.subarray(0, eventCount) : new Float64Array(eventCount)
-      for (let i = 0; i < eventCount; i++) at[i] = createdAt + rng.int(span)
-      at.sort()
+      // Sorted as drawn (insertion into the reused array: a view and a sort call per person were garbage and time).
+      const at = times.length >= eventCount ? times : new Float64Array(eventCount)
+      for (let i = 0; i < eventCount; i++) {
+        const t = createdAt + rng.int(span)
+        let j = i
+        for (; j > 0 && at[j - 1]! > t; j--) at[j] = at[j - 1]!
+        at[j] = t
+      }
       const switchAt = finalPlan !== initialPlan ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
       const personRef = writer.persons.add(personUuid)
-      const idRefs = distinctIds.map((d) => writer.distinctIds.add(d))
+      const firstIdRef = writer.distinctIds.add(distinctIds[0]!)
+      const secondIdRef = distinctIds.length > 1 ? writer.distinctIds.add(distinctIds[1]!) : firstIdRef
       const beforeRef = anonymous ? writer.properties.ref(before) : writer.properties.add(before)
       const afterRef = after === before ? beforeRef : writer.properties.add(after)
       const identifyPropertiesRef = identify ? writer.properties.add(identify) : -1
@@ -164,7 +172,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
           name = upgradedRef
           properties = upgradeRefs.get(finalPlan)!
         }
-        const distinctId = i === 0 || idRefs.length === 1 ? idRefs[0]! : idRefs[rng.int(idRefs.length)]!
+        const distinctId = i === 0 || distinctIds.length === 1 ? firstIdRef : rng.int(2) === 0 ? firstIdRef : secondIdRef
         writer.write(projectRef, name, distinctId, personRef, properties, i < switchAt ? beforeRef : afterRef, at[i]!)
       }
       persons[k] = Object.freeze({
@@ -182,25 +190,40 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
   const recordings: RecordingRecord[] = []
   for (const { projectId, count } of input.recordings) {
-    const owners = persons.filter((p) => p.project_id === projectId)
-    if (owners.length === 0) continue
+    // The project's persons are one run of `persons` (made project by project).
+    const first = persons.findIndex((p) => p.project_id === projectId)
+    if (first < 0) continue
+    let owners = 0
+    while (first + owners < persons.length && persons[first + owners]!.project_id === projectId) owners++
+    // Start times first, so the records are made in the table's order (newest first): the table's
+    // sort of 1.75 million recordings is then one pass, and the records lie in memory as listed.
+    const active = new Int32Array(count)
+    const inactive = new Int32Array(count)
+    const starts = new Float64Array(count)
     for (let i = 0; i < count; i++) {
-      const owner = pick(owners)
-      const active = 5 + rng.int(1200)
-      const inactive = rng.int(600)
+      active[i] = 5 + rng.int(1200)
+      inactive[i] = rng.int(600)
       // A few recordings end just before the anchor, so they are ongoing when the clock is there.
       const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
+      starts[i] = end - (active[i]! + inactive[i]!) * 1000
+    }
+    const order = Array.from({ length: count }, (_, i) => i)
+    sortByNumberThen(order, (i) => starts[i]!, (a, b) => starts[b]! - starts[a]! || a - b)
+    const from = recordings.length
+    for (const i of order) {
+      const owner = persons[first + rng.int(owners)]!
+      const activeSeconds = active[i]!
       recordings.push(
         Object.freeze({
           id: uuidFrom(rng),
           project_id: projectId,
           distinct_id: pick(owner.distinct_ids),
-          start_time: end - (active + inactive) * 1000,
-          active_seconds: active,
-          inactive_seconds: inactive,
-          click_count: rng.int(Math.ceil(active / 4)),
-          keypress_count: rng.int(Math.ceil(active / 2)),
-          mouse_activity_count: rng.int(active * 3),
+          start_time: starts[i]!,
+          active_seconds: activeSeconds,
+          inactive_seconds: inactive[i]!,
+          click_count: rng.int(Math.ceil(activeSeconds / 4)),
+          keypress_count: rng.int(Math.ceil(activeSeconds / 2)),
+          mouse_activity_count: rng.int(activeSeconds * 3),
           console_log_count: rng.int(40),
           console_warn_count: rng.int(8),
           console_error_count: rng.int(5),
@@ -212,6 +235,16 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
           ongoing: null,
         }),
       )
+    }
+    // Recordings starting at the same instant: by id, as the table orders them.
+    for (let a = from; a < recordings.length; ) {
+      let b = a + 1
+      while (b < recordings.length && recordings[b]!.start_time === recordings[a]!.start_time) b++
+      if (b - a > 1) {
+        const run = recordings.slice(a, b).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+        for (let j = 0; j < run.length; j++) recordings[a + j] = run[j]!
+      }
+      a = b
     }
   }
   return { persons, events: writer.build(), recordings }

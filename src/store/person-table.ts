@@ -1,5 +1,6 @@
 // Persons, indexed so exact lookups (id, uuid, distinct_id, email) never scan the table, and each
 // project's persons kept in list order (newest first) so a page is a slice.
+import { hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
 import { indexable, PersonSearchIndex } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
@@ -11,20 +12,31 @@ export class PersonTable {
   // instead of a map entry's ~45 (~4 MB at 120,000 persons). Deleted ids leave holes.
   #byId: Array<PersonRecord | undefined> = []
   #size = 0
-  #byUuid = new Map<string, PersonRecord>()
-  // Keyed project first, so no composite key string is built per lookup or per indexed value, and an
-  // email held by one person (nearly all) costs a map entry, not a Set (store indexes 86 -> 58 MB of heap at
-  // 100,000 persons with 10 events each, events included).
-  /** project_id -> distinct_id -> person */
-  #byDistinctId = new Map<number, Map<string, PersonRecord>>()
-  /** project_id -> email property -> the person, or the persons (several share it) */
-  #byEmail = new Map<number, Map<string, PersonRecord | PersonRecord[]>>()
+  // The exact lookups hold person ids (hash-index.ts: ~12 bytes an entry outside the heap, where maps
+  // held ~180 MB of heap at a million persons). An entry names a person by id, and the record under that
+  // id is what says which keys it has, so a change that keeps a person's keys (every PATCH of its
+  // properties) touches none of them.
+  /** uuid -> id */
+  #byUuid: HashIndex
+  /** (project_id, distinct_id) -> id: one entry a key, the last person given it (as a Map's set). */
+  #byDistinctId: HashIndex
+  /** (project_id, email property) -> ids: an entry per person holding it. */
+  #byEmail: HashIndex
   /** project_id -> persons, newest first */
   #ordered = new Map<number, PersonRecord[]>()
   /** The search index, made at the first search (most runs never search) and kept from then on. */
   #search: PersonSearchIndex | undefined
 
   constructor(records: Iterable<PersonRecord> = []) {
+    let persons = 0
+    let distinctIds = 0
+    if (Array.isArray(records)) {
+      persons = records.length
+      for (let i = 0; i < records.length; i++) distinctIds += (records[i] as PersonRecord).distinct_ids.length
+    }
+    this.#byUuid = new HashIndex(persons)
+    this.#byDistinctId = new HashIndex(distinctIds)
+    this.#byEmail = new HashIndex(persons)
     for (const person of records) this.#index(person)
     for (const list of this.#ordered.values()) list.sort(newestFirst)
   }
@@ -33,22 +45,32 @@ export class PersonTable {
     return this.#size
   }
 
+  /** The highest id the table has held (0 when none): ids are array positions, so no pass over the persons. */
+  get highestId(): number {
+    return Math.max(0, this.#byId.length - 1)
+  }
+
   get(id: number): PersonRecord | undefined {
     return Number.isSafeInteger(id) && id >= 0 ? this.#byId[id] : undefined
   }
 
   getByUuid(uuid: string): PersonRecord | undefined {
-    return this.#byUuid.get(uuid)
+    if (typeof uuid !== 'string') return undefined
+    const id = this.#byUuid.find(hashKey(uuid), (id) => this.#byId[id]!.uuid === uuid)
+    return id < 0 ? undefined : this.#byId[id]
   }
 
   getByDistinctId(projectId: number, distinctId: string): PersonRecord | undefined {
-    return this.#byDistinctId.get(projectId)?.get(distinctId)
+    if (typeof distinctId !== 'string') return undefined
+    const id = this.#byDistinctId.find(hashKey(distinctId, projectId), (id) => this.#holdsDistinctId(id, projectId, distinctId))
+    return id < 0 ? undefined : this.#byId[id]
   }
 
   findByEmail(projectId: number, email: string): PersonRecord[] {
-    const found = this.#byEmail.get(projectId)?.get(email)
-    if (!found) return []
-    return Array.isArray(found) ? [...found].sort(newestFirst) : [found]
+    if (typeof email !== 'string') return []
+    const ids = this.#byEmail.findAll(hashKey(email, projectId), (id) => this.#holdsEmail(id, projectId, email), [])
+    const found = ids.map((id) => this.#byId[id]!)
+    return found.length > 1 ? found.sort(newestFirst) : found
   }
 
   /** The project's persons, newest first. Do not mutate. */
@@ -98,14 +120,15 @@ export class PersonTable {
     const prev = this.get(next.id)
     if (!prev) throw new Error(`no person ${next.id}`)
     // Most changes (a PATCH of properties) keep the keys the lookups use: their entries stay, pointed at the new record.
-    if (prev.project_id === next.project_id && sameDistinctIds(prev, next) && prev.properties.email === next.properties.email) this.#repointKeys(prev, next)
-    else {
-      this.#unindexKeys(prev)
-      this.#indexKeys(next)
-    }
+    // Most changes (a PATCH of properties) keep the keys the lookups use: their entries (ids) stay as they are.
+    const sameKeys = prev.project_id === next.project_id && sameDistinctIds(prev, next) && prev.properties.email === next.properties.email
+    // Entries are taken out while the record under the id is still the one they were made from.
+    if (!sameKeys) this.#unindexKeys(prev)
+    if (prev.uuid !== next.uuid) this.#byUuid.delete(hashKey(prev.uuid), prev.id)
     this.#search?.changed(prev, next)
     this.#byId[next.id] = next
-    this.#byUuid.set(next.uuid, next)
+    if (prev.uuid !== next.uuid) this.#setUuid(next)
+    if (!sameKeys) this.#indexKeys(next)
     const list = this.#ordered.get(prev.project_id)!
     const at = indexOfSorted(list, prev, newestFirst)
     // A change that keeps the person's place (every PATCH: created_at and id never change) takes it over.
@@ -120,10 +143,10 @@ export class PersonTable {
     const current = this.get(person.id)
     if (!current) return
     this.#unindexKeys(current)
+    this.#byUuid.delete(hashKey(current.uuid), current.id)
     this.#byId[current.id] = undefined
     this.#search?.removed(current.id)
     this.#size--
-    this.#byUuid.delete(current.uuid)
     const list = this.#ordered.get(current.project_id)!
     const at = indexOfSorted(list, current, newestFirst)
     if (at >= 0) list.splice(at, 1)
@@ -134,59 +157,47 @@ export class PersonTable {
     if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
     this.#byId[person.id] = person
     this.#size++
-    this.#byUuid.set(person.uuid, person)
+    this.#setUuid(person)
     this.#indexKeys(person)
     let list = this.#ordered.get(person.project_id)
     if (!list) this.#ordered.set(person.project_id, (list = []))
     list.push(person)
   }
 
+  #holdsDistinctId(id: number, projectId: number, distinctId: string): boolean {
+    const person = this.#byId[id]!
+    return person.project_id === projectId && person.distinct_ids.includes(distinctId)
+  }
+
+  #holdsEmail(id: number, projectId: number, email: string): boolean {
+    const person = this.#byId[id]!
+    return person.project_id === projectId && person.properties.email === email
+  }
+
+  #setUuid(person: PersonRecord): void {
+    const uuid = person.uuid
+    this.#byUuid.set(hashKey(uuid), person.id, (id) => this.#byId[id]!.uuid === uuid)
+  }
+
+  /** Entries for the person's distinct ids and email (the record is already under its id). */
   #indexKeys(person: PersonRecord): void {
-    let ids = this.#byDistinctId.get(person.project_id)
-    if (!ids) this.#byDistinctId.set(person.project_id, (ids = new Map()))
-    for (const distinctId of person.distinct_ids) ids.set(distinctId, person)
-    const email = person.properties.email
-    if (typeof email === 'string') {
-      let emails = this.#byEmail.get(person.project_id)
-      if (!emails) this.#byEmail.set(person.project_id, (emails = new Map()))
-      const held = emails.get(email)
-      if (held === undefined) emails.set(email, person)
-      else if (Array.isArray(held)) held.push(person)
-      else emails.set(email, [held, person])
-    }
-  }
-
-  /** The lookups' entries of `prev` (same project, distinct ids and email as `next`) now name `next`. */
-  #repointKeys(prev: PersonRecord, next: PersonRecord): void {
-    const ids = this.#byDistinctId.get(next.project_id)!
-    for (const distinctId of next.distinct_ids) ids.set(distinctId, next)
-    const email = next.properties.email
-    if (typeof email !== 'string') return
-    const emails = this.#byEmail.get(next.project_id)!
-    const held = emails.get(email)
-    const at = Array.isArray(held) ? held.indexOf(prev) : -1
-    if (held === prev) emails.set(email, next)
-    else if (at >= 0) (held as PersonRecord[])[at] = next
-    else if (held === undefined) emails.set(email, next)
-    else emails.set(email, Array.isArray(held) ? [...held, next] : [held, next])
-  }
-
-  #unindexKeys(person: PersonRecord): void {
-    const ids = this.#byDistinctId.get(person.project_id)
+    const projectId = person.project_id
     for (const distinctId of person.distinct_ids) {
-      if (ids?.get(distinctId) === person) ids.delete(distinctId)
+      this.#byDistinctId.set(hashKey(distinctId, projectId), person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
     }
     const email = person.properties.email
-    if (typeof email === 'string') {
-      const emails = this.#byEmail.get(person.project_id)
-      const held = emails?.get(email)
-      if (held === person) emails!.delete(email)
-      else if (Array.isArray(held)) {
-        const rest = held.filter((p) => p !== person)
-        if (rest.length === 1) emails!.set(email, rest[0]!)
-        else emails!.set(email, rest)
-      }
+    if (typeof email === 'string') this.#byEmail.add(hashKey(email, projectId), person.id)
+  }
+
+  /** Takes out the person's entries (the record is still under its id): a distinct id's only where it names this person. */
+  #unindexKeys(person: PersonRecord): void {
+    const projectId = person.project_id
+    for (const distinctId of person.distinct_ids) {
+      const hash = hashKey(distinctId, projectId)
+      if (this.#byDistinctId.find(hash, (id) => this.#holdsDistinctId(id, projectId, distinctId)) === person.id) this.#byDistinctId.delete(hash, person.id)
     }
+    const email = person.properties.email
+    if (typeof email === 'string') this.#byEmail.delete(hashKey(email, projectId), person.id)
   }
 }
 

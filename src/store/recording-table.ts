@@ -1,19 +1,25 @@
 // Session recordings, kept per project newest start_time first (ties by id), with an id index.
+import { hashKey, HashIndex } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
+import { sortByNumberThen } from './sort-by-number.ts'
 import { insertSorted } from './sorted-list.ts'
 import { nextStamp } from './stamp.ts'
 
-const newestFirst = (a: RecordingRecord, b: RecordingRecord) =>
-  b.start_time - a.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-
-const NONE: ReadonlySet<string> = new Set()
+const byId = (a: RecordingRecord, b: RecordingRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const newestFirst = (a: RecordingRecord, b: RecordingRecord) => b.start_time - a.start_time || byId(a, b)
+const startTime = (r: RecordingRecord) => r.start_time
 
 export class RecordingTable {
-  // Keyed project first, then id: no composite key string per recording (~60 bytes each).
-  #byId = new Map<number, Map<string, RecordingRecord>>()
-  #size = 0
+  // Every recording in a slot of its own (a replace takes its predecessor's slot), found by
+  // (project_id, id) through a hash index of slots (hash-index.ts): at 1.75 million recordings a map
+  // per project held ~90 MB of heap and took ~3 s to fill.
+  #slots: RecordingRecord[] = []
+  #byId: HashIndex
   #ordered = new Map<number, RecordingRecord[]>()
-  /** `${projectId}\u0000${email}` -> ids of the project's recordings that user has watched (kept on every add and replace). */
+  /**
+   * `${projectId}\u0000${email}` -> ids of the project's recordings that user has watched: made at the
+   * first question about that user and project (a playlist's answer), then kept on every add and replace.
+   */
   #viewed = new Map<string, Set<string>>()
   #stamp = nextStamp()
 
@@ -23,21 +29,31 @@ export class RecordingTable {
   }
 
   constructor(records: Iterable<RecordingRecord> = []) {
+    this.#byId = new HashIndex(Array.isArray(records) ? records.length : 0)
     for (const r of records) this.#add(r)
-    for (const list of this.#ordered.values()) list.sort(newestFirst)
+    for (const list of this.#ordered.values()) sortByNumberThen(list, startTime, newestFirst)
   }
 
   get size(): number {
-    return this.#size
+    return this.#slots.length
   }
 
   get(projectId: number, id: string): RecordingRecord | undefined {
-    return this.#byId.get(projectId)?.get(id)
+    if (typeof id !== 'string') return undefined
+    const slot = this.#slotOf(projectId, id)
+    return slot < 0 ? undefined : this.#slots[slot]
   }
 
   /** The ids of the project's recordings the user (by email) has watched. */
   viewedBy(projectId: number, email: string): ReadonlySet<string> {
-    return this.#viewed.get(`${projectId}\u0000${email}`) ?? NONE
+    const key = `${projectId}\u0000${email}`
+    let viewed = this.#viewed.get(key)
+    if (!viewed) {
+      viewed = new Set()
+      for (const r of this.list(projectId)) if (r.viewers.includes(email)) viewed.add(r.id)
+      this.#viewed.set(key, viewed)
+    }
+    return viewed
   }
 
   list(projectId: number): readonly RecordingRecord[] {
@@ -57,24 +73,30 @@ export class RecordingTable {
     if (existing && list) list.splice(list.indexOf(existing), 1)
     if (existing) for (const email of existing.viewers) this.#viewed.get(`${existing.project_id}\u0000${email}`)?.delete(existing.id)
     this.#add(recording)
+    for (const email of recording.viewers) {
+      const key = `${recording.project_id}\u0000${email}`
+      const viewed = this.#viewed.get(key)
+      // (No set yet: it is made from the lists when first asked for.)
+      if (viewed) viewed.add(recording.id)
+    }
     const ordered = this.#ordered.get(recording.project_id)!
     ordered.pop()
     insertSorted(ordered, recording, newestFirst)
   }
 
+  #slotOf(projectId: number, id: string): number {
+    return this.#byId.find(hashKey(id, projectId), (slot) => {
+      const r = this.#slots[slot]!
+      return r.project_id === projectId && r.id === id
+    })
+  }
+
   #add(r: RecordingRecord): void {
-    let ids = this.#byId.get(r.project_id)
-    if (!ids) this.#byId.set(r.project_id, (ids = new Map()))
-    if (!ids.has(r.id)) this.#size++
-    ids.set(r.id, r)
+    const slot = this.#slotOf(r.project_id, r.id)
+    if (slot >= 0) this.#slots[slot] = r
+    else this.#byId.add(hashKey(r.id, r.project_id), this.#slots.push(r) - 1)
     let list = this.#ordered.get(r.project_id)
     if (!list) this.#ordered.set(r.project_id, (list = []))
     list.push(r)
-    for (const email of r.viewers) {
-      const key = `${r.project_id}\u0000${email}`
-      let viewed = this.#viewed.get(key)
-      if (!viewed) this.#viewed.set(key, (viewed = new Set()))
-      viewed.add(r.id)
-    }
   }
 }

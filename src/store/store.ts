@@ -116,7 +116,8 @@ export class Store {
     this.nextTaskDueAt = Infinity
     const max = (xs: Array<{ id: number }>) => xs.reduce((m, x) => Math.max(m, x.id), 0)
     this.counters = {
-      person: max(dataset.persons) + 1,
+      // (The table's highest id: at a million persons a pass over them all cost ~0.3 s.)
+      person: this.persons.highestId + 1,
       playlist: max(dataset.playlists) + 1,
       playlistItem: max(dataset.playlistItems) + 1,
       activity: dataset.activity.length + 1,

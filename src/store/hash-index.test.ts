@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { hashKey, HashIndex } from './hash-index.ts'
+
+describe('HashIndex', () => {
+  it('finds numbers by key through collisions, deletes and growth, as a map of keys to sets of numbers would', () => {
+    const index = new HashIndex()
+    const keyOf = new Map<number, string>()
+    const model = new Map<string, Set<number>>()
+    // A weak hash (the key's length) puts many keys under one hash: only `holds` tells them apart.
+    const hash = (key: string) => (key.length % 3) - 1
+    const find = (key: string) => index.findAll(hash(key), (v) => keyOf.get(v) === key, []).sort((a, b) => a - b)
+    for (let v = 0; v < 3000; v++) {
+      const key = `k${v % 700}`
+      keyOf.set(v, key)
+      index.add(hash(key), v)
+      if (!model.has(key)) model.set(key, new Set())
+      model.get(key)!.add(v)
+      if (v % 3 === 0) {
+        const gone = v - 1500
+        if (gone >= 0) {
+          expect(index.delete(hash(keyOf.get(gone)!), gone)).toBe(true)
+          model.get(keyOf.get(gone)!)!.delete(gone)
+        }
+      }
+    }
+    for (const [key, values] of model) expect(find(key)).toEqual([...values].sort((a, b) => a - b))
+    expect(find('absent')).toEqual([])
+    expect(index.delete(hash('k1'), 999_999)).toBe(false)
+  })
+
+  it('set points a key held already at the new number, like a Map', () => {
+    const index = new HashIndex(4)
+    const keys = ['a', 'b', 'a']
+    index.set(hashKey('a'), 0, (v) => keys[v] === 'a')
+    index.set(hashKey('b'), 1, (v) => keys[v] === 'b')
+    index.set(hashKey('a'), 2, (v) => keys[v] === 'a')
+    expect(index.findAll(hashKey('a'), (v) => keys[v] === 'a', [])).toEqual([2])
+    expect(index.find(hashKey('b'), (v) => keys[v] === 'b')).toBe(1)
+    expect(hashKey('a', 1)).not.toBe(hashKey('a', 2))
+  })
+})
+
+describe('HashIndex numbers', () => {
+  it('holds numbers past 32 bits', () => {
+    const index = new HashIndex()
+    index.add(7, 5)
+    index.add(7, 2 ** 40)
+    expect(index.findAll(7, () => true, [])).toEqual([5, 2 ** 40])
+    expect(index.delete(7, 2 ** 40)).toBe(true)
+    expect(index.findAll(7, () => true, [])).toEqual([5])
+  })
+})

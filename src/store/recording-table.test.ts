@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import type { RecordingRecord } from './models.ts'
+import { RecordingTable } from './recording-table.ts'
+
+const recording = (id: string, projectId: number, startTime: number, viewers: string[] = []): RecordingRecord => ({
+  id,
+  project_id: projectId,
+  distinct_id: 'd',
+  start_time: startTime,
+  active_seconds: 1,
+  inactive_seconds: 0,
+  click_count: 0,
+  keypress_count: 0,
+  mouse_activity_count: 0,
+  console_log_count: 0,
+  console_warn_count: 0,
+  console_error_count: 0,
+  start_url: null,
+  viewers,
+  storage: 'object_storage',
+  snapshot_source: 'web',
+  activity_score: 0,
+  ongoing: null,
+})
+
+describe('RecordingTable', () => {
+  it('finds recordings by project and id, and lists each project newest first (ties by id), through upserts', () => {
+    const table = new RecordingTable([recording('b', 1, 10), recording('a', 1, 10), recording('c', 1, 20), recording('a', 2, 5)])
+    expect(table.size).toBe(4)
+    expect(table.list(1).map((r) => r.id)).toEqual(['c', 'a', 'b'])
+    expect(table.get(2, 'a')?.start_time).toBe(5)
+    expect(table.get(2, 'b')).toBeUndefined()
+    table.upsert(recording('a', 1, 30))
+    table.upsert(recording('d', 2, 1))
+    expect(table.size).toBe(5)
+    expect(table.list(1).map((r) => `${r.id}${r.start_time}`)).toEqual(['a30', 'c20', 'b10'])
+    expect(table.get(1, 'a')?.start_time).toBe(30)
+  })
+
+  it('knows which recordings a user watched, asked before or after the recordings change', () => {
+    const table = new RecordingTable([recording('a', 1, 1, ['x@h.net']), recording('b', 1, 2, ['x@h.net', 'y@h.net']), recording('c', 2, 3, ['x@h.net'])])
+    expect([...table.viewedBy(1, 'x@h.net')].sort()).toEqual(['a', 'b'])
+    expect([...table.viewedBy(1, 'z@h.net')]).toEqual([])
+    table.upsert(recording('a', 1, 1, []))
+    table.upsert(recording('d', 1, 4, ['x@h.net', 'z@h.net']))
+    expect([...table.viewedBy(1, 'x@h.net')].sort()).toEqual(['b', 'd'])
+    expect([...table.viewedBy(1, 'z@h.net')]).toEqual(['d'])
+    expect([...table.viewedBy(1, 'y@h.net')]).toEqual(['b'])
+    expect([...table.viewedBy(2, 'x@h.net')]).toEqual(['c'])
+  })
+})

@@ -112,3 +112,19 @@ describe('session recordings list', () => {
     expect(res.body.detail).toBe("API key missing required scope 'session_recording:read'")
   })
 })
+
+describe('the person embedded in a recording', () => {
+  it('follows a change to the person, and its deletion, on the very next list', async () => {
+    const first = (await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.person)
+    expect(first).toBeDefined()
+    const id = first.person.id
+    // Read twice with nothing changed in between: the same answer.
+    expect((await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.id === first.id)).toEqual(first)
+    expect((await c.patch(`/api/environments/1/persons/${id}/`, { properties: { plan: 'embedded-check' } })).status).toBe(200)
+    const changed = (await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.id === first.id)
+    expect(changed.person.properties.plan).toBe('embedded-check')
+    expect((await c.delete(`/api/environments/1/persons/${id}/`)).status).toBe(204)
+    const gone = (await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.id === first.id)
+    expect(gone.person).toBeNull()
+  })
+})

@@ -31,6 +31,8 @@ type Static = Omit<SessionRecording, 'person' | 'ongoing' | 'recording_ttl'>
 /** A recording as last rendered, with what it was rendered from besides the (immutable) record. */
 interface Rendered {
   person: PersonRecord | null
+  /** The person table's stamp when `person` was found: while it is the same, so is what the lookup finds. */
+  personsStamp: number
   ttl: number
   ongoing: boolean
   value: SessionRecording
@@ -52,21 +54,27 @@ const rendered: Record<DistinctIdsShape, BoundedCache<RecordingRecord, Rendered>
  * string (the seed) or in an array (the real service).
  */
 export function toRecording(r: RecordingRecord, persons: PersonTable, now: number, distinctIds: DistinctIdsShape = 'string'): SessionRecording {
-  const person = persons.getByDistinctId(r.project_id, r.distinct_id) ?? null
   // Whole UTC days between now and the expiry (ClickHouse's dateDiff('day', ...)).
   const ttl = Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
   const end = recordingEnd(r)
   const ongoing = r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS)
   const cache = rendered[distinctIds]
   const hit = cache.get(r)
-  if (hit !== undefined && hit.person === person && hit.ttl === ttl && hit.ongoing === ongoing) return hit.value
+  const personsStamp = persons.stamp
+  // No person changed since: the lookup would find the same one (a page of recordings did 50 lookups).
+  if (hit !== undefined && hit.personsStamp === personsStamp && hit.ttl === ttl && hit.ongoing === ongoing) return hit.value
+  const person = persons.getByDistinctId(r.project_id, r.distinct_id) ?? null
+  if (hit !== undefined && hit.person === person && hit.ttl === ttl && hit.ongoing === ongoing) {
+    hit.personsStamp = personsStamp
+    return hit.value
+  }
   const value = serializeOnce({
     ...renderStatic(r),
     person: person ? toEmbeddedPerson(person, r.distinct_id, distinctIds) : null,
     recording_ttl: ttl,
     ongoing,
   })
-  cache.set(r, { person, ttl, ongoing, value })
+  cache.set(r, { person, personsStamp, ttl, ongoing, value })
   return value
 }
 

@@ -4,6 +4,7 @@ import { hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
 import { indexable, PersonSearchIndex } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
+import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
@@ -43,6 +44,13 @@ export class PersonTable {
 
   get size(): number {
     return this.#size
+  }
+
+  #stamp = nextStamp()
+
+  /** Changes whenever a person is added, replaced or removed (see stamp.ts): what a lookup found can be kept until then. */
+  get stamp(): number {
+    return this.#stamp
   }
 
   /** The highest id the table has held (0 when none): ids are array positions, so no pass over the persons. */
@@ -108,6 +116,7 @@ export class PersonTable {
   }
 
   insert(person: PersonRecord): void {
+    this.#stamp = nextStamp()
     this.#index(person)
     this.#search?.add(person)
     const list = this.#ordered.get(person.project_id)!
@@ -119,7 +128,7 @@ export class PersonTable {
   replace(next: PersonRecord): void {
     const prev = this.get(next.id)
     if (!prev) throw new Error(`no person ${next.id}`)
-    // Most changes (a PATCH of properties) keep the keys the lookups use: their entries stay, pointed at the new record.
+    this.#stamp = nextStamp()
     // Most changes (a PATCH of properties) keep the keys the lookups use: their entries (ids) stay as they are.
     const sameKeys = prev.project_id === next.project_id && sameDistinctIds(prev, next) && prev.properties.email === next.properties.email
     // Entries are taken out while the record under the id is still the one they were made from.
@@ -142,6 +151,7 @@ export class PersonTable {
   remove(person: PersonRecord): void {
     const current = this.get(person.id)
     if (!current) return
+    this.#stamp = nextStamp()
     this.#unindexKeys(current)
     this.#byUuid.delete(hashKey(current.uuid), current.id)
     this.#byId[current.id] = undefined

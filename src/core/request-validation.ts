@@ -53,6 +53,7 @@ export function createRequestValidator(contract: Contract) {
     })
   }
 
+  const NO_PARAMS: QueryParamSpec[] = []
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
     const spec = specs.get(op.operationId)!
     const query: Record<string, unknown> = {}
@@ -67,12 +68,9 @@ export function createRequestValidator(contract: Contract) {
     // No body is validated as an empty object, as the real service reads one (its own 400s follow);
     // a body the contract requires is then refused by its schema (required fields, minProperties).
     if (spec.hasBody) combined.requestBody = input.body === undefined ? {} : input.body
-    const fail = (errors: ErrorObject[]): RequestValidation => ({
-      valid: false,
-      errors,
-      input: { ...combined, query: { ...query, ...jsonValues } },
-    })
-    for (const param of spec.query) {
+    const fail = (errors: ErrorObject[]): RequestValidation => failure(errors, combined, query, jsonValues)
+    // (No query string, nothing to look up: most writes.)
+    for (const param of input.searchParams.size === 0 ? NO_PARAMS : spec.query) {
       const values = input.searchParams.getAll(param.name)
       if (values.length === 0) continue
       // Like Django's QueryDict.get: the last value wins for single-valued parameters.
@@ -102,4 +100,9 @@ export function createRequestValidator(contract: Contract) {
     }
     return { valid: true, query: jsonValues || lenient ? { ...query, ...jsonValues, ...lenient } : query }
   }
+}
+
+/** A refusal, with what was validated (the query as read, JSON values parsed) for the error's words. */
+function failure(errors: ErrorObject[], combined: Record<string, unknown>, query: Record<string, unknown>, jsonValues: Record<string, unknown> | undefined): RequestValidation {
+  return { valid: false, errors, input: { ...combined, query: { ...query, ...jsonValues } } }
 }

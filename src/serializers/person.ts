@@ -54,8 +54,8 @@ export function toPerson(person: PersonRecord): Person {
 }
 
 function renderPerson(person: PersonRecord): Person {
-  // The ids frozen as made, so serializeOnce's walk stops at them (the record's properties are frozen already).
-  return {
+  // Frozen as made (the ids too; the record's properties are frozen already), so marking it walks nothing.
+  return Object.freeze({
     id: person.id,
     name: personName(person),
     distinct_ids: Object.freeze(orderedDistinctIds(person)) as string[],
@@ -63,7 +63,7 @@ function renderPerson(person: PersonRecord): Person {
     created_at: iso(person.created_at),
     uuid: person.uuid,
     last_seen_at: isoOrNull(person.last_seen_at),
-  }
+  })
 }
 
 /**
@@ -91,7 +91,8 @@ function personJson(value: Person): JsonText | undefined {
   const text =
     `{"id":${id},"name":${nameText},"distinct_ids":${ids},"properties":${properties.text},"created_at":"${created_at}",` +
     `"uuid":${uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
-  return { text, bytes: text.length + utf8Extra(nameText + ids + uuidText) + (properties.bytes - properties.text.length) }
+  // Each piece scanned as it is (scanning them joined would flatten the join first).
+  return { text, bytes: text.length + utf8Extra(nameText) + utf8Extra(ids) + utf8Extra(uuidText) + (properties.bytes - properties.text.length) }
 }
 
 /**

@@ -1,0 +1,33 @@
+// `npm run build`, after tsc: the CLI's entry, dist/src/cli/main.js, rewritten as one bundled file (the
+// sources and the npm packages they import; msw, the app's own peer, stays an import). tsc's output is
+// ~110 modules of ours importing ~830 more from node_modules (es-toolkit's two index files alone load
+// ~555, through @msw/data), and resolving, reading and compiling them one by one was about half of the
+// time `analytics-mock serve` took to listen. The library entry points (dist/src/index.js, msw, testing,
+// verify) stay tsc's modules, as the package's "exports" name them.
+//
+//   tsx scripts/bundle-cli.ts
+import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outfile = `${root}dist/src/cli/main.js`
+
+await build({
+  entryPoints: [`${root}src/cli/main.ts`],
+  outfile,
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // The peer dependency is the app's own copy; nothing else is left outside.
+  external: ['msw', 'msw/*'],
+  // The bundled CommonJS packages (ajv, openapi-backend, yaml, ...) call `require` for Node's modules.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
+  // Readable stack traces: names and lines as written (no minification); the licence comments kept.
+  legalComments: 'eof',
+  logLevel: 'warning',
+})
+// tsc's source map described its own main.js, not this one.
+rmSync(`${outfile}.map`, { force: true })

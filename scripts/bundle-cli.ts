@@ -2,8 +2,10 @@
 // sources and the npm packages they import; msw, the app's own peer, stays an import). tsc's output is
 // ~110 modules of ours importing ~830 more from node_modules (es-toolkit's two index files alone load
 // ~555, through @msw/data), and resolving, reading and compiling them one by one was about half of the
-// time `analytics-mock serve` took to listen. The library entry points (dist/src/index.js, msw, testing,
-// verify) stay tsc's modules, as the package's "exports" name them.
+// time `analytics-mock serve` took to listen. The commands serve does not need (verify, record, drift:
+// fast-check, yaml, ...) are chunks of their own in dist/src/cli/chunks/, read when they run. The library
+// entry points (dist/src/index.js, msw, testing, verify) stay tsc's modules, as the package's "exports"
+// name them.
 //
 //   tsx scripts/bundle-cli.ts
 import { rmSync } from 'node:fs'
@@ -11,13 +13,17 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const outfile = `${root}dist/src/cli/main.js`
+const outdir = `${root}dist/src/cli`
+// Chunk names carry a hash of their content: the previous build's go first.
+rmSync(`${outdir}/chunks`, { recursive: true, force: true })
 
 await build({
-  entryPoints: [`${root}src/cli/main.ts`],
-  outfile,
+  entryPoints: { main: `${root}src/cli/main.ts` },
+  outdir,
   absWorkingDir: root,
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -30,4 +36,4 @@ await build({
   logLevel: 'warning',
 })
 // tsc's source map described its own main.js, not this one.
-rmSync(`${outfile}.map`, { force: true })
+rmSync(`${outdir}/main.js.map`, { force: true })

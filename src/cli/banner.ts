@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url'
 import type { App } from '../app.ts'
 import type { ApiKeyRecord } from '../store/models.ts'
 
-const number = (n: number) => n.toLocaleString('en-US')
+// Thousands separated by commas, as toLocaleString('en-US') writes a whole number; its first call
+// loads ICU's number formatting (~15 ms of the CLI's start-up) for these four figures.
+const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 /** What a key may do, in a few words. */
 function reach(key: ApiKeyRecord): string {

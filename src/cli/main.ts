@@ -3,9 +3,8 @@
 import { runServe, SERVE_HELP, StartupError } from './serve.ts'
 import { UsageError } from './options.ts'
 import { ScenarioFormatError } from '../../fixtures/recorded.ts'
-import { runVerifyCommand } from '../verify/cli.ts'
-import { runRecordCommand } from '../record/cli.ts'
-import { runDriftCommand } from '../drift/cli.ts'
+// verify, record and drift are imported when their command runs: serve's start-up does not load them
+// (with them, fast-check, yaml and the verify kit's ~40 modules were part of every start).
 
 const HELP = `analytics-mock: a stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API
 
@@ -29,11 +28,11 @@ export async function main(argv: string[]): Promise<number> {
         await runServe(rest)
         return -1 // keeps running
       case 'verify':
-        return await runVerifyCommand(rest, { out: console.log, err: console.error, env: process.env })
+        return await (await import('../verify/cli.ts')).runVerifyCommand(rest, { out: console.log, err: console.error, env: process.env })
       case 'record':
-        return await runRecordCommand(rest, { out: console.log, err: console.error, env: process.env })
+        return await (await import('../record/cli.ts')).runRecordCommand(rest, { out: console.log, err: console.error, env: process.env })
       case 'drift':
-        return await runDriftCommand(rest, { out: console.log, err: console.error, env: process.env })
+        return await (await import('../drift/cli.ts')).runDriftCommand(rest, { out: console.log, err: console.error, env: process.env })
       case undefined:
       case 'help':
       case '--help':

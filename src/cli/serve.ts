@@ -165,7 +165,8 @@ export async function runServe(argv: string[]): Promise<void> {
       throw error
     }
   }
-  // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented).
+  // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented; not on a
+  // heap as small as the default data's, where it gave back little: see heap.ts).
   compactHeap()
   const running = await serve(app, {
     port,

@@ -200,7 +200,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     checkQueryDepth(req.url.searchParams)
     if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, req.url.searchParams, body, parsed.text)
 
-    // Contract validation of parameters and body (openapi-backend's ajv validators, compiled at start).
+    // Contract validation of parameters and body (openapi-backend's ajv validators, compiled on first use).
     const validation = validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
     if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
     const handler = handlers[op.operationId]

@@ -1,6 +1,6 @@
-// Loads the contract once: dereferences it through openapi-backend, compiles every request validator up
-// front and each response validator on first use (ajv + ajv-formats), and lists each operation with the
-// facts the pipeline needs.
+// Loads the contract once: dereferences it through openapi-backend, and lists each operation with the
+// facts the pipeline needs. Validators (ajv + ajv-formats) are compiled on first use: each response
+// validator here, each operation's request validators in request-validation.ts.
 import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
@@ -82,9 +82,10 @@ export function loadContract(): Contract {
   const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
   const api = new OpenAPIBackend({
     definition: structuredClone(document) as any,
-    quick: true, // sync dereference; validators are compiled below, once
+    quick: true, // sync dereference; validators are compiled on first use (see above), once
     validate: true,
     coerceTypes: true,
+    ajvOpts: { validateSchema: false },
     ignoreTrailingSlashes: false,
     customizeAjv: (ajv, ajvOptions, context) => {
       const key = `${context} ${JSON.stringify(ajvOptions)}`
@@ -99,7 +100,6 @@ export function loadContract(): Contract {
     },
   })
   api.init()
-  api.validator.preCompileRequestValidators()
   // Response validators, by status, compiled once per distinct schema: after dereferencing, the
   // contract's 168 JSON response schemas are 20 objects (most are the shared Error). openapi-backend's
   // preCompileResponseValidators compiled each of them, plus a oneOf of them all per operation that

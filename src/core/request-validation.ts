@@ -1,7 +1,7 @@
-// Request validation with openapi-backend's precompiled ajv validators, fed directly: the path params
-// come from our route table and the query from URLSearchParams, so the per-request work is one
-// validator call (openapi-backend's own validateRequest re-parses the request with lodash and
-// recompiles the path template on every call).
+// Request validation with openapi-backend's ajv validators (compiled per operation on first use), fed
+// directly: the path params come from our route table and the query from URLSearchParams, so the
+// per-request work is one validator call (openapi-backend's own validateRequest re-parses the request
+// with lodash and recompiles the path template on every call).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import type { Contract, OperationInfo } from './contract.ts'
@@ -19,7 +19,7 @@ interface QueryParamSpec {
 }
 
 function jsonParamAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: false })
+  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false })
   const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (a: Ajv, o: object) => void
   addFormats(ajv, { mode: 'fast' })
   return ajv
@@ -36,26 +36,45 @@ export type RequestValidation =
   | { valid: true; query: Record<string, unknown> }
   | { valid: false; errors: ErrorObject[]; input: Record<string, unknown> }
 
+interface OperationSpec {
+  query: QueryParamSpec[]
+  validators: ValidateFunction[]
+  hasBody: boolean
+}
+
 export function createRequestValidator(contract: Contract) {
-  const ajv = jsonParamAjv()
-  const specs = new Map<string, { query: QueryParamSpec[]; validators: ValidateFunction[]; hasBody: boolean }>()
-  for (const op of contract.operations) {
+  let ajv: Ajv | undefined
+  // Each operation's validators are compiled when it is first asked for, not all up front: compiling
+  // the ~40 operations' validators (ajv code generation) was ~40% of the CLI's start-up, and most runs
+  // answer a few operations. A schema that does not compile fails that operation's first request (a 500
+  // naming it), and the contract's tests compile every one.
+  const specs = new Map<string, OperationSpec>()
+  const specOf = (op: OperationInfo): OperationSpec => {
+    let spec = specs.get(op.operationId)
+    if (spec) return spec
     const parameters = (op.operation.parameters ?? []) as Array<Record<string, any>>
-    specs.set(op.operationId, {
+    spec = {
       query: parameters
         .filter((p) => p.in === 'query')
         .map((p) => {
           const jsonSchema = p.content?.['application/json']?.schema
-          return { name: p.name, lenient: p['x-lenient'] === true, json: jsonSchema ? ajv.compile(jsonSchema) : null, array: p.schema?.type === 'array' }
+          return {
+            name: p.name,
+            lenient: p['x-lenient'] === true,
+            json: jsonSchema ? (ajv ??= jsonParamAjv()).compile(jsonSchema) : null,
+            array: p.schema?.type === 'array',
+          }
         }),
       validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
       hasBody: Boolean(op.operation.requestBody),
-    })
+    }
+    specs.set(op.operationId, spec)
+    return spec
   }
 
   const NO_PARAMS: QueryParamSpec[] = []
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
-    const spec = specs.get(op.operationId)!
+    const spec = specOf(op)
     const query: Record<string, unknown> = {}
     let jsonValues: Record<string, unknown> | undefined
     let lenient: Record<string, unknown> | undefined

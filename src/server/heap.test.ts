@@ -1,7 +1,7 @@
 import { getHeapSpaceStatistics } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { compactHeap } from './heap.ts'
+import { COMPACT_HEAP_FLOOR, compactHeap } from './heap.ts'
 
 const oldSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!
 
@@ -15,7 +15,7 @@ describe('compactHeap', () => {
     const kept = all.filter((_, i) => i % 10 === 0)
     all.length = 0
     const before = oldSpace()
-    expect(compactHeap()).toBe(true)
+    expect(compactHeap({ floor: 0 })).toBe(true)
     const after = oldSpace()
     expect(kept).toHaveLength(60_000)
     // Committed pages now close to what is live, and much less than before.
@@ -25,13 +25,20 @@ describe('compactHeap', () => {
 
   it('does nothing above its limit of heap in use (packing a big heap would need its pages twice)', () => {
     const before = oldSpace()
-    expect(compactHeap(1024)).toBe(false)
+    expect(compactHeap({ limit: 1024, floor: 0 })).toBe(false)
     expect(runInNewContext('typeof gc')).toBe('undefined')
     expect(oldSpace().space_size).toBeGreaterThanOrEqual(before.space_size - 1024 * 1024)
   })
 
+  it('does nothing below its floor of heap in use (too little to give back for the pause)', () => {
+    expect(COMPACT_HEAP_FLOOR).toBeGreaterThan(40 * 1024 * 1024) // above the default data's start-up heap
+    const before = oldSpace()
+    expect(compactHeap({ floor: Number.MAX_SAFE_INTEGER })).toBe(false)
+    expect(oldSpace().space_size).toBeGreaterThanOrEqual(before.space_size - 1024 * 1024)
+  })
+
   it('leaves no gc function behind for new contexts', () => {
-    compactHeap()
+    compactHeap({ floor: 0 })
     expect(runInNewContext('typeof gc')).toBe('undefined')
   })
 })

@@ -335,16 +335,34 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     return durable
   }
 
-  async function handle(req: MockRequest): Promise<MockResponse> {
+  function handle(req: MockRequest): Promise<MockResponse> {
     const started = performance.now()
-    let outcome: Outcome
+    let outcome: Outcome | Promise<Outcome>
     try {
-      outcome = await answer(req)
+      outcome = answer(req)
     } catch (error) {
       outcome = { res: errorResponse(error), op: null }
     }
+    // A request that waits for nothing (most) is finished at once: no await, no turn of the microtask
+    // queue between its answer and its journal entry.
+    if (!isPromise(outcome)) {
+      try {
+        return settle(finish(req, outcome, started))
+      } catch (error) {
+        // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
+        return Promise.reject(error)
+      }
+    }
+    return outcome.then(
+      (done) => finish(req, done, started),
+      (error) => finish(req, { res: errorResponse(error), op: null }, started),
+    )
+  }
+
+  /** The answer checked, its change made durable (or waited for), journaled. */
+  function finish(req: MockRequest, outcome: Outcome, started: number): MockResponse | Promise<MockResponse> {
     let { res } = outcome
-    const { op, named } = outcome
+    const { op } = outcome
     // The answer is checked against the contract while its change is being made durable (the check
     // needs nothing from the disk): under --state the flush's wait overlaps this work instead of adding to it.
     let validation: JournalValidation = 'skipped'
@@ -359,20 +377,35 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       }
     }
     if (outcome.durable) {
-      try {
-        await outcome.durable
-      } catch (error) {
-        res = serverError(
-          `The change was made but could not be saved, so it may be lost at a restart: ${(error as Error).message ?? error}`,
-          'state_not_saved',
-        ).toResponse()
-        validation = 'skipped'
-        violated = undefined
-      }
-    } else if (pendingDurable) {
-      // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
-      await pendingDurable.then(noop, noop)
+      return outcome.durable.then(
+        () => journaled(req, outcome, started, res, validation, violated),
+        (error) =>
+          journaled(
+            req,
+            outcome,
+            started,
+            serverError(
+              `The change was made but could not be saved, so it may be lost at a restart: ${(error as Error).message ?? error}`,
+              'state_not_saved',
+            ).toResponse(),
+            'skipped',
+            undefined,
+          ),
+      )
     }
+    if (pendingDurable) {
+      // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
+      const answered = res
+      return pendingDurable.then(
+        () => journaled(req, outcome, started, answered, validation, violated),
+        () => journaled(req, outcome, started, answered, validation, violated),
+      )
+    }
+    return journaled(req, outcome, started, res, validation, violated)
+  }
+
+  function journaled(req: MockRequest, outcome: Outcome, started: number, res: MockResponse, validation: JournalValidation, violated: string | undefined): MockResponse {
+    const { op, named } = outcome
     // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
     if (named?.observer) return res
     journal.record({
@@ -463,7 +496,8 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 }
 
-const noop = () => {}
+/** A value as a settled promise; a promise as it is. */
+const settle = <T>(value: T | Promise<T>): Promise<T> => (isPromise(value) ? value : Promise.resolve(value))
 
 function errorResponse(error: unknown): MockResponse {
   if (error instanceof ApiError) return error.toResponse()

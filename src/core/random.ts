@@ -45,10 +45,21 @@ export class SeededRandom {
   uuid(): string {
     // 32 hex digits drawn in order, then the variant digit: the sequence the generator has always made.
     // Written as char codes into their places (dashes at 8, 13, 18, 23), then made a string at once.
+    // The draws are next()'s, inlined on a local state (a digit is floor(next() * 16): the draw's top 4
+    // bits, exactly), a third of what 33 calls of int() cost.
     const codes = UUID_CODES
-    for (let i = 0; i < 32; i++) codes[UUID_PLACE[i]!] = HEX_CODES[this.int(16)]!
+    let state = this.#state
+    for (let i = 0; i < 33; i++) {
+      let t = (state = (state + 0x6d2b79f5) >>> 0)
+      t = Math.imul(t ^ (t >>> 15), t | 1)
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+      const draw = (t ^ (t >>> 14)) >>> 0
+      // The 33rd draw is the variant digit's: floor(next() * 4), its top 2 bits.
+      if (i < 32) codes[UUID_PLACE[i]!] = HEX_CODES[draw >>> 28]!
+      else codes[UUID_PLACE[16]!] = VARIANT_CODES[draw >>> 30]!
+    }
+    this.#state = state
     codes[UUID_PLACE[12]!] = 0x34 // '4'
-    codes[UUID_PLACE[16]!] = VARIANT_CODES[this.int(4)]!
     return String.fromCharCode.apply(null, codes)
   }
 }

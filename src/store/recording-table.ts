@@ -17,10 +17,11 @@ export class RecordingTable {
   #byId: HashIndex
   #ordered = new Map<number, RecordingRecord[]>()
   /**
-   * `${projectId}\u0000${email}` -> ids of the project's recordings that user has watched: made at the
-   * first question about that user and project (a playlist's answer), then kept on every add and replace.
+   * project -> viewer email -> ids of the project's recordings that user has watched: made at the first
+   * question about that user and project (a playlist's answer), then kept on every add and replace.
+   * Nested maps: no key string built for every answer.
    */
-  #viewed = new Map<string, Set<string>>()
+  #viewed = new Map<number, Map<string, Set<string>>>()
   #stamp = nextStamp()
 
   /** Changes whenever a recording is added or replaced (see stamp.ts). */
@@ -46,12 +47,13 @@ export class RecordingTable {
 
   /** The ids of the project's recordings the user (by email) has watched. */
   viewedBy(projectId: number, email: string): ReadonlySet<string> {
-    const key = `${projectId}\u0000${email}`
-    let viewed = this.#viewed.get(key)
+    let forProject = this.#viewed.get(projectId)
+    if (!forProject) this.#viewed.set(projectId, (forProject = new Map()))
+    let viewed = forProject.get(email)
     if (!viewed) {
       viewed = new Set()
       for (const r of this.list(projectId)) if (r.viewers.includes(email)) viewed.add(r.id)
-      this.#viewed.set(key, viewed)
+      forProject.set(email, viewed)
     }
     return viewed
   }
@@ -71,11 +73,10 @@ export class RecordingTable {
     const existing = this.get(recording.project_id, recording.id)
     const list = this.#ordered.get(recording.project_id)
     if (existing && list) list.splice(list.indexOf(existing), 1)
-    if (existing) for (const email of existing.viewers) this.#viewed.get(`${existing.project_id}\u0000${email}`)?.delete(existing.id)
+    if (existing) for (const email of existing.viewers) this.#viewed.get(existing.project_id)?.get(email)?.delete(existing.id)
     this.#add(recording)
     for (const email of recording.viewers) {
-      const key = `${recording.project_id}\u0000${email}`
-      const viewed = this.#viewed.get(key)
+      const viewed = this.#viewed.get(recording.project_id)?.get(email)
       // (No set yet: it is made from the lists when first asked for.)
       if (viewed) viewed.add(recording.id)
     }

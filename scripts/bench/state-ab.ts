@@ -4,7 +4,8 @@
 // too much to tell a 20% change from noise; taken at the same time, the per-round ratios stay within
 // ~0.5-2x and their geometric mean settles in 30 rounds. Prints each side's req/s, the new side's
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
-// /proc/PID/stat, all threads), p50, and records per flush of the log.
+// /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
+// scripts/bench/servers/mock.ts does not answer the `log` question yet).
 //   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time]
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'

@@ -1,11 +1,12 @@
 // `serve --state FILE`: a 2xx is a promise. Every change a request makes is appended to a write-ahead
 // log and flushed to disk before the request's answer leaves (group commit across concurrent requests,
-// wal.ts). A restart loads the last snapshot (FILE, state-file.ts) and replays the log records after it.
-// Compaction writes a new snapshot in the background once the log has grown past a size (and on a
-// clean shutdown), then drops the log segments the snapshot holds; no request ever waits for a whole
-// rewrite. At start, what an interrupted compaction left behind is removed, a torn last record (a
-// process killed mid-write) is dropped with a warning, and anything else unusable stops the start with
-// a message, leaving the files as they are.
+// two writes in flight at once, acknowledged in order: wal.ts). A restart loads the last snapshot
+// (FILE, state-file.ts) and replays the log records after it. Compaction writes a new snapshot in the
+// background once the log has grown past a size (and on a clean shutdown), then drops the log segments
+// the snapshot holds; no request ever waits for a whole rewrite. At start, what an interrupted
+// compaction left behind is removed, a torn last record (a process killed mid-write; with whatever later
+// writes left after it, never acknowledged) is dropped with a warning, and anything else unusable stops
+// the start with a message, leaving the files as they are.
 //
 // What is logged are the requests that changed state (core/app-base.ts `onChange`: the request as the
 // pipeline read it, the instant it ran at), and scheduled work that fell due before a request; a
@@ -88,10 +89,12 @@ export class DurableState {
     return this.#olderLogBytes + this.#writer.bytes
   }
 
-  /** Flushes of the log so far (each one write and one fdatasync for every record appended meanwhile). */
+  /** Writes to the log so far, each flushed (O_DSYNC), with every record appended meanwhile; all segments of this run. */
   get flushes(): number {
-    return this.#writer.flushes
+    return this.#olderFlushes + this.#writer.flushes
   }
+
+  #olderFlushes = 0
 
   #segmentPath(first: number): string {
     return `${this.path}.wal-${String(first).padStart(16, '0')}`
@@ -170,8 +173,8 @@ export class DurableState {
         if (!isLast) throw new StateFileError(`its log ${segment.path} ends in a torn record, but later log segments follow it`)
         this.stats.tornBytes = read.tornBytes
         this.warn(
-          `the state log ${segment.path} ends in a torn record (${read.tornBytes} bytes, written while the process was stopped): ` +
-            'dropped; every record before it is kept',
+          `the state log ${segment.path} ends in a torn record (${read.tornBytes} bytes, written while the process was stopped, ` +
+            'with whatever was written after it; none of it was acknowledged): dropped; every record before it is kept',
         )
       }
       if (isLast) this.#lastValidBytes = read.validBytes
@@ -227,6 +230,7 @@ export class DurableState {
           this.#segments.push({ path: this.#writer.path, first: seq + 1 })
           this.#olderLogBytes += previous.bytes
           await previous.close().catch(() => {})
+          this.#olderFlushes += previous.flushes
         }
         return { snapshot, seq }
       })

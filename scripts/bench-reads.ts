@@ -8,11 +8,10 @@
 // --persons sets the large app's size (default 100,000; 0 skips the large app); --only keeps the
 // operations whose names hold one of the comma-separated words; --profile FILE writes a CPU profile of
 // the timed rounds only (not the data's making), for `node --cpu-prof`'s viewers.
-import { writeFileSync } from 'node:fs'
-import { Session } from 'node:inspector/promises'
 import { parseArgs } from 'node:util'
 import { createApp, type App } from '../src/app.ts'
-import { serialize, type MockRequest } from '../src/core/http.ts'
+import type { MockRequest } from '../src/core/http.ts'
+import { runRounds, type InProcessOperation } from './in-process-rounds.ts'
 
 const { values: args } = parseArgs({
   options: { calls: { type: 'string' }, rounds: { type: 'string' }, persons: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' } },
@@ -63,18 +62,6 @@ async function operations(app: App, label: string): Promise<Operation[]> {
   return ops
 }
 
-/** µs of this process's CPU time per call (not wall time: on a shared machine the wall clock counts others' work). */
-async function loop({ app, requests }: Operation, n: number): Promise<number> {
-  const started = process.cpuUsage()
-  for (let i = 0; i < n; i++) {
-    const res = await app.handle(requests[i % requests.length]!)
-    if (res.status !== 200) throw new Error(`status ${res.status}: ${JSON.stringify(res.json)}`)
-    serialize(res)
-  }
-  const used = process.cpuUsage(started)
-  return (used.user + used.system) / n
-}
-
 const small = await createApp({ clock: { frozen: false } })
 const ops = await operations(small, '')
 if (largeSize > 0) {
@@ -86,24 +73,6 @@ const small1k = await createApp({ clock: { frozen: false }, size: { persons: 1_0
 ops.push({ ...(await operations(small1k, ' (1k)'))[0]!, name: 'search (1k)' })
 
 const chosen = ops.filter((o) => !only || only.some((w) => o.name.includes(w)))
-for (const o of chosen) await loop(o, Math.min(2_000, calls))
-const figures = new Map<string, number[]>(chosen.map((o) => [o.name, []]))
-const session = args.profile ? new Session() : undefined
-if (session) {
-  session.connect()
-  await session.post('Profiler.enable')
-  await session.post('Profiler.setSamplingInterval', { interval: 50 })
-  await session.post('Profiler.start')
-}
-for (let r = 0; r < rounds; r++) {
-  for (const o of chosen) figures.get(o.name)!.push(await loop(o, calls))
-}
-if (session) {
-  const { profile } = await session.post('Profiler.stop')
-  writeFileSync(args.profile!, JSON.stringify(profile))
-  session.disconnect()
-}
-for (const [name, times] of figures) {
-  const sorted = [...times].sort((a, b) => a - b)
-  console.log(`${name.padEnd(48)} median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1).padStart(8)} µs/call  (${times.map((t) => t.toFixed(1)).join(', ')})`)
-}
+// Each read cycles through its requests (the search terms), all answered 200.
+const asRounds = chosen.map((o): InProcessOperation => ({ name: o.name, app: o.app, status: 200, next: (i) => o.requests[i % o.requests.length]! }))
+await runRounds(asRounds, { calls, rounds, warmup: 2_000, profile: args.profile })

@@ -7,11 +7,10 @@
 //
 // --only keeps the operations whose names hold one of the comma-separated words; --large adds
 // delete_property on a 100,000-person app; --profile FILE writes a CPU profile of the timed rounds only.
-import { writeFileSync } from 'node:fs'
-import { Session } from 'node:inspector/promises'
 import { parseArgs } from 'node:util'
 import { createApp, type App } from '../src/app.ts'
-import { serialize, type MockRequest } from '../src/core/http.ts'
+import type { MockRequest } from '../src/core/http.ts'
+import { runRounds, type InProcessOperation as Operation } from './in-process-rounds.ts'
 
 const { values: args } = parseArgs({
   options: { calls: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, large: { type: 'boolean' } },
@@ -31,16 +30,6 @@ const request = (method: string, path: string, body?: unknown, headers: Record<s
   headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
   body: body === undefined ? undefined : JSON.stringify(body),
 })
-
-interface Operation {
-  name: string
-  app: App
-  status: number
-  /** The i-th request of a loop. */
-  next: (i: number) => MockRequest
-  /** Between rounds (e.g. back to the seed so a destructive write has targets again). */
-  before?: () => Promise<void>
-}
 
 async function collection(app: App, name: string): Promise<string> {
   const res = await app.handle(request('POST', `${P}/session_recording_playlists/`, { name, type: 'collection' }))
@@ -81,39 +70,5 @@ if (args.large) {
   })
 }
 
-/** µs of this process's CPU time per call (not wall time: on a shared machine the wall clock counts others' work). */
-async function loop(o: Operation, n: number): Promise<number> {
-  await o.before?.()
-  const started = process.cpuUsage()
-  for (let i = 0; i < n; i++) {
-    const res = await o.app.handle(o.next(i))
-    if (res.status !== o.status) throw new Error(`${o.name}: status ${res.status}: ${JSON.stringify(res.json)}`)
-    serialize(res)
-  }
-  const used = process.cpuUsage(started)
-  return (used.user + used.system) / n
-}
-
 const chosen = ops.filter((o) => !only || only.some((w) => o.name.includes(w)))
-for (const o of chosen) await loop(o, Math.min(1_000, calls))
-const figures = new Map<string, number[]>(chosen.map((o) => [o.name, []]))
-const session = args.profile ? new Session() : undefined
-if (session) {
-  session.connect()
-  await session.post('Profiler.enable')
-  await session.post('Profiler.setSamplingInterval', { interval: 50 })
-  await session.post('Profiler.start')
-}
-for (let r = 0; r < rounds; r++) {
-  for (const o of chosen) figures.get(o.name)!.push(await loop(o, calls))
-}
-if (session) {
-  const { profile } = await session.post('Profiler.stop')
-  writeFileSync(args.profile!, JSON.stringify(profile))
-  session.disconnect()
-}
-for (const [name, times] of figures) {
-  const sorted = [...times].sort((a, b) => a - b)
-  // The least disturbed round (min) next to the median: other work on a shared machine only adds.
-  console.log(`${name.padEnd(40)} min ${sorted[0]!.toFixed(1).padStart(6)}  median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1).padStart(6)} µs/call  (${times.map((t) => t.toFixed(1)).join(', ')})`)
-}
+await runRounds(chosen, { calls, rounds, warmup: 1_000, profile: args.profile })

@@ -109,25 +109,29 @@ export async function startChild(script: string, args: string[] = [], options: {
   })
   const startupMs = performance.now() - started
   proc.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${script.split('/').pop()}] ${chunk}`))
-  let nextId = 1
   return {
     url,
     startupMs,
     proc,
-    ask<T>(message: Record<string, unknown>): Promise<T> {
-      const id = nextId++
-      return new Promise<T>((resolve) => {
-        const onMessage = (reply: any) => {
-          if (reply?.id !== id) return
-          proc.off('message', onMessage)
-          resolve(reply.value as T)
-        }
-        proc.on('message', onMessage)
-        proc.send({ ...message, id })
-      })
-    },
+    ask: asker(proc),
     stop: () => stopProcess(proc),
   }
+}
+
+/** Asks a child server over IPC: each message numbered, resolved by the reply with its number. */
+export function asker(proc: ChildProcess): ChildServer['ask'] {
+  let nextId = 1
+  return <T>(message: Record<string, unknown>) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++
+      const onMessage = (reply: any) => {
+        if (reply?.id !== id) return
+        proc.off('message', onMessage)
+        resolve(reply.value as T)
+      }
+      proc.on('message', onMessage)
+      proc.send({ ...message, id })
+    })
 }
 
 /** SIGTERM, then SIGKILL after 5 s; resolves when the process has exited. */

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
-import { AUTH, load, percentile, ROOT, send, startChild, type BenchRequest, type ChildServer, type LoadResult } from './harness.ts'
+import { asker, AUTH, load, percentile, ROOT, send, startChild, type BenchRequest, type ChildServer, type LoadResult } from './harness.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -48,22 +48,11 @@ async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
     })
     proc.once('exit', (code) => reject(new Error(`the ${ref} server exited (${code}):\n${output}`)))
   })
-  let nextId = 1
   return {
     url,
     startupMs: 0,
     proc,
-    ask: <T>(message: Record<string, unknown>) =>
-      new Promise<T>((resolve) => {
-        const id = nextId++
-        const onMessage = (reply: any) => {
-          if (reply?.id !== id) return
-          proc.off('message', onMessage)
-          resolve(reply.value as T)
-        }
-        proc.on('message', onMessage)
-        proc.send({ ...message, id })
-      }),
+    ask: asker(proc),
     stop: async () => {
       proc.kill('SIGTERM')
       await new Promise((resolve) => proc.once('exit', resolve))

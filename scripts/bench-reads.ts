@@ -56,6 +56,13 @@ async function operations(app: App, label: string): Promise<Operation[]> {
       const res = await app.handle({ ...get(`${P}/persons/2/`), method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ properties: { plan: `history-${n}` } }) })
       if (res.status !== 200) throw new Error(`PATCH answered ${res.status}`)
     }
+    ops.push(op('person retrieve', [get(`${P}/persons/1/`)]))
+    ops.push(op('playlists list', [get(`${P}/session_recording_playlists/`)]))
+    const made = await app.handle({ ...get(`${P}/session_recording_playlists/`), method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', type: 'collection' }) })
+    if (made.status !== 201) throw new Error(`playlist create answered ${made.status}`)
+    const shortId = (made.json as { short_id: string }).short_id
+    ops.push(op('playlist retrieve', [get(`${P}/session_recording_playlists/${shortId}/`)]))
+    ops.push(op('playlist recordings', [get(`${P}/session_recording_playlists/${shortId}/recordings/`, LEGACY)]))
     ops.push(op('person activity', [get(`${P}/persons/2/activity/`)]))
     ops.push(op('person properties_timeline', [get(`${P}/persons/4/properties_timeline/`, LEGACY)]))
   }

@@ -6,7 +6,8 @@
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
 // /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
 // scripts/bench/servers/mock.ts does not answer the `log` question yet).
-//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time]
+//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory]
+// (--memory: both servers without --state, as the in-memory rows run them.)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,6 +24,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '1' },
     connections: { type: 'string', default: '8' },
     'one-at-a-time': { type: 'boolean', default: false },
+    // In memory (no --state) instead: for the rows without the log too.
+    memory: { type: 'boolean', default: false },
   },
 })
 const P = '/api/environments/1'
@@ -61,6 +64,8 @@ async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
 }
 
 async function requestsFor(server: ChildServer): Promise<BenchRequest[]> {
+  if (args.case === 'get-person') return [{ method: 'GET', path: `${P}/persons/1/`, headers: AUTH }]
+  if (args.case === 'playlists') return [{ method: 'GET', path: `${P}/session_recording_playlists/`, headers: AUTH }]
   if (args.case === 'person') return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/persons/1/`, headers: H, body: JSON.stringify({ properties: { plan: `bench-${n}`, seen: n } }) }))
   const made = await send(server.url, { method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'state-ab', type: 'collection' }) })
   const id = JSON.parse(made.body.toString()).short_id
@@ -104,9 +109,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 const dirs = [mkdtempSync(join(tmpdir(), 'state-ab-')), mkdtempSync(join(tmpdir(), 'state-ab-'))]
 const sides: Side[] = []
 try {
-  const base = await baseServer(args.base!, ['--state', join(dirs[0]!, 'state.json')])
+  const stateArgs = (dir: string) => (args.memory ? [] : ['--state', join(dir, 'state.json')])
+  const base = await baseServer(args.base!, stateArgs(dirs[0]!))
   sides.push({ label: args.base!, server: base, requests: await requestsFor(base), rounds: [] })
-  const current = await startChild('scripts/bench/servers/mock.ts', ['--state', join(dirs[1]!, 'state.json')])
+  const current = await startChild('scripts/bench/servers/mock.ts', stateArgs(dirs[1]!))
   sides.push({ label: 'this tree', server: current, requests: await requestsFor(current), rounds: [] })
   const connections = Number(args.connections)
   const seconds = Number(args.seconds)

@@ -56,6 +56,9 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** A Host header that is a name, an IPv4 or bracketed IPv6 address, and a port: nothing that would end the authority early. */
+const PLAIN_HOST = /^[A-Za-z0-9.:[\]-]+$/
+
 /** How long a refused upload is still read (and thrown away) so the client sees the answer, not a reset. */
 const LINGER_MS = 5_000
 
@@ -206,17 +209,22 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
     const chunks: Buffer[] = []
     let size = 0
     let aborted = false
-    req.on('data', (chunk: Buffer) => {
-      if (aborted) return
-      size += chunk.length
-      if (size > maxBody) {
-        aborted = true
-        chunks.length = 0
-        refuse(req, res, method, bodyTooLarge(maxBody), false, cors)
-        return
-      }
-      chunks.push(chunk)
-    })
+    // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3): it is only
+    // let run to its end. A 'data' listener on it was removed again by node when the answer finished
+    // (IncomingMessage._dump: ~1.6% of a GET person's samples in the server).
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) req.resume()
+    else
+      req.on('data', (chunk: Buffer) => {
+        if (aborted) return
+        size += chunk.length
+        if (size > maxBody) {
+          aborted = true
+          chunks.length = 0
+          refuse(req, res, method, bodyTooLarge(maxBody), false, cors)
+          return
+        }
+        chunks.push(chunk)
+      })
     req.on('error', () => {
       aborted = true
     })
@@ -225,7 +233,15 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       const host = req.headers.host ?? 'localhost'
       let url: URL
       try {
-        url = new URL(req.url ?? '/', `http://${host}`)
+        const target = req.url ?? '/'
+        // One parse of the whole URL where joining is exactly what resolving against the base gives (a
+        // plain host, a target that is a path not starting with // or /\, which would name a host):
+        // parsing the base as well was ~3% of a GET person's samples in the server.
+        const second = target.charCodeAt(1)
+        url =
+          target.charCodeAt(0) === 0x2f && second !== 0x2f && second !== 0x5c && PLAIN_HOST.test(host)
+            ? new URL(`http://${host}${target}`)
+            : new URL(target, `http://${host}`)
       } catch {
         writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), method, cors)
         return

@@ -66,6 +66,8 @@ export interface App {
   fetch(request: Request): Promise<Response>
   /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
   handle(request: MockRequest): Promise<MockResponse>
+  /** `handle`, answered at once (not a promise) when nothing waits: the node:http face writes it in the same turn. May throw where `handle` rejects. */
+  handleNow(request: MockRequest): MockResponse | Promise<MockResponse>
   store: Store
   clock: Clock
   journal: Journal
@@ -175,6 +177,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   return {
     fetch: core.fetch,
     handle: core.handle,
+    handleNow: core.handleNow,
     onChange: core.onChange,
     replay: core.replay,
     exclusive: core.exclusive,

@@ -97,6 +97,8 @@ export interface CoreApp {
   fetch(request: Request): Promise<Response>
   /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
   handle(request: MockRequest): Promise<MockResponse>
+  /** `handle`, answered at once (not a promise) when nothing waits; may throw where `handle` rejects. */
+  handleNow(request: MockRequest): MockResponse | Promise<MockResponse>
   /**
    * Calls `listener` with each change a request made (a write whose handler ran and did not refuse it
    * with a 4xx, or scheduled work that fell due before a request), in order. Returns the function that unsubscribes.
@@ -336,6 +338,20 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   function handle(req: MockRequest): Promise<MockResponse> {
+    try {
+      return settle(handleNow(req))
+    } catch (error) {
+      // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
+      return Promise.reject(error)
+    }
+  }
+
+  /**
+   * `handle`, answered at once when nothing waits (most requests): no promise and no turn of the
+   * microtask queue between the answer, its journal entry and the face's write of it. May throw where
+   * `handle` rejects.
+   */
+  function handleNow(req: MockRequest): MockResponse | Promise<MockResponse> {
     const started = performance.now()
     let outcome: Outcome | Promise<Outcome>
     try {
@@ -343,16 +359,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     } catch (error) {
       outcome = { res: errorResponse(error), op: null }
     }
-    // A request that waits for nothing (most) is finished at once: no await, no turn of the microtask
-    // queue between its answer and its journal entry.
-    if (!isPromise(outcome)) {
-      try {
-        return settle(finish(req, outcome, started))
-      } catch (error) {
-        // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
-        return Promise.reject(error)
-      }
-    }
+    if (!isPromise(outcome)) return finish(req, outcome, started)
     return outcome.then(
       (done) => finish(req, done, started),
       (error) => finish(req, { res: errorResponse(error), op: null }, started),
@@ -487,6 +494,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   return {
     fetch: fetchFace,
     handle,
+    handleNow,
     onChange(listener) {
       changeListeners.add(listener)
       return () => changeListeners.delete(listener)

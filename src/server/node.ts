@@ -247,14 +247,23 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
         return
       }
       const body = chunks.length ? Buffer.concat(chunks) : undefined
-      app
-        .handle({ method, url, headers: req.headers as Record<string, string | undefined>, body })
-        .then((mock) => writeAnswer(res, mock, method, cors, maxAnswer))
-        .catch((error) => {
-          console.error('[analytics-mock] unexpected failure:', error)
-          if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method, cors)
-          else res.destroy()
-        })
+      const failed = (error: unknown) => {
+        console.error('[analytics-mock] unexpected failure:', error)
+        if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method, cors)
+        else res.destroy()
+      }
+      const write = (mock: MockResponse) => {
+        const writing = writeAnswer(res, mock, method, cors, maxAnswer)
+        if (writing) writing.catch(failed)
+      }
+      // Written in this turn when the answer is there (most are): no promise between it and the socket.
+      try {
+        const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
+        if (answered instanceof Promise) answered.then(write).catch(failed)
+        else write(answered)
+      } catch (error) {
+        failed(error)
+      }
     })
   }
 }

@@ -450,7 +450,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null, named }
     // A read takes a write's turn when scheduled work fell due (it runs it first); an observer never does.
     const exclusive = write || (!named?.observer && (options.hasDueWork?.() ?? true))
-    return serial.run(() => turn(req, match, parsed, false, exclusive), exclusive)
+    return serial.runNow(() => turn(req, match, parsed, false, exclusive), exclusive)
   }
 
   async function replay(change: AppliedChange): Promise<number | null> {

@@ -21,6 +21,19 @@ export class SerialQueue {
    * starts now, and a synchronous one leaves its turn as soon as it returns (no promise is waited on).
    */
   run<T>(task: () => T | Promise<T>, exclusive = true): Promise<T> {
+    try {
+      const result = this.runNow(task, exclusive)
+      return result instanceof Promise ? result : Promise.resolve(result)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  /**
+   * `run`, with a synchronous task that can start at once answered as its value (or its throw), not a
+   * promise: the request pipeline then makes no promise for a request that waits for nothing.
+   */
+  runNow<T>(task: () => T | Promise<T>, exclusive = true): T | Promise<T> {
     if (!this.#canEnter(exclusive)) return this.#runLater(task, exclusive)
     this.#enter(exclusive)
     let result: T | Promise<T>
@@ -28,11 +41,11 @@ export class SerialQueue {
       result = task()
     } catch (error) {
       this.#leave(exclusive)
-      return Promise.reject(error)
+      throw error
     }
     if (!(result instanceof Promise)) {
       this.#leave(exclusive)
-      return Promise.resolve(result)
+      return result
     }
     return result.then(
       (value) => {

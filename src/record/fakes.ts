@@ -15,9 +15,16 @@ export class Fakes {
   readonly #salt: Buffer
   readonly #faker: Faker
   readonly #memo = new Map<string, string>()
+  /** Texts a fake must not be (lower-cased): the source's own values. */
+  readonly #avoid: ReadonlySet<string>
 
-  /** @param salt keys the mapping; random (and forgotten) unless given. */
-  constructor(salt?: string) {
+  /**
+   * @param salt keys the mapping; random (and forgotten) unless given.
+   * @param avoid the source's values, lower-cased: a fake drawn from faker's lists can be one of them (a
+   * seeded person's real-looking name), which reads as a leak; such a fake is drawn again.
+   */
+  constructor(salt?: string, avoid: ReadonlySet<string> = new Set()) {
+    this.#avoid = avoid
     this.#salt = salt === undefined ? randomBytes(32) : Buffer.from(salt, 'utf8')
     this.#faker = new (englishFaker.constructor as typeof Faker)({ locale: englishFaker.rawDefinitions })
   }
@@ -32,9 +39,14 @@ export class Fakes {
     const key = `${kind}\u0000${value}`
     let out = this.#memo.get(key)
     if (out === undefined) {
-      const digest = this.#digest(kind, value)
-      this.#faker.seed([digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)])
-      out = build(this.#faker, digest)
+      // Drawn again (a further digest of the same value) while it is one of the source's values; a few
+      // tries at most (faker's lists make a collision rare).
+      for (let attempt = 0; ; attempt++) {
+        const digest = this.#digest(attempt === 0 ? kind : `${kind}\u0000${attempt}`, value)
+        this.#faker.seed([digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)])
+        out = build(this.#faker, digest)
+        if (!this.#avoid.has(out.toLowerCase()) || attempt >= 16) break
+      }
       this.#memo.set(key, out)
     }
     return out

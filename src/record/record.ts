@@ -20,7 +20,7 @@ export interface RecordResult {
 export async function record(options: RecordOptions): Promise<RecordResult> {
   const recordedAt = options.recordedAt ?? new Date()
   const crawled = await crawl(options)
-  const redaction = new Redaction({ keep: options.keep, salt: options.salt })
+  const redaction = new Redaction({ keep: options.keep, salt: options.salt, avoid: stringsOf(crawled) })
   const scenario = buildScenario(crawled, {
     baseUrl: options.baseUrl,
     projectId: options.projectId,
@@ -29,4 +29,12 @@ export async function record(options: RecordOptions): Promise<RecordResult> {
     keep: options.keep ?? [],
   })
   return { scenario, report: redaction.report(), warnings: crawled.warnings, requests: crawled.requests }
+}
+
+/** Every string in `value` (values, not keys), lower-cased: what the source holds. */
+function stringsOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') out.add(value.toLowerCase())
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out)
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, out)
+  return out
 }

@@ -21,6 +21,8 @@ export interface RedactionOptions {
   keep?: readonly string[]
   /** Keys the fakes (default: random, so fakes cannot be matched against guesses). Never written. */
   salt?: string
+  /** The source's values, lower-cased: no fake is one of them (see Fakes). */
+  avoid?: ReadonlySet<string>
 }
 
 export interface RedactionEntry {
@@ -88,7 +90,7 @@ export class Redaction {
   readonly #properties = new Map<string, boolean>()
 
   constructor(options: RedactionOptions = {}) {
-    this.#fakes = new Fakes(options.salt)
+    this.#fakes = new Fakes(options.salt, options.avoid)
     this.#keep = new Set(options.keep ?? [])
   }
 

@@ -12,6 +12,7 @@
 // runs (src/core/serial.ts), with the clock pinned to one instant. Each
 // change is handed to the change listeners in the order applied, as a record that replays it exactly
 // (`replay`); an answer waits until the listeners have made the changes it may have seen durable.
+import { isPromise, promiseOf } from './promise.ts'
 import type { Profile } from '../contract/profiles.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
 import type { Clock } from './clock.ts'
@@ -120,7 +121,6 @@ interface Dispatched {
   op: OperationInfo | null
 }
 
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise
 
 interface Outcome {
   res: MockResponse
@@ -337,14 +337,8 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     return durable
   }
 
-  function handle(req: MockRequest): Promise<MockResponse> {
-    try {
-      return settle(handleNow(req))
-    } catch (error) {
-      // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
-      return Promise.reject(error)
-    }
-  }
+  // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
+  const handle = (req: MockRequest): Promise<MockResponse> => promiseOf(() => handleNow(req))
 
   /**
    * `handle`, answered at once when nothing waits (most requests): no promise and no turn of the
@@ -504,8 +498,6 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 }
 
-/** A value as a settled promise; a promise as it is. */
-const settle = <T>(value: T | Promise<T>): Promise<T> => (isPromise(value) ? value : Promise.resolve(value))
 
 function errorResponse(error: unknown): MockResponse {
   if (error instanceof ApiError) return error.toResponse()

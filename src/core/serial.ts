@@ -5,6 +5,8 @@
 // pipelined adds of one recording to a playlist each found it absent and added it. Reads share their
 // turn, so a cheap read never queues behind heavy reads. Latency faults and writing the answer stay outside.
 
+import { isPromise, promiseOf } from './promise.ts'
+
 interface Waiting {
   exclusive: boolean
   enter: () => void
@@ -21,12 +23,7 @@ export class SerialQueue {
    * starts now, and a synchronous one leaves its turn as soon as it returns (no promise is waited on).
    */
   run<T>(task: () => T | Promise<T>, exclusive = true): Promise<T> {
-    try {
-      const result = this.runNow(task, exclusive)
-      return result instanceof Promise ? result : Promise.resolve(result)
-    } catch (error) {
-      return Promise.reject(error)
-    }
+    return promiseOf(() => this.runNow(task, exclusive))
   }
 
   /**
@@ -43,7 +40,7 @@ export class SerialQueue {
       this.#leave(exclusive)
       throw error
     }
-    if (!(result instanceof Promise)) {
+    if (!isPromise(result)) {
       this.#leave(exclusive)
       return result
     }

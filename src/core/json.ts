@@ -99,6 +99,11 @@ export function knownJson(value: object): JsonText | undefined {
   return marked?.text == null ? undefined : { text: marked.text, bytes: marked.text.length + marked.extra }
 }
 
+/** `serializeOnceAs` with a text its maker wrote, or `serializeOnce` when it wrote none (the value holds what its pieces do not cover). */
+export function serializeOnceWith<T extends object>(value: T, json: JsonText | undefined): T {
+  return json === undefined ? serializeOnce(value) : serializeOnceAs(value, json.text, json.bytes - json.text.length)
+}
+
 /** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */
 export function knownValid(value: unknown, validator: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false

@@ -1,7 +1,7 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { forgetJson, knownJson, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
+import { forgetJson, knownJson, serializeOnce, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
@@ -45,8 +45,7 @@ export function personName(person: PersonRecord): string {
 const rendered = new BoundedCache<PersonRecord, Person>(RENDER_CACHE_SIZE)
 const render = (person: PersonRecord): Person => {
   const value = renderPerson(person)
-  const json = personJson(value)
-  return json === undefined ? serializeOnce(value) : serializeOnceAs(value, json.text, json.bytes - json.text.length)
+  return serializeOnceWith(value, personJson(value))
 }
 
 export function toPerson(person: PersonRecord): Person {

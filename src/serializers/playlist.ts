@@ -6,7 +6,7 @@ import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { freezeDeep, serializeOnce, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
+import { freezeDeep, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 import { toUserOnce, userJson } from './user.ts'
@@ -79,9 +79,7 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   }
   // Frozen as it is built (the users, the counts, the filters: see playlistJson), so marking it walks nothing.
   const value = renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy)
-  const json = playlistJson(value, createdBy, lastModifiedBy)
-  if (json === undefined) serializeOnce(value)
-  else serializeOnceAs(value, json.text, json.bytes - json.text.length)
+  serializeOnceWith(value, playlistJson(value, createdBy, lastModifiedBy))
   if (keep) rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
   return value
 }

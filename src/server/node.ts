@@ -16,6 +16,7 @@ import type { App } from '../app.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
+import { isPromise } from '../core/promise.ts'
 import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
@@ -259,7 +260,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       // Written in this turn when the answer is there (most are): no promise between it and the socket.
       try {
         const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
-        if (answered instanceof Promise) answered.then(write).catch(failed)
+        if (isPromise(answered)) answered.then(write).catch(failed)
         else write(answered)
       } catch (error) {
         failed(error)

@@ -3,7 +3,8 @@
 // /proc/PID/stat (user and kernel time, every thread). Loaded at once, the machine's bursts hit both
 // alike, so the ratio holds on a shared machine where rounds one after the other swing 0.2-3x. The
 // gap is what the mock adds per request over node:http itself: its own handling and its HTTP face.
-//   npx tsx scripts/bench/face-cpu.ts [PATH]      (default: a person retrieve; GETs only)
+//   npx tsx scripts/bench/face-cpu.ts [PATH]      (default: a person retrieve)
+//   npx tsx scripts/bench/face-cpu.ts PATH METHOD BODY [BODY...]   (a write: the bodies sent in turn)
 //   PROF=/tmp/dir npx tsx scripts/bench/face-cpu.ts  (also a CPU profile of each server, on exit)
 import { readFileSync } from 'node:fs'
 import { AUTH, load, send, startChild } from './harness.ts'
@@ -13,21 +14,25 @@ const cpuMs = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'ut
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
 const mock = await startChild('scripts/bench/servers/mock.ts', [], { nodeArgs: prof })
 const ceiling = await startChild('scripts/bench/servers/ceiling.ts', [], { nodeArgs: prof })
-const req = { method: 'GET', path, headers: AUTH }
-const captured = await send(mock.url, req)
+const method = process.argv[3] ?? 'GET'
+const bodies = process.argv.slice(4)
+const reqs = bodies.length
+  ? bodies.map((body) => ({ method, path, headers: { ...AUTH, 'content-type': 'application/json' }, body }))
+  : [{ method, path, headers: AUTH }]
+const captured = await send(mock.url, reqs[0]!)
 const headers: Record<string, string> = {}
 for (const [k, v] of Object.entries(captured.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v as string
 headers['content-length'] = String(captured.body.length)
-await ceiling.ask({ type: 'routes', routes: { [`GET ${path}`]: { status: captured.status, headers, body: captured.body.toString('base64') } } })
-for (const s of [mock, ceiling]) await load(s.url, [req], { connections: 8, seconds: 2 })
+await ceiling.ask({ type: 'routes', routes: { [`${method} ${path}`]: { status: captured.status, headers, body: captured.body.toString('base64') } } })
+for (const s of [mock, ceiling]) await load(s.url, reqs, { connections: 8, seconds: 2 })
 const per: Record<string, number[]> = { mock: [], ceiling: [] }
 for (let r = 0; r < 8; r++) {
   const c0 = [cpuMs(mock.proc.pid!), cpuMs(ceiling.proc.pid!)]
-  const [a, b] = await Promise.all([load(mock.url, [req], { connections: 8, seconds: 1 }), load(ceiling.url, [req], { connections: 8, seconds: 1 })])
+  const [a, b] = await Promise.all([load(mock.url, reqs, { connections: 8, seconds: 1 }), load(ceiling.url, reqs, { connections: 8, seconds: 1 })])
   const c1 = [cpuMs(mock.proc.pid!), cpuMs(ceiling.proc.pid!)]
   per.mock!.push(((c1[0]! - c0[0]!) * 1000) / a.completed)
   per.ceiling!.push(((c1[1]! - c0[1]!) * 1000) / b.completed)
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[x.length >> 1]!
-console.log(`${path}: CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`)
+console.log(`${method} ${path} (${captured.status}): CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`)
 await mock.stop(); await ceiling.stop()

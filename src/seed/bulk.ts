@@ -15,6 +15,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { SeededRandom } from '../core/random.ts'
 import { EventColumnsWriter, type EventColumns } from '../store/event-columns.ts'
+import { RecordingColumns, uuidFromWords } from '../store/recording-columns.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import { sortByNumberThen } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
@@ -56,139 +57,228 @@ function flatten(s: string): string {
   return s
 }
 
-const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
-const uuidCodes: number[] = new Array(36)
-
-/** A version 4 uuid from four 32-bit draws, made as one flat string from its character codes. */
+/** A version 4 uuid from four 32-bit draws. */
 function uuidFrom(rng: SeededRandom): string {
-  const codes = uuidCodes
-  let k = 0
-  for (let w = 0; w < 4; w++) {
-    const word = Math.floor(rng.next() * 4294967296)
-    for (let shift = 28; shift >= 0; shift -= 4) {
-      if (k === 8 || k === 13 || k === 18 || k === 23) codes[k++] = 0x2d // -
-      codes[k++] = HEX_CODES[(word >>> shift) & 15]!
+  const w0 = Math.floor(rng.next() * 4294967296)
+  const w1 = Math.floor(rng.next() * 4294967296)
+  const w2 = Math.floor(rng.next() * 4294967296)
+  return uuidFromWords(w0, w1, w2, Math.floor(rng.next() * 4294967296))
+}
+
+/**
+ * What making a person, its events and a recording share. Each of those is a small method of its own:
+ * as one function of a few hundred lines, V8 ran the loops unoptimized for the half second its
+ * optimizing compile of the whole took, then threw the compiled code away again on paths the first
+ * persons had not taken (measured: ~4 µs a person before its events).
+ */
+class BulkMaker {
+  readonly rng: SeededRandom
+  readonly anchor: number
+  readonly writer: EventColumnsWriter
+  readonly names: ReadonlyArray<{ name: string; stem: string }>
+  readonly companies: readonly string[]
+  readonly nameRefs: number[]
+  readonly identifyRef: number
+  readonly upgradedRef: number
+  readonly pageRefs: number[]
+  readonly upgradeRefs: Map<string, number>
+  /** An anonymous person's properties are one of these combinations (1,500), shared. */
+  readonly anonymousProperties = new Map<string, Properties>()
+  /**
+   * Every person's distinct ids by position (the second '' when it has one), for the recordings to pick
+   * an owner's id from: reading them through the person record was three dependent cache misses a
+   * recording (~0.6 µs at a million persons), for most of what making one cost.
+   */
+  readonly firstIds: string[]
+  readonly secondIds: string[]
+  /** Event times of one person, sorted as drawn (reused: a view and a sort call per person were garbage and time). */
+  times = new Float64Array(16)
+
+  /** `drawEventCounts` draws every person's event count (after the pools, before the rest) and answers their sum. */
+  constructor(input: BulkInput, drawEventCounts: () => number) {
+    const { faker, rng } = input
+    const total = input.persons.reduce((n, p) => n + p.count, 0)
+    this.firstIds = new Array(total)
+    this.secondIds = new Array(total)
+    this.rng = rng
+    this.anchor = input.anchor
+    this.names = Array.from({ length: NAME_POOL }, () => {
+      const first = faker.person.firstName()
+      const last = faker.person.lastName()
+      const stem = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9.]/g, '')
+      return { name: flatten(`${first} ${last}`), stem: flatten(stem) }
+    })
+    this.companies = Array.from({ length: COMPANY_POOL }, () => flatten(faker.company.name()))
+    this.writer = new EventColumnsWriter(drawEventCounts())
+    const writer = this.writer
+    this.nameRefs = EVENT_NAMES.map((name) => writer.names.ref(name))
+    this.identifyRef = writer.names.ref('$identify')
+    this.upgradedRef = writer.names.ref('plan upgraded')
+    this.pageRefs = PATHS.flatMap((path) =>
+      BROWSERS.map((browser) => writer.properties.ref(Object.freeze({ $current_url: START_URLS[path]!, $pathname: path, $browser: browser, $os: this.pick(OSES) }))),
+    )
+    this.upgradeRefs = new Map(PLANS.map((plan) => [plan, writer.properties.ref(Object.freeze({ $set: Object.freeze({ plan }) }))]))
+  }
+
+  /** One of the distinct ids of the person at `owner`, as `pick(person.distinct_ids)` draws it. */
+  ownerId(owner: number): string {
+    const second = this.secondIds[owner]!
+    return this.rng.int(second === '' ? 1 : 2) === 0 ? this.firstIds[owner]! : second
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.rng.int(items.length)]!
+  }
+
+  person(projectRef: number, projectId: number, id: number, createdAt: number, eventCount: number): PersonRecord {
+    const rng = this.rng
+    const anonymous = rng.next() < 0.15
+    const personUuid = uuidFrom(rng)
+    const anonId = uuidFrom(rng)
+    const $browser = this.pick(BROWSERS)
+    const $os = this.pick(OSES)
+    const $geoip_country_code = this.pick(COUNTRIES)
+    const $initial_referring_domain = this.pick(REFERRERS)
+    const initialPlan = PLANS[rng.int(2)]!
+    let before: Properties
+    let after: Properties
+    let distinctIds: readonly string[]
+    let identify: Properties | undefined
+    let finalPlan = initialPlan
+    if (anonymous) {
+      before = this.anonymous($browser, $os, $geoip_country_code, $initial_referring_domain)
+      after = before
+      distinctIds = Object.freeze([anonId])
+    } else {
+      const person = this.pick(this.names)
+      const name = person.name
+      const email = flatten(`${person.stem}${id}@${this.pick(PROVIDERS)}`)
+      const company = this.pick(this.companies)
+      const upgrades = rng.next() < 0.4
+      if (upgrades) finalPlan = PLANS[2 + rng.int(2)]!
+      before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: initialPlan })
+      after = upgrades ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: finalPlan }) : before
+      distinctIds = Object.freeze([rng.next() < 0.5 ? email : flatten(`user-${100_000 + id}`), anonId])
+      identify = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
+    }
+    this.firstIds[id - 1] = distinctIds[0]!
+    this.secondIds[id - 1] = distinctIds.length > 1 ? distinctIds[1]! : ''
+    const at = this.eventTimes(createdAt, eventCount)
+    const writer = this.writer
+    const personRef = writer.persons.add(personUuid)
+    const firstIdRef = writer.distinctIds.add(distinctIds[0]!)
+    const secondIdRef = distinctIds.length > 1 ? writer.distinctIds.add(distinctIds[1]!) : firstIdRef
+    const beforeRef = anonymous ? writer.properties.ref(before) : writer.properties.add(before)
+    const afterRef = after === before ? beforeRef : writer.properties.add(after)
+    const identifyPropertiesRef = identify ? writer.properties.add(identify) : -1
+    const switchAt = finalPlan !== initialPlan ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
+    const upgradeRef = finalPlan !== initialPlan ? this.upgradeRefs.get(finalPlan)! : -1
+    this.events(at, eventCount, projectRef, personRef, firstIdRef, distinctIds.length > 1 ? secondIdRef : -1, identifyPropertiesRef, switchAt, upgradeRef, beforeRef, afterRef)
+    return Object.freeze({
+      id,
+      uuid: personUuid,
+      project_id: projectId,
+      distinct_ids: distinctIds,
+      properties: after,
+      created_at: createdAt,
+      last_seen_at: eventCount ? at[eventCount - 1]! : null,
+    })
+  }
+
+  anonymous($browser: string, $os: string, $geoip_country_code: string, $initial_referring_domain: string): Properties {
+    const key = `${$browser}\u0000${$os}\u0000${$geoip_country_code}\u0000${$initial_referring_domain}`
+    let properties = this.anonymousProperties.get(key)
+    if (!properties) this.anonymousProperties.set(key, (properties = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain })))
+    return properties
+  }
+
+  /** `count` instants between `createdAt` and the anchor, ascending (in `this.times`, grown when too short). */
+  eventTimes(createdAt: number, count: number): Float64Array {
+    if (this.times.length < count) this.times = new Float64Array(count)
+    const at = this.times
+    const span = this.anchor - createdAt
+    for (let i = 0; i < count; i++) {
+      const t = createdAt + this.rng.int(span)
+      let j = i
+      for (; j > 0 && at[j - 1]! > t; j--) at[j] = at[j - 1]!
+      at[j] = t
+    }
+    return at
+  }
+
+  /**
+   * A person's events: the first an `$identify` when `identifyRef` >= 0, the one at `switchAt` a plan
+   * upgrade (`upgradeRef`), the rest page events; person properties `beforeRef` until the switch.
+   * `secondIdRef` < 0: the person has one distinct id.
+   */
+  events(at: Float64Array, count: number, projectRef: number, personRef: number, firstIdRef: number, secondIdRef: number, identifyRef: number, switchAt: number, upgradeRef: number, beforeRef: number, afterRef: number): void {
+    const rng = this.rng
+    const writer = this.writer
+    const nameRefs = this.nameRefs
+    const pageRefs = this.pageRefs
+    for (let i = 0; i < count; i++) {
+      let name = nameRefs[rng.int(nameRefs.length)]!
+      let properties = pageRefs[rng.int(pageRefs.length)]!
+      if (i === 0 && identifyRef >= 0) {
+        name = this.identifyRef
+        properties = identifyRef
+      } else if (i === switchAt) {
+        name = this.upgradedRef
+        properties = upgradeRef
+      }
+      const distinctId = i === 0 || secondIdRef < 0 ? firstIdRef : rng.int(2) === 0 ? firstIdRef : secondIdRef
+      writer.write(projectRef, name, distinctId, personRef, properties, i < switchAt ? beforeRef : afterRef, at[i]!)
     }
   }
-  codes[14] = 0x34 // version 4
-  codes[19] = HEX_CODES[8 + (codes[19]! & 3)]! // variant 10xx
-  return String.fromCharCode.apply(null, codes)
+
+  /** A recording of the person at `owner` (its position in the persons made). */
+  recording(columns: RecordingColumns, projectId: number, owner: number, start: number, activeSeconds: number, inactiveSeconds: number, viewerLists: ReadonlyArray<readonly string[]>): RecordingRecord {
+    const rng = this.rng
+    return columns.write({
+      projectId,
+      idWords: [Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296)],
+      distinctId: this.ownerId(owner),
+      startTime: start,
+      activeSeconds,
+      inactiveSeconds,
+      clickCount: rng.int(Math.ceil(activeSeconds / 4)),
+      keypressCount: rng.int(Math.ceil(activeSeconds / 2)),
+      mouseActivityCount: rng.int(activeSeconds * 3),
+      consoleLogCount: rng.int(40),
+      consoleWarnCount: rng.int(8),
+      consoleErrorCount: rng.int(5),
+      startUrl: START_URLS[this.pick(PATHS)] ?? ORIGIN,
+      viewers: rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!,
+      snapshotSource: rng.next() < 0.9 ? 'web' : 'mobile',
+      activityScore: Math.round(rng.next() * 10000) / 100,
+    })
+  }
 }
 
 export function buildBulkPeople(input: BulkInput): BulkPeople {
-  const { faker, rng, anchor } = input
-  const pick = <T>(items: readonly T[]): T => items[rng.int(items.length)]!
-
-  const names = Array.from({ length: NAME_POOL }, () => {
-    const first = faker.person.firstName()
-    const last = faker.person.lastName()
-    const stem = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9.]/g, '')
-    return { name: flatten(`${first} ${last}`), stem: flatten(stem) }
-  })
-  const companies = Array.from({ length: COMPANY_POOL }, () => flatten(faker.company.name()))
-
+  const { rng, anchor } = input
   const total = input.persons.reduce((n, p) => n + p.count, 0)
   const eventCounts = new Uint8Array(total)
-  let eventTotal = 0
-  for (let k = 0; k < total; k++) eventTotal += eventCounts[k] = input.eventsPerPerson ?? 5 + rng.int(11)
-  const writer = new EventColumnsWriter(eventTotal)
-  const nameRefs = EVENT_NAMES.map((name) => writer.names.ref(name))
-  const identifyRef = writer.names.ref('$identify')
-  const upgradedRef = writer.names.ref('plan upgraded')
-  const pageRefs = PATHS.flatMap((path) =>
-    BROWSERS.map((browser) => writer.properties.ref(Object.freeze({ $current_url: START_URLS[path]!, $pathname: path, $browser: browser, $os: pick(OSES) }))),
-  )
-  const upgradeRefs = new Map(PLANS.map((plan) => [plan, writer.properties.ref(Object.freeze({ $set: Object.freeze({ plan }) }))]))
-  // An anonymous person's properties are one of these combinations (1,500), shared.
-  const anonymousProperties = new Map<string, Properties>()
+  const maker = new BulkMaker(input, () => {
+    let eventTotal = 0
+    for (let k = 0; k < total; k++) eventTotal += eventCounts[k] = input.eventsPerPerson ?? 5 + rng.int(11)
+    return eventTotal
+  })
+  const writer = maker.writer
 
   const persons: PersonRecord[] = new Array(total)
-  const times = new Float64Array(Math.max(16, input.eventsPerPerson ?? 0))
   let k = 0
   for (const { projectId, count } of input.persons) {
     const projectRef = writer.projects.ref(projectId)
     const createdAts = new Float64Array(count)
     for (let i = 0; i < count; i++) createdAts[i] = anchor - 1 * DAY - rng.int(364 * DAY)
     createdAts.sort()
-    for (let p = 0; p < count; p++, k++) {
-      const id = k + 1
-      const createdAt = createdAts[p]!
-      const anonymous = rng.next() < 0.15
-      const personUuid = uuidFrom(rng)
-      const anonId = uuidFrom(rng)
-      const $browser = pick(BROWSERS)
-      const $os = pick(OSES)
-      const $geoip_country_code = pick(COUNTRIES)
-      const $initial_referring_domain = pick(REFERRERS)
-      const initialPlan = PLANS[rng.int(2)]!
-      let before: Properties
-      let after: Properties
-      let distinctIds: readonly string[]
-      let identify: Properties | undefined
-      let finalPlan = initialPlan
-      if (anonymous) {
-        const key = `${$browser}\u0000${$os}\u0000${$geoip_country_code}\u0000${$initial_referring_domain}`
-        before = anonymousProperties.get(key)!
-        if (!before) anonymousProperties.set(key, (before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain })))
-        after = before
-        distinctIds = Object.freeze([anonId])
-      } else {
-        const person = pick(names)
-        const name = person.name
-        const email = flatten(`${person.stem}${id}@${pick(PROVIDERS)}`)
-        const company = pick(companies)
-        const upgrades = rng.next() < 0.4
-        if (upgrades) finalPlan = PLANS[2 + rng.int(2)]!
-        before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: initialPlan })
-        after = upgrades ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: finalPlan }) : before
-        distinctIds = Object.freeze([rng.next() < 0.5 ? email : flatten(`user-${100_000 + id}`), anonId])
-        identify = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
-      }
-
-      const eventCount = eventCounts[k]!
-      const span = anchor - createdAt
-      // Sorted as drawn (insertion into the reused array: a view and a sort call per person were garbage and time).
-      const at = times.length >= eventCount ? times : new Float64Array(eventCount)
-      for (let i = 0; i < eventCount; i++) {
-        const t = createdAt + rng.int(span)
-        let j = i
-        for (; j > 0 && at[j - 1]! > t; j--) at[j] = at[j - 1]!
-        at[j] = t
-      }
-      const switchAt = finalPlan !== initialPlan ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
-      const personRef = writer.persons.add(personUuid)
-      const firstIdRef = writer.distinctIds.add(distinctIds[0]!)
-      const secondIdRef = distinctIds.length > 1 ? writer.distinctIds.add(distinctIds[1]!) : firstIdRef
-      const beforeRef = anonymous ? writer.properties.ref(before) : writer.properties.add(before)
-      const afterRef = after === before ? beforeRef : writer.properties.add(after)
-      const identifyPropertiesRef = identify ? writer.properties.add(identify) : -1
-      for (let i = 0; i < eventCount; i++) {
-        let name = nameRefs[rng.int(nameRefs.length)]!
-        let properties = pageRefs[rng.int(pageRefs.length)]!
-        if (i === 0 && identify) {
-          name = identifyRef
-          properties = identifyPropertiesRef
-        } else if (i === switchAt) {
-          name = upgradedRef
-          properties = upgradeRefs.get(finalPlan)!
-        }
-        const distinctId = i === 0 || distinctIds.length === 1 ? firstIdRef : rng.int(2) === 0 ? firstIdRef : secondIdRef
-        writer.write(projectRef, name, distinctId, personRef, properties, i < switchAt ? beforeRef : afterRef, at[i]!)
-      }
-      persons[k] = Object.freeze({
-        id,
-        uuid: personUuid,
-        project_id: projectId,
-        distinct_ids: distinctIds,
-        properties: after,
-        created_at: createdAt,
-        last_seen_at: eventCount ? at[eventCount - 1]! : null,
-      })
-    }
+    for (let p = 0; p < count; p++, k++) persons[k] = maker.person(projectRef, projectId, k + 1, createdAts[p]!, eventCounts[k]!)
   }
 
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
   const recordings: RecordingRecord[] = []
+  const columns = new RecordingColumns(input.recordings.reduce((n, r) => n + r.count, 0))
   for (const { projectId, count } of input.recordings) {
     // The project's persons are one run of `persons` (made project by project).
     const first = persons.findIndex((p) => p.project_id === projectId)
@@ -210,32 +300,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
     const order = Array.from({ length: count }, (_, i) => i)
     sortByNumberThen(order, (i) => starts[i]!, (a, b) => starts[b]! - starts[a]! || a - b)
     const from = recordings.length
-    for (const i of order) {
-      const owner = persons[first + rng.int(owners)]!
-      const activeSeconds = active[i]!
-      recordings.push(
-        Object.freeze({
-          id: uuidFrom(rng),
-          project_id: projectId,
-          distinct_id: pick(owner.distinct_ids),
-          start_time: starts[i]!,
-          active_seconds: activeSeconds,
-          inactive_seconds: inactive[i]!,
-          click_count: rng.int(Math.ceil(activeSeconds / 4)),
-          keypress_count: rng.int(Math.ceil(activeSeconds / 2)),
-          mouse_activity_count: rng.int(activeSeconds * 3),
-          console_log_count: rng.int(40),
-          console_warn_count: rng.int(8),
-          console_error_count: rng.int(5),
-          start_url: START_URLS[pick(PATHS)] ?? ORIGIN,
-          viewers: rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!,
-          storage: 'object_storage',
-          snapshot_source: rng.next() < 0.9 ? 'web' : 'mobile',
-          activity_score: Math.round(rng.next() * 10000) / 100,
-          ongoing: null,
-        }),
-      )
-    }
+    for (const i of order) recordings.push(maker.recording(columns, projectId, first + rng.int(owners), starts[i]!, active[i]!, inactive[i]!, viewerLists))
     // Recordings starting at the same instant: by id, as the table orders them.
     for (let a = from; a < recordings.length; ) {
       let b = a + 1

@@ -116,8 +116,9 @@ function difference(a: unknown, b: unknown, path: string): string | null {
     }
     return null
   }
-  const ao = a as Record<string, unknown>
-  const bo = b as Record<string, unknown>
+  // A record read through getters (recording-columns.ts) has no own fields: compared as it is written.
+  const ao = asWritten(a as Record<string, unknown>)
+  const bo = asWritten(b as Record<string, unknown>)
   const keys = new Set([...Object.keys(ao), ...Object.keys(bo)])
   for (const key of keys) {
     const d = difference(ao[key], bo[key], `${path}/${key}`)
@@ -125,6 +126,8 @@ function difference(a: unknown, b: unknown, path: string): string | null {
   }
   return null
 }
+
+const asWritten = (o: Record<string, unknown>): Record<string, unknown> => (typeof o.toJSON === 'function' ? (o.toJSON as () => Record<string, unknown>)() : o)
 
 function freezeDeep<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {

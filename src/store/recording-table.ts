@@ -85,17 +85,21 @@ export class RecordingTable {
     insertSorted(ordered, recording, newestFirst)
   }
 
-  #slotOf(projectId: number, id: string): number {
-    return this.#byId.find(hashKey(id, projectId), (slot) => {
+  #slotOf(projectId: number, id: string, hash = hashKey(id, projectId)): number {
+    return this.#byId.find(hash, (slot) => {
       const r = this.#slots[slot]!
       return r.project_id === projectId && r.id === id
     })
   }
 
   #add(r: RecordingRecord): void {
-    const slot = this.#slotOf(r.project_id, r.id)
+    // Read once: a big dataset's recording makes its id's text on each read (recording-columns.ts).
+    const id = r.id
+    const projectId = r.project_id
+    const hash = hashKey(id, projectId)
+    const slot = this.#slotOf(projectId, id, hash)
     if (slot >= 0) this.#slots[slot] = r
-    else this.#byId.add(hashKey(r.id, r.project_id), this.#slots.push(r) - 1)
+    else this.#byId.add(hash, this.#slots.push(r) - 1)
     let list = this.#ordered.get(r.project_id)
     if (!list) this.#ordered.set(r.project_id, (list = []))
     list.push(r)

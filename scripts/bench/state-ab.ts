@@ -6,7 +6,7 @@
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
 // /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
 // scripts/bench/servers/mock.ts does not answer the `log` question yet).
-//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory]
+//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory]
 // (--memory: both servers without --state, as the in-memory rows run them.)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
 })
 const P = '/api/environments/1'
 const H = { ...AUTH, 'content-type': 'application/json' }
+/** The status every answer of the case must have. */
+const EXPECTED = args.case === 'create' ? 201 : 200
 
 /** The mock server of `ref`, compiled under tmp/ (so its npm imports resolve from this tree's node_modules). */
 async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
@@ -67,8 +69,22 @@ async function requestsFor(server: ChildServer): Promise<BenchRequest[]> {
   if (args.case === 'get-person') return [{ method: 'GET', path: `${P}/persons/1/`, headers: AUTH }]
   if (args.case === 'playlists') return [{ method: 'GET', path: `${P}/session_recording_playlists/`, headers: AUTH }]
   if (args.case === 'person') return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/persons/1/`, headers: H, body: JSON.stringify({ properties: { plan: `bench-${n}`, seen: n } }) }))
+  // The limit benchmark's other rows (scripts/bench/operations.ts), as it sends them.
+  if (args.case === 'create') return [{ method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'Made by the benchmark', type: 'collection' }) }]
+  if (args.case === 'insight') {
+    return [{ method: 'POST', path: `${P}/max_tools/create_and_query_insight/`, headers: H, body: JSON.stringify({ query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' }) }]
+  }
+  if (args.case === 'timeline') return [{ method: 'GET', path: `${P}/persons/4/properties_timeline/`, headers: { authorization: 'Bearer phx_mock_legacy' } }]
   const made = await send(server.url, { method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'state-ab', type: 'collection' }) })
   const id = JSON.parse(made.body.toString()).short_id
+  if (args.case === 'get-playlist' || args.case === 'playlist-recordings') {
+    // As the limit benchmark: the project's first seeded collection (it has recordings).
+    const list = await send(server.url, { method: 'GET', path: `${P}/session_recording_playlists/?limit=100`, headers: AUTH })
+    const playlists = JSON.parse(list.body.toString()).results as Array<{ short_id: string; type: string | null; deleted: boolean }>
+    const seeded = playlists.find((p) => p.type === 'collection' && !p.deleted)!.short_id
+    if (args.case === 'get-playlist') return [{ method: 'GET', path: `${P}/session_recording_playlists/${seeded}/`, headers: AUTH }]
+    return [{ method: 'GET', path: `${P}/session_recording_playlists/${seeded}/recordings/`, headers: { authorization: 'Bearer phx_mock_legacy' } }]
+  }
   if (args.case === 'playlist') {
     return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/session_recording_playlists/${id}/`, headers: H, body: JSON.stringify({ description: `Changed (${n})`, pinned: true }) }))
   }
@@ -92,7 +108,7 @@ interface Side {
 async function round(side: Side, connections: number, seconds: number): Promise<void> {
   const log0 = await side.server.ask<{ records?: number; flushes?: number }>({ type: 'log' })
   const cpu0 = cpuMs(side.server.proc.pid!)
-  const result: LoadResult = await load(side.server.url, side.requests, { connections, seconds, expect: 200 })
+  const result: LoadResult = await load(side.server.url, side.requests, { connections, seconds, expect: EXPECTED })
   const cpu1 = cpuMs(side.server.proc.pid!)
   const log1 = await side.server.ask<{ records?: number; flushes?: number }>({ type: 'log' })
   if (result.errors || result.unexpected) console.log(`${side.label}: ${result.errors} errors, ${result.unexpected} unexpected answers`)
@@ -116,7 +132,7 @@ try {
   sides.push({ label: 'this tree', server: current, requests: await requestsFor(current), rounds: [] })
   const connections = Number(args.connections)
   const seconds = Number(args.seconds)
-  for (const side of sides) await load(side.server.url, side.requests, { connections, seconds: 2, expect: 200 })
+  for (const side of sides) await load(side.server.url, side.requests, { connections, seconds: 2, expect: EXPECTED })
   for (let r = 0; r < Number(args.rounds); r++) {
     if (args['one-at-a-time']) for (const side of r % 2 ? [...sides].reverse() : sides) await round(side, connections, seconds)
     else await Promise.all(sides.map((side) => round(side, connections, seconds)))

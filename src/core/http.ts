@@ -4,7 +4,10 @@ import { toJson } from './json.ts'
 
 export interface MockRequest {
   method: string
-  /** Absolute URL of the request (origin included, so pagination links are absolute). */
+  /**
+   * Absolute URL of the request (origin included, so pagination links are absolute). Read only: a face
+   * may hand the same URL object to every request that sends the same target (the node:http face does).
+   */
   url: URL
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonChunks, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+import { forgetJson, jsonChunks, knownJson, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
 
 describe('toJson', () => {
   const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })
@@ -79,6 +79,41 @@ describe('toJsonIfLight', () => {
 
   it('leaves a heavy value to jsonChunks', () => {
     expect(toJsonIfLight({ rows: Array.from({ length: 5000 }, (_, i) => ({ i })) })).toBeUndefined()
+  })
+})
+
+describe('marks', () => {
+  it('stay out of copies and of what lists keys: a spread of a marked value is written from its own fields', () => {
+    const a = serializeOnce({ id: 1, name: 'a' })
+    expect(toJson(a)).toBe('{"id":1,"name":"a"}')
+    const copy = { ...a, name: 'b' }
+    expect(toJson(copy)).toBe(JSON.stringify(copy))
+    expect(toJson(Object.assign({}, a))).toBe('{"id":1,"name":"a"}')
+    expect(Object.keys(a)).toEqual(['id', 'name'])
+    expect(Reflect.ownKeys(structuredClone(a))).toEqual(['id', 'name'])
+    expect(a).toEqual({ id: 1, name: 'a' })
+    // A value that inherits from a marked one is not marked by it.
+    const heir = Object.create(a) as { extra?: number }
+    heir.extra = 2
+    expect(toJson(heir)).toBe(JSON.stringify(heir))
+  })
+
+  it('are kept for values frozen before they were marked, and let go of by forgetJson', () => {
+    const late = Object.freeze({ plan: 'a' })
+    rememberJson(late, '{"plan":"a"}')
+    expect(knownJson(late)).toEqual({ text: '{"plan":"a"}', bytes: 12 })
+    const early = serializeOnce({ plan: 'é' })
+    expect(Object.isFrozen(early)).toBe(true)
+    expect(toJsonIfLight(early)).toEqual({ text: '{"plan":"é"}', bytes: 13 })
+    expect(knownJson(early)).toEqual({ text: '{"plan":"é"}', bytes: 13 })
+    for (const value of [late, early]) {
+      forgetJson(value)
+      expect(knownJson(value)).toBeUndefined()
+      expect(toJson({ results: [value] })).toBe(JSON.stringify({ results: [value] }))
+    }
+    // Marked again after it was let go of: as new.
+    serializeOnce(early)
+    expect(toJson(early)).toBe('{"plan":"é"}')
   })
 })
 

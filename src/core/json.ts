@@ -12,10 +12,83 @@ interface Marked {
   text: string | null
   /** UTF-8 bytes beyond one per character (0 for ASCII). */
   extra: number
-  /** Validators (schemas) the value is known to satisfy. */
-  valid: unknown[] | null
+  /** A validator (schema) the value is known to satisfy, and any more. */
+  valid: unknown
+  moreValid: unknown[] | null
+  /** Let go of (forgetJson): the value reads as not marked. */
+  forgotten: boolean
+}
+
+/** A constructor that returns the object it is given, so a subclass's private field is added to that object. */
+class Stamp {
+  constructor(value: object) {
+    return value as Stamp
+  }
+}
+
+/**
+ * Where a value's record is kept: a private field stamped onto the value itself (a class's constructor
+ * that returns another object adds the subclass's fields to that object). Nothing sees a private field:
+ * not JSON.stringify, Object.keys, Reflect.ownKeys, spreads, Object.assign, structuredClone or test
+ * equality; it is not inherited, and it can be added to a frozen object (the values are frozen when
+ * marked, many as they are made). Every write marks fresh values (the new version's rendering, its
+ * properties): a fresh key in a WeakMap cost ~0.8-2 µs with the collector's work on the table
+ * (measured in a loop of keys that live ~100 iterations, as answers do in the journal), a symbol-keyed
+ * property defined with Object.defineProperty ~0.3 µs, the stamp ~15 ns. An engine that refuses to
+ * add a private field to an object that is not extensible (a change proposed to the language) gets
+ * the WeakMap instead.
+ */
+class Marks extends Stamp {
+  #marked: Marked
+  private constructor(value: object, marked: Marked) {
+    super(value)
+    this.#marked = marked
+  }
+
+  static of(value: object): Marked | undefined {
+    return #marked in value ? (value as Marks).#marked : undefined
+  }
+
+  /** Stamps `marked` onto `value`; false when the engine refuses. */
+  static put(value: object, marked: Marked): boolean {
+    try {
+      new Marks(value, marked)
+      return true
+    } catch {
+      return false
+    }
+  }
 }
 const texts = new WeakMap<object, Marked>()
+
+/** What is known of `value`, when it is marked. */
+function markOf(value: object): Marked | undefined {
+  const own = Marks.of(value)
+  if (own !== undefined) return own.forgotten ? undefined : own
+  return texts.get(value)
+}
+
+/** `value`'s record, made when it has none. */
+function ensureMark(value: object): Marked {
+  const own = Marks.of(value)
+  if (own !== undefined) {
+    if (own.forgotten) {
+      // Let go of, and marked again: as if new.
+      own.text = null
+      own.extra = 0
+      own.valid = undefined
+      own.moreValid = null
+      own.forgotten = false
+    }
+    return own
+  }
+  let marked = texts.get(value)
+  if (marked === undefined) {
+    marked = { text: null, extra: 0, valid: undefined, moreValid: null, forgotten: false }
+    if (!Marks.put(value, marked)) texts.set(value, marked)
+  }
+  return marked
+}
 
 const NON_ASCII = /[^\x00-\x7f]/
 
@@ -53,7 +126,7 @@ export function freezeDeep(value: unknown): void {
  */
 export function serializeOnce<T extends object>(value: T): T {
   freezeDeep(value)
-  if (!texts.has(value)) texts.set(value, { text: null, extra: 0, valid: null })
+  ensureMark(value)
   return value
 }
 
@@ -63,7 +136,7 @@ export function serializeOnce<T extends object>(value: T): T {
  * properties, written once to measure them against the caps, then in the person's answer).
  */
 export function rememberJson(value: object, text: string): void {
-  if (Object.isFrozen(value) && !texts.has(value)) serializeOnceAs(value, text, utf8Extra(text))
+  if (Object.isFrozen(value) && markOf(value) === undefined) serializeOnceAs(value, text, utf8Extra(text))
 }
 
 /**
@@ -75,12 +148,9 @@ export function rememberJson(value: object, text: string): void {
  */
 export function serializeOnceAs<T extends object>(value: T, text: string, extra: number): T {
   freezeDeep(value)
-  const marked = texts.get(value)
-  if (marked === undefined) texts.set(value, { text, extra, valid: null })
-  else {
-    marked.text = text
-    marked.extra = extra
-  }
+  const marked = ensureMark(value)
+  marked.text = text
+  marked.extra = extra
   return value
 }
 
@@ -90,12 +160,19 @@ export function serializeOnceAs<T extends object>(value: T, text: string, extra:
  * them, and their text, a few hundred bytes a write, with them).
  */
 export function forgetJson(value: object): void {
+  const own = Marks.of(value)
+  if (own !== undefined) {
+    own.text = null
+    own.valid = undefined
+    own.moreValid = null
+    own.forgotten = true
+  }
   texts.delete(value)
 }
 
 /** The JSON text of a marked value and its UTF-8 length, when it has been written (or given: `serializeOnceAs`, `rememberJson`). */
 export function knownJson(value: object): JsonText | undefined {
-  const marked = texts.get(value)
+  const marked = markOf(value)
   return marked?.text == null ? undefined : { text: marked.text, bytes: marked.text.length + marked.extra }
 }
 
@@ -107,15 +184,17 @@ export function serializeOnceWith<T extends object>(value: T, json: JsonText | u
 /** Whether the marked `value` is known to satisfy `validator` (see response-validation.ts). */
 export function knownValid(value: unknown, validator: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false
-  const valid = texts.get(value)?.valid
-  return valid != null && valid.includes(validator)
+  const marked = markOf(value)
+  if (marked === undefined || marked.valid === undefined) return false
+  return marked.valid === validator || (marked.moreValid !== null && marked.moreValid.includes(validator))
 }
 
 /** Notes that the marked `value` satisfies `validator` (it never changes, so it always will); false when it is not marked. */
 export function markValid(value: unknown, validator: unknown): boolean {
-  const marked = typeof value === 'object' && value !== null ? texts.get(value) : undefined
+  const marked = typeof value === 'object' && value !== null ? markOf(value) : undefined
   if (!marked) return false
-  ;(marked.valid ??= []).push(validator)
+  if (marked.valid === undefined) marked.valid = validator
+  else (marked.moreValid ??= []).push(validator)
   return true
 }
 
@@ -134,7 +213,7 @@ function holdsMarked(value: object, depth: number): boolean {
   const children = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : []
   for (const child of children) {
     if (typeof child !== 'object' || child === null) continue
-    if (texts.has(child) || holdsMarked(child, depth + 1)) return true
+    if (markOf(child) !== undefined || holdsMarked(child, depth + 1)) return true
   }
   return false
 }
@@ -151,7 +230,7 @@ function stringify(value: unknown): string | undefined {
 
 function write(value: unknown, depth: number): string | undefined {
   if (typeof value !== 'object' || value === null) return stringify(value)
-  const marked = texts.get(value)
+  const marked = markOf(value)
   if (marked !== undefined) {
     if (marked.text === null) {
       // Made of the texts already known inside it where there are some (a person around its properties).
@@ -222,7 +301,8 @@ const MAX_PIECE_DEPTH = 32
 function weigh(value: unknown, limit: number): number {
   if (typeof value === 'string') return 1 + (value.length >> 6)
   if (typeof value !== 'object' || value === null) return 1
-  if (texts.has(value)) return 1 + ((texts.get(value)!.text?.length ?? 0) >> 6) // written once, then reused
+  const marked = markOf(value)
+  if (marked !== undefined) return 1 + ((marked.text?.length ?? 0) >> 6) // written once, then reused
   let weight = 1
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && weight < limit; i++) weight += weigh(value[i], limit - weight)
@@ -238,7 +318,7 @@ function weigh(value: unknown, limit: number): number {
 
 /** `toJson(value)` with its UTF-8 length when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
 export function toJsonIfLight(value: unknown): JsonText | undefined {
-  if (typeof value === 'object' && value !== null && !texts.has(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
+  if (typeof value === 'object' && value !== null && markOf(value) === undefined && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
   return writeCounted(value)
 }
 
@@ -249,7 +329,7 @@ export function toJsonIfLight(value: unknown): JsonText | undefined {
  * between. A small value comes as one piece. Joined, the pieces are byte for byte what JSON.stringify gives.
  */
 export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, undefined> {
-  if (depth >= MAX_PIECE_DEPTH || typeof value !== 'object' || value === null || texts.has(value) || weigh(value, PIECE_WEIGHT) < PIECE_WEIGHT) {
+  if (depth >= MAX_PIECE_DEPTH || typeof value !== 'object' || value === null || markOf(value) !== undefined || weigh(value, PIECE_WEIGHT) < PIECE_WEIGHT) {
     yield write(value, depth) ?? 'null'
     return
   }

@@ -1,6 +1,6 @@
 // Absolute next/previous links that keep every other query parameter in its place.
 import { BoundedCache } from './bounded-cache.ts'
-import { samePage } from './same-page.ts'
+import { MAX_KEPT_ITEMS, sameBody, samePage } from './same-page.ts'
 
 // The same page asked again builds the same links: kept by request URL (building one parses and
 // re-encodes the whole query: ~10% of a persons list request in-process).
@@ -48,6 +48,12 @@ function resultsOf<R>(url: URL, results: R[], rendered: Rendered): R[] {
   return rendered === 'marked' ? samePage(url.href, results) : results
 }
 
+/** The page's body: kept while it is the same, for marked items (see `Rendered`, core/same-page.ts). */
+function bodyOf<P extends { results: unknown[] }>(url: URL, body: P, rendered: Rendered): P {
+  // A longer page's results stay a fresh array (written piece by piece): its body stays fresh too.
+  return rendered === 'marked' && body.results.length <= MAX_KEPT_ITEMS ? sameBody(url.href, body) : body
+}
+
 /** Offset pagination over a list already in order: `null` links at the ends. */
 export function offsetPage<T, R>(
   url: URL,
@@ -59,12 +65,13 @@ export function offsetPage<T, R>(
 ): OffsetPage<R> {
   const count = items.length
   const results = resultsOf(url, items.slice(offset, offset + limit).map(render), rendered)
-  return {
+  const body = {
     count,
     next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
     previous: offset > 0 ? withParam(url, 'offset', Math.max(0, offset - limit)) : null,
     results,
   }
+  return bodyOf(url, body, rendered)
 }
 
 export interface NumberedPage<T> {
@@ -84,12 +91,13 @@ export function numberedPage<T, R>(
   rendered: Rendered = 'fresh',
 ): NumberedPage<R> {
   const start = (page - 1) * limit
-  return {
+  const body = {
     results: resultsOf(url, items.slice(start, start + limit).map(render), rendered),
     next: start + limit < items.length ? withParam(url, 'page', page + 1) : null,
     previous: page > 1 ? withParam(url, 'page', page - 1) : null,
     total_count: items.length,
   }
+  return bodyOf(url, body, rendered)
 }
 
 // Django REST framework's LimitOffsetPagination, as the real service's playlists (and projects) list
@@ -149,8 +157,9 @@ export function drfLinks(url: URL, count: number, limit: number, offset: number)
 }
 
 /** A page of LimitOffsetPagination over a list already in order. */
-export function drfPage<T, R>(url: URL, items: readonly T[], limit: number, offset: number, render: (item: T) => R): OffsetPage<R> {
-  return { count: items.length, ...drfLinks(url, items.length, limit, offset), results: items.slice(offset, offset + limit).map(render) }
+export function drfPage<T, R>(url: URL, items: readonly T[], limit: number, offset: number, render: (item: T) => R, rendered: Rendered = 'fresh'): OffsetPage<R> {
+  const body = { count: items.length, ...drfLinks(url, items.length, limit, offset), results: resultsOf(url, items.slice(offset, offset + limit).map(render), rendered) }
+  return bodyOf(url, body, rendered)
 }
 
 /**

@@ -21,7 +21,8 @@ function applyPropertyUpdates(current: Readonly<Record<string, unknown>>, proper
     for (const [k, v] of Object.entries(setOnce)) if (!(k in next)) next[k] = v
   }
   if (set && typeof set === 'object') Object.assign(next, set)
-  const gone = Array.isArray(unset) ? unset.map(String) : unset && typeof unset === 'object' ? Object.keys(unset) : []
+  if (!unset) return next // (a PATCH: nothing taken away)
+  const gone = Array.isArray(unset) ? unset.map(String) : typeof unset === 'object' ? Object.keys(unset) : []
   return gone.some((k) => Object.hasOwn(next, k)) ? without(next, gone) : next
 }
 
@@ -55,6 +56,10 @@ export function createPerson(store: Store, projectId: number, distinctIds: strin
   return person
 }
 
+/**
+ * Stores `input` as an event and applies it to its person. `input.properties` is kept as the event's
+ * properties when frozen (a caller that made it for the event), else a frozen copy of it.
+ */
 export function capture(store: Store, projectId: number, input: CaptureInput, now: number): { event: EventRecord; person: PersonRecord } {
   const properties = input.properties ?? {}
   const timestamp = input.timestamp ?? now
@@ -86,7 +91,8 @@ export function capture(store: Store, projectId: number, input: CaptureInput, no
     distinct_id: input.distinct_id,
     person_uuid: updated.uuid,
     timestamp,
-    properties: Object.freeze({ ...properties }),
+    // (Freezing a fresh spread is slow in V8: ~0.4 µs, most of a frozen object literal's cost again.)
+    properties: Object.isFrozen(properties) ? properties : Object.freeze({ ...properties }),
     person_properties: updated.properties,
   })
   store.events.add(event)

@@ -33,7 +33,8 @@ const PROPERTIES_CHANGED = Object.freeze({ changes: Object.freeze([Object.freeze
 
 /** PATCH: merges `properties` into the person's (a `$set` event) and logs "updated". */
 export function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): PersonRecord {
-  const updated = captureFor(store, person, '$set', { $set: properties }, by)
+  // Frozen as made: the event keeps it as its properties (no copy).
+  const updated = captureFor(store, person, '$set', Object.freeze({ $set: properties }), by)
   recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',
@@ -48,7 +49,7 @@ export function updatePersonProperties(store: Store, person: PersonRecord, prope
 
 /** delete_property: removes one key (a `$delete_person_property` event with `$unset`) and logs "delete_property". */
 export function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): PersonRecord {
-  const updated = captureFor(store, person, '$delete_person_property', { $unset: [key] }, by)
+  const updated = captureFor(store, person, '$delete_person_property', Object.freeze({ $unset: [key] }), by)
   recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',

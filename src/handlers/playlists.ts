@@ -3,6 +3,7 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
+import { sameBody, samePage } from '../core/same-page.ts'
 import { addRecording, createPlaylist, listPlaylists, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
 import { toPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
@@ -32,18 +33,19 @@ export const playlistHandlers: HandlerMap = {
     const { store } = ctx.services
     const viewer = ctx.principal!.user
     const { limit, offset } = drfLimitOffset(ctx.query, DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
-    const q = ctx.url.searchParams
+    // (Without a query there is nothing to look up: the URL's parameter list is made only when read.)
+    const q = ctx.url.search === '' ? undefined : ctx.url.searchParams
     const playlists = listPlaylists(store, ctx.project!.id, {
       createdBy: ctx.query.created_by,
       // The seed filters by short_id; the real service's list ignores it.
       shortId: ctx.observed('playlists-short-id-filter') ? undefined : ctx.query.short_id,
       search: ctx.query.search,
-      user: q.has('user') ? viewer.id : undefined,
-      pinned: q.has('pinned'),
+      user: q?.has('user') ? viewer.id : undefined,
+      pinned: q?.has('pinned') ?? false,
       type: ctx.query.type,
       order: ctx.query.order,
     })
-    return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)))
+    return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
   },
 
   session_recording_playlists_create(ctx) {
@@ -74,11 +76,16 @@ export const playlistHandlers: HandlerMap = {
     const now = clock.now()
     const recordings = playlistRecordings(store, findPlaylist(ctx), now)
     const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
-    return json(200, {
-      results: recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape)),
-      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
-      version: RECORDINGS_LIST_VERSION,
-    })
+    // Rendered recordings are marked values: the page and its body are kept while they show the same ones (core/same-page.ts).
+    const key = ctx.url.href
+    return json(
+      200,
+      sameBody(key, {
+        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape))),
+        has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
+        version: RECORDINGS_LIST_VERSION,
+      }),
+    )
   },
 
   session_recording_playlists_recordings_create(ctx) {

@@ -29,14 +29,54 @@ export function orderedDistinctIds(person: PersonRecord): string[] {
   return anonymous ? named.concat(anonymous) : named
 }
 
+/** What the versions of a person share: its distinct ids as shown (ordered, frozen) and their JSON text, its uuid's text. */
+interface Shown {
+  ids: readonly string[]
+  idsText: string
+  /** UTF-8 bytes of idsText beyond one per character. */
+  idsExtra: number
+  uuid: string
+  uuidText: string
+  uuidExtra: number
+  /** The name last shown (it follows the properties, which most writes leave as they were) and its text. */
+  name: string
+  nameText: string
+  nameExtra: number
+}
+
+// A write keeps the record's frozen distinct_ids array (a change of properties spreads the record), so
+// what is made from it is made once per array, not once per version: ordering the ids ran a RegExp per
+// distinct id, and writing the ids and the uuid as JSON was ~3% of a PATCH person in-process. Bounded
+// as the renderings are (a read through a large project does not keep one for every person).
+const shownByIds = new BoundedCache<readonly string[], Shown>(RENDER_CACHE_SIZE)
+
+function shown(person: PersonRecord): Shown {
+  const array = person.distinct_ids
+  // Only a frozen array is known never to change.
+  const frozen = Object.isFrozen(array)
+  let known = frozen ? shownByIds.get(array) : undefined
+  if (known === undefined) {
+    const ids = Object.freeze(orderedDistinctIds(person))
+    const idsText = JSON.stringify(ids)
+    known = { ids, idsText, idsExtra: utf8Extra(idsText), uuid: '', uuidText: '""', uuidExtra: 0, name: '', nameText: '""', nameExtra: 0 }
+    if (frozen) shownByIds.set(array, known)
+  }
+  // (The uuid's text follows the uuid, should two records ever share an ids array.)
+  if (known.uuid !== person.uuid && typeof person.uuid === 'string') {
+    known.uuid = person.uuid
+    known.uuidText = JSON.stringify(person.uuid)
+    known.uuidExtra = utf8Extra(known.uuidText)
+  }
+  return known
+}
+
 /** email, name, username properties; else the first non-anonymous distinct id; else the id. */
 export function personName(person: PersonRecord): string {
   for (const key of NAME_KEYS) {
     const value = person.properties[key]
     if (value) return String(value)
   }
-  const ids = orderedDistinctIds(person)
-  return ids[0] ?? String(person.id)
+  return shown(person).ids[0] ?? String(person.id)
 }
 
 // Records are immutable, so a person in use is rendered once, and its JSON text written once (a list
@@ -44,20 +84,21 @@ export function personName(person: PersonRecord): string {
 // rendered copy of every person.
 const rendered = new BoundedCache<PersonRecord, Person>(RENDER_CACHE_SIZE)
 const render = (person: PersonRecord): Person => {
-  const value = renderPerson(person)
-  return serializeOnceWith(value, personJson(value))
+  const ids = shown(person)
+  const value = renderPerson(person, ids)
+  return serializeOnceWith(value, personJson(value, ids))
 }
 
 export function toPerson(person: PersonRecord): Person {
   return rendered.getOrMake(person, render)
 }
 
-function renderPerson(person: PersonRecord): Person {
+function renderPerson(person: PersonRecord, ids: Shown): Person {
   // Frozen as made (the ids too; the record's properties are frozen already), so marking it walks nothing.
   return Object.freeze({
     id: person.id,
     name: personName(person),
-    distinct_ids: Object.freeze(orderedDistinctIds(person)) as string[],
+    distinct_ids: ids.ids as string[],
     properties: person.properties as Person['properties'],
     created_at: iso(person.created_at),
     uuid: person.uuid,
@@ -71,7 +112,7 @@ function renderPerson(person: PersonRecord): Person {
  * answer is not written key by key. Undefined when the properties' text is not known or a field holds
  * what this does not cover (JSON.stringify then writes it); tests compare the two.
  */
-function personJson(value: Person): JsonText | undefined {
+function personJson(value: Person, ids: Shown): JsonText | undefined {
   const properties = knownJson(value.properties as object)
   const { id, name, created_at, uuid, last_seen_at } = value
   if (
@@ -83,15 +124,19 @@ function personJson(value: Person): JsonText | undefined {
   ) {
     return undefined
   }
-  const nameText = JSON.stringify(name)
-  const ids = JSON.stringify(value.distinct_ids)
-  const uuidText = JSON.stringify(uuid)
+  if (name !== ids.name) {
+    ids.name = name
+    ids.nameText = JSON.stringify(name)
+    ids.nameExtra = utf8Extra(ids.nameText)
+  }
+  const uuidText = uuid === ids.uuid ? ids.uuidText : JSON.stringify(uuid)
   // The instants are iso() texts: digits and -:.TZ, nothing to escape.
   const text =
-    `{"id":${id},"name":${nameText},"distinct_ids":${ids},"properties":${properties.text},"created_at":"${created_at}",` +
+    `{"id":${id},"name":${ids.nameText},"distinct_ids":${ids.idsText},"properties":${properties.text},"created_at":"${created_at}",` +
     `"uuid":${uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
   // Each piece scanned as it is (scanning them joined would flatten the join first).
-  return { text, bytes: text.length + utf8Extra(nameText) + utf8Extra(ids) + utf8Extra(uuidText) + (properties.bytes - properties.text.length) }
+  const uuidExtra = uuid === ids.uuid ? ids.uuidExtra : utf8Extra(uuidText)
+  return { text, bytes: text.length + ids.nameExtra + ids.idsExtra + uuidExtra + (properties.bytes - properties.text.length) }
 }
 
 /**

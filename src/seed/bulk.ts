@@ -4,6 +4,8 @@
 // but not the values seed.ts would make for that size:
 // - faker fills pools once (first and last names, companies); every draw after that is the seed's
 //   SeededRandom, and uuids are made from it directly (faker per person was most of the start-up);
+// - an `$identify` event's `$set` is the person's first properties (the same object), not the four
+//   identity fields alone;
 // - values real data repeats are shared: a name or company is one string for every person who has it,
 //   an anonymous person's properties one frozen object per combination, a plan change's `$set` one per plan;
 // - an email is a name from the pool, the person's id (unique, so no two persons share an email or a
@@ -159,7 +161,9 @@ class BulkMaker {
       before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: initialPlan })
       after = upgrades ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: finalPlan }) : before
       distinctIds = Object.freeze([rng.next() < 0.5 ? email : flatten(`user-${100_000 + id}`), anonId])
-      identify = Object.freeze({ $set: Object.freeze({ email, name, company, plan: initialPlan }) })
+      // `$set` is the person's first properties themselves (the browser's and location's with the
+      // identity), not a second object with four of them: ~56 MB less at a million persons.
+      identify = Object.freeze({ $set: before })
     }
     this.firstIds[id - 1] = distinctIds[0]!
     this.secondIds[id - 1] = distinctIds.length > 1 ? distinctIds[1]! : ''

@@ -25,21 +25,17 @@ export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): s
   return String.fromCharCode.apply(null, codes)
 }
 
-/** A value's position in a small table of the values a column repeats. */
+/** A value's position in a small table of the values a column repeats (a few: found by a scan). */
 class SmallTable<T> {
   readonly values: T[] = []
-  readonly #index = new Map<T, number>()
 
   constructor(readonly max: number) {}
 
   ref(value: T): number {
-    let i = this.#index.get(value)
-    if (i === undefined) {
-      if (this.values.length >= this.max) throw new RangeError(`more than ${this.max} different values in a recording column`)
-      i = this.values.push(value) - 1
-      this.#index.set(value, i)
-    }
-    return i
+    const values = this.values
+    for (let i = 0; i < values.length; i++) if (values[i] === value) return i
+    if (values.length >= this.max) throw new RangeError(`more than ${this.max} different values in a recording column`)
+    return values.push(value) - 1
   }
 }
 
@@ -63,9 +59,9 @@ export interface RecordingValues {
   activityScore: number
 }
 
+/** Whether every count is a 16-bit unsigned integer once stored (as an Int32Array would store it, truncated). */
 const fitsUint16 = (v: RecordingValues): boolean =>
-  Math.max(v.activeSeconds, v.inactiveSeconds, v.clickCount, v.keypressCount, v.mouseActivityCount, v.consoleLogCount, v.consoleWarnCount, v.consoleErrorCount) <= 0xffff &&
-  Math.min(v.activeSeconds, v.inactiveSeconds, v.clickCount, v.keypressCount, v.mouseActivityCount, v.consoleLogCount, v.consoleWarnCount, v.consoleErrorCount) >= 0
+  ((v.activeSeconds | v.inactiveSeconds | v.clickCount | v.keypressCount | v.mouseActivityCount | v.consoleLogCount | v.consoleWarnCount | v.consoleErrorCount) & ~0xffff) === 0
 
 export class RecordingColumns {
   #length = 0
@@ -103,7 +99,12 @@ export class RecordingColumns {
     const i = this.#length
     if (i >= this.capacity) throw new RangeError(`more than ${this.capacity} recordings`)
     this.#length++
-    this.idWords.set(v.idWords, i * 4)
+    const w = v.idWords
+    const idWords = this.idWords
+    idWords[i * 4] = w[0]
+    idWords[i * 4 + 1] = w[1]
+    idWords[i * 4 + 2] = w[2]
+    idWords[i * 4 + 3] = w[3]
     this.distinctIds[i] = v.distinctId
     this.startTimes[i] = v.startTime
     this.activityScores[i] = v.activityScore

@@ -180,8 +180,12 @@ export class EventColumns {
 }
 
 /** The narrowest unsigned array holding references into a table of `size` entries. */
+/** Bytes a ref into a table of `size` values takes. */
+const refBytes = (size: number): 1 | 2 | 4 => (size <= 0x100 ? 1 : size <= 0x10000 ? 2 : 4)
+
 function refsFor(size: number, length: number): Refs {
-  return size <= 0x100 ? new Uint8Array(length) : size <= 0x10000 ? new Uint16Array(length) : new Uint32Array(length)
+  const bytes = refBytes(size)
+  return bytes === 1 ? new Uint8Array(length) : bytes === 2 ? new Uint16Array(length) : new Uint32Array(length)
 }
 
 /**
@@ -305,7 +309,7 @@ export class EventColumnsWriter {
       const written = this.#refs[k]!.subarray(0, n)
       const size = table.values.length
       // Full and as narrow as its table needs: the column as written.
-      if (n === this.capacity && written.BYTES_PER_ELEMENT === (size <= 0x100 ? 1 : size <= 0x10000 ? 2 : 4)) return written
+      if (n === this.capacity && written.BYTES_PER_ELEMENT === refBytes(size)) return written
       const column = refsFor(size, n)
       column.set(written)
       return column

@@ -142,13 +142,23 @@ class ColumnRecording implements RecordingRecord {
     this.#i = index
   }
 
+  /** The recording's `k`th count (RecordingColumns.counts). */
+  #count(k: number): number {
+    return this.#c.counts[this.#i * 8 + k]!
+  }
+
+  /** The recording's `k`th small-table ref (RecordingColumns.refs). */
+  #ref(k: number): number {
+    return this.#c.refs[this.#i * 4 + k]!
+  }
+
   get id(): string {
     const w = this.#c.idWords
     const k = this.#i * 4
     return uuidFromWords(w[k]!, w[k + 1]!, w[k + 2]!, w[k + 3]!)
   }
   get project_id(): number {
-    return this.#c.projects.values[this.#c.refs[this.#i * 4]!]!
+    return this.#c.projects.values[this.#ref(0)]!
   }
   get distinct_id(): string {
     return this.#c.distinctIds[this.#i]!
@@ -157,40 +167,40 @@ class ColumnRecording implements RecordingRecord {
     return this.#c.startTimes[this.#i]!
   }
   get active_seconds(): number {
-    return this.#c.counts[this.#i * 8]!
+    return this.#count(0)
   }
   get inactive_seconds(): number {
-    return this.#c.counts[this.#i * 8 + 1]!
+    return this.#count(1)
   }
   get click_count(): number {
-    return this.#c.counts[this.#i * 8 + 2]!
+    return this.#count(2)
   }
   get keypress_count(): number {
-    return this.#c.counts[this.#i * 8 + 3]!
+    return this.#count(3)
   }
   get mouse_activity_count(): number {
-    return this.#c.counts[this.#i * 8 + 4]!
+    return this.#count(4)
   }
   get console_log_count(): number {
-    return this.#c.counts[this.#i * 8 + 5]!
+    return this.#count(5)
   }
   get console_warn_count(): number {
-    return this.#c.counts[this.#i * 8 + 6]!
+    return this.#count(6)
   }
   get console_error_count(): number {
-    return this.#c.counts[this.#i * 8 + 7]!
+    return this.#count(7)
   }
   get start_url(): string | null {
-    return this.#c.startUrls.values[this.#c.refs[this.#i * 4 + 1]!]!
+    return this.#c.startUrls.values[this.#ref(1)]!
   }
   get viewers(): readonly string[] {
-    return this.#c.viewerLists.values[this.#c.refs[this.#i * 4 + 2]!]!
+    return this.#c.viewerLists.values[this.#ref(2)]!
   }
   get storage(): string {
     return 'object_storage'
   }
   get snapshot_source(): string {
-    return this.#c.snapshotSources.values[this.#c.refs[this.#i * 4 + 3]!]!
+    return this.#c.snapshotSources.values[this.#ref(3)]!
   }
   get activity_score(): number {
     return this.#c.activityScores[this.#i]!

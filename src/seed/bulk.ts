@@ -59,12 +59,15 @@ function flatten(s: string): string {
   return s
 }
 
+/** A 32-bit draw. */
+const word = (rng: SeededRandom): number => Math.floor(rng.next() * 4294967296)
+
 /** A version 4 uuid from four 32-bit draws. */
 function uuidFrom(rng: SeededRandom): string {
-  const w0 = Math.floor(rng.next() * 4294967296)
-  const w1 = Math.floor(rng.next() * 4294967296)
-  const w2 = Math.floor(rng.next() * 4294967296)
-  return uuidFromWords(w0, w1, w2, Math.floor(rng.next() * 4294967296))
+  const w0 = word(rng)
+  const w1 = word(rng)
+  const w2 = word(rng)
+  return uuidFromWords(w0, w1, w2, word(rng))
 }
 
 /**
@@ -96,10 +99,9 @@ class BulkMaker {
   /** Event times of one person, sorted as drawn (reused: a view and a sort call per person were garbage and time). */
   times = new Float64Array(16)
 
-  /** `drawEventCounts` draws every person's event count (after the pools, before the rest) and answers their sum. */
-  constructor(input: BulkInput, drawEventCounts: () => number) {
+  /** `total` persons with `eventTotal` events between them. */
+  constructor(input: BulkInput, total: number, eventTotal: number) {
     const { faker, rng } = input
-    const total = input.persons.reduce((n, p) => n + p.count, 0)
     this.firstIds = new Array(total)
     this.secondIds = new Array(total)
     this.rng = rng
@@ -111,7 +113,7 @@ class BulkMaker {
       return { name: flatten(`${first} ${last}`), stem: flatten(stem) }
     })
     this.companies = Array.from({ length: COMPANY_POOL }, () => flatten(faker.company.name()))
-    this.writer = new EventColumnsWriter(drawEventCounts())
+    this.writer = new EventColumnsWriter(eventTotal)
     const writer = this.writer
     this.nameRefs = EVENT_NAMES.map((name) => writer.names.ref(name))
     this.identifyRef = writer.names.ref('$identify')
@@ -171,13 +173,13 @@ class BulkMaker {
     const writer = this.writer
     const personRef = writer.persons.add(personUuid)
     const firstIdRef = writer.distinctIds.add(distinctIds[0]!)
-    const secondIdRef = distinctIds.length > 1 ? writer.distinctIds.add(distinctIds[1]!) : firstIdRef
+    const secondIdRef = distinctIds.length > 1 ? writer.distinctIds.add(distinctIds[1]!) : -1
     const beforeRef = anonymous ? writer.properties.ref(before) : writer.properties.add(before)
     const afterRef = after === before ? beforeRef : writer.properties.add(after)
     const identifyPropertiesRef = identify ? writer.properties.add(identify) : -1
     const switchAt = finalPlan !== initialPlan ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
     const upgradeRef = finalPlan !== initialPlan ? this.upgradeRefs.get(finalPlan)! : -1
-    this.events(at, eventCount, projectRef, personRef, firstIdRef, distinctIds.length > 1 ? secondIdRef : -1, identifyPropertiesRef, switchAt, upgradeRef, beforeRef, afterRef)
+    this.events(at, eventCount, projectRef, personRef, firstIdRef, secondIdRef, identifyPropertiesRef, switchAt, upgradeRef, beforeRef, afterRef)
     return Object.freeze({
       id,
       uuid: personUuid,
@@ -240,7 +242,7 @@ class BulkMaker {
     const rng = this.rng
     return columns.write({
       projectId,
-      idWords: [Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296), Math.floor(rng.next() * 4294967296)],
+      idWords: [word(rng), word(rng), word(rng), word(rng)],
       distinctId: this.ownerId(owner),
       startTime: start,
       activeSeconds,
@@ -263,11 +265,10 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const { rng, anchor } = input
   const total = input.persons.reduce((n, p) => n + p.count, 0)
   const eventCounts = new Uint8Array(total)
-  const maker = new BulkMaker(input, () => {
-    let eventTotal = 0
-    for (let k = 0; k < total; k++) eventTotal += eventCounts[k] = input.eventsPerPerson ?? 5 + rng.int(11)
-    return eventTotal
-  })
+  let eventTotal = 0
+  for (let k = 0; k < total; k++) eventTotal += eventCounts[k] = input.eventsPerPerson ?? 5 + rng.int(11)
+  // (The name and company pools it makes first are faker's draws, not the seed's generator's.)
+  const maker = new BulkMaker(input, total, eventTotal)
   const writer = maker.writer
 
   const persons: PersonRecord[] = new Array(total)

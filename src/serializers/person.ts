@@ -120,6 +120,7 @@ function personJson(value: Person, ids: Shown): JsonText | undefined {
     !Number.isSafeInteger(id) ||
     typeof name !== 'string' ||
     typeof created_at !== 'string' ||
+    typeof uuid !== 'string' ||
     !(last_seen_at === null || typeof last_seen_at === 'string')
   ) {
     return undefined
@@ -129,14 +130,12 @@ function personJson(value: Person, ids: Shown): JsonText | undefined {
     ids.nameText = JSON.stringify(name)
     ids.nameExtra = utf8Extra(ids.nameText)
   }
-  const uuidText = uuid === ids.uuid ? ids.uuidText : JSON.stringify(uuid)
   // The instants are iso() texts: digits and -:.TZ, nothing to escape.
   const text =
     `{"id":${id},"name":${ids.nameText},"distinct_ids":${ids.idsText},"properties":${properties.text},"created_at":"${created_at}",` +
-    `"uuid":${uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
+    `"uuid":${ids.uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
   // Each piece scanned as it is (scanning them joined would flatten the join first).
-  const uuidExtra = uuid === ids.uuid ? ids.uuidExtra : utf8Extra(uuidText)
-  return { text, bytes: text.length + ids.nameExtra + ids.idsExtra + uuidExtra + (properties.bytes - properties.text.length) }
+  return { text, bytes: text.length + ids.nameExtra + ids.idsExtra + ids.uuidExtra + (properties.bytes - properties.text.length) }
 }
 
 /**

@@ -22,6 +22,7 @@ import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
+import { EndOfTurn } from './end-of-turn.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import './linear-regexp.ts'
 
@@ -199,6 +200,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   const maxAnswer = options.maxAnswerBytes ?? MAX_ANSWER_BYTES
   const policy = options.policy ?? new OriginPolicy()
   const guard = options.guard
+  const turn = new EndOfTurn()
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase()
     const target = req.url ?? '/'
@@ -271,11 +273,17 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
         if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method, cors)
         else res.destroy()
       }
-      const write = (mock: MockResponse) => {
-        const writing = writeAnswer(res, mock, method, cors, maxAnswer)
-        if (writing) writing.catch(failed)
-      }
-      // Written in this turn when the answer is there (most are): no promise between it and the socket.
+      // Written at the end of this turn, with the other answers made in it (see end-of-turn.ts).
+      const write = (mock: MockResponse) =>
+        turn.add(() => {
+          try {
+            const writing = writeAnswer(res, mock, method, cors, maxAnswer)
+            if (writing) writing.catch(failed)
+          } catch (error) {
+            failed(error)
+          }
+        })
+      // Made in this turn when the answer is there (most are): no promise between it and the queue.
       try {
         const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
         if (isPromise(answered)) answered.then(write).catch(failed)

@@ -6,7 +6,7 @@
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
 // /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
 // scripts/bench/servers/mock.ts does not answer the `log` question yet).
-//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory]
+//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory] [--node-args '--flag ...']
 // (--memory: both servers without --state, as the in-memory rows run them.)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     'one-at-a-time': { type: 'boolean', default: false },
     // In memory (no --state) instead: for the rows without the log too.
     memory: { type: 'boolean', default: false },
+    // Node/V8 flags for this tree's server only (to weigh a flag against the same code without it).
+    'node-args': { type: 'string', default: '' },
   },
 })
 const P = '/api/environments/1'
@@ -128,7 +130,7 @@ try {
   const stateArgs = (dir: string) => (args.memory ? [] : ['--state', join(dir, 'state.json')])
   const base = await baseServer(args.base!, stateArgs(dirs[0]!))
   sides.push({ label: args.base!, server: base, requests: await requestsFor(base), rounds: [] })
-  const current = await startChild('scripts/bench/servers/mock.ts', stateArgs(dirs[1]!))
+  const current = await startChild('scripts/bench/servers/mock.ts', stateArgs(dirs[1]!), { nodeArgs: args['node-args']!.split(' ').filter(Boolean) })
   sides.push({ label: 'this tree', server: current, requests: await requestsFor(current), rounds: [] })
   const connections = Number(args.connections)
   const seconds = Number(args.seconds)

@@ -1,0 +1,55 @@
+// CPU per request of the mock's server and the ceiling's, split by thread (main, V8's GC helpers,
+// libuv's pool, the rest), both loaded at once as in face-cpu.ts. Shows how much of the gap runs
+// off the main thread (the collector's parallel and concurrent work), which a CPU profile misses.
+//   [ALONE=1] npx tsx scripts/bench/thread-cpu.ts [PATH [METHOD BODY...]]
+// MOCK_NODE_ARGS='--flag ...' starts the mock's node with them. PROF=DIR writes a CPU profile of each server on exit. ALONE=1 loads them one after the other (as the limit benchmark does) and prints req/s too.
+import { readdirSync, readFileSync } from 'node:fs'
+import { AUTH, load, send, startChild } from './harness.ts'
+const P = '/api/environments/1'
+const path = process.argv[2] ?? `${P}/persons/1/`
+const method = process.argv[3] ?? 'GET'
+const bodies = process.argv.slice(4)
+const threads = (pid: number): Map<string, number> => {
+  const out = new Map<string, number>()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const s = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const name = s.slice(s.indexOf('(') + 1, s.lastIndexOf(')'))
+      const f = s.split(') ')[1]!.split(' ')
+      const key = Number(tid) === pid ? 'main' : name
+      out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) * 10)
+    } catch {}
+  }
+  return out
+}
+const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
+const mock = await startChild('scripts/bench/servers/mock.ts', [], { nodeArgs: [...prof, ...(process.env.MOCK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] })
+const ceiling = await startChild('scripts/bench/servers/ceiling.ts', [], { nodeArgs: prof })
+const reqs = bodies.length
+  ? bodies.map((body) => ({ method, path, headers: { ...AUTH, 'content-type': 'application/json' }, body }))
+  : [{ method, path, headers: AUTH }]
+const captured = await send(mock.url, reqs[0]!)
+const headers: Record<string, string> = {}
+for (const [k, v] of Object.entries(captured.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v as string
+headers['content-length'] = String(captured.body.length)
+await ceiling.ask({ type: 'routes', routes: { [`${method} ${path}`]: { status: captured.status, headers, body: captured.body.toString('base64') } } })
+for (const s of [mock, ceiling]) await load(s.url, reqs, { connections: 8, seconds: 2 })
+const alone = process.env.ALONE === '1'
+const m0 = threads(mock.proc.pid!), c0 = threads(ceiling.proc.pid!)
+let nm = 0, nc = 0
+for (let r = 0; r < 6; r++) {
+  if (alone) {
+    nm += (await load(mock.url, reqs, { connections: 8, seconds: 1 })).completed
+    nc += (await load(ceiling.url, reqs, { connections: 8, seconds: 1 })).completed
+    continue
+  }
+  const [a, b] = await Promise.all([load(mock.url, reqs, { connections: 8, seconds: 1 }), load(ceiling.url, reqs, { connections: 8, seconds: 1 })])
+  nm += a.completed; nc += b.completed
+}
+const m1 = threads(mock.proc.pid!), c1 = threads(ceiling.proc.pid!)
+for (const [label, t0, t1, n] of [['mock', m0, m1, nm], ['ceiling', c0, c1, nc]] as const) {
+  const parts = [...t1].map(([k, v]) => [k, ((v - (t0.get(k) ?? 0)) * 1000) / n] as const).filter(([, v]) => v >= 0.5).sort((x, y) => y[1] - x[1])
+  const sum = parts.reduce((s, [, v]) => s + v, 0)
+  console.log(`${label}: ${n} requests${alone ? ` (${(n / 6).toFixed(0)} req/s alone)` : ''}, CPU µs/request ${sum.toFixed(0)} = ${parts.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`)
+}
+await mock.stop(); await ceiling.stop()

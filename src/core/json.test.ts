@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { forgetJson, jsonChunks, knownJson, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+import { forgetJson, jsonChunks, jsonString, knownJson, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+
+describe('jsonString', () => {
+  it.each([
+    ['plain text', 'How many pageviews per day in the last 30 days?'],
+    ['empty', ''],
+    ['a quote and a backslash', 'say "hi" \\ there'],
+    ['control characters', 'tab\there\nnew line \u0000 \u001f \u007f'],
+    ['non-ASCII left as it is', 'hé \u2028 \u2029 ü 日本'],
+    ['a surrogate pair', 'emoji 😀'],
+    ['lone surrogates', 'high \ud800 alone, low \udfff alone, reversed \udc00\ud800'],
+  ])('writes %s exactly as JSON.stringify', (_label, text) => {
+    expect(jsonString(text)).toBe(JSON.stringify(text))
+  })
+})
 
 describe('toJson', () => {
   const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })

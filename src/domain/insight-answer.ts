@@ -2,7 +2,7 @@
 // carrying the generated query, then the tool message with the results. Every answer is new (its ids are
 // drawn fresh), so its JSON text is written from pieces kept elsewhere (the plan's, the tool text's) with
 // the few new values between them, instead of JSON.stringify of the whole.
-import { freezeDeep, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
+import { freezeDeep, jsonString, serializeOnceAs, utf8Extra, type JsonText } from '../core/json.ts'
 import type { ToolContent } from './insight-cache.ts'
 import type { InsightPlan } from './insight-plan.ts'
 
@@ -48,7 +48,7 @@ export function toInsightMessages({ question, plan, shortId, content, ids }: Ins
       data: Object.freeze({ type: 'tool', content: content.text, id: ids[1], tool_call_id: ids[2] }),
     }),
   ] as const)
-  const q = JSON.stringify(question)
+  const q = jsonString(question)
   const text =
     `[{"type":"message","data":{"type":"ai/viz","id":"${ids[0]}","query":${q},${planPart.text},"short_id":"${shortId}"}},` +
     `{"type":"message","data":{"type":"tool","content":${content.json.text},"id":"${ids[1]}","tool_call_id":"${ids[2]}"}}]`

@@ -1,7 +1,7 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { forgetJson, knownJson, serializeOnce, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
+import { forgetJson, jsonString, knownJson, serializeOnce, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
@@ -64,7 +64,7 @@ function shown(person: PersonRecord): Shown {
   // (The uuid's text follows the uuid, should two records ever share an ids array.)
   if (known.uuid !== person.uuid && typeof person.uuid === 'string') {
     known.uuid = person.uuid
-    known.uuidText = JSON.stringify(person.uuid)
+    known.uuidText = jsonString(person.uuid)
     known.uuidExtra = utf8Extra(known.uuidText)
   }
   return known
@@ -127,7 +127,7 @@ function personJson(value: Person, ids: Shown): JsonText | undefined {
   }
   if (name !== ids.name) {
     ids.name = name
-    ids.nameText = JSON.stringify(name)
+    ids.nameText = jsonString(name)
     ids.nameExtra = utf8Extra(ids.nameText)
   }
   // The instants are iso() texts: digits and -:.TZ, nothing to escape.

@@ -6,7 +6,7 @@ import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { freezeDeep, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
+import { freezeDeep, jsonString, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 import { toUserOnce, userJson } from './user.ts'
@@ -118,7 +118,7 @@ function filtersJson(filters: object): JsonText {
 }
 
 /** JSON text of a string or null field; undefined for anything else. */
-const nullableString = (value: unknown): string | undefined => (value === null ? 'null' : typeof value === 'string' ? JSON.stringify(value) : undefined)
+const nullableString = (value: unknown): string | undefined => (value === null ? 'null' : typeof value === 'string' ? jsonString(value) : undefined)
 
 /**
  * `JSON.stringify(value)` of a rendered playlist, written from kept pieces: the users' texts (once per

@@ -3,7 +3,7 @@ import { EndOfTurn } from './end-of-turn.ts'
 
 describe('EndOfTurn', () => {
   it('runs what was added in a turn after that turn, in the order added', async () => {
-    const turn = new EndOfTurn()
+    const turn = new EndOfTurn(60_000) // (no early writes)
     const ran: string[] = []
     turn.add(() => ran.push('a'))
     turn.add(() => ran.push('b'))
@@ -14,7 +14,7 @@ describe('EndOfTurn', () => {
   })
 
   it('runs what is added while it runs in a later turn, and each batch once', async () => {
-    const turn = new EndOfTurn()
+    const turn = new EndOfTurn(60_000) // (no early writes)
     const ran: string[] = []
     turn.add(() => {
       ran.push('first')
@@ -26,5 +26,30 @@ describe('EndOfTurn', () => {
     expect(ran).toEqual(['first', 'later'])
     await new Promise((resolve) => setImmediate(resolve))
     expect(ran).toEqual(['first', 'later'])
+  })
+
+  it('writes the waiting answers, oldest first, before the next request or with the next answer once the oldest has waited maxWaitMs', async () => {
+    const turn = new EndOfTurn(0) // (any wait is long enough)
+    const ran: string[] = []
+    turn.add(() => ran.push('a'))
+    expect(ran).toEqual([])
+    turn.due() // (the server calls it before handling each request)
+    expect(ran).toEqual(['a'])
+    turn.add(() => ran.push('b'))
+    turn.add(() => ran.push('c')) // b has waited long enough: written, c waits
+    expect(ran).toEqual(['a', 'b'])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(ran).toEqual(['a', 'b', 'c'])
+  })
+
+  it('leaves answers to the end of the turn while the oldest has waited less than maxWaitMs', async () => {
+    const turn = new EndOfTurn(60_000)
+    const ran: string[] = []
+    turn.add(() => ran.push('a'))
+    turn.due()
+    turn.add(() => ran.push('b'))
+    expect(ran).toEqual([])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(ran).toEqual(['a', 'b'])
   })
 })

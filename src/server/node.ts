@@ -284,6 +284,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
           }
         })
       // Made in this turn when the answer is there (most are): no promise between it and the queue.
+      turn.due()
       try {
         const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
         if (isPromise(answered)) answered.then(write).catch(failed)

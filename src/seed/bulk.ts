@@ -1,4 +1,4 @@
-// Persons, their events and session recordings for big generated datasets: more than BULK_PERSONS
+// Persons, their events and session recordings for big generated datasets: BULK_PERSONS or more
 // persons in project 1, a size the default data and the scenarios of fixtures/ never use (those keep
 // seed.ts's generator, byte for byte). Same fields and kinds of values, deterministic for a seed and size,
 // but not the values seed.ts would make for that size:
@@ -22,7 +22,7 @@ import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import { sortByNumberThen } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
 
-/** Project 1 sizes above this are generated here. */
+/** Project 1 sizes of this and more are generated here (the 100,000 of `serve --persons 100000` too). */
 export const BULK_PERSONS = 100_000
 
 const NAME_POOL = 20_000

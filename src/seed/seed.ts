@@ -133,7 +133,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
   let persons: PersonRecord[]
   let eventColumns: EventColumns
   let recordings: RecordingRecord[]
-  if (personsInProject1 > BULK_PERSONS) {
+  if (personsInProject1 >= BULK_PERSONS) {
     // A size the default data and the scenarios never use: the cheaper generator (bulk.ts says how its data differs).
     const bulk = buildBulkPeople({
       faker,

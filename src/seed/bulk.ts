@@ -17,7 +17,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { SeededRandom } from '../core/random.ts'
 import { EventColumnsWriter, type EventColumns } from '../store/event-columns.ts'
-import { RecordingColumns, uuidFromWords } from '../store/recording-columns.ts'
+import { RecordingColumns, uuidFromWords, type RecordingValues } from '../store/recording-columns.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import { sortByNumberThen } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
@@ -96,6 +96,16 @@ class BulkMaker {
    */
   readonly firstIds: string[]
   readonly secondIds: string[]
+  /**
+   * 1 where the person at that position has a second distinct id: the recordings read this byte rather
+   * than comparing the second id with '' (which read the string's own memory, one more cache miss a recording).
+   */
+  readonly hasSecondId: Uint8Array
+  /**
+   * What `recording` hands the columns, one object filled again for each recording (a new object and
+   * id array for each of 1.75 million recordings was ~390 MB of garbage for the scavenger).
+   */
+  readonly values: { -readonly [K in keyof RecordingValues]: RecordingValues[K] } & { idWords: [number, number, number, number] }
   /** Event times of one person, sorted as drawn (reused: a view and a sort call per person were garbage and time). */
   times = new Float64Array(16)
 
@@ -104,6 +114,25 @@ class BulkMaker {
     const { faker, rng } = input
     this.firstIds = new Array(total)
     this.secondIds = new Array(total)
+    this.hasSecondId = new Uint8Array(total)
+    this.values = {
+      projectId: 0,
+      idWords: [0, 0, 0, 0],
+      distinctId: '',
+      startTime: 0,
+      activeSeconds: 0,
+      inactiveSeconds: 0,
+      clickCount: 0,
+      keypressCount: 0,
+      mouseActivityCount: 0,
+      consoleLogCount: 0,
+      consoleWarnCount: 0,
+      consoleErrorCount: 0,
+      startUrl: null,
+      viewers: [],
+      snapshotSource: '',
+      activityScore: 0,
+    }
     this.rng = rng
     this.anchor = input.anchor
     this.names = Array.from({ length: NAME_POOL }, () => {
@@ -126,8 +155,7 @@ class BulkMaker {
 
   /** One of the distinct ids of the person at `owner`, as `pick(person.distinct_ids)` draws it. */
   ownerId(owner: number): string {
-    const second = this.secondIds[owner]!
-    return this.rng.int(second === '' ? 1 : 2) === 0 ? this.firstIds[owner]! : second
+    return this.rng.int(1 + this.hasSecondId[owner]!) === 0 ? this.firstIds[owner]! : this.secondIds[owner]!
   }
 
   pick<T>(items: readonly T[]): T {
@@ -169,6 +197,7 @@ class BulkMaker {
     }
     this.firstIds[id - 1] = distinctIds[0]!
     this.secondIds[id - 1] = distinctIds.length > 1 ? distinctIds[1]! : ''
+    this.hasSecondId[id - 1] = distinctIds.length > 1 ? 1 : 0
     const at = this.eventTimes(createdAt, eventCount)
     const writer = this.writer
     const personRef = writer.persons.add(personUuid)
@@ -240,24 +269,29 @@ class BulkMaker {
   /** A recording of the person at `owner` (its position in the persons made). */
   recording(columns: RecordingColumns, projectId: number, owner: number, start: number, activeSeconds: number, inactiveSeconds: number, viewerLists: ReadonlyArray<readonly string[]>): RecordingRecord {
     const rng = this.rng
-    return columns.write({
-      projectId,
-      idWords: [word(rng), word(rng), word(rng), word(rng)],
-      distinctId: this.ownerId(owner),
-      startTime: start,
-      activeSeconds,
-      inactiveSeconds,
-      clickCount: rng.int(Math.ceil(activeSeconds / 4)),
-      keypressCount: rng.int(Math.ceil(activeSeconds / 2)),
-      mouseActivityCount: rng.int(activeSeconds * 3),
-      consoleLogCount: rng.int(40),
-      consoleWarnCount: rng.int(8),
-      consoleErrorCount: rng.int(5),
-      startUrl: START_URLS[this.pick(PATHS)] ?? ORIGIN,
-      viewers: rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!,
-      snapshotSource: rng.next() < 0.9 ? 'web' : 'mobile',
-      activityScore: Math.round(rng.next() * 10000) / 100,
-    })
+    // The fields in the order the draws were made when this was one object literal.
+    const v = this.values
+    v.projectId = projectId
+    const w = v.idWords
+    w[0] = word(rng)
+    w[1] = word(rng)
+    w[2] = word(rng)
+    w[3] = word(rng)
+    v.distinctId = this.ownerId(owner)
+    v.startTime = start
+    v.activeSeconds = activeSeconds
+    v.inactiveSeconds = inactiveSeconds
+    v.clickCount = rng.int(Math.ceil(activeSeconds / 4))
+    v.keypressCount = rng.int(Math.ceil(activeSeconds / 2))
+    v.mouseActivityCount = rng.int(activeSeconds * 3)
+    v.consoleLogCount = rng.int(40)
+    v.consoleWarnCount = rng.int(8)
+    v.consoleErrorCount = rng.int(5)
+    v.startUrl = START_URLS[this.pick(PATHS)] ?? ORIGIN
+    v.viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
+    v.snapshotSource = rng.next() < 0.9 ? 'web' : 'mobile'
+    v.activityScore = Math.round(rng.next() * 10000) / 100
+    return columns.write(v)
   }
 }
 
@@ -272,8 +306,13 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const writer = maker.writer
 
   const persons: PersonRecord[] = new Array(total)
+  /** project -> the run of `persons` that is its persons (made project by project). */
+  const runs = new Map<number, { first: number; owners: number }>()
   let k = 0
   for (const { projectId, count } of input.persons) {
+    const run = runs.get(projectId)
+    if (run && run.first + run.owners === k) run.owners += count
+    else if (!run && count > 0) runs.set(projectId, { first: k, owners: count })
     const projectRef = writer.projects.ref(projectId)
     const createdAts = new Float64Array(count)
     for (let i = 0; i < count; i++) createdAts[i] = anchor - 1 * DAY - rng.int(364 * DAY)
@@ -282,14 +321,15 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   }
 
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
-  const recordings: RecordingRecord[] = []
   const columns = new RecordingColumns(input.recordings.reduce((n, r) => n + r.count, 0))
+  // Made at its size (pushed, it grew by copies, each left as garbage in the large-object space), cut to
+  // what was made at the end (a project without persons makes none).
+  const recordings: RecordingRecord[] = new Array(columns.capacity)
+  let made = 0
   for (const { projectId, count } of input.recordings) {
-    // The project's persons are one run of `persons` (made project by project).
-    const first = persons.findIndex((p) => p.project_id === projectId)
-    if (first < 0) continue
-    let owners = 0
-    while (first + owners < persons.length && persons[first + owners]!.project_id === projectId) owners++
+    const run = runs.get(projectId)
+    if (!run) continue
+    const { first, owners } = run
     // Start times first, so the records are made in the table's order (newest first): the table's
     // sort of 1.75 million recordings is then one pass, and the records lie in memory as listed.
     const active = new Int32Array(count)
@@ -304,18 +344,21 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
     }
     const order = Array.from({ length: count }, (_, i) => i)
     sortByNumberThen(order, (i) => starts[i]!, (a, b) => starts[b]! - starts[a]! || a - b)
-    const from = recordings.length
-    for (const i of order) recordings.push(maker.recording(columns, projectId, first + rng.int(owners), starts[i]!, active[i]!, inactive[i]!, viewerLists))
-    // Recordings starting at the same instant: by id, as the table orders them.
-    for (let a = from; a < recordings.length; ) {
-      let b = a + 1
-      while (b < recordings.length && recordings[b]!.start_time === recordings[a]!.start_time) b++
-      if (b - a > 1) {
-        const run = recordings.slice(a, b).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-        for (let j = 0; j < run.length; j++) recordings[a + j] = run[j]!
+    // Recordings starting at the same instant are ordered by id, as the table orders them: each run of
+    // equal start times is made in the draws' order, then sorted (a few hundred short runs at a million).
+    for (let j = 0; j < count; ) {
+      const from = made
+      const start = starts[order[j]!]!
+      do {
+        const i = order[j++]!
+        recordings[made++] = maker.recording(columns, projectId, first + rng.int(owners), starts[i]!, active[i]!, inactive[i]!, viewerLists)
+      } while (j < count && starts[order[j]!] === start)
+      if (made - from > 1) {
+        const run = recordings.slice(from, made).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+        for (let r = 0; r < run.length; r++) recordings[from + r] = run[r]!
       }
-      a = b
     }
   }
+  recordings.length = made
   return { persons, events: writer.build(), recordings }
 }

@@ -12,14 +12,18 @@
 //   distinct id) and a free provider; a user id is `user-` and a number made from the person's id;
 // - events are written straight into their columns (EventColumnsWriter), their counts drawn first so
 //   the columns are made at their exact length;
-// - recordings are made in the order the recording table lists them (start times drawn first).
+// - recordings are made in the order the recording table lists them (start times drawn first);
+// - the person and recording tables are filled as the records are made (src/store/prebuilt-tables.ts).
 // At a million persons this is what lets `serve --persons 1000000` start in seconds (see docs/performance.md).
 import type { Faker } from '@faker-js/faker'
 import type { SeededRandom } from '../core/random.ts'
 import { EventColumnsWriter, type EventColumns } from '../store/event-columns.ts'
-import { RecordingColumns, uuidFromWords, type RecordingValues } from '../store/recording-columns.ts'
+import { PersonTable } from '../store/person-table.ts'
+import type { Tables } from '../store/prebuilt-tables.ts'
+import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingValues } from '../store/recording-columns.ts'
+import { RecordingTable } from '../store/recording-table.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
-import { sortByNumberThen } from '../store/sort-by-number.ts'
+import { sortNumbersDescending } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
 
 /** Project 1 sizes above this are generated here. */
@@ -48,6 +52,8 @@ export interface BulkPeople {
   persons: PersonRecord[]
   events: EventColumns
   recordings: RecordingRecord[]
+  /** The tables of `persons` and `recordings`, filled as they were made (see PersonTable.filling). */
+  tables: Tables
 }
 
 /**
@@ -306,6 +312,8 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const writer = maker.writer
 
   const persons: PersonRecord[] = new Array(total)
+  // (A person has one or two distinct ids.)
+  const personTable = PersonTable.filling(total, 2 * total)
   /** project -> the run of `persons` that is its persons (made project by project). */
   const runs = new Map<number, { first: number; owners: number }>()
   let k = 0
@@ -317,7 +325,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
     const createdAts = new Float64Array(count)
     for (let i = 0; i < count; i++) createdAts[i] = anchor - 1 * DAY - rng.int(364 * DAY)
     createdAts.sort()
-    for (let p = 0; p < count; p++, k++) persons[k] = maker.person(projectRef, projectId, k + 1, createdAts[p]!, eventCounts[k]!)
+    for (let p = 0; p < count; p++, k++) personTable.add((persons[k] = maker.person(projectRef, projectId, k + 1, createdAts[p]!, eventCounts[k]!)))
   }
 
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
@@ -326,14 +334,16 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   // what was made at the end (a project without persons makes none).
   const recordings: RecordingRecord[] = new Array(columns.capacity)
   let made = 0
+  const recordingTable = RecordingTable.filling(columns.capacity)
   for (const { projectId, count } of input.recordings) {
     const run = runs.get(projectId)
     if (!run) continue
     const { first, owners } = run
     // Start times first, so the records are made in the table's order (newest first): the table's
     // sort of 1.75 million recordings is then one pass, and the records lie in memory as listed.
-    const active = new Int32Array(count)
-    const inactive = new Int32Array(count)
+    // (16 bits: at most 1,204 and 599 seconds.)
+    const active = new Uint16Array(count)
+    const inactive = new Uint16Array(count)
     const starts = new Float64Array(count)
     for (let i = 0; i < count; i++) {
       active[i] = 5 + rng.int(1200)
@@ -342,23 +352,27 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
       const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
       starts[i] = end - (active[i]! + inactive[i]!) * 1000
     }
-    const order = Array.from({ length: count }, (_, i) => i)
-    sortByNumberThen(order, (i) => starts[i]!, (a, b) => starts[b]! - starts[a]! || a - b)
+    // Newest first, equal start times in the draws' order.
+    const order = sortNumbersDescending(starts)
     // Recordings starting at the same instant are ordered by id, as the table orders them: each run of
     // equal start times is made in the draws' order, then sorted (a few hundred short runs at a million).
     for (let j = 0; j < count; ) {
       const from = made
-      const start = starts[order[j]!]!
+      const start = starts[j]!
       do {
         const i = order[j++]!
-        recordings[made++] = maker.recording(columns, projectId, first + rng.int(owners), starts[i]!, active[i]!, inactive[i]!, viewerLists)
-      } while (j < count && starts[order[j]!] === start)
+        recordings[made++] = maker.recording(columns, projectId, first + rng.int(owners), start, active[i]!, inactive[i]!, viewerLists)
+      } while (j < count && starts[j] === start)
       if (made - from > 1) {
         const run = recordings.slice(from, made).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-        for (let r = 0; r < run.length; r++) recordings[from + r] = run[r]!
+        for (let r = 0; r < run.length; r++) recordingTable.add((recordings[from + r] = run[r]!))
+      } else {
+        // The id's words are still in the values just written: its hash without its text.
+        const w = maker.values.idWords
+        recordingTable.add(recordings[from]!, uuidHashFromWords(w[0], w[1], w[2], w[3], projectId))
       }
     }
   }
   recordings.length = made
-  return { persons, events: writer.build(), recordings }
+  return { persons, events: writer.build(), recordings, tables: { persons: personTable.done(), recordings: recordingTable.done() } }
 }

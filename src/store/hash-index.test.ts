@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashKey, HashIndex } from './hash-index.ts'
+import { hashCodes, hashKey, HashIndex } from './hash-index.ts'
 
 describe('HashIndex', () => {
   it('finds numbers by key through collisions, deletes and growth, as a map of keys to sets of numbers would', () => {
@@ -48,5 +48,15 @@ describe('HashIndex numbers', () => {
     expect(index.findAll(7, () => true, [])).toEqual([5, 2 ** 40])
     expect(index.delete(7, 2 ** 40)).toBe(true)
     expect(index.findAll(7, () => true, [])).toEqual([5])
+  })
+})
+
+describe('hashCodes', () => {
+  it('is hashKey of the text with those codes', () => {
+    for (const text of ['', 'a', 'user-123456', 'é€😀']) {
+      const codes = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))
+      expect(hashCodes(codes)).toBe(hashKey(text))
+      expect(hashCodes(codes, 2)).toBe(hashKey(text, 2))
+    }
   })
 })

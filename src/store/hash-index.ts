@@ -11,15 +11,30 @@ const EMPTY = -1
 const DELETED = -2
 const MAX_LOAD = 0.6
 
-/** A 32-bit hash (FNV-1a, then murmur3's finalizer) of `text`, mixed with `salt` (a project id, say). */
-export function hashKey(text: string, salt = 0): number {
-  let h = (0x811c9dc5 ^ Math.imul(salt | 0, 0x9e3779b1)) | 0
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+/** FNV-1a's start, mixed with `salt`. */
+const start = (salt: number): number => (0x811c9dc5 ^ Math.imul(salt | 0, 0x9e3779b1)) | 0
+
+/** murmur3's finalizer. */
+function finish(h: number): number {
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13
   h = Math.imul(h, 0xc2b2ae35)
   return h ^ (h >>> 16)
+}
+
+/** A 32-bit hash (FNV-1a, then murmur3's finalizer) of `text`, mixed with `salt` (a project id, say). */
+export function hashKey(text: string, salt = 0): number {
+  let h = start(salt)
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  return finish(h)
+}
+
+/** `hashKey` of the text whose UTF-16 codes are `codes` (the text itself need not be made). */
+export function hashCodes(codes: ArrayLike<number>, salt = 0): number {
+  let h = start(salt)
+  for (let i = 0; i < codes.length; i++) h = Math.imul(h ^ codes[i]!, 0x01000193)
+  return finish(h)
 }
 
 function capacityFor(entries: number): number {

@@ -8,6 +8,12 @@ import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
+/** A PersonTable being filled one person at a time (`PersonTable.filling`). */
+export interface PersonTableFilling {
+  add(person: PersonRecord): void
+  done(): PersonTable
+}
+
 export class PersonTable {
   // Person ids are small consecutive integers (a counter), so by id is an array: 8 bytes a person
   // instead of a map entry's ~45 (~4 MB at 120,000 persons). Deleted ids leave holes.
@@ -39,6 +45,31 @@ export class PersonTable {
     this.#byDistinctId = new HashIndex(distinctIds)
     this.#byEmail = new HashIndex(persons)
     for (const person of records) this.#index(person)
+    this.#sortLists()
+  }
+
+  /**
+   * An empty table for `persons` persons with at most `distinctIds` distinct ids between them, filled by
+   * `add` as a generator makes them (each person indexed while its strings are still in the cache:
+   * at a million persons, the constructor's pass over them after making them all was ~15% of the
+   * start-up, most of it reading and hashing strings gone cold), in the order the constructor would
+   * have been given them; `done` answers the table, the same table the constructor would have made.
+   */
+  static filling(persons: number, distinctIds: number): PersonTableFilling {
+    const table = new PersonTable()
+    table.#byUuid = new HashIndex(persons)
+    table.#byDistinctId = new HashIndex(distinctIds)
+    table.#byEmail = new HashIndex(persons)
+    return {
+      add: (person) => table.#index(person),
+      done: () => {
+        table.#sortLists()
+        return table
+      },
+    }
+  }
+
+  #sortLists(): void {
     for (const list of this.#ordered.values()) list.sort(newestFirst)
   }
 

@@ -60,3 +60,18 @@ describe('hashCodes', () => {
     }
   })
 })
+
+describe('HashIndex numbers past 32 bits', () => {
+  it('keeps every entry when a number needs more than 32 bits, through growth and deletes', () => {
+    const index = new HashIndex(4)
+    for (let v = 0; v < 100; v++) index.add(hashKey(`k${v}`), v)
+    const big = 2 ** 40 + 3
+    index.add(hashKey('big'), big)
+    for (let v = 100; v < 300; v++) index.add(hashKey(`k${v}`), v)
+    expect(index.find(hashKey('big'), (v) => v === big)).toBe(big)
+    for (let v = 0; v < 300; v++) expect(index.find(hashKey(`k${v}`), (x) => x === v)).toBe(v)
+    expect(index.delete(hashKey('k7'), 7)).toBe(true)
+    expect(index.find(hashKey('k7'), (x) => x === 7)).toBe(-1)
+    expect(index.find(hashKey('big'), (v) => v === big)).toBe(big)
+  })
+})

@@ -137,6 +137,15 @@ export class RecordingColumns {
     this.refs[r + 3] = this.snapshotSources.ref(v.snapshotSource)
     return Object.freeze(new ColumnRecording(this, i))
   }
+
+  /**
+   * Sets the distinct id of the recording at `i`, for a generator that writes the ids after the rest (a
+   * generator's records are not handed out before it is done with them).
+   */
+  setDistinctId(i: number, distinctId: string): void {
+    if (!(i >= 0 && i < this.#length)) throw new RangeError(`no recording ${i}`)
+    this.distinctIds[i] = distinctId
+  }
 }
 
 /**

@@ -60,6 +60,8 @@ export class PersonTable {
    * at a million persons, the constructor's pass over them after making them all was ~15% of the
    * start-up, most of it reading and hashing strings gone cold), in the order the constructor would
    * have been given them; `done` answers the table, the same table the constructor would have made.
+   * (Persons are indexed a few dozen at a time, so a person the constructor would refuse, an id given
+   * twice, is refused by the `add` that completes its batch or by `done`.)
    */
   static filling(persons: number, distinctIds: number): PersonTableFilling {
     const table = new PersonTable()

@@ -131,10 +131,11 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     { projectId: 1, count: recordingsInProject1 },
     { projectId: 2, count: Math.max(5, Math.round(recordingsInProject1 / 6)) },
   ]
+  // The bulk generator's tables of its persons and recordings (prebuilt-tables.ts).
+  let tables: Tables | undefined
   let persons: PersonRecord[]
   let eventColumns: EventColumns
   let recordings: RecordingRecord[]
-  let tables: Tables | undefined
   if (personsInProject1 > BULK_PERSONS) {
     // A size the default data and the scenarios never use: the cheaper generator (bulk.ts says how its data differs).
     const bulk = buildBulkPeople({

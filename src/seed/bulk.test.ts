@@ -3,6 +3,8 @@ import type { Faker } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
 import { SeededRandom } from '../core/random.ts'
 import { BULK_PERSONS, buildBulkPeople, type BulkInput } from './bulk.ts'
+import { PersonTable } from '../store/person-table.ts'
+import { RecordingTable } from '../store/recording-table.ts'
 import { buildDefaultDataset } from './seed.ts'
 
 const ANCHOR = Date.UTC(2026, 10, 1)
@@ -73,6 +75,23 @@ describe('the generator of big datasets', () => {
     }
     // Every recording belongs to a person of its project.
     for (const r of recordings) expect(owner.get(r.distinct_id)?.project_id).toBe(r.project_id)
+  })
+
+  it('fills the person and recording tables as the constructors would fill them from its records', () => {
+    const { persons, recordings, tables } = buildBulkPeople(input(5))
+    const made = { persons: new PersonTable(persons), recordings: new RecordingTable(recordings) }
+    for (const projectId of [1, 2]) {
+      expect(tables.persons.list(projectId)).toEqual(made.persons.list(projectId))
+      expect(tables.recordings.list(projectId)).toEqual(made.recordings.list(projectId))
+    }
+    for (const p of persons) {
+      expect(tables.persons.get(p.id)).toBe(p)
+      expect(tables.persons.getByUuid(p.uuid)).toBe(p)
+      for (const d of p.distinct_ids) expect(tables.persons.getByDistinctId(p.project_id, d)).toBe(p)
+      if (typeof p.properties.email === 'string') expect(tables.persons.findByEmail(p.project_id, p.properties.email)).toEqual([p])
+    }
+    for (const r of recordings) expect(tables.recordings.get(r.project_id, r.id)).toBe(r)
+    expect(tables.persons.highestId).toBe(persons.length)
   })
 
   it('takes a fixed number of events a person', () => {

@@ -12,14 +12,18 @@
 //   distinct id) and a free provider; a user id is `user-` and a number made from the person's id;
 // - events are written straight into their columns (EventColumnsWriter), their counts drawn first so
 //   the columns are made at their exact length;
-// - recordings are made in the order the recording table lists them (start times drawn first).
+// - recordings are made in the order the recording table lists them (start times drawn first);
+// - the person and recording tables are filled as the records are made (src/store/prebuilt-tables.ts).
 // At a million persons this is what lets `serve --persons 1000000` start in seconds (see docs/performance.md).
 import type { Faker } from '@faker-js/faker'
 import type { SeededRandom } from '../core/random.ts'
 import { EventColumnsWriter, type EventColumns } from '../store/event-columns.ts'
-import { RecordingColumns, uuidFromWords } from '../store/recording-columns.ts'
+import { PersonTable } from '../store/person-table.ts'
+import type { Tables } from '../store/prebuilt-tables.ts'
+import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingValues } from '../store/recording-columns.ts'
+import { RecordingTable } from '../store/recording-table.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
-import { sortByNumberThen } from '../store/sort-by-number.ts'
+import { sortNumbersDescending } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
 
 /** Project 1 sizes of this and more are generated here (the 100,000 of `serve --persons 100000` too). */
@@ -48,6 +52,8 @@ export interface BulkPeople {
   persons: PersonRecord[]
   events: EventColumns
   recordings: RecordingRecord[]
+  /** The tables of `persons` and `recordings`, filled as they were made (see PersonTable.filling). */
+  tables: Tables
 }
 
 /**
@@ -80,7 +86,12 @@ class BulkMaker {
   readonly rng: SeededRandom
   readonly anchor: number
   readonly writer: EventColumnsWriter
-  readonly names: ReadonlyArray<{ name: string; stem: string }>
+  /**
+   * The name pool: a full name and its email stem at the same position of two arrays (a pair object per
+   * name was one more cache miss a person: 20,000 of them lie far apart in the heap).
+   */
+  readonly names: readonly string[]
+  readonly stems: readonly string[]
   readonly companies: readonly string[]
   readonly nameRefs: number[]
   readonly identifyRef: number
@@ -90,12 +101,19 @@ class BulkMaker {
   /** An anonymous person's properties are one of these combinations (1,500), shared. */
   readonly anonymousProperties = new Map<string, Properties>()
   /**
-   * Every person's distinct ids by position (the second '' when it has one), for the recordings to pick
-   * an owner's id from: reading them through the person record was three dependent cache misses a
+   * Every person's distinct ids by position (the second the first again when it has one only), for the
+   * recordings' owners' ids: reading them through the person record was three dependent cache misses a
    * recording (~0.6 µs at a million persons), for most of what making one cost.
    */
   readonly firstIds: string[]
   readonly secondIds: string[]
+  /** The last recording's owner and which of its ids it has (see `ownerRef`). */
+  ownerRef = 0
+  /**
+   * What `recording` hands the columns, one object filled again for each recording (a new object and
+   * id array for each of 1.75 million recordings was ~390 MB of garbage for the scavenger).
+   */
+  readonly values: { -readonly [K in keyof RecordingValues]: RecordingValues[K] } & { idWords: [number, number, number, number] }
   /** Event times of one person, sorted as drawn (reused: a view and a sort call per person were garbage and time). */
   times = new Float64Array(16)
 
@@ -104,14 +122,34 @@ class BulkMaker {
     const { faker, rng } = input
     this.firstIds = new Array(total)
     this.secondIds = new Array(total)
+    this.values = {
+      projectId: 0,
+      idWords: [0, 0, 0, 0],
+      distinctId: '',
+      startTime: 0,
+      activeSeconds: 0,
+      inactiveSeconds: 0,
+      clickCount: 0,
+      keypressCount: 0,
+      mouseActivityCount: 0,
+      consoleLogCount: 0,
+      consoleWarnCount: 0,
+      consoleErrorCount: 0,
+      startUrl: null,
+      viewers: [],
+      snapshotSource: '',
+      activityScore: 0,
+    }
     this.rng = rng
     this.anchor = input.anchor
-    this.names = Array.from({ length: NAME_POOL }, () => {
+    const pool = Array.from({ length: NAME_POOL }, () => {
       const first = faker.person.firstName()
       const last = faker.person.lastName()
       const stem = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9.]/g, '')
       return { name: flatten(`${first} ${last}`), stem: flatten(stem) }
     })
+    this.names = pool.map((p) => p.name)
+    this.stems = pool.map((p) => p.stem)
     this.companies = Array.from({ length: COMPANY_POOL }, () => flatten(faker.company.name()))
     this.writer = new EventColumnsWriter(eventTotal)
     const writer = this.writer
@@ -124,10 +162,18 @@ class BulkMaker {
     this.upgradeRefs = new Map(PLANS.map((plan) => [plan, writer.properties.ref(Object.freeze({ $set: Object.freeze({ plan }) }))]))
   }
 
-  /** One of the distinct ids of the person at `owner`, as `pick(person.distinct_ids)` draws it. */
-  ownerId(owner: number): string {
-    const second = this.secondIds[owner]!
-    return this.rng.int(second === '' ? 1 : 2) === 0 ? this.firstIds[owner]! : second
+  /**
+   * Draws which of the distinct ids of the person at `owner` a recording has, as `pick(person.distinct_ids)`
+   * draws it (one draw, the second id when it is at least 0.5 and there is one), answered as `owner * 2`
+   * plus 1 for the second; `ownerId` reads the id. Apart: each read of the ids is a cache miss at a
+   * million persons, which a loop doing only those reads overlaps, and the loop making a recording did not.
+   */
+  drawOwnerRef(owner: number): number {
+    return owner * 2 + (this.rng.next() < 0.5 ? 0 : 1)
+  }
+
+  ownerId(ref: number): string {
+    return ref & 1 ? this.secondIds[ref >>> 1]! : this.firstIds[ref >>> 1]!
   }
 
   pick<T>(items: readonly T[]): T {
@@ -154,9 +200,9 @@ class BulkMaker {
       after = before
       distinctIds = Object.freeze([anonId])
     } else {
-      const person = this.pick(this.names)
-      const name = person.name
-      const email = flatten(`${person.stem}${id}@${this.pick(PROVIDERS)}`)
+      const n = this.rng.int(NAME_POOL)
+      const name = this.names[n]!
+      const email = flatten(`${this.stems[n]!}${id}@${this.pick(PROVIDERS)}`)
       const company = this.pick(this.companies)
       const upgrades = rng.next() < 0.4
       if (upgrades) finalPlan = PLANS[2 + rng.int(2)]!
@@ -168,7 +214,7 @@ class BulkMaker {
       identify = Object.freeze({ $set: before })
     }
     this.firstIds[id - 1] = distinctIds[0]!
-    this.secondIds[id - 1] = distinctIds.length > 1 ? distinctIds[1]! : ''
+    this.secondIds[id - 1] = distinctIds[distinctIds.length - 1]!
     const at = this.eventTimes(createdAt, eventCount)
     const writer = this.writer
     const personRef = writer.persons.add(personUuid)
@@ -237,27 +283,34 @@ class BulkMaker {
     }
   }
 
-  /** A recording of the person at `owner` (its position in the persons made). */
+  /** A recording of the person at `owner` (its position in the persons made), without its distinct id (`ownerRef` says which). */
   recording(columns: RecordingColumns, projectId: number, owner: number, start: number, activeSeconds: number, inactiveSeconds: number, viewerLists: ReadonlyArray<readonly string[]>): RecordingRecord {
     const rng = this.rng
-    return columns.write({
-      projectId,
-      idWords: [word(rng), word(rng), word(rng), word(rng)],
-      distinctId: this.ownerId(owner),
-      startTime: start,
-      activeSeconds,
-      inactiveSeconds,
-      clickCount: rng.int(Math.ceil(activeSeconds / 4)),
-      keypressCount: rng.int(Math.ceil(activeSeconds / 2)),
-      mouseActivityCount: rng.int(activeSeconds * 3),
-      consoleLogCount: rng.int(40),
-      consoleWarnCount: rng.int(8),
-      consoleErrorCount: rng.int(5),
-      startUrl: START_URLS[this.pick(PATHS)] ?? ORIGIN,
-      viewers: rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!,
-      snapshotSource: rng.next() < 0.9 ? 'web' : 'mobile',
-      activityScore: Math.round(rng.next() * 10000) / 100,
-    })
+    // The fields in the order the draws were made when this was one object literal.
+    const v = this.values
+    v.projectId = projectId
+    const w = v.idWords
+    w[0] = word(rng)
+    w[1] = word(rng)
+    w[2] = word(rng)
+    w[3] = word(rng)
+    // (The id itself is written after the project's recordings are made: see drawOwnerRef.)
+    this.ownerRef = this.drawOwnerRef(owner)
+    v.distinctId = ''
+    v.startTime = start
+    v.activeSeconds = activeSeconds
+    v.inactiveSeconds = inactiveSeconds
+    v.clickCount = rng.int(Math.ceil(activeSeconds / 4))
+    v.keypressCount = rng.int(Math.ceil(activeSeconds / 2))
+    v.mouseActivityCount = rng.int(activeSeconds * 3)
+    v.consoleLogCount = rng.int(40)
+    v.consoleWarnCount = rng.int(8)
+    v.consoleErrorCount = rng.int(5)
+    v.startUrl = START_URLS[this.pick(PATHS)] ?? ORIGIN
+    v.viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
+    v.snapshotSource = rng.next() < 0.9 ? 'web' : 'mobile'
+    v.activityScore = Math.round(rng.next() * 10000) / 100
+    return columns.write(v)
   }
 }
 
@@ -272,28 +325,38 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const writer = maker.writer
 
   const persons: PersonRecord[] = new Array(total)
+  // (A person has one or two distinct ids.)
+  const personTable = PersonTable.filling(total, 2 * total)
+  /** project -> the run of `persons` that is its persons (made project by project). */
+  const runs = new Map<number, { first: number; owners: number }>()
   let k = 0
   for (const { projectId, count } of input.persons) {
+    const run = runs.get(projectId)
+    if (run && run.first + run.owners === k) run.owners += count
+    else if (!run && count > 0) runs.set(projectId, { first: k, owners: count })
     const projectRef = writer.projects.ref(projectId)
     const createdAts = new Float64Array(count)
     for (let i = 0; i < count; i++) createdAts[i] = anchor - 1 * DAY - rng.int(364 * DAY)
     createdAts.sort()
-    for (let p = 0; p < count; p++, k++) persons[k] = maker.person(projectRef, projectId, k + 1, createdAts[p]!, eventCounts[k]!)
+    for (let p = 0; p < count; p++, k++) personTable.add((persons[k] = maker.person(projectRef, projectId, k + 1, createdAts[p]!, eventCounts[k]!)))
   }
 
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
-  const recordings: RecordingRecord[] = []
   const columns = new RecordingColumns(input.recordings.reduce((n, r) => n + r.count, 0))
+  // Made at its size (pushed, it grew by copies, each left as garbage in the large-object space), cut to
+  // what was made at the end (a project without persons makes none).
+  const recordings: RecordingRecord[] = new Array(columns.capacity)
+  let made = 0
+  const recordingTable = RecordingTable.filling(columns.capacity)
   for (const { projectId, count } of input.recordings) {
-    // The project's persons are one run of `persons` (made project by project).
-    const first = persons.findIndex((p) => p.project_id === projectId)
-    if (first < 0) continue
-    let owners = 0
-    while (first + owners < persons.length && persons[first + owners]!.project_id === projectId) owners++
+    const run = runs.get(projectId)
+    if (!run) continue
+    const { first, owners } = run
     // Start times first, so the records are made in the table's order (newest first): the table's
     // sort of 1.75 million recordings is then one pass, and the records lie in memory as listed.
-    const active = new Int32Array(count)
-    const inactive = new Int32Array(count)
+    // (16 bits: at most 1,204 and 599 seconds.)
+    const active = new Uint16Array(count)
+    const inactive = new Uint16Array(count)
     const starts = new Float64Array(count)
     for (let i = 0; i < count; i++) {
       active[i] = 5 + rng.int(1200)
@@ -302,20 +365,32 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
       const end = i < 3 ? anchor - 30_000 * (i + 1) : anchor - 5 * 60_000 - rng.int(30 * DAY)
       starts[i] = end - (active[i]! + inactive[i]!) * 1000
     }
-    const order = Array.from({ length: count }, (_, i) => i)
-    sortByNumberThen(order, (i) => starts[i]!, (a, b) => starts[b]! - starts[a]! || a - b)
-    const from = recordings.length
-    for (const i of order) recordings.push(maker.recording(columns, projectId, first + rng.int(owners), starts[i]!, active[i]!, inactive[i]!, viewerLists))
-    // Recordings starting at the same instant: by id, as the table orders them.
-    for (let a = from; a < recordings.length; ) {
-      let b = a + 1
-      while (b < recordings.length && recordings[b]!.start_time === recordings[a]!.start_time) b++
-      if (b - a > 1) {
-        const run = recordings.slice(a, b).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
-        for (let j = 0; j < run.length; j++) recordings[a + j] = run[j]!
+    // Newest first, equal start times in the draws' order.
+    const order = sortNumbersDescending(starts)
+    // Recordings starting at the same instant are ordered by id, as the table orders them: each run of
+    // equal start times is made in the draws' order, then sorted (a few hundred short runs at a million).
+    const projectFrom = made
+    for (let j = 0; j < count; ) {
+      const from = made
+      const start = starts[j]!
+      do {
+        const i = order[j]!
+        recordings[made++] = maker.recording(columns, projectId, first + rng.int(owners), start, active[i]!, inactive[i]!, viewerLists)
+        // (The position is not needed again: the place keeps the owner's ref.)
+        order[j++] = maker.ownerRef
+      } while (j < count && starts[j] === start)
+      if (made - from > 1) {
+        const run = recordings.slice(from, made).sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+        for (let r = 0; r < run.length; r++) recordingTable.add((recordings[from + r] = run[r]!))
+      } else {
+        // The id's words are still in the values just written: its hash without its text.
+        const w = maker.values.idWords
+        recordingTable.add(recordings[from]!, uuidHashFromWords(w[0], w[1], w[2], w[3], projectId))
       }
-      a = b
     }
+    // The project's recordings were written to the columns in `order`'s order.
+    for (let j = 0; j < count; j++) columns.setDistinctId(projectFrom + j, maker.ownerId(order[j]!))
   }
-  return { persons, events: writer.build(), recordings }
+  recordings.length = made
+  return { persons, events: writer.build(), recordings, tables: { persons: personTable.done(), recordings: recordingTable.done() } }
 }

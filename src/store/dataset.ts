@@ -11,6 +11,7 @@ import type {
   RecordingRecord,
   UserRecord,
 } from './models.ts'
+import type { PrebuiltTables } from './prebuilt-tables.ts'
 
 export interface Dataset {
   /** The seed (or scenario) this data came from. */
@@ -26,6 +27,8 @@ export interface Dataset {
   /** Columnar and immutable: the live EventLog uses it as its base without copying. */
   events: EventColumns
   recordings: RecordingRecord[]
+  /** Tables of `persons` and `recordings` already made, for the first store that loads the dataset (prebuilt-tables.ts). */
+  tables?: PrebuiltTables
   playlists: PlaylistRecord[]
   playlistItems: PlaylistItemRecord[]
   activity: ActivityRecord[]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashKey, HashIndex } from './hash-index.ts'
+import { hashCodes, hashKey, HashIndex } from './hash-index.ts'
 
 describe('HashIndex', () => {
   it('finds numbers by key through collisions, deletes and growth, as a map of keys to sets of numbers would', () => {
@@ -48,5 +48,30 @@ describe('HashIndex numbers', () => {
     expect(index.findAll(7, () => true, [])).toEqual([5, 2 ** 40])
     expect(index.delete(7, 2 ** 40)).toBe(true)
     expect(index.findAll(7, () => true, [])).toEqual([5])
+  })
+})
+
+describe('hashCodes', () => {
+  it('is hashKey of the text with those codes', () => {
+    for (const text of ['', 'a', 'user-123456', 'é€😀']) {
+      const codes = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))
+      expect(hashCodes(codes)).toBe(hashKey(text))
+      expect(hashCodes(codes, 2)).toBe(hashKey(text, 2))
+    }
+  })
+})
+
+describe('HashIndex numbers past 32 bits', () => {
+  it('keeps every entry when a number needs more than 32 bits, through growth and deletes', () => {
+    const index = new HashIndex(4)
+    for (let v = 0; v < 100; v++) index.add(hashKey(`k${v}`), v)
+    const big = 2 ** 40 + 3
+    index.add(hashKey('big'), big)
+    for (let v = 100; v < 300; v++) index.add(hashKey(`k${v}`), v)
+    expect(index.find(hashKey('big'), (v) => v === big)).toBe(big)
+    for (let v = 0; v < 300; v++) expect(index.find(hashKey(`k${v}`), (x) => x === v)).toBe(v)
+    expect(index.delete(hashKey('k7'), 7)).toBe(true)
+    expect(index.find(hashKey('k7'), (x) => x === 7)).toBe(-1)
+    expect(index.find(hashKey('big'), (v) => v === big)).toBe(big)
   })
 })

@@ -8,6 +8,18 @@ import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
+/** Persons indexed at a time by a PersonTable being filled (see `PersonTable.filling`). */
+const FILL_BATCH = 64
+
+/** What the reads of index slots ahead of their use answered, kept so no compiler drops the reads. */
+let warmed = 0
+
+/** A PersonTable being filled one person at a time (`PersonTable.filling`). */
+export interface PersonTableFilling {
+  add(person: PersonRecord): void
+  done(): PersonTable
+}
+
 export class PersonTable {
   // Person ids are small consecutive integers (a counter), so by id is an array: 8 bytes a person
   // instead of a map entry's ~45 (~4 MB at 120,000 persons). Deleted ids leave holes.
@@ -39,6 +51,74 @@ export class PersonTable {
     this.#byDistinctId = new HashIndex(distinctIds)
     this.#byEmail = new HashIndex(persons)
     for (const person of records) this.#index(person)
+    this.#sortLists()
+  }
+
+  /**
+   * An empty table for `persons` persons with at most `distinctIds` distinct ids between them, filled by
+   * `add` as a generator makes them (each person indexed while its strings are still in the cache:
+   * at a million persons, the constructor's pass over them after making them all was ~15% of the
+   * start-up, most of it reading and hashing strings gone cold), in the order the constructor would
+   * have been given them; `done` answers the table, the same table the constructor would have made.
+   * (Persons are indexed a few dozen at a time, so a person the constructor would refuse, an id given
+   * twice, is refused by the `add` that completes its batch or by `done`.)
+   */
+  static filling(persons: number, distinctIds: number): PersonTableFilling {
+    const table = new PersonTable()
+    table.#byUuid = new HashIndex(persons)
+    table.#byDistinctId = new HashIndex(distinctIds)
+    table.#byEmail = new HashIndex(persons)
+    // Persons are indexed a batch at a time (a few dozen, whose strings are still in the cache): their
+    // keys hashed, then the index slots those hashes start at read in a loop doing nothing else, then the
+    // entries made. At a million persons each slot is a cache miss (the indexes are 16-32 MB); made one
+    // person after another, each miss held up the rest of the work, where that loop overlaps them.
+    const batch: PersonRecord[] = []
+    const hashes = new Int32Array(FILL_BATCH * 4)
+    const which = new Uint8Array(FILL_BATCH)
+    const flush = () => {
+      const n = batch.length
+      for (let k = 0; k < n; k++) which[k] = table.#hashKeys(batch[k]!, hashes, k * 4)
+      let touched = 0
+      for (let k = 0, at = 0; k < n; k++, at += 4) {
+        const w = which[k]!
+        touched ^= table.#byUuid.slotAt(hashes[at]!)
+        if (w & 2) touched ^= table.#byDistinctId.slotAt(hashes[at + 1]!)
+        if (w & 4) touched ^= table.#byDistinctId.slotAt(hashes[at + 2]!)
+        if (w & 8) touched ^= table.#byEmail.slotAt(hashes[at + 3]!)
+      }
+      warmed ^= touched
+      for (let k = 0; k < n; k++) table.#index(batch[k]!, hashes, k * 4)
+      batch.length = 0
+    }
+    return {
+      add: (person) => {
+        if (batch.push(person) === FILL_BATCH) flush()
+      },
+      done: () => {
+        flush()
+        table.#sortLists()
+        return table
+      },
+    }
+  }
+
+  /**
+   * Writes the hashes of the person's uuid, first two distinct ids and email at `hashes[at..at + 3]`;
+   * answers which it wrote (bits 1, 2, 4, 8 in that order).
+   */
+  #hashKeys(person: PersonRecord, hashes: Int32Array, at: number): number {
+    const projectId = person.project_id
+    const ids = person.distinct_ids
+    const email = person.properties.email
+    hashes[at] = hashKey(person.uuid)
+    let written = 1
+    if (ids.length > 0) (hashes[at + 1] = hashKey(ids[0]!, projectId)), (written |= 2)
+    if (ids.length > 1) (hashes[at + 2] = hashKey(ids[1]!, projectId)), (written |= 4)
+    if (typeof email === 'string') (hashes[at + 3] = hashKey(email, projectId)), (written |= 8)
+    return written
+  }
+
+  #sortLists(): void {
     for (const list of this.#ordered.values()) list.sort(newestFirst)
   }
 
@@ -136,7 +216,7 @@ export class PersonTable {
     if (prev.uuid !== next.uuid) this.#byUuid.delete(hashKey(prev.uuid), prev.id)
     this.#search?.changed(prev, next)
     this.#byId[next.id] = next
-    if (prev.uuid !== next.uuid) this.#setUuid(next)
+    if (prev.uuid !== next.uuid) this.#setUuid(next, hashKey(next.uuid))
     if (!sameKeys) this.#indexKeys(next)
     const list = this.#ordered.get(prev.project_id)!
     const at = indexOfSorted(list, prev, newestFirst)
@@ -162,13 +242,14 @@ export class PersonTable {
     if (at >= 0) list.splice(at, 1)
   }
 
-  #index(person: PersonRecord): void {
+  /** `hashes[at..at + 3]`, when given: what #hashKeys wrote for this person. */
+  #index(person: PersonRecord, hashes?: Int32Array, at = 0): void {
     if (!Number.isSafeInteger(person.id) || person.id < 0) throw new Error(`person id ${person.id} is not a non-negative integer`)
     if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
     this.#byId[person.id] = person
     this.#size++
-    this.#setUuid(person)
-    this.#indexKeys(person)
+    this.#setUuid(person, hashes ? hashes[at]! : hashKey(person.uuid))
+    this.#indexKeys(person, hashes, at)
     let list = this.#ordered.get(person.project_id)
     if (!list) this.#ordered.set(person.project_id, (list = []))
     list.push(person)
@@ -184,19 +265,26 @@ export class PersonTable {
     return person.project_id === projectId && person.properties.email === email
   }
 
-  #setUuid(person: PersonRecord): void {
+  /** `hash`: hashKey(person.uuid). */
+  #setUuid(person: PersonRecord, hash: number): void {
     const uuid = person.uuid
-    this.#byUuid.set(hashKey(uuid), person.id, (id) => this.#byId[id]!.uuid === uuid)
+    this.#byUuid.set(hash, person.id, (id) => this.#byId[id]!.uuid === uuid)
   }
 
-  /** Entries for the person's distinct ids and email (the record is already under its id). */
-  #indexKeys(person: PersonRecord): void {
+  /**
+   * Entries for the person's distinct ids and email (the record is already under its id); `hashes[at + 1..at + 3]`,
+   * when given, the hashes of its first two distinct ids and its email (#hashKeys).
+   */
+  #indexKeys(person: PersonRecord, hashes?: Int32Array, at = 0): void {
     const projectId = person.project_id
-    for (const distinctId of person.distinct_ids) {
-      this.#byDistinctId.set(hashKey(distinctId, projectId), person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
+    const ids = person.distinct_ids
+    for (let j = 0; j < ids.length; j++) {
+      const distinctId = ids[j]!
+      const hash = hashes && j < 2 ? hashes[at + 1 + j]! : hashKey(distinctId, projectId)
+      this.#byDistinctId.set(hash, person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
     }
     const email = person.properties.email
-    if (typeof email === 'string') this.#byEmail.add(hashKey(email, projectId), person.id)
+    if (typeof email === 'string') this.#byEmail.add(hashes ? hashes[at + 3]! : hashKey(email, projectId), person.id)
   }
 
   /** Takes out the person's entries (the record is still under its id): a distinct id's only where it names this person. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RecordingColumns, uuidFromWords, type RecordingValues } from './recording-columns.ts'
+import { hashKey } from './hash-index.ts'
+import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingValues } from './recording-columns.ts'
 import { RecordingTable } from './recording-table.ts'
 
 const values = (n: number, over: Partial<RecordingValues> = {}): RecordingValues => ({
@@ -74,5 +75,20 @@ describe('recordings kept in columns', () => {
     const table = new RecordingTable(records)
     expect(table.get(1, records[1]!.id)).toBe(records[1])
     expect(table.list(1).map((r) => r.distinct_id)).toEqual(['user-3', 'user-2', 'user-1'])
+  })
+})
+
+describe('uuidHashFromWords', () => {
+  it('is hashKey of the uuid the words make, with or without a salt', () => {
+    for (const words of [
+      [0, 0, 0, 0],
+      [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff],
+      [2, 0xdeadbeef, 0x12345678, 0x9abcdef0],
+    ]) {
+      const [w0, w1, w2, w3] = words as [number, number, number, number]
+      const id = uuidFromWords(w0, w1, w2, w3)
+      expect(uuidHashFromWords(w0, w1, w2, w3)).toBe(hashKey(id))
+      expect(uuidHashFromWords(w0, w1, w2, w3, 7)).toBe(hashKey(id, 7))
+    }
   })
 })

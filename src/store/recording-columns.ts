@@ -4,13 +4,14 @@
 // fields are getters over the columns. At a million persons (2 million recordings) plain frozen objects
 // took ~290 bytes each with their id text and boxed numbers, and making them was a fifth of the start-up
 // (most of it copying them out of the young generation); here a recording takes ~95 bytes.
+import { hashCodes } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
 
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
 const uuidCodes: number[] = new Array(36)
 
-/** A version 4 uuid made of four 32-bit words (the version and variant digits set), as one flat string. */
-export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): string {
+/** The codes of the version 4 uuid made of four 32-bit words (the version and variant digits set), in `uuidCodes`. */
+function uuidCodesFromWords(w0: number, w1: number, w2: number, w3: number): number[] {
   const codes = uuidCodes
   let k = 0
   for (let w = 0; w < 4; w++) {
@@ -22,7 +23,17 @@ export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): s
   }
   codes[14] = 0x34 // version 4
   codes[19] = HEX_CODES[8 + (codes[19]! & 3)]! // variant 10xx
-  return String.fromCharCode.apply(null, codes)
+  return codes
+}
+
+/** A version 4 uuid made of four 32-bit words (the version and variant digits set), as one flat string. */
+export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): string {
+  return String.fromCharCode.apply(null, uuidCodesFromWords(w0, w1, w2, w3))
+}
+
+/** `hashKey(uuidFromWords(w0, w1, w2, w3), salt)`, without making the uuid's text. */
+export function uuidHashFromWords(w0: number, w1: number, w2: number, w3: number, salt = 0): number {
+  return hashCodes(uuidCodesFromWords(w0, w1, w2, w3), salt)
 }
 
 /** A value's position in a small table of the values a column repeats (a few: found by a scan). */
@@ -125,6 +136,15 @@ export class RecordingColumns {
     this.refs[r + 2] = this.viewerLists.ref(v.viewers)
     this.refs[r + 3] = this.snapshotSources.ref(v.snapshotSource)
     return Object.freeze(new ColumnRecording(this, i))
+  }
+
+  /**
+   * Sets the distinct id of the recording at `i`, for a generator that writes the ids after the rest (a
+   * generator's records are not handed out before it is done with them).
+   */
+  setDistinctId(i: number, distinctId: string): void {
+    if (!(i >= 0 && i < this.#length)) throw new RangeError(`no recording ${i}`)
+    this.distinctIds[i] = distinctId
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RecordingRecord } from './models.ts'
+import { hashKey } from './hash-index.ts'
 import { RecordingTable } from './recording-table.ts'
 
 const recording = (id: string, projectId: number, startTime: number, viewers: string[] = []): RecordingRecord => ({
@@ -47,5 +48,19 @@ describe('RecordingTable', () => {
     expect([...table.viewedBy(1, 'z@h.net')]).toEqual(['d'])
     expect([...table.viewedBy(1, 'y@h.net')]).toEqual(['b'])
     expect([...table.viewedBy(2, 'x@h.net')]).toEqual(['c'])
+  })
+})
+
+describe('RecordingTable.filling', () => {
+  it('makes, one recording at a time, the table the constructor makes, with or without the ids\' hashes', () => {
+    const records = [recording('b', 1, 20), recording('a', 1, 20), recording('c', 2, 5), recording('d', 1, 10)]
+    const filling = RecordingTable.filling(records.length)
+    records.forEach((r, i) => filling.add(r, i % 2 ? hashKey(r.id, r.project_id) : undefined))
+    const filled = filling.done()
+    const made = new RecordingTable(records)
+    expect(filled.toArray()).toEqual(made.toArray())
+    expect(filled.list(1).map((r) => r.id)).toEqual(['a', 'b', 'd'])
+    for (const r of records) expect(filled.get(r.project_id, r.id)).toBe(r)
+    expect(filled.get(2, 'a')).toBeUndefined()
   })
 })

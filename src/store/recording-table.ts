@@ -9,6 +9,19 @@ const byId = (a: RecordingRecord, b: RecordingRecord) => (a.id < b.id ? -1 : a.i
 const newestFirst = (a: RecordingRecord, b: RecordingRecord) => b.start_time - a.start_time || byId(a, b)
 const startTime = (r: RecordingRecord) => r.start_time
 
+/** Recordings indexed at a time by a RecordingTable being filled (see `RecordingTable.filling`). */
+const FILL_BATCH = 1024
+
+/** What the reads of index slots ahead of their use answered, kept so no compiler drops the reads. */
+let warmed = 0
+
+/** A RecordingTable being filled one recording at a time (`RecordingTable.filling`). */
+export interface RecordingTableFilling {
+  /** `hash`: hashKey(recording.id, recording.project_id), when the caller has it. */
+  add(recording: RecordingRecord, hash?: number): void
+  done(): RecordingTable
+}
+
 export class RecordingTable {
   // Every recording in a slot of its own (a replace takes its predecessor's slot), found by
   // (project_id, id) through a hash index of slots (hash-index.ts): at 1.75 million recordings a map
@@ -32,6 +45,47 @@ export class RecordingTable {
   constructor(records: Iterable<RecordingRecord> = []) {
     this.#byId = new HashIndex(Array.isArray(records) ? records.length : 0)
     for (const r of records) this.#add(r)
+    this.#sortLists()
+  }
+
+  /**
+   * An empty table for `recordings` recordings, filled by `add` as a generator makes them, in the order
+   * the constructor would have been given them; `done` answers the table the constructor would have made.
+   * `add` may be given the hash of the recording's id with its project (`hashKey(id, project_id)`), which a
+   * generator can make without the id's text (recording-columns.ts `uuidHashFromWords`); at 1.75 million
+   * recordings, the constructor's pass made each id's text from its words again to hash it.
+   */
+  static filling(recordings: number): RecordingTableFilling {
+    const table = new RecordingTable()
+    table.#byId = new HashIndex(recordings)
+    // A batch at a time, the index slots their hashes start at read first in a loop of their own, where
+    // the cache misses overlap (as in PersonTable.filling); a recording given without its hash is hashed then.
+    const batch: RecordingRecord[] = []
+    const hashes = new Int32Array(FILL_BATCH)
+    const given = new Uint8Array(FILL_BATCH)
+    const flush = () => {
+      let touched = 0
+      for (let k = 0; k < batch.length; k++) if (given[k]) touched ^= table.#byId.slotAt(hashes[k]!)
+      warmed ^= touched
+      for (let k = 0; k < batch.length; k++) table.#add(batch[k]!, given[k] ? hashes[k]! : undefined)
+      batch.length = 0
+    }
+    return {
+      add: (recording, hash) => {
+        const k = batch.length
+        given[k] = hash === undefined ? 0 : 1
+        hashes[k] = hash ?? 0
+        if (batch.push(recording) === FILL_BATCH) flush()
+      },
+      done: () => {
+        flush()
+        table.#sortLists()
+        return table
+      },
+    }
+  }
+
+  #sortLists(): void {
     for (const list of this.#ordered.values()) sortByNumberThen(list, startTime, newestFirst)
   }
 
@@ -92,12 +146,17 @@ export class RecordingTable {
     })
   }
 
-  #add(r: RecordingRecord): void {
-    // Read once: a big dataset's recording makes its id's text on each read (recording-columns.ts).
-    const id = r.id
+  /** `hash`: hashKey(r.id, r.project_id), when the caller has it. */
+  #add(r: RecordingRecord, hash?: number): void {
     const projectId = r.project_id
-    const hash = hashKey(id, projectId)
-    const slot = this.#slotOf(projectId, id, hash)
+    // Read once, and only when needed: a big dataset's recording makes its id's text on each read
+    // (recording-columns.ts); given the hash, the text is wanted only if another recording has that hash.
+    let id: string | undefined
+    if (hash === undefined) hash = hashKey((id = r.id), projectId)
+    const slot = this.#byId.find(hash, (slot) => {
+      const held = this.#slots[slot]!
+      return held.project_id === projectId && held.id === (id ??= r.id)
+    })
     if (slot >= 0) this.#slots[slot] = r
     else this.#byId.add(hash, this.#slots.push(r) - 1)
     let list = this.#ordered.get(r.project_id)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SeededRandom } from '../core/random.ts'
-import { sortByNumberThen } from './sort-by-number.ts'
+import { sortByNumberThen, sortNumbersDescending } from './sort-by-number.ts'
 
 interface Item {
   at: number
@@ -34,6 +34,30 @@ describe('sortByNumberThen', () => {
       const want = list.slice().sort(compare)
       sortByNumberThen(list, (x) => x.at, compare)
       expect(list).toEqual(want)
+    }
+  })
+})
+
+describe('sortNumbersDescending', () => {
+  const bySort = (numbers: number[]) => numbers.map((n, i) => i).sort((a, b) => numbers[b]! - numbers[a]! || a - b)
+
+  it('sorts in place, highest first, and answers the positions, equal numbers in their first order', () => {
+    const rng = new SeededRandom(3)
+    for (const spread of [30 * 86_400_000, 50, 1]) {
+      const numbers = Array.from({ length: 10_000 }, () => 1_700_000_000_000 - rng.int(spread))
+      const sorted = Float64Array.from(numbers)
+      const positions = sortNumbersDescending(sorted)
+      expect([...positions]).toEqual(bySort(numbers))
+      expect([...sorted]).toEqual([...positions].map((i) => numbers[i]!))
+    }
+  })
+
+  it('sorts numbers it cannot pack into one double (not integers, or too far apart) the same way', () => {
+    for (const numbers of [[0.5, 2, 0.5, -1, 2], [Number.MAX_SAFE_INTEGER, 0, -Number.MAX_SAFE_INTEGER, 0]]) {
+      const sorted = Float64Array.from(numbers)
+      const positions = sortNumbersDescending(sorted)
+      expect([...positions]).toEqual(bySort(numbers))
+      expect([...sorted]).toEqual([...positions].map((i) => numbers[i]!))
     }
   })
 })

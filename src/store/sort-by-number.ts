@@ -57,3 +57,41 @@ export function sortByNumberThen<T>(list: T[], key: (item: T) => number, compare
     start = end
   }
 }
+
+/**
+ * Sorts `numbers` (safe integers) in place, highest first, and answers where each came from: positions[j]
+ * is the index `numbers[j]` had, equal numbers in their first order (what `list.sort` of the positions by
+ * number, highest first, then by position would make). The work is the engine's sort of `numbers` itself,
+ * each number and its position packed into one double as above; where that would not be exact (a range
+ * times a count past 2^53), a comparison sort. For big generated lists: at 1.5 million recordings, a list
+ * of positions through `sortByNumberThen` left ~60 MB of arrays behind for the garbage collector.
+ */
+export function sortNumbersDescending(numbers: Float64Array): Int32Array {
+  const n = numbers.length
+  const positions = new Int32Array(n)
+  let min = Infinity
+  let max = -Infinity
+  let exact = true
+  for (let i = 0; i < n; i++) {
+    const k = numbers[i]!
+    if (!Number.isSafeInteger(k)) exact = false
+    if (k < min) min = k
+    if (k > max) max = k
+  }
+  if (!exact || (max - min + 1) * n > Number.MAX_SAFE_INTEGER) {
+    for (let i = 0; i < n; i++) positions[i] = i
+    positions.sort((a, b) => numbers[b]! - numbers[a]! || a - b)
+    const copy = numbers.slice()
+    for (let j = 0; j < n; j++) numbers[j] = copy[positions[j]!]!
+    return positions
+  }
+  for (let i = 0; i < n; i++) numbers[i] = (max - numbers[i]!) * n + i
+  numbers.sort()
+  for (let j = 0; j < n; j++) {
+    const key = numbers[j]!
+    const i = key % n
+    positions[j] = i
+    numbers[j] = max - (key - i) / n
+  }
+  return positions
+}

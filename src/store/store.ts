@@ -104,9 +104,10 @@ export class Store {
     ])
     Object.assign(this, c)
     this.dataset = dataset
-    this.persons = new PersonTable(dataset.persons)
+    const prebuilt = dataset.tables?.take()
+    this.persons = prebuilt?.persons ?? new PersonTable(dataset.persons)
     this.events = new EventLog(dataset.events)
-    this.recordings = new RecordingTable(dataset.recordings)
+    this.recordings = prebuilt?.recordings ?? new RecordingTable(dataset.recordings)
     this.activity = new ActivityLog(dataset.activity)
     this.playlists = new PlaylistTable(dataset.playlists)
     this.playlistItems = new PlaylistItemTable(dataset.playlistItems)

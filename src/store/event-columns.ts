@@ -179,10 +179,10 @@ export class EventColumns {
   }
 }
 
-/** The narrowest unsigned array holding references into a table of `size` entries. */
 /** Bytes a ref into a table of `size` values takes. */
 const refBytes = (size: number): 1 | 2 | 4 => (size <= 0x100 ? 1 : size <= 0x10000 ? 2 : 4)
 
+/** The narrowest unsigned array holding references into a table of `size` entries. */
 function refsFor(size: number, length: number): Refs {
   const bytes = refBytes(size)
   return bytes === 1 ? new Uint8Array(length) : bytes === 2 ? new Uint16Array(length) : new Uint32Array(length)
@@ -294,11 +294,12 @@ export class EventColumnsWriter {
     refs[5]![i] = personProperties
   }
 
+  /** Column `k` copied into the narrowest kind that holds `ref` (a table of ref + 1 values). */
   #widen(k: number, ref: number): void {
-    const wider = ref <= 0xffff ? new Uint16Array(this.capacity) : new Uint32Array(this.capacity)
+    const wider = refsFor(ref + 1, this.capacity)
     wider.set(this.#refs[k]!.subarray(0, this.#length))
     this.#refs[k] = wider
-    this.#max[k] = ref <= 0xffff ? 0xffff : 0xffffffff
+    this.#max[k] = 2 ** (8 * wider.BYTES_PER_ELEMENT) - 1
   }
 
   /** The columns, each at its narrowest width (a full column written at that width is kept as it is). */

@@ -139,8 +139,8 @@ export class RecordingTable {
     insertSorted(ordered, recording, newestFirst)
   }
 
-  #slotOf(projectId: number, id: string, hash = hashKey(id, projectId)): number {
-    return this.#byId.find(hash, (slot) => {
+  #slotOf(projectId: number, id: string): number {
+    return this.#byId.find(hashKey(id, projectId), (slot) => {
       const r = this.#slots[slot]!
       return r.project_id === projectId && r.id === id
     })

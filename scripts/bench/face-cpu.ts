@@ -7,24 +7,14 @@
 //   npx tsx scripts/bench/face-cpu.ts PATH METHOD BODY [BODY...]   (a write: the bodies sent in turn)
 //   PROF=/tmp/dir npx tsx scripts/bench/face-cpu.ts  (also a CPU profile of each server, on exit)
 import { readFileSync } from 'node:fs'
-import { AUTH, load, send, startChild } from './harness.ts'
+import { load } from './harness.ts'
+import { startMockAndCeiling } from './mock-and-ceiling.ts'
 const P = '/api/environments/1'
 const path = process.argv[2] ?? `${P}/persons/1/`
 const cpuMs = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10 }
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
-const mock = await startChild('scripts/bench/servers/mock.ts', [], { nodeArgs: prof })
-const ceiling = await startChild('scripts/bench/servers/ceiling.ts', [], { nodeArgs: prof })
 const method = process.argv[3] ?? 'GET'
-const bodies = process.argv.slice(4)
-const reqs = bodies.length
-  ? bodies.map((body) => ({ method, path, headers: { ...AUTH, 'content-type': 'application/json' }, body }))
-  : [{ method, path, headers: AUTH }]
-const captured = await send(mock.url, reqs[0]!)
-const headers: Record<string, string> = {}
-for (const [k, v] of Object.entries(captured.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v as string
-headers['content-length'] = String(captured.body.length)
-await ceiling.ask({ type: 'routes', routes: { [`${method} ${path}`]: { status: captured.status, headers, body: captured.body.toString('base64') } } })
-for (const s of [mock, ceiling]) await load(s.url, reqs, { connections: 8, seconds: 2 })
+const { mock, ceiling, requests: reqs, status } = await startMockAndCeiling(path, method, process.argv.slice(4), { mock: prof, ceiling: prof })
 const per: Record<string, number[]> = { mock: [], ceiling: [] }
 for (let r = 0; r < 8; r++) {
   const c0 = [cpuMs(mock.proc.pid!), cpuMs(ceiling.proc.pid!)]
@@ -34,5 +24,5 @@ for (let r = 0; r < 8; r++) {
   per.ceiling!.push(((c1[1]! - c0[1]!) * 1000) / b.completed)
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[x.length >> 1]!
-console.log(`${method} ${path} (${captured.status}): CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`)
+console.log(`${method} ${path} (${status}): CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`)
 await mock.stop(); await ceiling.stop()

@@ -232,6 +232,16 @@ export async function send(base: string, req: BenchRequest): Promise<Captured> {
   return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) }
 }
 
+/** A captured answer as the ceiling replays it: the payload's own headers (hop-by-hop and per-response ones are node's to write), the body in base64. */
+export function cannedAnswer(captured: Captured): { status: number; headers: Record<string, string>; body: string } {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(captured.headers)) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value
+  }
+  headers['content-length'] = String(captured.body.length)
+  return { status: captured.status, headers, body: captured.body.toString('base64') }
+}
+
 /** Sends raw HTTP requests back to back on one connection (pipelined); resolves with the statuses of the answers, in order. */
 export function pipelined(port: number, requests: string[]): Promise<number[]> {
   return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   AUTH,
+  cannedAnswer,
   fmt,
   load,
   loadProblem,
@@ -18,7 +19,6 @@ import {
   verdict,
   type BenchConfig,
   type BenchRequest,
-  type Captured,
   type ChildServer,
   type LoadResult,
   type Row,
@@ -28,16 +28,6 @@ import { startPeer, type Peer } from './peer.ts'
 
 /** Persons in project 1 of the large server (events and recordings in proportion). */
 export const LARGE_PERSONS = 100_000
-
-/** Headers the ceiling repeats: the payload's own (hop-by-hop and per-response ones are node's to write). */
-function cannedHeaders(captured: Captured): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [name, value] of Object.entries(captured.headers)) {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) out[name] = value
-  }
-  out['content-length'] = String(captured.body.length)
-  return out
-}
 
 const isRead = (c: OperationCase) => c.server === 'default' && (c.status === 405 || c.name.startsWith('GET'))
 /** Reads first (before the writes grow the data), then writes, then the large server's, then --state. */
@@ -119,10 +109,8 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
   if (captured.status !== c.status) {
     return notApplicable(label, `mock answered ${captured.status}: ${captured.body.toString().slice(0, 120)}`, target)
   }
-  const routes: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
-  for (const r of sample) {
-    routes[r.prefix ? `${r.method} ${r.prefix}*` : `${r.method} ${r.path}`] = { status: captured.status, headers: cannedHeaders(captured), body: captured.body.toString('base64') }
-  }
+  const routes: Record<string, ReturnType<typeof cannedAnswer>> = {}
+  for (const r of sample) routes[r.prefix ? `${r.method} ${r.prefix}*` : `${r.method} ${r.path}`] = cannedAnswer(captured)
   await ceiling.ask({ type: 'routes', routes })
 
   // Warm both (JIT, caches); a case that acts on targets made per round runs a fixed count per round,

@@ -4,7 +4,8 @@
 //   [ALONE=1] npx tsx scripts/bench/thread-cpu.ts [PATH [METHOD BODY...]]
 // MOCK_NODE_ARGS='--flag ...' starts the mock's node with them. PROF=DIR writes a CPU profile of each server on exit. ALONE=1 loads them one after the other (as the limit benchmark does) and prints req/s too.
 import { readdirSync, readFileSync } from 'node:fs'
-import { AUTH, load, send, startChild } from './harness.ts'
+import { load } from './harness.ts'
+import { startMockAndCeiling } from './mock-and-ceiling.ts'
 const P = '/api/environments/1'
 const path = process.argv[2] ?? `${P}/persons/1/`
 const method = process.argv[3] ?? 'GET'
@@ -23,17 +24,8 @@ const threads = (pid: number): Map<string, number> => {
   return out
 }
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
-const mock = await startChild('scripts/bench/servers/mock.ts', [], { nodeArgs: [...prof, ...(process.env.MOCK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])] })
-const ceiling = await startChild('scripts/bench/servers/ceiling.ts', [], { nodeArgs: prof })
-const reqs = bodies.length
-  ? bodies.map((body) => ({ method, path, headers: { ...AUTH, 'content-type': 'application/json' }, body }))
-  : [{ method, path, headers: AUTH }]
-const captured = await send(mock.url, reqs[0]!)
-const headers: Record<string, string> = {}
-for (const [k, v] of Object.entries(captured.headers)) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v as string
-headers['content-length'] = String(captured.body.length)
-await ceiling.ask({ type: 'routes', routes: { [`${method} ${path}`]: { status: captured.status, headers, body: captured.body.toString('base64') } } })
-for (const s of [mock, ceiling]) await load(s.url, reqs, { connections: 8, seconds: 2 })
+const mockArgs = [...prof, ...(process.env.MOCK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
+const { mock, ceiling, requests: reqs } = await startMockAndCeiling(path, method, bodies, { mock: mockArgs, ceiling: prof })
 const alone = process.env.ALONE === '1'
 const m0 = threads(mock.proc.pid!), c0 = threads(ceiling.proc.pid!)
 let nm = 0, nc = 0

@@ -72,14 +72,8 @@ function markOf(value: object): Marked | undefined {
 function ensureMark(value: object): Marked {
   const own = Marks.of(value)
   if (own !== undefined) {
-    if (own.forgotten) {
-      // Let go of, and marked again: as if new.
-      own.text = null
-      own.extra = 0
-      own.valid = undefined
-      own.moreValid = null
-      own.forgotten = false
-    }
+    // Let go of (forgetJson left it as new), and marked again.
+    own.forgotten = false
     return own
   }
   let marked = texts.get(value)
@@ -174,7 +168,9 @@ export function serializeOnceAs<T extends object>(value: T, text: string, extra:
 export function forgetJson(value: object): void {
   const own = Marks.of(value)
   if (own !== undefined) {
+    // As a new record (ensureMark takes it up again as it is).
     own.text = null
+    own.extra = 0
     own.valid = undefined
     own.moreValid = null
     own.forgotten = true

@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { EventColumnsWriter } from './event-columns.ts'
+import { eventColumnsOf, EventRowsWriter } from './event-columns.ts'
 
-describe('EventColumnsWriter', () => {
+describe('EventRowsWriter', () => {
   it('keeps every reference as written while its columns widen past 8 and 16 bits', () => {
     const n = 70_000 // distinct ids past 0xffff, persons past 0xff
-    const writer = new EventColumnsWriter(n + 1)
-    const project = writer.projects.ref(1)
-    const name = writer.names.ref('$pageview')
-    const props = writer.properties.ref(Object.freeze({}))
-    for (let i = 0; i < n; i++) {
-      const distinctId = writer.distinctIds.add(`d-${i}`)
-      const person = writer.persons.ref(`p-${i % 300}`)
-      writer.write(project, name, distinctId, person, props, props, i)
-    }
-    const columns = writer.build()
+    const writer = new EventRowsWriter(n + 1)
+    const distinctIds = Array.from({ length: n }, (_, i) => `d-${i}`)
+    const persons = Array.from({ length: 300 }, (_, i) => `p-${i}`)
+    for (let i = 0; i < n; i++) writer.write(0, 0, i, i % 300, 0, 0, i)
+    const rows = writer.finish([1, 1, n, 300, 1])
+    expect(rows.refs.map((c) => c.BYTES_PER_ELEMENT)).toEqual([1, 1, 4, 2, 1, 1])
+    const columns = eventColumnsOf(rows, { projects: [1], names: ['$pageview'], distinctIds, persons, properties: [Object.freeze({})] })
+    expect(columns.length).toBe(n)
     for (const i of [0, 255, 256, 299, 300, 65_535, 65_536, n - 1]) {
       const event = columns.at(i)
       expect(event).toMatchObject({ project_id: 1, event: '$pageview', distinct_id: `d-${i}`, person_uuid: `p-${i % 300}`, timestamp: i })
     }
+  })
+
+  it('refuses tables bigger than a column can point into', () => {
+    const writer = new EventRowsWriter(1)
+    writer.write(0, 0, 0, 0, 0, 0, 1)
+    const rows = writer.finish([1, 1, 1, 1, 1])
+    const big = Array.from({ length: 300 }, (_, i) => `d-${i}`)
+    expect(() => eventColumnsOf(rows, { projects: [1], names: ['x'], distinctIds: big, persons: ['p'], properties: [{}] })).toThrow(RangeError)
   })
 })

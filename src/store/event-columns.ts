@@ -244,18 +244,52 @@ export class EventColumnsBuilder {
   }
 }
 
+/** The columns of events written by an EventRowsWriter, without the tables their references point into. */
+export interface EventRows {
+  timestamps: Float64Array
+  /** project, name, distinct id, person, properties, person properties */
+  refs: [Refs, Refs, Refs, Refs, Refs, Refs]
+}
+
+/** The tables an EventRows' references point into (the values of each, by reference). */
+export interface EventTables {
+  projects: readonly number[]
+  names: readonly string[]
+  distinctIds: readonly string[]
+  persons: readonly string[]
+  properties: readonly Properties[]
+}
+
+/** An EventRows' references and their tables, as one EventColumns. */
+export function eventColumnsOf(rows: EventRows, tables: EventTables): EventColumns {
+  const sizes = [tables.projects.length, tables.names.length, tables.distinctIds.length, tables.persons.length, tables.properties.length, tables.properties.length]
+  rows.refs.forEach((column, k) => {
+    if (column.BYTES_PER_ELEMENT < refBytes(sizes[k]!)) throw new RangeError(`event column ${k} is narrower than its table of ${sizes[k]} values`)
+  })
+  return EventColumns.fromParts({
+    timestamps: rows.timestamps,
+    projects: rows.refs[0],
+    names: rows.refs[1],
+    distinctIds: rows.refs[2],
+    persons: rows.refs[3],
+    properties: rows.refs[4],
+    personProperties: rows.refs[5],
+    projectTable: tables.projects,
+    nameTable: tables.names,
+    distinctIdTable: tables.distinctIds,
+    personTable: tables.persons,
+    propertiesPool: tables.properties,
+  })
+}
+
 /**
- * Writes events straight into typed arrays of a length known in advance, by references into tables the
- * caller fills (`ref` for shared values, `add` for a value only this caller refers to): the generator of
- * big datasets (src/seed/bulk.ts), where a million persons' events through the builder above cost a map
- * lookup per value and ~8 bytes per value in build arrays (~700 MB at 12 million events).
+ * Writes events straight into typed arrays of a length known in advance, as references into tables kept
+ * by the caller: the generator of big datasets (src/seed/bulk-plan.ts), where a million persons' events
+ * through the builder above cost a map lookup per value and ~8 bytes per value in build arrays (~700 MB
+ * at 12 million events). Only numbers: the generator writes them on a thread of its own, while the
+ * thread that keeps the tables makes the values (eventColumnsOf puts the two together).
  */
-export class EventColumnsWriter {
-  readonly projects = new Interner<number>()
-  readonly names = new Interner<string>()
-  readonly distinctIds = new Interner<string>()
-  readonly persons = new Interner<string>()
-  readonly properties = new Interner<Properties>()
+export class EventRowsWriter {
   #length = 0
   readonly #timestamps: Float64Array
   /**
@@ -268,10 +302,20 @@ export class EventColumnsWriter {
   /** The largest ref each of #refs can hold. */
   readonly #max: number[]
 
-  constructor(readonly capacity: number) {
+  /**
+   * `capacity` events; `bounds`, when known, the most values each table will have (project, name,
+   * distinct id, person, properties): a column is made as wide as its bound needs at once. Widened as the
+   * refs grew, a million persons' four big columns were made three times each (bytes, then 16, then 32
+   * bits): ~140 MB of copies left as malloc's free holes.
+   */
+  constructor(
+    readonly capacity: number,
+    bounds?: readonly [number, number, number, number, number],
+  ) {
     this.#timestamps = new Float64Array(capacity)
-    this.#refs = Array.from({ length: 6 }, () => new Uint8Array(capacity))
-    this.#max = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
+    const sizes = bounds ? [...bounds, bounds[4]] : [0, 0, 0, 0, 0, 0]
+    this.#refs = sizes.map((size) => refsFor(size, capacity))
+    this.#max = this.#refs.map((column) => 2 ** (8 * column.BYTES_PER_ELEMENT) - 1)
   }
 
   write(project: number, name: number, distinctId: number, person: number, properties: number, personProperties: number, timestamp: number): void {
@@ -302,32 +346,25 @@ export class EventColumnsWriter {
     this.#max[k] = 2 ** (8 * wider.BYTES_PER_ELEMENT) - 1
   }
 
-  /** The columns, each at its narrowest width (a full column written at that width is kept as it is). */
-  build(): EventColumns {
+  /**
+   * The columns, for tables of these sizes (project, name, distinct id, person, properties), each at its
+   * narrowest width (a full column written at that width is kept as it is).
+   */
+  finish(sizes: readonly [number, number, number, number, number]): EventRows {
     const n = this.#length
-    const tables = [this.projects, this.names, this.distinctIds, this.persons, this.properties, this.properties]
-    const refs = tables.map((table, k) => {
-      const written = this.#refs[k]!.subarray(0, n)
-      const size = table.values.length
+    const tableSizes = [...sizes, sizes[4]]
+    const refs = this.#refs.map((column, k) => {
+      const written = column.subarray(0, n)
+      const size = tableSizes[k]!
       // Full and as narrow as its table needs: the column as written.
       if (n === this.capacity && written.BYTES_PER_ELEMENT === refBytes(size)) return written
-      const column = refsFor(size, n)
-      column.set(written)
-      return column
+      const narrow = refsFor(size, n)
+      narrow.set(written)
+      return narrow
     })
-    return EventColumns.fromParts({
+    return {
       timestamps: n === this.capacity ? this.#timestamps : this.#timestamps.slice(0, n),
-      projects: refs[0]!,
-      names: refs[1]!,
-      distinctIds: refs[2]!,
-      persons: refs[3]!,
-      properties: refs[4]!,
-      personProperties: refs[5]!,
-      projectTable: this.projects.values,
-      nameTable: this.names.values,
-      distinctIdTable: this.distinctIds.values,
-      personTable: this.persons.values,
-      propertiesPool: this.properties.values,
-    })
+      refs: refs as EventRows['refs'],
+    }
   }
 }

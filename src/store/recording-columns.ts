@@ -38,9 +38,10 @@ export function uuidHashFromWords(w0: number, w1: number, w2: number, w3: number
 
 /** A value's position in a small table of the values a column repeats (a few: found by a scan). */
 class SmallTable<T> {
-  readonly values: T[] = []
-
-  constructor(readonly max: number) {}
+  constructor(
+    readonly max: number,
+    readonly values: T[] = [],
+  ) {}
 
   ref(value: T): number {
     const values = this.values
@@ -74,6 +75,23 @@ export interface RecordingValues {
 const fitsUint16 = (v: RecordingValues): boolean =>
   ((v.activeSeconds | v.inactiveSeconds | v.clickCount | v.keypressCount | v.mouseActivityCount | v.consoleLogCount | v.consoleWarnCount | v.consoleErrorCount) & ~0xffff) === 0
 
+/**
+ * The numbers of a RecordingColumns and the values of its small tables: what a generator on another
+ * thread hands the thread that keeps the recordings (RecordingColumns.fromParts), the distinct ids apart.
+ */
+export interface RecordingParts {
+  length: number
+  idWords: Uint32Array
+  startTimes: Float64Array
+  activityScores: Float64Array
+  counts: Uint16Array | Int32Array
+  refs: Uint8Array
+  projects: number[]
+  startUrls: Array<string | null>
+  viewerLists: Array<readonly string[]>
+  snapshotSources: string[]
+}
+
 export class RecordingColumns {
   #length = 0
   readonly idWords: Uint32Array
@@ -85,20 +103,54 @@ export class RecordingColumns {
    * recording, 16-bit (what generated recordings need) until a bigger count is written.
    */
   counts: Uint16Array | Int32Array
-  readonly projects = new SmallTable<number>(0xff)
-  readonly startUrls = new SmallTable<string | null>(0xff)
-  readonly viewerLists = new SmallTable<readonly string[]>(0xff)
-  readonly snapshotSources = new SmallTable<string>(0xff)
+  readonly projects: SmallTable<number>
+  readonly startUrls: SmallTable<string | null>
+  readonly viewerLists: SmallTable<readonly string[]>
+  readonly snapshotSources: SmallTable<string>
   /** project, start URL, viewers, snapshot source: four a recording. */
   readonly refs: Uint8Array
 
-  constructor(readonly capacity: number) {
-    this.idWords = new Uint32Array(capacity * 4)
+  /** Empty columns for `capacity` recordings; or, given `parts`, columns holding them (capacity their length, distinct ids unset). */
+  constructor(
+    readonly capacity: number,
+    parts?: RecordingParts,
+  ) {
+    this.idWords = parts?.idWords ?? new Uint32Array(capacity * 4)
     this.distinctIds = new Array(capacity)
-    this.startTimes = new Float64Array(capacity)
-    this.activityScores = new Float64Array(capacity)
-    this.counts = new Uint16Array(capacity * 8)
-    this.refs = new Uint8Array(capacity * 4)
+    this.startTimes = parts?.startTimes ?? new Float64Array(capacity)
+    this.activityScores = parts?.activityScores ?? new Float64Array(capacity)
+    this.counts = parts?.counts ?? new Uint16Array(capacity * 8)
+    this.refs = parts?.refs ?? new Uint8Array(capacity * 4)
+    this.projects = new SmallTable(0xff, parts?.projects)
+    this.startUrls = new SmallTable(0xff, parts?.startUrls)
+    this.viewerLists = new SmallTable(0xff, parts?.viewerLists)
+    this.snapshotSources = new SmallTable(0xff, parts?.snapshotSources)
+    this.#length = parts?.length ?? 0
+  }
+
+  /** Columns holding the recordings of `parts` (written by another RecordingColumns, see `parts`), their distinct ids unset (`setDistinctId`). */
+  static fromParts(parts: RecordingParts): RecordingColumns {
+    const n = parts.length
+    if (parts.idWords.length < n * 4 || parts.startTimes.length < n || parts.activityScores.length < n || parts.counts.length < n * 8 || parts.refs.length < n * 4) {
+      throw new RangeError(`recording columns shorter than their ${n} recordings`)
+    }
+    return new RecordingColumns(n, parts)
+  }
+
+  /** The columns' numbers and small tables (the arrays themselves, not copies): what `fromParts` takes. */
+  parts(): RecordingParts {
+    return {
+      length: this.#length,
+      idWords: this.idWords,
+      startTimes: this.startTimes,
+      activityScores: this.activityScores,
+      counts: this.counts,
+      refs: this.refs,
+      projects: this.projects.values,
+      startUrls: this.startUrls.values,
+      viewerLists: this.viewerLists.values,
+      snapshotSources: this.snapshotSources.values,
+    }
   }
 
   get length(): number {
@@ -107,6 +159,11 @@ export class RecordingColumns {
 
   /** Appends a recording; answers its record. */
   write(v: RecordingValues): RecordingRecord {
+    return this.recordAt(this.append(v))
+  }
+
+  /** Appends a recording; answers its position (`recordAt`). */
+  append(v: RecordingValues): number {
     const i = this.#length
     if (i >= this.capacity) throw new RangeError(`more than ${this.capacity} recordings`)
     this.#length++
@@ -135,6 +192,12 @@ export class RecordingColumns {
     this.refs[r + 1] = this.startUrls.ref(v.startUrl)
     this.refs[r + 2] = this.viewerLists.ref(v.viewers)
     this.refs[r + 3] = this.snapshotSources.ref(v.snapshotSource)
+    return i
+  }
+
+  /** The record of the recording at `i` (a new one each call). */
+  recordAt(i: number): RecordingRecord {
+    if (!(i >= 0 && i < this.#length)) throw new RangeError(`no recording ${i}`)
     return Object.freeze(new ColumnRecording(this, i))
   }
 

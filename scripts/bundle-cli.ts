@@ -18,7 +18,8 @@ const outdir = `${root}dist/src/cli`
 rmSync(`${outdir}/chunks`, { recursive: true, force: true })
 
 await build({
-  entryPoints: { main: `${root}src/cli/main.ts` },
+  // The thread serve starts to make a big dataset's draws (src/server/bulk-thread.ts finds it beside main.js).
+  entryPoints: { main: `${root}src/cli/main.ts`, 'bulk-plan-worker': `${root}src/server/bulk-plan-worker.ts` },
   outdir,
   absWorkingDir: root,
   bundle: true,

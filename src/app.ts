@@ -13,6 +13,7 @@ import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './doma
 import { runDueTasks } from './domain/tasks.ts'
 import type { AppServices, HandlerMap } from './handlers/context.ts'
 import { handlers as defaultHandlers } from './handlers/index.ts'
+import type { PlanSource } from './seed/bulk.ts'
 import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
@@ -39,6 +40,11 @@ export interface AppOptions {
   fixtures?: string | RecordedScenario
   /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
   size?: DatasetSize
+  /**
+   * Where the draws of a big generated dataset (100,000 persons or more) are made: default this thread;
+   * the Node server gives a worker thread (src/server/bulk-thread.ts). The data is the same either way.
+   */
+  bulkPlan?: PlanSource
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
   /** Validate every response against the contract (default true). Turn off only for benchmarks. */
@@ -121,7 +127,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
-    else ds = loadFixtures(f, s, options.size, recorded)
+    else ds = loadFixtures(f, s, options.bulkPlan ? { ...options.size, plan: options.bulkPlan } : options.size, recorded)
     datasets.set(key, ds)
     // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
     while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)

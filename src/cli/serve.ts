@@ -11,6 +11,7 @@ import type { DatasetSize } from '../seed/seed.ts'
 import { isIP } from 'node:net'
 import { DEFAULT_TIMEOUTS, MAX_ANSWER_BYTES, serve } from '../server/node.ts'
 import { DurableState } from '../server/durable-state.ts'
+import { planOnThread } from '../server/bulk-thread.ts'
 import { defaultHeapCeiling } from '../server/memory-guard.ts'
 import { StateFileError } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
@@ -141,6 +142,8 @@ export async function runServe(argv: string[]): Promise<void> {
     // (a file it cannot use is a ScenarioFormatError: main.ts says why, exit code 1).
     fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
     size: Object.keys(size).length > 0 ? size : undefined,
+    // A big dataset's draws on a second core (the data is the same).
+    bulkPlan: planOnThread(),
     clock: now === undefined ? { frozen: false } : { now, frozen: true },
     validateResponses: o['no-validate'] !== true,
     faults: latency === undefined ? undefined : { latency_ms: latency },

@@ -6,7 +6,7 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
 import { EventColumnsBuilder, type EventColumns } from '../store/event-columns.ts'
 import { PrebuiltTables, type Tables } from '../store/prebuilt-tables.ts'
-import { BULK_PERSONS, buildBulkPeople } from './bulk.ts'
+import { BULK_PERSONS, buildBulkPeople, type PlanSource } from './bulk.ts'
 import type {
   ApiKeyRecord,
   PersonRecord,
@@ -29,10 +29,12 @@ export interface SeedOptions {
   recordings?: number
   anchor?: number
   fixtures?: string
+  /** Where the draws of a big dataset (BULK_PERSONS or more) are made: default this thread (bulk.ts PlanSource). */
+  plan?: PlanSource
 }
 
 /** How big a generated dataset is (AppOptions.size): the scenario's own sizes where a field is absent. */
-export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings'>
+export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings' | 'plan'>
 
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
@@ -146,6 +148,7 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       eventsPerPerson: options.eventsPerPerson,
       recordings: recordingCounts,
       viewerEmails: users.map((u) => u.email),
+      plan: options.plan,
     })
     ;({ persons, recordings } = bulk)
     eventColumns = bulk.events

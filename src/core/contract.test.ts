@@ -33,7 +33,7 @@ describe('the contract', () => {
     for (const op of contract.operations) {
       for (const view of [op, op.observed]) {
         for (const [status, body] of view.responseValidators) {
-          for (const validate of [body.validate, body.envelope, body.item]) {
+          for (const validate of [body.validate, body.envelope, body.item, body.members?.outer, ...(body.members?.each.map((m) => m.validate) ?? [])]) {
             if (validate) checkSchema(validate.schema, `${op.operationId} ${status}`)
           }
         }

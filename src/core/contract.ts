@@ -70,6 +70,42 @@ export interface BodyValidator {
   validate: ValidateFunction
   envelope?: ValidateFunction
   item?: ValidateFunction
+  /**
+   * For an object body holding records of their own (a playlist's created_by and last_modified_by
+   * users): the body with those members let through (`outer`) and each member's own validator, so a
+   * member known valid, a marked value shared by answer after answer, is not validated again. The two
+   * together accept exactly what `validate` does; a body they refuse is validated whole again, for
+   * `validate`'s own first error.
+   */
+  members?: { outer: ValidateFunction; each: Array<{ key: string; validate: ValidateFunction }> }
+}
+
+/** An object schema with properties of its own (a record: a user, a person), not a free-form object. */
+const isRecordSchema = (schema: any): boolean =>
+  typeof schema === 'object' && schema !== null && (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) && typeof schema.properties === 'object'
+
+/** A property holding a record (or null, or one of several shapes that include a record). */
+const holdsRecord = (schema: any): boolean =>
+  isRecordSchema(schema) || (typeof schema === 'object' && schema !== null && ['oneOf', 'anyOf'].some((k) => Array.isArray(schema[k]) && schema[k].some(isRecordSchema)))
+
+/**
+ * Whether `schema` stands on its own: no $ref (which could point outside it, as openapi-backend's
+ * compile writes reference cycles) and no cycle. Only such a member is validated apart from its body.
+ */
+function selfContained(schema: unknown): boolean {
+  try {
+    return !JSON.stringify(schema).includes('"$ref"')
+  } catch {
+    return false // a cycle
+  }
+}
+
+/** The properties of an object body that are validated apart (see BodyValidator.members); [] for none. */
+function memberKeys(schema: any): string[] {
+  if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) return []
+  // Keywords whose outcome depends on which properties were evaluated: the body is then validated whole.
+  if ('unevaluatedProperties' in schema || 'dependentSchemas' in schema || 'patternProperties' in schema) return []
+  return Object.keys(schema.properties).filter((key) => holdsRecord(schema.properties[key]) && selfContained(schema.properties[key]))
 }
 
 let cached: Contract | undefined
@@ -134,6 +170,14 @@ export function loadContract(): Contract {
     if (results?.type === 'array' && results.items && typeof results.items === 'object' && Object.keys(results).length === 2) {
       lazy(body, 'envelope', () => compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } }))
       lazy(body, 'item', () => compile(results.items))
+    } else {
+      const keys = memberKeys(schema)
+      if (keys.length > 0) {
+        lazy(body, 'members', () => ({
+          outer: compile({ ...schema, properties: { ...schema.properties, ...Object.fromEntries(keys.map((key) => [key, true])) } }),
+          each: keys.map((key) => ({ key, validate: compile(schema.properties[key]) })),
+        }))
+      }
     }
     bodyValidators.set(schema, body)
     return body

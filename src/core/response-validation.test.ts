@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
+import { loadContract } from './contract.ts'
 import { json } from './http.ts'
 import { serializeOnce } from './json.ts'
+import { checkResponse } from './response-validation.ts'
 import { testClient } from '../../test/support.ts'
 
 describe('response validation against the contract', () => {
@@ -103,6 +105,89 @@ describe('response validation against the contract', () => {
       const second = await listing(() => page([item]))
       expect(second.res.status).toBe(500)
       expect(second.res.body.detail).toContain('/results/0/id')
+    })
+  })
+
+  describe('bodies holding records (a playlist and its users: the body and each user checked apart, users known valid skipped)', () => {
+    const op = loadContract().byId.get('session_recording_playlists_create')!
+    const user = (overrides: Record<string, unknown> = {}) => ({
+      id: 1,
+      uuid: '25686a3e-0a68-4c5e-9d1a-0123456789ab',
+      distinct_id: 'd1',
+      first_name: 'Ada',
+      last_name: 'L',
+      email: 'ada@example.com',
+      is_email_verified: true,
+      hedgehog_config: null,
+      role_at_organization: null,
+      ...overrides,
+    })
+    const playlist = (overrides: Record<string, unknown> = {}, createdBy: unknown = user(), lastModifiedBy: unknown = user()) => ({
+      id: 7,
+      short_id: 'AbCdEfGh',
+      name: 'x',
+      derived_name: null,
+      description: '',
+      pinned: false,
+      created_at: '2026-01-01T00:00:00Z',
+      created_by: createdBy,
+      deleted: false,
+      filters: {},
+      last_modified_at: '2026-01-01T00:00:00Z',
+      last_modified_by: lastModifiedBy,
+      recordings_counts: { saved_filters: { count: null }, collection: { count: null, watched_count: 0 } },
+      type: 'collection',
+      is_synthetic: false,
+      ...overrides,
+    })
+    /** The violation validating the body whole reports (what checkResponse said before the split). */
+    const whole = (body: unknown) => {
+      const validate = op.responseValidators.get(201)!.validate
+      if (validate(structuredClone(body))) return null
+      const first = validate.errors![0]!
+      return `${first.instancePath || '(root)'} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`
+    }
+
+    it('splits the playlist answer into the body and its two users', () => {
+      const members = op.responseValidators.get(201)!.members
+      expect(members?.each.map((m) => m.key)).toEqual(['created_by', 'last_modified_by'])
+    })
+
+    it('accepts and refuses exactly what the whole validator does, with its first error', () => {
+      const shared = serializeOnce(user())
+      const bodies: unknown[] = [playlist(), playlist({}, null, null), playlist({}, shared, shared), 'text', null, [playlist()]]
+      for (const key of Object.keys(playlist())) {
+        const without: Record<string, unknown> = playlist()
+        delete without[key]
+        bodies.push(without)
+        for (const wrong of [5, 'x', null, {}, [], true]) bodies.push(playlist({ [key]: wrong }))
+      }
+      for (const key of Object.keys(user())) {
+        const without: Record<string, unknown> = user()
+        delete without[key]
+        bodies.push(playlist({}, without), playlist({}, shared, without))
+        for (const wrong of [5, 'x', null, {}, true]) bodies.push(playlist({}, user({ [key]: wrong })), playlist({}, shared, serializeOnce(user({ [key]: wrong }))))
+      }
+      // Two faults: the whole validator's first one is reported, whichever part holds it.
+      bodies.push(playlist({ id: 'seven' }, user({ email: 'no' })), playlist({ type: 5 }, shared, user({ uuid: 'no' })))
+      let refused = 0
+      for (const body of bodies) {
+        for (let i = 0; i < 2; i++) {
+          const violation = checkResponse(op, json(201, body))
+          expect(violation?.message ?? null).toBe(whole(body))
+          if (violation) refused++
+        }
+      }
+      expect(refused).toBeGreaterThan(100)
+    })
+
+    it('refuses a bad user every time, marked or not, beside a shared good one', () => {
+      const good = serializeOnce(user())
+      const bad = serializeOnce(user({ email: 'not an email' }))
+      for (let i = 0; i < 3; i++) {
+        expect(checkResponse(op, json(201, playlist({}, good, good)))).toBeNull()
+        expect(checkResponse(op, json(201, playlist({}, good, bad)))?.message).toContain('/last_modified_by')
+      }
     })
   })
 })

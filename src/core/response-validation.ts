@@ -43,7 +43,30 @@ function check(validate: ValidateFunction, value: unknown): ErrorObject | null {
   return null
 }
 
+// A body holding records of its own (a playlist answer: its two users) is checked as the body without
+// them plus each record, so a record known valid (marked, shared by every answer naming that user) is
+// not validated again: the users' uuid and email formats were most of a playlist's validation, and
+// every write renders a new playlist. What is accepted is the same as validating the whole; a body
+// refused so is validated whole again, to report the whole validator's own first error.
+function membersValid(members: NonNullable<BodyValidator['members']>, body: object): boolean {
+  if (!members.outer(body)) return false
+  for (const { key, validate } of members.each) {
+    const value = (body as Record<string, unknown>)[key]
+    // As ajv's `properties`: a member that is undefined is not checked (`required` is the outer's).
+    if (value !== undefined && check(validate, value) !== null) return false
+  }
+  return true
+}
+
 function firstError(validator: BodyValidator, body: unknown): ErrorObject | null {
+  const members = validator.members
+  if (members !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body) && !knownValid(body, validator.validate)) {
+    if (membersValid(members, body)) {
+      markValid(body, validator.validate)
+      return null
+    }
+    return check(validator.validate, body)
+  }
   const results = (body as { results?: unknown } | null)?.results
   if (!validator.envelope || !validator.item || !Array.isArray(results)) return check(validator.validate, body)
   const envelopeError = check(validator.envelope, body)

@@ -62,6 +62,8 @@ const variants: PlaylistRecord[] = [
   { ...base, id: 3, short_id: 'x3', type: 'filters', filters: { date_from: '-7d', events: [{ id: '$rageclick', name: 'Ünïcode' }], nested: { a: [1, 2.5, null, true] } } },
   { ...base, id: 4, short_id: 'x4', created_by_id: null, last_modified_by_id: null, pinned: true, deleted: true, type: null },
   { ...base, id: 5, short_id: 'x5', created_by_id: 99, last_modified_by_id: 1, create_in_folder: 'Replay/Team', name: '' },
+  // Non-ASCII with nothing to escape; a surrogate pair alone (JSON.stringify's path, the length unchanged); a lone one alone.
+  { ...base, id: 6, short_id: 'x6', name: 'Dérivé “quoted” 日本', derived_name: 'pair 😀', description: 'lone \udc00' },
 ]
 
 describe('playlist answers', () => {

@@ -121,6 +121,15 @@ function filtersJson(filters: object): JsonText {
 const nullableString = (value: unknown): string | undefined => (value === null ? 'null' : typeof value === 'string' ? jsonString(value) : undefined)
 
 /**
+ * `utf8Extra(text)` of a field's JSON text, counted on the field's own string when the text is that
+ * string between quotes (the same characters; a surrogate pair JSON.stringify keeps as it is, a lone
+ * one it escapes, which changes the length): the quoted text is a new cons string, and scanning it
+ * flattened it first, a copy of each field of every answer (~80 against ~30 ns a field).
+ */
+const fieldExtra = (value: unknown, text: string): number =>
+  typeof value === 'string' && text.length === value.length + 2 ? utf8Extra(value) : utf8Extra(text)
+
+/**
  * `JSON.stringify(value)` of a rendered playlist, written from kept pieces: the users' texts (once per
  * user record), the filters' (once per filters object), the constant saved-filters block; a write
  * renders a new playlist every time, and this is a fraction of JSON.stringify of the whole and of a
@@ -161,11 +170,11 @@ function playlistJson(value: Playlist, createdBy: UserRecord | undefined, lastMo
     `"recordings_counts":{"saved_filters":${NO_SAVED_FILTERS_JSON},"collection":{"count":${collection.count},"watched_count":${collection.watched_count}}},` +
     `"type":${type},"is_synthetic":false}`
   const extra =
-    utf8Extra(shortId) +
-    utf8Extra(name) +
-    utf8Extra(derivedName) +
-    utf8Extra(description) +
-    utf8Extra(type) +
+    fieldExtra(value.short_id, shortId) +
+    fieldExtra(value.name, name) +
+    fieldExtra(value.derived_name, derivedName) +
+    fieldExtra(value.description, description) +
+    fieldExtra(value.type, type) +
     (filters.bytes - filters.text.length) +
     (created ? created.bytes - created.text.length : 0) +
     (modified ? modified.bytes - modified.text.length : 0)

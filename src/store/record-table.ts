@@ -7,6 +7,10 @@
 // playlist, adding a recording to a playlist or queueing a task cost more than the rest of the request,
 // and more with every record added. Records made here are typed by the code that makes them; what
 // comes from outside (a state file, a recorded scenario) is checked against the model's schema on the way in.
+//
+// By id in a DenseMap (an array while the ids come from the counters, in order): in a Map every
+// create probed and grew a table of every record so far.
+import { DenseMap } from './dense-map.ts'
 
 /** Field values a record must have (equal), or tests of them. */
 export type Criteria<T> = { [K in keyof T]?: T[K] | ((value: T[K]) => boolean) }
@@ -31,7 +35,7 @@ function builder<T>(): QueryBuilder<T> {
 }
 
 export class RecordTable<T extends { id: number }> {
-  #byId = new Map<number, T>()
+  #byId = new DenseMap<T>()
 
   /** (Subclasses with indexes of their own add their records after their fields exist: `insertAll`.) */
   constructor(records: Iterable<T> = []) {

@@ -6,7 +6,7 @@
 // after the other. Run in the same thread, it is a generator the builder pulls one message at a time
 // from (a batch of persons held at once, not the whole plan); either way the plan is the same.
 import { SeededRandom } from '../core/random.ts'
-import { EventRowsWriter, Interner, type EventRows } from '../store/event-columns.ts'
+import { EventRowsWriter, Interner, SET_OF, type EventRows } from '../store/event-columns.ts'
 import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingParts, type RecordingValues } from '../store/recording-columns.ts'
 import { sortNumbersDescending } from '../store/sort-by-number.ts'
 import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
@@ -219,8 +219,8 @@ class PersonPlanner {
     total: number,
     eventTotal: number,
   ) {
-    // (At most two distinct ids and three properties objects a person.)
-    this.writer = new EventRowsWriter(eventTotal, [0x100, 0x100, 2 * total, total, FIRST_PERSON_PROPERTIES + 3 * total])
+    // (At most two distinct ids and two properties objects a person; an $identify's ref is past them, SET_OF added.)
+    this.writer = new EventRowsWriter(eventTotal, [0x100, 0x100, 2 * total, total, SET_OF + FIRST_PERSON_PROPERTIES + 2 * total])
     this.nameRefs = EVENT_NAMES.map((name) => this.names.ref(name))
     this.identifyRef = this.names.ref('$identify')
     this.upgradedRef = this.names.ref('plan upgraded')
@@ -279,7 +279,8 @@ class PersonPlanner {
     } else beforeRef = this.properties++
     const upgrades = finalPlan !== initialPlan
     const afterRef = upgrades ? this.properties++ : beforeRef
-    const identifyRef = anonymous ? -1 : this.properties++
+    // (An $identify's `$set` is the person's first properties: that object, read as `{ $set: ... }`.)
+    const identifyRef = anonymous ? -1 : SET_OF + beforeRef
     const switchAt = upgrades ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
     const upgradeRef = upgrades ? PAGE_PROPERTIES + finalPlan : -1
     this.events(at, eventCount, projectRef, personRef, firstIdRef, secondIdRef, identifyRef, switchAt, upgradeRef, beforeRef, afterRef)

@@ -4,8 +4,8 @@
 // but not the values seed.ts would make for that size:
 // - faker fills pools once (first and last names, companies); every draw after that is the seed's
 //   SeededRandom, and uuids are made from it directly (faker per person was most of the start-up);
-// - an `$identify` event's `$set` is the person's first properties (the same object), not the four
-//   identity fields alone;
+// - an `$identify` event's `$set` is the person's first properties (the same object, read as
+//   `{ $set: ... }`: event-columns.ts SET_OF), not the four identity fields alone;
 // - values real data repeats are shared: a name or company is one string for every person who has it,
 //   an anonymous person's properties one frozen object per combination, a plan change's `$set` one per plan;
 // - an email is a name from the pool, the person's id (unique, so no two persons share an email or a
@@ -144,7 +144,6 @@ class BulkBuilder {
     let before: Properties
     let after: Properties
     let distinctIds: readonly string[]
-    let identify: Properties | undefined
     if (bits & ANONYMOUS) {
       before = this.anonymous($browser, $os, $geoip_country_code, $initial_referring_domain)
       after = before
@@ -158,9 +157,6 @@ class BulkBuilder {
       before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan })
       after = bits & UPGRADES ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: PLANS[attrs[a + 6]!]! }) : before
       distinctIds = Object.freeze([bits & EMAIL_ID ? email : flatten(`user-${100_000 + id}`), anonId])
-      // `$set` is the person's first properties themselves (the browser's and location's with the
-      // identity), not a second object with four of them: ~56 MB less at a million persons.
-      identify = Object.freeze({ $set: before })
     }
     this.firstIds[id - 1] = distinctIds[0]!
     this.secondIds[id - 1] = distinctIds[distinctIds.length - 1]!
@@ -170,7 +166,6 @@ class BulkBuilder {
     if (bits & ANONYMOUS) this.properties.ref(before)
     else this.properties.add(before)
     if (after !== before) this.properties.add(after)
-    if (identify) this.properties.add(identify)
     const lastSeen = batch.times[2 * b + 1]!
     return Object.freeze({
       id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventColumnsOf, EventRowsWriter } from './event-columns.ts'
+import { eventColumnsOf, EventRowsWriter, SET_OF } from './event-columns.ts'
 
 describe('EventRowsWriter', () => {
   it('keeps every reference as written while its columns widen past 8 and 16 bits', () => {
@@ -24,5 +24,20 @@ describe('EventRowsWriter', () => {
     const rows = writer.finish([1, 1, 1, 1, 1])
     const big = Array.from({ length: 300 }, (_, i) => `d-${i}`)
     expect(() => eventColumnsOf(rows, { projects: [1], names: ['x'], distinctIds: big, persons: ['p'], properties: [{}] })).toThrow(RangeError)
+  })
+})
+
+describe('a properties ref with SET_OF added', () => {
+  it('reads as { $set: <the properties at the ref> }, and keeps its column wide enough when the table is small', () => {
+    const writer = new EventRowsWriter(2)
+    const person = Object.freeze({ email: 'a@example.com' })
+    writer.write(0, 0, 0, 0, SET_OF + 1, 1, 1)
+    writer.write(0, 0, 0, 0, 0, 1, 2)
+    const columns = eventColumnsOf(writer.finish([1, 1, 1, 1, 2]), { projects: [1], names: ['$identify'], distinctIds: ['d'], persons: ['p'], properties: [Object.freeze({ $pathname: '/' }), person] })
+    expect(columns.at(0).properties).toEqual({ $set: { email: 'a@example.com' } })
+    expect((columns.at(0).properties as { $set: unknown }).$set).toBe(person)
+    expect(Object.isFrozen(columns.at(0).properties)).toBe(true)
+    expect(columns.at(1).properties).toEqual({ $pathname: '/' })
+    expect(columns.at(0).person_properties).toBe(person)
   })
 })

@@ -51,7 +51,9 @@ export const FIRST_PERSON_PROPERTIES = PAGE_PROPERTIES + PLANS.length
  * - attrs[8k..8k + 7]: bits (ANONYMOUS, UPGRADES, EMAIL_ID), then positions in BROWSERS, OSES, COUNTRIES,
  *   REFERRERS, PLANS (first plan), PLANS (last plan), PROVIDERS;
  * - pools[2k], pools[2k + 1]: positions in the name and company pools;
- * - times[2k], times[2k + 1]: created_at and last_seen_at (NaN: no events).
+ * - times[2k], times[2k + 1]: created_at and last_seen_at (NaN: no events);
+ * - hashes[2k], hashes[2k + 1]: hashKey of its uuid, and of its anonymous distinct id (its last) with its
+ *   project (for the person table, which would otherwise hash their text).
  */
 export interface PersonBatch {
   kind: 'persons'
@@ -60,6 +62,7 @@ export interface PersonBatch {
   attrs: Uint8Array
   pools: Uint16Array
   times: Float64Array
+  hashes: Int32Array
 }
 
 export type PlanMessage =
@@ -85,7 +88,7 @@ export function transferables(message: PlanMessage): ArrayBuffer[] {
     message.kind === 'pages'
       ? [message.oses]
       : message.kind === 'persons'
-        ? [message.words, message.attrs, message.pools, message.times]
+        ? [message.words, message.attrs, message.pools, message.times, message.hashes]
         : message.kind === 'events'
           ? [message.rows.timestamps, ...message.rows.refs]
           : message.kind === 'recordings'
@@ -129,7 +132,7 @@ export function* planBulk(input: PlanInput, batches: BatchMaker = (size) => pers
     for (let i = 0; i < count; i++) createdAts[i] = anchor - 1 * DAY - rng.int(364 * DAY)
     createdAts.sort()
     for (let p = 0; p < count; p++, k++) {
-      planner.person(batch, batch.count++, projectRef, createdAts[p]!, eventCounts[k]!)
+      planner.person(batch, batch.count++, projectRef, projectId, createdAts[p]!, eventCounts[k]!)
       if (batch.count === PERSON_BATCH) {
         yield batch
         batch = batches(Math.min(PERSON_BATCH, total - k - 1), spare)
@@ -176,7 +179,7 @@ class Steps<T> {
 }
 
 /** Bytes a PersonBatch of `size` persons takes (its arrays one after the other, in `personBatch`'s order). */
-export const batchBytes = (size: number): number => 60 * size
+export const batchBytes = (size: number): number => 68 * size
 
 /** A PersonBatch for `size` persons: new arrays, or views of `buffer` from `offset` (batchBytes(size) bytes). */
 export function personBatch(size: number, buffer?: ArrayBufferLike, offset = 0): PersonBatch {
@@ -186,8 +189,9 @@ export function personBatch(size: number, buffer?: ArrayBufferLike, offset = 0):
     count: 0,
     times: new Float64Array(memory, offset, 2 * size),
     words: new Uint32Array(memory, offset + 16 * size, 8 * size),
-    pools: new Uint16Array(memory, offset + 48 * size, 2 * size),
-    attrs: new Uint8Array(memory, offset + 52 * size, 8 * size),
+    hashes: new Int32Array(memory, offset + 48 * size, 2 * size),
+    pools: new Uint16Array(memory, offset + 56 * size, 2 * size),
+    attrs: new Uint8Array(memory, offset + 60 * size, 8 * size),
   }
 }
 
@@ -233,11 +237,14 @@ class PersonPlanner {
   }
 
   /** Person `b` of the batch (see PersonBatch), and its events. */
-  person(batch: PersonBatch, b: number, projectRef: number, createdAt: number, eventCount: number): void {
+  person(batch: PersonBatch, b: number, projectRef: number, projectId: number, createdAt: number, eventCount: number): void {
     const rng = this.rng
     const anonymous = rng.next() < 0.15
     const words = batch.words
-    for (let w = 8 * b; w < 8 * b + 8; w++) words[w] = word(rng)
+    const w = 8 * b
+    for (let i = w; i < w + 8; i++) words[i] = word(rng)
+    batch.hashes[2 * b] = uuidHashFromWords(words[w]!, words[w + 1]!, words[w + 2]!, words[w + 3]!)
+    batch.hashes[2 * b + 1] = uuidHashFromWords(words[w + 4]!, words[w + 5]!, words[w + 6]!, words[w + 7]!, projectId)
     const attrs = batch.attrs
     const a = 8 * b
     const browser = (attrs[a + 1] = rng.int(BROWSERS.length))

@@ -95,8 +95,8 @@ class BulkBuilder {
   readonly distinctIds: string[] = []
   readonly personUuids: string[] = []
   readonly properties = new Interner<Properties>()
-  /** An anonymous person's properties are one of these combinations (1,500), shared. */
-  readonly anonymousProperties = new Map<string, Properties>()
+  /** An anonymous person's properties are one of these combinations (1,500: browser, os, country, referrer), shared. */
+  readonly anonymousProperties: Array<Properties | undefined> = new Array(BROWSERS.length * OSES.length * COUNTRIES.length * REFERRERS.length)
   /**
    * Every person's distinct ids by position (the second the first again when it has one only), for the
    * recordings' owners' ids: reading them through the person record was three dependent cache misses a
@@ -137,18 +137,18 @@ class BulkBuilder {
     const attrs = batch.attrs
     const a = 8 * b
     const bits = attrs[a]!
-    const $browser = BROWSERS[attrs[a + 1]!]!
-    const $os = OSES[attrs[a + 2]!]!
-    const $geoip_country_code = COUNTRIES[attrs[a + 3]!]!
-    const $initial_referring_domain = REFERRERS[attrs[a + 4]!]!
     let before: Properties
     let after: Properties
     let distinctIds: readonly string[]
     if (bits & ANONYMOUS) {
-      before = this.anonymous($browser, $os, $geoip_country_code, $initial_referring_domain)
+      before = this.anonymous(attrs, a)
       after = before
       distinctIds = Object.freeze([anonId])
     } else {
+      const $browser = BROWSERS[attrs[a + 1]!]!
+      const $os = OSES[attrs[a + 2]!]!
+      const $geoip_country_code = COUNTRIES[attrs[a + 3]!]!
+      const $initial_referring_domain = REFERRERS[attrs[a + 4]!]!
       const n = batch.pools[2 * b]!
       const name = this.names[n]!
       const email = flatten(`${this.stems[n]!}${id}@${PROVIDERS[attrs[a + 7]!]!}`)
@@ -178,10 +178,18 @@ class BulkBuilder {
     })
   }
 
-  anonymous($browser: string, $os: string, $geoip_country_code: string, $initial_referring_domain: string): Properties {
-    const key = `${$browser}\u0000${$os}\u0000${$geoip_country_code}\u0000${$initial_referring_domain}`
-    let properties = this.anonymousProperties.get(key)
-    if (!properties) this.anonymousProperties.set(key, (properties = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain })))
+  /** The shared properties of an anonymous person with the browser, os, country and referrer at `attrs[a + 1..a + 4]`. */
+  anonymous(attrs: Uint8Array, a: number): Properties {
+    const combination = ((attrs[a + 1]! * OSES.length + attrs[a + 2]!) * COUNTRIES.length + attrs[a + 3]!) * REFERRERS.length + attrs[a + 4]!
+    let properties = this.anonymousProperties[combination]
+    if (!properties) {
+      properties = this.anonymousProperties[combination] = Object.freeze({
+        $browser: BROWSERS[attrs[a + 1]!]!,
+        $os: OSES[attrs[a + 2]!]!,
+        $geoip_country_code: COUNTRIES[attrs[a + 3]!]!,
+        $initial_referring_domain: REFERRERS[attrs[a + 4]!]!,
+      })
+    }
     return properties
   }
 
@@ -218,7 +226,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
         batch = plan.take('persons')
         b = 0
       }
-      personTable.add((persons[k] = maker.person(batch, b, projectId, k + 1)))
+      personTable.add((persons[k] = maker.person(batch, b, projectId, k + 1)), batch.hashes[2 * b]!, batch.hashes[2 * b + 1]!)
     }
   }
 
@@ -233,10 +241,10 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const columns = RecordingColumns.fromParts({ ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) })
   const recordings: RecordingRecord[] = new Array(columns.length)
   const recordingTable = RecordingTable.filling(columns.length)
-  for (let i = 0; i < recordings.length; i++) {
-    columns.setDistinctId(i, maker.ownerId(owners[i]!))
-    recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)
-  }
+  // The owners' ids first, in a loop doing nothing else: each is a read far into the persons' ids (a cache
+  // miss at a million persons), which such a loop overlaps, and one that also made the records did not.
+  for (let i = 0; i < recordings.length; i++) columns.setDistinctId(i, maker.ownerId(owners[i]!))
+  for (let i = 0; i < recordings.length; i++) recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)
   input.rng.state = plan.take('end').rngState
   return { persons, events, recordings, tables: { persons: personTable.done(), recordings: recordingTable.done() } }
 }

@@ -11,11 +11,11 @@ const EMPTY = -1
 const DELETED = -2
 const MAX_LOAD = 0.6
 
-/** FNV-1a's start, mixed with `salt`. */
-const start = (salt: number): number => (0x811c9dc5 ^ Math.imul(salt | 0, 0x9e3779b1)) | 0
+/** FNV-1a's start, mixed with `salt` (hashKey is start, a step for each UTF-16 code, finish). */
+export const start = (salt: number): number => (0x811c9dc5 ^ Math.imul(salt | 0, 0x9e3779b1)) | 0
 
 /** murmur3's finalizer. */
-function finish(h: number): number {
+export function finish(h: number): number {
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13

@@ -16,7 +16,11 @@ let warmed = 0
 
 /** A PersonTable being filled one person at a time (`PersonTable.filling`). */
 export interface PersonTableFilling {
-  add(person: PersonRecord): void
+  /**
+   * `uuidHash`, `lastIdHash`, when the caller has them: hashKey(person.uuid) and hashKey(<its last distinct
+   * id>, project_id) (a generator can make a uuid's without its text: recording-columns.ts uuidHashFromWords).
+   */
+  add(person: PersonRecord, uuidHash?: number, lastIdHash?: number): void
   done(): PersonTable
 }
 
@@ -75,9 +79,12 @@ export class PersonTable {
     const batch: PersonRecord[] = []
     const hashes = new Int32Array(FILL_BATCH * 4)
     const which = new Uint8Array(FILL_BATCH)
+    /** The hashes `add` was given: uuid's and last distinct id's, two a person; `given[k]` whether it was. */
+    const known = new Int32Array(FILL_BATCH * 2)
+    const given = new Uint8Array(FILL_BATCH)
     const flush = () => {
       const n = batch.length
-      for (let k = 0; k < n; k++) which[k] = table.#hashKeys(batch[k]!, hashes, k * 4)
+      for (let k = 0; k < n; k++) which[k] = table.#hashKeys(batch[k]!, hashes, k * 4, given[k] ? known : undefined, 2 * k)
       let touched = 0
       for (let k = 0, at = 0; k < n; k++, at += 4) {
         const w = which[k]!
@@ -91,7 +98,11 @@ export class PersonTable {
       batch.length = 0
     }
     return {
-      add: (person) => {
+      add: (person, uuidHash, lastIdHash) => {
+        const k = batch.length
+        given[k] = uuidHash === undefined || lastIdHash === undefined ? 0 : 1
+        known[2 * k] = uuidHash ?? 0
+        known[2 * k + 1] = lastIdHash ?? 0
         if (batch.push(person) === FILL_BATCH) flush()
       },
       done: () => {
@@ -104,17 +115,24 @@ export class PersonTable {
 
   /**
    * Writes the hashes of the person's uuid, first two distinct ids and email at `hashes[at..at + 3]`;
-   * answers which it wrote (bits 1, 2, 4, 8 in that order).
+   * answers which it wrote (bits 1, 2, 4, 8 in that order). `known[from]`, `known[from + 1]`, when given:
+   * the uuid's and the last distinct id's (PersonTableFilling.add). A distinct id that is the email is hashed once.
    */
-  #hashKeys(person: PersonRecord, hashes: Int32Array, at: number): number {
+  #hashKeys(person: PersonRecord, hashes: Int32Array, at: number, known?: Int32Array, from = 0): number {
     const projectId = person.project_id
     const ids = person.distinct_ids
     const email = person.properties.email
-    hashes[at] = hashKey(person.uuid)
+    hashes[at] = known ? known[from]! : hashKey(person.uuid)
     let written = 1
-    if (ids.length > 0) (hashes[at + 1] = hashKey(ids[0]!, projectId)), (written |= 2)
-    if (ids.length > 1) (hashes[at + 2] = hashKey(ids[1]!, projectId)), (written |= 4)
-    if (typeof email === 'string') (hashes[at + 3] = hashKey(email, projectId)), (written |= 8)
+    for (let j = 0; j < 2 && j < ids.length; j++) {
+      const id = ids[j]!
+      hashes[at + 1 + j] = known && j === ids.length - 1 ? known[from + 1]! : j > 0 && id === ids[0] ? hashes[at + 1]! : hashKey(id, projectId)
+      written |= 2 << j
+    }
+    if (typeof email === 'string') {
+      hashes[at + 3] = written & 2 && ids[0] === email ? hashes[at + 1]! : written & 4 && ids[1] === email ? hashes[at + 2]! : hashKey(email, projectId)
+      written |= 8
+    }
     return written
   }
 

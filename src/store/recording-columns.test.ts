@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SeededRandom } from '../core/random.ts'
 import { hashKey } from './hash-index.ts'
 import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingValues } from './recording-columns.ts'
 import { RecordingTable } from './recording-table.ts'
@@ -80,10 +81,14 @@ describe('recordings kept in columns', () => {
 
 describe('uuidHashFromWords', () => {
   it('is hashKey of the uuid the words make, with or without a salt', () => {
+    const rng = new SeededRandom(3)
+    const word = () => Math.floor(rng.next() * 4294967296)
     for (const words of [
       [0, 0, 0, 0],
       [0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff],
       [2, 0xdeadbeef, 0x12345678, 0x9abcdef0],
+      // Every variant and version digit, and more.
+      ...Array.from({ length: 2000 }, () => [word(), word(), word(), word()]),
     ]) {
       const [w0, w1, w2, w3] = words as [number, number, number, number]
       const id = uuidFromWords(w0, w1, w2, w3)

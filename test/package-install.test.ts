@@ -2,6 +2,7 @@
 // tarball beside the app's own msw and vitest 3, then the README's vitest suite, copied from the README,
 // type-checked and run there, at the lowest and at the newest msw of the peer range. An msw below the
 // range stops the import with one message naming the range. Needs the npm registry.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -100,6 +101,31 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(help.stderr).toBe('')
     expect(help.stdout).toMatch(/^analytics-mock serve \[options\]/)
   })
+
+  it('draws a big dataset on the worker thread the package ships (serve --persons 100000), not on the main thread', async () => {
+    const child = spawn(join(app, 'node_modules/.bin/analytics-mock'), ['serve', '--persons', '100000', '--port', '0'], { cwd: app })
+    let out = ''
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not listening after 60 s: ${out}${err}`)), 60_000)
+        child.on('exit', (code) => reject(new Error(`exited (${code}): ${out}${err}`)))
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk
+          if (out.includes('listening on')) {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      })
+    } finally {
+      child.kill()
+    }
+    // A thread that could not be had is said on stderr ("... generating the data on the main thread instead").
+    expect(err).toBe('')
+    expect(out).toContain('120,000 persons')
+  }, 90_000)
 
   it("serves the dashboard's files from the compiled JavaScript (dist/src/ui/ reads the package's src/ui/)", () => {
     const assets = join(app, 'node_modules/analytics-mock/dist/src/ui/assets.js')

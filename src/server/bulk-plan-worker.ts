@@ -11,7 +11,7 @@ import { batchBytes, PERSON_BATCH, personBatch, planBulk, transferables, type Pl
 interface WorkerData {
   input: PlanInput
   port: MessagePort
-  /** [0] messages posted, [1] messages read, [2] batches let go (bulk-thread.ts). */
+  /** [0] messages posted, [1] batches let go (bulk-thread.ts). */
   counters: SharedArrayBuffer
   /** `slots` batches of PERSON_BATCH persons. */
   ring: SharedArrayBuffer
@@ -36,10 +36,10 @@ let made = 0
 function nextBatch(size: number, spare: () => boolean) {
   const k = made++
   for (let more = true; ; ) {
-    const released = Atomics.load(counters, 2)
+    const released = Atomics.load(counters, 1)
     if (k - released < slots) break
     if (more) more = spare()
-    else Atomics.wait(counters, 2, released, 1000)
+    else Atomics.wait(counters, 1, released, 1000)
   }
   return personBatch(size, ring, (k % slots) * batchBytes(PERSON_BATCH))
 }

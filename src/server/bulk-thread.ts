@@ -57,7 +57,7 @@ function startWorker(input: PlanInput, port: MessagePort, counters: SharedArrayB
 class ThreadPlan implements Iterator<PlanMessage, void, void> {
   readonly #input: PlanInput
   readonly #port: MessagePort
-  /** [0] messages the worker posted, [1] messages read here, [2] batches of persons let go (their slots free again). */
+  /** [0] messages the worker posted, [1] batches of persons let go here (their slots free again). */
   readonly #counters: Int32Array
   readonly #worker: Worker
   readonly #stallTimeoutMs: number
@@ -74,7 +74,7 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
     this.#input = input
     this.#stallTimeoutMs = stallTimeoutMs
     this.#onFallback = onFallback
-    const buffer = new SharedArrayBuffer(12)
+    const buffer = new SharedArrayBuffer(8)
     this.#counters = new Int32Array(buffer)
     const { port1, port2 } = new MessageChannel()
     this.#port = port1
@@ -90,8 +90,8 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
     if (this.#here) return this.#here.next()
     if (this.#done) return { done: true, value: undefined }
     if (this.#holdsBatch) {
-      Atomics.add(this.#counters, 2, 1)
-      Atomics.notify(this.#counters, 2)
+      Atomics.add(this.#counters, 1, 1)
+      Atomics.notify(this.#counters, 1)
     }
     const message = this.#receive(this.#stallTimeoutMs) as PlanMessage | { kind: 'error'; message: string } | undefined
     if (!message || message.kind === 'error') {
@@ -115,11 +115,7 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
       // (The count read before looking: a post after the look changes it, so the wait returns at once.)
       const posted = Atomics.load(counters, 0)
       const got = receiveMessageOnPort(this.#port)
-      if (got) {
-        Atomics.add(counters, 1, 1)
-        Atomics.notify(counters, 1)
-        return got.message
-      }
+      if (got) return got.message
       const left = deadline - performance.now()
       if (left <= 0) return undefined
       Atomics.wait(counters, 0, posted, Math.min(left, 1000))

@@ -23,17 +23,13 @@ export function finish(h: number): number {
   return h ^ (h >>> 16)
 }
 
+/** FNV-1a's step for one UTF-16 code (a hash of a text made without the text: recording-columns.ts uuidHashFromWords). */
+export const step = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193)
+
 /** A 32-bit hash (FNV-1a, then murmur3's finalizer) of `text`, mixed with `salt` (a project id, say). */
 export function hashKey(text: string, salt = 0): number {
   let h = start(salt)
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
-  return finish(h)
-}
-
-/** `hashKey` of the text whose UTF-16 codes are `codes` (the text itself need not be made). */
-export function hashCodes(codes: ArrayLike<number>, salt = 0): number {
-  let h = start(salt)
-  for (let i = 0; i < codes.length; i++) h = Math.imul(h ^ codes[i]!, 0x01000193)
+  for (let i = 0; i < text.length; i++) h = step(h, text.charCodeAt(i))
   return finish(h)
 }
 

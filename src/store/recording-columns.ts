@@ -4,7 +4,7 @@
 // fields are getters over the columns. At a million persons (2 million recordings) plain frozen objects
 // took ~290 bytes each with their id text and boxed numbers, and making them was a fifth of the start-up
 // (most of it copying them out of the young generation); here a recording takes ~95 bytes.
-import { finish, start } from './hash-index.ts'
+import { finish, start, step } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
 
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
@@ -31,9 +31,9 @@ export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): s
   return String.fromCharCode.apply(null, uuidCodesFromWords(w0, w1, w2, w3))
 }
 
-/** FNV-1a's step (hash-index.ts hashKey) for each of the `count` hex digits of `word` from its top one. */
+/** hash-index.ts's step for each of the `count` hex digits of `word` from its top one. */
 function hexSteps(h: number, word: number, count: number): number {
-  for (let shift = 28; count > 0; shift -= 4, count--) h = Math.imul(h ^ HEX_CODES[(word >>> shift) & 15]!, 0x01000193)
+  for (let shift = 28; count > 0; shift -= 4, count--) h = step(h, HEX_CODES[(word >>> shift) & 15]!)
   return h
 }
 
@@ -44,18 +44,12 @@ const DASH = 0x2d
  * written and read again were most of the time, where a generator hashes two million uuids).
  */
 export function uuidHashFromWords(w0: number, w1: number, w2: number, w3: number, salt = 0): number {
-  let h = hexSteps(start(salt), w0, 8)
-  h = Math.imul(h ^ DASH, 0x01000193)
-  h = hexSteps(h, w1, 4)
-  h = Math.imul(h ^ DASH, 0x01000193)
+  let h = step(hexSteps(start(salt), w0, 8), DASH)
+  h = step(hexSteps(h, w1, 4), DASH)
   // The version digit, then the rest of w1.
-  h = Math.imul(h ^ 0x34, 0x01000193)
-  h = hexSteps(h, w1 << 20, 3)
-  h = Math.imul(h ^ DASH, 0x01000193)
+  h = step(hexSteps(step(h, 0x34), w1 << 20, 3), DASH)
   // The variant digit (as uuidCodesFromWords makes it, from its digit's code), then the rest of w2.
-  h = Math.imul(h ^ HEX_CODES[8 + (HEX_CODES[w2 >>> 28]! & 3)]!, 0x01000193)
-  h = hexSteps(h, w2 << 4, 3)
-  h = Math.imul(h ^ DASH, 0x01000193)
+  h = step(hexSteps(step(h, HEX_CODES[8 + (HEX_CODES[w2 >>> 28]! & 3)]!), w2 << 4, 3), DASH)
   h = hexSteps(h, w2 << 16, 4)
   return finish(hexSteps(h, w3, 8))
 }

@@ -368,8 +368,9 @@ export class EventRowsWriter {
     const tableSizes = [...sizes, sizes[4]]
     const refs = this.#refs.map((column, k) => {
       const written = column.subarray(0, n)
-      // (A ref past its table is one with SET_OF added: the column keeps the width it has.)
-      const size = Math.max(tableSizes[k]!, written.BYTES_PER_ELEMENT > refBytes(tableSizes[k]!) && written.some((ref) => ref >= tableSizes[k]!) ? 2 ** (8 * written.BYTES_PER_ELEMENT) : 0)
+      let size = tableSizes[k]!
+      // A ref past its table is one with SET_OF added: a column holding one keeps the width it has.
+      if (written.BYTES_PER_ELEMENT > refBytes(size) && written.some((ref) => ref >= size)) size = 2 ** (8 * written.BYTES_PER_ELEMENT)
       // Full and as narrow as its table needs: the column as written.
       if (n === this.capacity && written.BYTES_PER_ELEMENT === refBytes(size)) return written
       const narrow = refsFor(size, n)

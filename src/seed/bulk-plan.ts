@@ -365,6 +365,13 @@ function* planRecordings(
     snapshotSource: '',
     activityScore: 0,
   }
+  /** Writes a recording's values, its owner's ref and its id's hash at the columns' end. */
+  const append = (values: RecordingValues, ownerRef: number): void => {
+    const at = columns.append(values)
+    const w = values.idWords
+    owners[at] = ownerRef
+    hashes[at] = uuidHashFromWords(w[0], w[1], w[2], w[3], values.projectId)
+  }
   /** Where the next step ends (a step: STEP recordings' draws, ~10 ms). */
   let stepEnd = STEP
   // The viewer lists as their positions (the builder has the lists): none, the first viewer, the first two.
@@ -395,8 +402,7 @@ function* planRecordings(
       while (end < count && starts[end] === start) end++
       // Recordings starting at the same instant are written in id order, as the table orders them (a few
       // hundred short runs at a million persons): drawn first, kept, then sorted.
-      const alone = end === j + 1
-      const run: Array<{ owner: number; values: RecordingValues; idWords: [number, number, number, number]; id: string }> = []
+      const run: Array<{ owner: number; values: RecordingValues; id: string }> | undefined = end > j + 1 ? [] : undefined
       for (; j < end; j++) {
         const i = drawn[j]!
         const owner = (first + rng.int(persons)) * 2
@@ -419,21 +425,10 @@ function* planRecordings(
         v.viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
         v.snapshotSource = rng.next() < 0.9 ? 'web' : 'mobile'
         v.activityScore = Math.round(rng.next() * 10000) / 100
-        if (!alone) {
-          const words: [number, number, number, number] = [idWords[0], idWords[1], idWords[2], idWords[3]]
-          run.push({ owner: ownerRef, values: { ...v, idWords: words }, idWords: words, id: uuidFromWords(...words) })
-        } else {
-          const at = columns.append(v)
-          owners[at] = ownerRef
-          hashes[at] = uuidHashFromWords(idWords[0], idWords[1], idWords[2], idWords[3], projectId)
-        }
+        if (run) run.push({ owner: ownerRef, values: { ...v, idWords: [idWords[0], idWords[1], idWords[2], idWords[3]] }, id: uuidFromWords(...idWords) })
+        else append(v, ownerRef)
       }
-      run.sort((x, y) => (x.id < y.id ? -1 : 1))
-      for (const r of run) {
-        const at = columns.append(r.values)
-        owners[at] = r.owner
-        hashes[at] = uuidHashFromWords(r.idWords[0], r.idWords[1], r.idWords[2], r.idWords[3], projectId)
-      }
+      if (run) for (const r of run.sort((x, y) => (x.id < y.id ? -1 : 1))) append(r.values, r.owner)
       if (columns.length >= stepEnd) {
         stepEnd = columns.length + STEP
         yield

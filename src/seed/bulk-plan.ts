@@ -40,6 +40,13 @@ export const UPGRADES = 2
 /** Its first distinct id is its email (else `user-` and a number). */
 export const EMAIL_ID = 4
 
+/** How many (browser, os, country, referrer) combinations an anonymous person's shared properties come in. */
+export const COMBINATIONS = BROWSERS.length * OSES.length * COUNTRIES.length * REFERRERS.length
+
+/** The number of the combination at `attrs[a + 1..a + 4]` (PersonBatch), 0 to COMBINATIONS - 1. */
+export const combinationAt = (attrs: Uint8Array, a: number): number =>
+  ((attrs[a + 1]! * OSES.length + attrs[a + 2]!) * COUNTRIES.length + attrs[a + 3]!) * REFERRERS.length + attrs[a + 4]!
+
 /** Properties refs before the persons' own: the page events' (PATHS x BROWSERS), then a plan change's `$set` for each of PLANS. */
 export const PAGE_PROPERTIES = PATHS.length * BROWSERS.length
 export const FIRST_PERSON_PROPERTIES = PAGE_PROPERTIES + PLANS.length
@@ -213,7 +220,7 @@ class PersonPlanner {
   /** Properties objects so far: the page events', the plan changes', then each person's. */
   properties = FIRST_PERSON_PROPERTIES
   /** An anonymous person's properties are one object per combination (browser, os, country, referrer): its ref, or -1 before its first person. */
-  readonly anonymousRefs = new Int32Array(BROWSERS.length * OSES.length * COUNTRIES.length * REFERRERS.length).fill(-1)
+  readonly anonymousRefs = new Int32Array(COMBINATIONS).fill(-1)
   /** Event times of one person, sorted as drawn (reused: a view and a sort call per person were garbage and time). */
   times = new Float64Array(16)
 
@@ -247,10 +254,10 @@ class PersonPlanner {
     batch.hashes[2 * b + 1] = uuidHashFromWords(words[w + 4]!, words[w + 5]!, words[w + 6]!, words[w + 7]!, projectId)
     const attrs = batch.attrs
     const a = 8 * b
-    const browser = (attrs[a + 1] = rng.int(BROWSERS.length))
-    const os = (attrs[a + 2] = rng.int(OSES.length))
-    const country = (attrs[a + 3] = rng.int(COUNTRIES.length))
-    const referrer = (attrs[a + 4] = rng.int(REFERRERS.length))
+    attrs[a + 1] = rng.int(BROWSERS.length)
+    attrs[a + 2] = rng.int(OSES.length)
+    attrs[a + 3] = rng.int(COUNTRIES.length)
+    attrs[a + 4] = rng.int(REFERRERS.length)
     const initialPlan = (attrs[a + 5] = rng.int(2))
     let bits = 0
     let finalPlan = initialPlan
@@ -280,9 +287,9 @@ class PersonPlanner {
     const secondIdRef = anonymous ? -1 : this.distinctIds++
     let beforeRef: number
     if (anonymous) {
-      const combo = ((browser * OSES.length + os) * COUNTRIES.length + country) * REFERRERS.length + referrer
-      beforeRef = this.anonymousRefs[combo]!
-      if (beforeRef < 0) beforeRef = this.anonymousRefs[combo] = this.properties++
+      const combination = combinationAt(attrs, a)
+      beforeRef = this.anonymousRefs[combination]!
+      if (beforeRef < 0) beforeRef = this.anonymousRefs[combination] = this.properties++
     } else beforeRef = this.properties++
     const upgrades = finalPlan !== initialPlan
     const afterRef = upgrades ? this.properties++ : beforeRef

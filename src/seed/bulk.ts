@@ -24,7 +24,7 @@ import type { Tables } from '../store/prebuilt-tables.ts'
 import { RecordingColumns, uuidFromWords } from '../store/recording-columns.ts'
 import { RecordingTable } from '../store/recording-table.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
-import { ANONYMOUS, COMPANY_POOL, EMAIL_ID, NAME_POOL, planBulk, PROVIDERS, UPGRADES, type PersonBatch, type PlanInput, type PlanMessage } from './bulk-plan.ts'
+import { ANONYMOUS, combinationAt, COMBINATIONS, COMPANY_POOL, EMAIL_ID, NAME_POOL, planBulk, PROVIDERS, UPGRADES, type PersonBatch, type PlanInput, type PlanMessage } from './bulk-plan.ts'
 import { BROWSERS, COUNTRIES, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS } from './vocabulary.ts'
 
 /** Project 1 sizes of this and more are generated here (the 100,000 of `serve --persons 100000` too). */
@@ -96,7 +96,7 @@ class BulkBuilder {
   readonly personUuids: string[] = []
   readonly properties = new Interner<Properties>()
   /** An anonymous person's properties are one of these combinations (1,500: browser, os, country, referrer), shared. */
-  readonly anonymousProperties: Array<Properties | undefined> = new Array(BROWSERS.length * OSES.length * COUNTRIES.length * REFERRERS.length)
+  readonly anonymousProperties: Array<Properties | undefined> = new Array(COMBINATIONS)
   /**
    * Every person's distinct ids by position (the second the first again when it has one only), for the
    * recordings' owners' ids: reading them through the person record was three dependent cache misses a
@@ -180,7 +180,7 @@ class BulkBuilder {
 
   /** The shared properties of an anonymous person with the browser, os, country and referrer at `attrs[a + 1..a + 4]`. */
   anonymous(attrs: Uint8Array, a: number): Properties {
-    const combination = ((attrs[a + 1]! * OSES.length + attrs[a + 2]!) * COUNTRIES.length + attrs[a + 3]!) * REFERRERS.length + attrs[a + 4]!
+    const combination = combinationAt(attrs, a)
     let properties = this.anonymousProperties[combination]
     if (!properties) {
       properties = this.anonymousProperties[combination] = Object.freeze({

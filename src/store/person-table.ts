@@ -125,12 +125,13 @@ export class PersonTable {
     hashes[at] = known ? known[from]! : hashKey(person.uuid)
     let written = 1
     for (let j = 0; j < 2 && j < ids.length; j++) {
-      const id = ids[j]!
-      hashes[at + 1 + j] = known && j === ids.length - 1 ? known[from + 1]! : j > 0 && id === ids[0] ? hashes[at + 1]! : hashKey(id, projectId)
+      hashes[at + 1 + j] = known && j === ids.length - 1 ? known[from + 1]! : hashKey(ids[j]!, projectId)
       written |= 2 << j
     }
     if (typeof email === 'string') {
-      hashes[at + 3] = written & 2 && ids[0] === email ? hashes[at + 1]! : written & 4 && ids[1] === email ? hashes[at + 2]! : hashKey(email, projectId)
+      // The same text and salt as one of the first two distinct ids: that id's hash.
+      const asId = ids[0] === email ? 1 : ids[1] === email ? 2 : 0
+      hashes[at + 3] = asId ? hashes[at + asId]! : hashKey(email, projectId)
       written |= 8
     }
     return written

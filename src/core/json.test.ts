@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { forgetJson, jsonChunks, jsonString, knownJson, knownValid, markValid, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+import { forgetJson, jsonBatches, jsonChunks, jsonString, knownJson, knownValid, markValid, recordsJson, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
 
 describe('jsonString', () => {
   it.each([
@@ -174,5 +174,34 @@ describe('jsonChunks', () => {
     expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(300_000)
     expect(parts.length).toBeGreaterThan(10)
     expect([...jsonChunks({ id: 1, name: 'small' })]).toHaveLength(1)
+  })
+})
+
+describe('recordsJson and jsonBatches', () => {
+  const many = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
+
+  it.each([
+    ['a store-like object of tables', { seed: 1, collections: { a: many(3000, (i) => ({ id: i, s: `x${i}`, skip: undefined })), b: [] }, persons: many(5, (i) => serializeOnce({ id: i })), n: 2 }],
+    ['a list with undefined, functions, dates and toJSON', many(300, (i) => (i % 4 === 0 ? undefined : i % 4 === 1 ? () => i : i % 4 === 2 ? new Date(i) : { toJSON: () => `t${i}` }))],
+    ['members left out of an object', { a: undefined, b: () => 1, c: 1, d: [undefined] }],
+    ['an empty list and an empty object', { list: [], object: {} }],
+    ['a top-level scalar', 'text "quoted" é 😀'],
+    ['undefined at the top', undefined],
+  ])('joins to exactly JSON.stringify for %s', (_label, value) => {
+    expect([...recordsJson(value)].join('')).toBe(JSON.stringify(value) ?? 'null')
+  })
+
+  it('writes a list of any length from an iterable in pieces near 64 K characters, a big item alone', () => {
+    function* rows() {
+      for (let i = 0; i < 20_000; i++) yield { i, text: 'v'.repeat(i % 50) }
+      yield { big: 'b'.repeat(300_000) }
+      for (let i = 0; i < 100; i++) yield { after: i }
+    }
+    const pieces = [...jsonBatches(rows())]
+    expect(`[${pieces.join('')}]`).toBe(JSON.stringify([...rows()]))
+    expect(pieces.length).toBeGreaterThan(10)
+    // A batch doubles only while its text is under a quarter of the aim: no piece of small rows is much over it.
+    expect(Math.max(...pieces.filter((p) => !p.includes('"big"')).map((p) => p.length))).toBeLessThan(140_000)
+    expect([...jsonBatches([])]).toEqual([])
   })
 })

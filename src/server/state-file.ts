@@ -6,7 +6,7 @@
 import { open, readFile, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { App } from '../app.ts'
-import { jsonChunks } from '../core/json.ts'
+import { jsonBatches, recordsJson } from '../core/json.ts'
 import { decodeSnapshot, pooledEvents, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
 import { pumpSliced } from './sliced.ts'
 
@@ -82,19 +82,15 @@ function* stateText(snapshot: StoreSnapshot, origin: StateOrigin, seq: number): 
   const { events, ...rest } = snapshot
   for (const [key, value] of Object.entries(rest)) {
     yield `${JSON.stringify(key)}:`
-    yield* jsonChunks(value)
+    yield* recordsJson(value)
     yield ','
   }
   // Events share their person-properties objects: written once, in a pool, referred to by index.
   const pool: unknown[] = []
   yield '"events":['
-  let first = true
-  for (const event of pooledEvents(events, pool)) {
-    yield (first ? '' : ',') + JSON.stringify(event)
-    first = false
-  }
+  yield* jsonBatches(pooledEvents(events, pool))
   yield '],"person_properties":'
-  yield* jsonChunks(pool)
+  yield* recordsJson(pool)
   yield '}}'
 }
 

@@ -3,7 +3,7 @@
 // the snapshot taken, then the state file written (in slices, flushed, renamed), as DurableState.compact
 // does. Prints figures; asserts nothing.
 //
-//   npx tsx scripts/bench-compaction.ts [--patches N] [--runs N]
+//   npm run bench:compaction [-- --patches N --runs N]
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { DurableState } from '../src/server/durable-state.ts'
-import { STATE_VERSION, StateFileError } from '../src/server/state-file.ts'
+import { parseJsonBuffer } from '../src/server/json-buffer.ts'
+import { STATE_VERSION, StateFileError, writeStateFile } from '../src/server/state-file.ts'
 import { frame } from '../src/server/wal.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
@@ -224,6 +225,31 @@ describe('the state log, in-process', () => {
     const second = await restarted(first.file)
     expect(second.state.stats.replayed).toBe(0)
     expect(snapshotDifference(first.app.snapshot(), second.app.snapshot())).toBeNull()
+  })
+
+  it('a state file read in slices, as one over ~512 MB is (longer than a string), reads exactly as one JSON.parse', async () => {
+    const first = await opened(undefined, { compactAfterBytes: 4_000 })
+    await someChanges(first.app)
+    await first.state.close()
+    const bytes = readFileSync(first.file)
+    const whole = JSON.parse(bytes.toString('utf8'))
+    expect(whole.store.events.length).toBeGreaterThan(1000)
+    const sliced = parseJsonBuffer(bytes, 4096)
+    expect(sliced).toEqual(whole)
+    expect(JSON.stringify(sliced)).toBe(JSON.stringify(whole))
+  })
+
+  it('a snapshot over the size a state file can hold is not written: an error, the file and its log as they were', async () => {
+    const first = await opened()
+    await someChanges(first.app)
+    await first.state.close()
+    const before = readFileSync(first.file)
+    const dir = join(first.file, '..')
+    const written = writeStateFile(first.file, join(dir, 'state.json.tmp-1'), first.app.snapshot(), ORIGIN, 99, 10_000)
+    await expect(written).rejects.toThrow(StateFileError)
+    await expect(written).rejects.toThrow(/more than 10000 bytes as a state file/)
+    expect(readFileSync(first.file).equals(before)).toBe(true)
+    expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([])
   })
 
   it('a torn last record is dropped with a warning, and every record before it is kept', async () => {

@@ -3,11 +3,13 @@
 // requests run in between, to a temporary file that is flushed to disk and then renamed over FILE, so
 // FILE is always a whole snapshot. A file that cannot be used (damaged, another format version, written
 // for another seed or scenario) stops the start with a message saying why, and is left exactly as it was.
-import { open, readFile, rename, unlink } from 'node:fs/promises'
+import { constants } from 'node:buffer'
+import { open, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { App } from '../app.ts'
 import { jsonBatches, recordsJson } from '../core/json.ts'
 import { decodeSnapshot, pooledEvents, SnapshotFormatError, type StoreSnapshot } from '../store/snapshot.ts'
+import { parseJsonBuffer } from './json-buffer.ts'
 import { pumpSliced } from './sliced.ts'
 
 export const STATE_FORMAT = 'analytics-mock-state'
@@ -21,6 +23,11 @@ export const STATE_VERSION = 3
 const READABLE_VERSIONS = [2, 3]
 
 export class StateFileError extends Error {}
+
+/** The largest state file read or written: what one buffer holds. */
+export const MAX_STATE_FILE_BYTES = constants.MAX_LENGTH
+/** A read of the state file takes at most this much at a time. */
+const READ_BYTES = 256 * 1024 * 1024
 
 export interface StateOrigin {
   /** The seed and scenario the server was started with (a recorded scenario's is its identity, `recorded:<hash>`). */
@@ -38,16 +45,18 @@ const startedWith = (o: Partial<StateOrigin>) => `--seed ${o.seed} ${o.scenario 
  * (0 for none), or null when FILE does not exist (the app keeps its seeded data).
  */
 export async function loadStateFile(app: App, path: string, origin: StateOrigin): Promise<number | null> {
-  let text: string
+  let bytes: Buffer
   try {
-    text = await readFile(path, 'utf8')
+    bytes = await readWhole(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    if (error instanceof StateFileError) throw error
     throw new StateFileError(`cannot read it (${(error as Error).message})`)
   }
   let data: any
   try {
-    data = JSON.parse(text)
+    // (Read as one string, a state file over ~512 MB, 100,000 persons' worth, could not be read at all.)
+    data = parseJsonBuffer(bytes)
   } catch (error) {
     throw new StateFileError(`it is not valid JSON, so it is damaged or not a state file (${(error as Error).message})`)
   }
@@ -73,6 +82,25 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin)
     throw error
   }
   return seq
+}
+
+/** The whole file, as one buffer (readFile stops at 2 GiB; a buffer holds up to MAX_STATE_FILE_BYTES). */
+async function readWhole(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r')
+  try {
+    const { size } = await handle.stat()
+    if (size > MAX_STATE_FILE_BYTES) throw new StateFileError(`it is ${size} bytes, more than this version reads (${MAX_STATE_FILE_BYTES})`)
+    const data = Buffer.allocUnsafe(size)
+    let read = 0
+    while (read < size) {
+      const { bytesRead } = await handle.read(data, read, Math.min(size - read, READ_BYTES), read)
+      if (bytesRead === 0) throw new StateFileError('it became shorter while it was read')
+      read += bytesRead
+    }
+    return data
+  } finally {
+    await handle.close()
+  }
 }
 
 /** The snapshot file's text, in pieces. */
@@ -109,15 +137,26 @@ export async function syncDirectory(path: string): Promise<void> {
 
 /**
  * Writes the snapshot (holding the log up to `seq`) to `path`: into `tempPath` in slices, flushed to
- * disk, renamed over `path`, the directory flushed. Returns the bytes written.
+ * disk, renamed over `path`, the directory flushed. Returns the bytes written. A snapshot over
+ * `maxBytes` (what loadStateFile can read back) is not written: a StateFileError, `path` as it was.
  */
-export async function writeStateFile(path: string, tempPath: string, snapshot: StoreSnapshot, origin: StateOrigin, seq: number): Promise<number> {
+export async function writeStateFile(
+  path: string,
+  tempPath: string,
+  snapshot: StoreSnapshot,
+  origin: StateOrigin,
+  seq: number,
+  maxBytes = MAX_STATE_FILE_BYTES,
+): Promise<number> {
   let bytes = 0
   try {
     const handle = await open(tempPath, 'w')
     try {
       await pumpSliced(stateText(snapshot, origin, seq), async (batch) => {
         const data = Buffer.from(batch, 'utf8')
+        if (bytes + data.length > maxBytes) {
+          throw new StateFileError(`the data would take more than ${maxBytes} bytes as a state file, more than one can hold: serve fewer persons, or without --state`)
+        }
         let written = 0
         while (written < data.length) written += (await handle.write(data, written, data.length - written)).bytesWritten
         bytes += data.length

@@ -3,7 +3,7 @@
 // control calls did), compaction, torn and damaged records, leftovers, and the refusals of a file that
 // cannot be used (which never touch it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -247,9 +247,32 @@ describe('the state log, in-process', () => {
     const dir = join(first.file, '..')
     const written = writeStateFile(first.file, join(dir, 'state.json.tmp-1'), first.app.snapshot(), ORIGIN, 99, 10_000)
     await expect(written).rejects.toThrow(StateFileError)
-    await expect(written).rejects.toThrow(/more than 10000 bytes as a state file/)
+    await expect(written).rejects.toThrow(/would take more than 10000 bytes, the most this process writes or reads back as a state file/)
     expect(readFileSync(first.file).equals(before)).toBe(true)
     expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([])
+  })
+
+  it('a compaction whose snapshot would be too big keeps the last one and its log, is not tried again at every write, and a restart is exact', async () => {
+    const probe = await opened()
+    const seeded = statSync(probe.file).size
+    await probe.state.close()
+    const options = { compactAfterBytes: 4_000, maxFileBytes: seeded + 2_000 }
+    const first = await opened(undefined, options)
+    const attempts = () => first.state.stats.compactions + first.state.stats.compactionsFailed
+    // Each create adds ~0.5 kB to the snapshot: a few of them and it no longer fits.
+    for (let i = 0; i < 100; i++) {
+      const made = await first.client.post(PLAYLISTS, { name: `playlist ${i} ${'x'.repeat(200)}`, type: 'collection' })
+      expect(made.status).toBe(201)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(first.state.stats.compactionsFailed).toBeGreaterThan(0)
+    expect(first.warnings.some((w) => w.includes('the last one and the log after it are kept'))).toBe(true)
+    // ~40 kB of log at a 4 kB threshold: at most one attempt per threshold's worth of log, not one per write.
+    expect(attempts()).toBeLessThanOrEqual(Math.ceil(first.state.logBytes / 4_000) + 2)
+    expect(statSync(first.file).size).toBeLessThanOrEqual(seeded + 2_000)
+    const second = await restarted(first.file, options)
+    expect(second.state.stats.replayed).toBeGreaterThan(0)
+    expect(snapshotDifference(first.app.snapshot(), second.app.snapshot())).toBeNull()
   })
 
   it('a torn last record is dropped with a warning, and every record before it is kept', async () => {

@@ -25,6 +25,8 @@ export interface DurableStateOptions {
    * is more (so writing snapshots takes at most about half of the disk traffic).
    */
   compactAfterBytes?: number
+  /** The largest state file written or read (default MAX_STATE_FILE_BYTES: see state-file.ts). */
+  maxFileBytes?: number
   /** Where warnings go (default console.warn). */
   warn?: (message: string) => void
 }
@@ -58,7 +60,9 @@ export class DurableState {
   #olderLogBytes = 0
   readonly warn: (message: string) => void
   /** Figures, for the probe and the tests. */
-  readonly stats = { replayed: 0, diverged: 0, tornBytes: 0, compactions: 0, leftoversRemoved: 0 }
+  readonly stats = { replayed: 0, diverged: 0, tornBytes: 0, compactions: 0, compactionsFailed: 0, leftoversRemoved: 0 }
+  /** The log's size when a compaction last failed: the next is tried once the log has grown by a threshold more. */
+  #failedAtLogBytes = -Infinity
 
   private constructor(
     readonly app: App,
@@ -136,7 +140,7 @@ export class DurableState {
 
     if (snapshotSeq === null) {
       // The first snapshot: the seeded data, at log position 0. Every log has a snapshot to start from.
-      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), this.app.snapshot(), this.origin, 0)
+      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), this.app.snapshot(), this.origin, 0, this.options.maxFileBytes)
     }
     // Segments the snapshot holds completely go; the last one is appended to, or a new one begins.
     const last = this.#segments.at(-1)
@@ -209,8 +213,13 @@ export class DurableState {
   #maybeCompact(force = false): void {
     if (this.#closed || this.#compacting) return
     const threshold = this.options.compactAfterBytes ?? Math.max(16 * 1024 * 1024, this.#snapshotBytes)
-    if (!force && this.logBytes < threshold) return
-    void this.compact().catch((error) => this.warn(`could not write the state file ${this.path}: ${(error as Error).message}`))
+    // After a failure (a disk that is full, a snapshot too big to write) not again at every write.
+    if (!force && this.logBytes < Math.max(threshold, this.#failedAtLogBytes + threshold)) return
+    void this.compact().catch((error) => {
+      this.stats.compactionsFailed++
+      this.#failedAtLogBytes = this.logBytes
+      this.warn(`could not write the state file ${this.path} (the last one and the log after it are kept): ${(error as Error).message}`)
+    })
   }
 
   /**
@@ -234,7 +243,7 @@ export class DurableState {
         }
         return { snapshot, seq }
       })
-      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), snapshot, this.origin, seq)
+      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), snapshot, this.origin, seq, this.options.maxFileBytes)
       this.#snapshotSeq = seq
       this.stats.compactions++
       // The snapshot holds every record of the segments before the current one.

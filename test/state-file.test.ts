@@ -250,6 +250,9 @@ describe('the state log, in-process', () => {
     await expect(written).rejects.toThrow(/would take more than 10000 bytes, the most this process writes or reads back as a state file/)
     expect(readFileSync(first.file).equals(before)).toBe(true)
     expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([])
+    // And one already that big (written with a larger limit) stops the start with the same advice, left as it is.
+    await expect(opened(first.file, { maxFileBytes: before.length - 1 })).rejects.toThrow(/it is \d+ bytes, more than \d+ bytes, the most this process writes or reads back/)
+    expect(readFileSync(first.file).equals(before)).toBe(true)
   })
 
   it('a compaction whose snapshot would be too big keeps the last one and its log, is not tried again at every write, and a restart is exact', async () => {

@@ -130,7 +130,7 @@ export class DurableState {
       .map((n) => ({ path: join(dir, n), first: Number(SEGMENT.exec(n)![1]) }))
       .sort((a, b) => a.first - b.first)
 
-    const snapshotSeq = await loadStateFile(this.app, this.path, this.origin)
+    const snapshotSeq = await loadStateFile(this.app, this.path, this.origin, this.options.maxFileBytes)
     const restored = snapshotSeq !== null
     if (snapshotSeq === null && this.#segments.length > 0) {
       throw new StateFileError(`it is missing, but its log (${this.#segments[0]!.path}...) is there: the log alone cannot be replayed`)

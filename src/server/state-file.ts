@@ -55,10 +55,10 @@ const startedWith = (o: Partial<StateOrigin>) => `--seed ${o.seed} ${o.scenario 
  * Reads FILE into the app. Returns the sequence number of the last log record the snapshot holds
  * (0 for none), or null when FILE does not exist (the app keeps its seeded data).
  */
-export async function loadStateFile(app: App, path: string, origin: StateOrigin): Promise<number | null> {
+export async function loadStateFile(app: App, path: string, origin: StateOrigin, maxBytes = MAX_STATE_FILE_BYTES): Promise<number | null> {
   let bytes: Buffer
   try {
-    bytes = await readWhole(path)
+    bytes = await readWhole(path, maxBytes)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     if (error instanceof StateFileError) throw error
@@ -95,12 +95,12 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin)
   return seq
 }
 
-/** The whole file, as one buffer (readFile stops at 2 GiB; a buffer holds up to MAX_STATE_FILE_BYTES). */
-async function readWhole(path: string): Promise<Buffer> {
+/** The whole file, as one buffer (readFile stops at 2 GiB), unless it is over `maxBytes`. */
+async function readWhole(path: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(path, 'r')
   try {
     const { size } = await handle.stat()
-    if (size > MAX_STATE_FILE_BYTES) throw new StateFileError(tooBig(`it is ${size} bytes,`, MAX_STATE_FILE_BYTES))
+    if (size > maxBytes) throw new StateFileError(tooBig(`it is ${size} bytes,`, maxBytes))
     const data = Buffer.allocUnsafe(size)
     let read = 0
     while (read < size) {

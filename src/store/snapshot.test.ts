@@ -130,6 +130,10 @@ describe('store snapshot', () => {
       { ...good, persons: [{ ...good.persons[0], id: -1 }] },
       { ...good, persons: [good.persons[0], good.persons[0]] },
       { ...good, events: [{ ...good.events[0], person_properties: 10 ** 6 }] },
+      { ...good, events: [{ ...good.events[0], properties: 10 ** 6 }] },
+      { ...good, events: [{ ...good.events[0], properties: 'x' }] },
+      { ...good, event_properties: {} },
+      { ...good, event_properties: [1] },
       { ...good, seed: 'x' },
     ]
     for (const data of damaged) expect(() => decodeSnapshot(data)).toThrow(SnapshotFormatError)

@@ -96,7 +96,7 @@ class Walker {
       this.#space()
       if (this.data[this.#at] !== QUOTE) this.#fail('Expected a string key')
       const keyStart = this.#at
-      this.#at = this.#stringEnd(keyStart)
+      this.#at = this.#endWithin(keyStart, this.data.length)
       const key = this.#parse(keyStart, this.#at) as string
       this.#expect(COLON, "':' after a key")
       const value = this.#value()
@@ -154,18 +154,6 @@ class Walker {
         this.#fail("Expected ',' or ']' in an array")
       }
     }
-  }
-
-  /** The end of the string whose opening quote is at `start`. */
-  #stringEnd(start: number): number {
-    const data = this.data
-    for (let i = start + 1; i < data.length; i++) {
-      const c = data[i]!
-      if (c === BACKSLASH) i++
-      else if (c === QUOTE) return i + 1
-    }
-    this.#at = data.length
-    return this.#fail('Unterminated string')
   }
 
   /**

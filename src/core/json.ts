@@ -356,13 +356,18 @@ export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, 
     yield write(value, depth) ?? 'null'
     return
   }
+  yield* memberChunks(value, (member) => jsonChunks(member, depth + 1))
+}
+
+/** A plain object's text in pieces: its members' keys here, their values' text from `valueChunks`. */
+function* memberChunks(value: Record<string, unknown>, valueChunks: (member: unknown) => Iterable<string>): Generator<string, void, undefined> {
   yield '{'
   let first = true
   for (const key of Object.keys(value)) {
     const member = value[key]
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue // left out, as JSON.stringify does
     yield (first ? '' : ',') + JSON.stringify(key) + ':'
-    yield* jsonChunks(member, depth + 1)
+    yield* valueChunks(member)
     first = false
   }
   yield '}'
@@ -416,14 +421,5 @@ export function* recordsJson(value: unknown): Generator<string, void, undefined>
     yield JSON.stringify(value) ?? 'null'
     return
   }
-  yield '{'
-  let first = true
-  for (const key of Object.keys(value)) {
-    const member = value[key]
-    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue // left out, as JSON.stringify does
-    yield (first ? '' : ',') + JSON.stringify(key) + ':'
-    yield* recordsJson(member)
-    first = false
-  }
-  yield '}'
+  yield* memberChunks(value, recordsJson)
 }

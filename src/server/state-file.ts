@@ -19,7 +19,7 @@ export const STATE_FORMAT = 'analytics-mock-state'
  * 2: the activity log is a table of its own (`store.activity`), no longer `store.collections.activity`.
  * 3: a write-ahead log beside the file; `log_seq` says which of its records the snapshot holds.
  * 4: the events' properties objects are pooled (`event_properties`, indexes in the events), as their person
- *    properties were: a 100,000-person file was ~180 MB more, and read back unshared. Earlier ones are read.
+ *    properties were: a 100,000-person file was ~115 MB more, and read back unshared. Earlier ones are read.
  */
 export const STATE_VERSION = 4
 /** Versions this one reads (a version 2 file is a snapshot with no log after it). */

@@ -158,7 +158,7 @@ export interface EventPools {
  * The events as `encodeSnapshot` writes them, one at a time (a big store is written in slices): each
  * event's properties and person-properties objects are replaced by their indexes in `pools`, which fill
  * as the events are read. (Written inline, as files before version 4 had them, the properties of 1.2
- * million events were ~180 MB more to write, and read back as 1.2 million objects no two events shared.)
+ * million generated events were ~115 MB more to write (550 against 436 MB at 100,000 persons), and read back as 1.2 million objects no two events shared.)
  */
 export function* pooledEvents(events: Iterable<EventRecord>, pools: EventPools): Generator<Record<string, unknown>, void, undefined> {
   const properties = new Map<unknown, number>()
@@ -198,16 +198,16 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     Array.isArray(d.persons) && Array.isArray(d.events) && Array.isArray(d.recordings) && Array.isArray(d.activity) && Array.isArray(d.person_properties),
     'a table is missing',
   )
-  const pool = (d.person_properties as unknown[]).map((p) => {
-    check(isObject(p), 'person properties are damaged')
-    return freezeDeep(p)
-  })
+  /** A pool of the objects events refer to by index: each an object, frozen. */
+  const objectPool = (list: unknown[], what: string) =>
+    list.map((p) => {
+      check(isObject(p), `${what} are damaged`)
+      return freezeDeep(p)
+    })
+  const pool = objectPool(d.person_properties, 'person properties')
   // Version 4 pools the events' properties too; earlier files have them inline.
   check(d.event_properties === undefined || Array.isArray(d.event_properties), 'event properties are damaged')
-  const propertiesPool = ((d.event_properties ?? []) as unknown[]).map((p) => {
-    check(isObject(p), 'event properties are damaged')
-    return freezeDeep(p)
-  })
+  const propertiesPool = objectPool(d.event_properties ?? [], 'event properties')
   const personIds = new Set<number>()
   const persons = (d.persons as unknown[]).map((p) => {
     check(

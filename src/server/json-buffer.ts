@@ -67,6 +67,11 @@ class Walker {
       this.#at = end
       return this.#parse(start, end)
     }
+    return this.#walk(start)
+  }
+
+  /** The value at `start` (the cursor), known to be longer than a slice. */
+  #walk(start: number): unknown {
     const first = this.data[start]
     if (first === OPEN_OBJECT) return this.#object()
     if (first === OPEN_ARRAY) return this.#array()
@@ -137,7 +142,7 @@ class Walker {
       const end = this.#endWithin(start, start + this.sliceBytes)
       if (end < 0) {
         flush()
-        out.push(this.#value())
+        out.push(this.#walk(start))
       } else {
         if (runStart >= 0 && end - runStart > this.sliceBytes) flush()
         if (runStart < 0) runStart = start

@@ -284,14 +284,17 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
           }
         })
       // Made in this turn when the answer is there (most are): no promise between it and the queue.
-      turn.due()
-      try {
-        const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
-        if (isPromise(answered)) answered.then(write).catch(failed)
-        else write(answered)
-      } catch (error) {
-        failed(error)
+      const handle = () => {
+        try {
+          const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
+          if (isPromise(answered)) answered.then(write).catch(failed)
+          else write(answered)
+        } catch (error) {
+          failed(error)
+        }
       }
+      // Handled with the other requests read in this turn, at its end (see end-of-turn.ts).
+      turn.defer(handle)
     })
   }
 }

@@ -12,6 +12,7 @@
 import { constants, write as writeCallback } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
+import { afterRequests } from './end-of-turn.ts'
 
 export const SEGMENT_HEADER = 'analytics-mock-wal 1\n'
 export const HEADER_BYTES = Buffer.byteLength(SEGMENT_HEADER)
@@ -179,8 +180,9 @@ interface Write {
  * order; acknowledgement is strictly in order: a group's appends resolve only once its write and every
  * earlier one are done. So a crash leaves at most the records of the writes in flight (never
  * acknowledged, all within UNACKNOWLEDGED_WINDOW bytes) torn, missing or after a gap: readSegment drops
- * them. A write starts at the end of the event loop's I/O phase (setImmediate), so the requests read
- * in one turn share it; when one ends, the next starts with what has gathered meanwhile.
+ * them. A write starts once the requests read in this turn of the event loop have been handled
+ * (end-of-turn.ts, `afterRequests`), so they share it; when one ends, the next starts with what has
+ * gathered meanwhile.
  */
 export class LogWriter {
   #file: FileHandle
@@ -269,12 +271,12 @@ export class LogWriter {
     const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
     if (!this.#scheduled) {
       this.#scheduled = true
-      setImmediate(this.#startScheduled)
+      afterRequests(this.#startScheduled)
     }
     return done
   }
 
-  /** A start of writes is due at the end of this turn of the event loop's I/O phase. */
+  /** A start of writes is due once the requests of this turn are handled. */
   #scheduled = false
   #startScheduled = (): void => {
     this.#scheduled = false

@@ -22,7 +22,7 @@
 // handled, not a turn of the event loop later.
 //
 // An answer waits for the other requests handled in its turn, but not for long: once the oldest waiting
-// answer has waited `maxWaitMs`, they are all written before the next request is handled (`due`) or
+// answer has waited `maxWaitMs`, they are all written before the next request is handled or
 // with the next answer made. So an answer waits at most that long plus the one request running then.
 
 /** What is to run once the requests being handled (see EndOfTurn.defer) are done; null when none are. */
@@ -53,7 +53,7 @@ export class EndOfTurn {
 
   /** Runs `write` at the end of this turn, after the writes queued before it. */
   add(write: () => void): void {
-    this.due()
+    this.#due()
     this.#queue.push(write)
     if (this.#queue.length === 1) {
       this.#since = performance.now()
@@ -61,8 +61,8 @@ export class EndOfTurn {
     }
   }
 
-  /** Writes the waiting answers now if the oldest has waited `maxWaitMs`: call it before handling a request. */
-  due(): void {
+  /** Writes the waiting answers now if the oldest has waited `maxWaitMs` (before each deferred request, and with each answer added). */
+  #due(): void {
     if (this.#queue.length > 0 && performance.now() - this.#since >= this.maxWaitMs) this.#flush()
   }
 
@@ -82,7 +82,7 @@ export class EndOfTurn {
       try {
         // (Each handling catches its own failures, as each write does.)
         for (let i = 0; i < requests.length; i++) {
-          this.due()
+          this.#due()
           requests[i]!()
         }
       } finally {
@@ -98,7 +98,7 @@ export class EndOfTurn {
 
   readonly #flush = (): void => {
     const queue = this.#queue
-    if (queue.length === 0) return // (written early by due())
+    if (queue.length === 0) return // (written early by #due())
     this.#queue = []
     // (Each write catches its own failures: one answer that cannot be written holds up none of the others.)
     for (let i = 0; i < queue.length; i++) queue[i]!()

@@ -283,7 +283,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
             failed(error)
           }
         })
-      // Made in this turn when the answer is there (most are): no promise between it and the queue.
+      // Queued as soon as it is made when the answer is there (most are): no promise between it and the queue.
       const handle = () => {
         try {
           const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })

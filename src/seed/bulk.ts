@@ -229,6 +229,8 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
       personTable.add((persons[k] = maker.person(batch, b, projectId, k + 1)), batch.hashes[2 * b]!, batch.hashes[2 * b + 1]!)
     }
   }
+  // (Its indexes made now, the keys it kept for them let go before the events and recordings are made.)
+  const filledPersons = personTable.done()
 
   const { rows, sizes } = plan.take('events')
   const tables = { projects: maker.projects.values, names: maker.eventNames.values, distinctIds: maker.distinctIds, persons: maker.personUuids, properties: maker.properties.values }
@@ -246,5 +248,5 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   for (let i = 0; i < recordings.length; i++) columns.setDistinctId(i, maker.ownerId(owners[i]!))
   for (let i = 0; i < recordings.length; i++) recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)
   input.rng.state = plan.take('end').rngState
-  return { persons, events, recordings, tables: { persons: personTable.done(), recordings: recordingTable.done() } }
+  return { persons, events, recordings, tables: { persons: filledPersons, recordings: recordingTable.done() } }
 }

@@ -40,6 +40,37 @@ describe('HashIndex', () => {
   })
 })
 
+describe('HashIndex.addAll', () => {
+  it('finds what set or add one by one would, the later number staying where keys repeat', () => {
+    // 3,000 entries over 900 keys; a hash of 9 bits, so many keys share each hash and `same` must tell them apart.
+    const keys = Array.from({ length: 3000 }, (_, v) => `k${(v * 7919) % 900}`)
+    const hash = (key: string) => hashKey(key) & 0x1ff
+    const hashes = Int32Array.from(keys, hash)
+    const values = Int32Array.from(keys, (_, v) => v)
+    for (const withSame of [true, false]) {
+      const one = new HashIndex(keys.length)
+      const all = new HashIndex(keys.length)
+      // One entry already in, so a key given later replaces it.
+      for (const index of [one, all]) index.add(hash('k5'), 99_999)
+      const keyOf = (v: number) => (v === 99_999 ? 'k5' : keys[v]!)
+      keys.forEach((key, v) => (withSame ? one.set(hash(key), v, (held) => keyOf(held) === key) : one.add(hash(key), v)))
+      all.addAll(hashes.slice(), values.slice(), keys.length, withSame ? (held, value) => keyOf(held) === keys[value] : undefined)
+      for (const key of new Set([...keys, 'k5', 'absent'])) {
+        const found = (index: HashIndex) => index.findAll(hash(key), (v) => keyOf(v) === key, []).sort((a, b) => a - b)
+        expect(found(all)).toEqual(found(one))
+      }
+      expect(all.findAll(hash('k5'), (v) => keyOf(v) === 'k5', []).includes(99_999)).toBe(!withSame)
+    }
+  })
+
+  it('grows the table first when the entries need more room', () => {
+    const index = new HashIndex(2)
+    const count = 500
+    index.addAll(Int32Array.from({ length: count }, (_, v) => hashKey(`k${v}`)), Int32Array.from({ length: count }, (_, v) => v), count)
+    for (let v = 0; v < count; v++) expect(index.find(hashKey(`k${v}`), (x) => x === v)).toBe(v)
+  })
+})
+
 describe('HashIndex numbers', () => {
   it('holds numbers past 32 bits', () => {
     const index = new HashIndex()

@@ -8,11 +8,34 @@ import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
-/** Persons indexed at a time by a PersonTable being filled (see `PersonTable.filling`). */
-const FILL_BATCH = 64
+/** Keys' hashes and the person ids they lead to, in the order they were given (`PersonTable.filling`). */
+class KeyList {
+  hashes: Int32Array
+  values: Int32Array
+  length = 0
 
-/** What the reads of index slots ahead of their use answered, kept so no compiler drops the reads. */
-let warmed = 0
+  constructor(expected: number) {
+    this.hashes = new Int32Array(Math.max(expected, 16))
+    this.values = new Int32Array(this.hashes.length)
+  }
+
+  push(hash: number, value: number): void {
+    if (value > 0x7fffffff) throw new Error(`person id ${value} is too big for a table being filled`)
+    if (this.length === this.hashes.length) {
+      this.hashes = grown(this.hashes)
+      this.values = grown(this.values)
+    }
+    this.hashes[this.length] = hash
+    this.values[this.length++] = value
+  }
+}
+
+/** A copy of `array` twice as long. */
+function grown(array: Int32Array): Int32Array {
+  const copy = new Int32Array(array.length * 2)
+  copy.set(array)
+  return copy
+}
 
 /** A PersonTable being filled one person at a time (`PersonTable.filling`). */
 export interface PersonTableFilling {
@@ -59,82 +82,54 @@ export class PersonTable {
   }
 
   /**
-   * An empty table for `persons` persons with at most `distinctIds` distinct ids between them, filled by
-   * `add` as a generator makes them (each person indexed while its strings are still in the cache:
-   * at a million persons, the constructor's pass over them after making them all was ~15% of the
-   * start-up, most of it reading and hashing strings gone cold), in the order the constructor would
-   * have been given them; `done` answers the table, the same table the constructor would have made.
-   * (Persons are indexed a few dozen at a time, so a person the constructor would refuse, an id given
-   * twice, is refused by the `add` that completes its batch or by `done`.)
+   * An empty table for `persons` persons with at most `distinctIds` distinct ids between them (more only
+   * cost a copy), filled by `add` as a generator makes them, in the order the constructor would have been
+   * given them; `done` answers the table, the same table the constructor would have made. Each person's
+   * keys are hashed as it is added, while its strings are still in the cache (at a million persons, the
+   * constructor's pass over them after making them all was ~15% of the start-up, most of it reading and
+   * hashing strings gone cold); the lookups' entries are made by `done`, all of an index at once, in the
+   * order of their slots (HashIndex.addAll: made person by person, each was a cache miss).
    */
   static filling(persons: number, distinctIds: number): PersonTableFilling {
     const table = new PersonTable()
+    table.#byId = new Array(persons + 1)
     table.#byUuid = new HashIndex(persons)
     table.#byDistinctId = new HashIndex(distinctIds)
     table.#byEmail = new HashIndex(persons)
-    // Persons are indexed a batch at a time (a few dozen, whose strings are still in the cache): their
-    // keys hashed, then the index slots those hashes start at read in a loop doing nothing else, then the
-    // entries made. At a million persons each slot is a cache miss (the indexes are 16-32 MB); made one
-    // person after another, each miss held up the rest of the work, where that loop overlaps them.
-    const batch: PersonRecord[] = []
-    const hashes = new Int32Array(FILL_BATCH * 4)
-    const which = new Uint8Array(FILL_BATCH)
-    /** The hashes `add` was given: uuid's and last distinct id's, two a person; `given[k]` whether it was. */
-    const known = new Int32Array(FILL_BATCH * 2)
-    const given = new Uint8Array(FILL_BATCH)
-    const flush = () => {
-      const n = batch.length
-      for (let k = 0; k < n; k++) which[k] = table.#hashKeys(batch[k]!, hashes, k * 4, given[k] ? known : undefined, 2 * k)
-      let touched = 0
-      for (let k = 0, at = 0; k < n; k++, at += 4) {
-        const w = which[k]!
-        touched ^= table.#byUuid.slotAt(hashes[at]!)
-        if (w & 2) touched ^= table.#byDistinctId.slotAt(hashes[at + 1]!)
-        if (w & 4) touched ^= table.#byDistinctId.slotAt(hashes[at + 2]!)
-        if (w & 8) touched ^= table.#byEmail.slotAt(hashes[at + 3]!)
-      }
-      warmed ^= touched
-      for (let k = 0; k < n; k++) table.#index(batch[k]!, hashes, k * 4)
-      batch.length = 0
-    }
+    let highestId = 0
+    const uuids = new KeyList(persons)
+    const ids = new KeyList(distinctIds)
+    const emails = new KeyList(persons)
     return {
       add: (person, uuidHash, lastIdHash) => {
-        const k = batch.length
-        given[k] = uuidHash === undefined || lastIdHash === undefined ? 0 : 1
-        known[2 * k] = uuidHash ?? 0
-        known[2 * k + 1] = lastIdHash ?? 0
-        if (batch.push(person) === FILL_BATCH) flush()
+        table.#place(person)
+        highestId = Math.max(highestId, person.id)
+        const projectId = person.project_id
+        const distinct = person.distinct_ids
+        const email = person.properties.email
+        uuids.push(uuidHash ?? hashKey(person.uuid), person.id)
+        let emailHash: number | undefined
+        for (let j = 0; j < distinct.length; j++) {
+          const hash = lastIdHash !== undefined && j === distinct.length - 1 ? lastIdHash : hashKey(distinct[j]!, projectId)
+          // (A distinct id that is the email: its hash is the email's.)
+          if (distinct[j] === email) emailHash = hash
+          ids.push(hash, person.id)
+        }
+        if (typeof email === 'string') emails.push(emailHash ?? hashKey(email, projectId), person.id)
       },
       done: () => {
-        flush()
+        table.#byUuid.addAll(uuids.hashes, uuids.values, uuids.length, (held, id) => table.#byId[held]!.uuid === table.#byId[id]!.uuid)
+        table.#byDistinctId.addAll(ids.hashes, ids.values, ids.length, (held, id, hash) => {
+          // The entry is for the person's distinct id with this hash (of two with one hash, either).
+          const person = table.#byId[id]!
+          return person.distinct_ids.some((d) => hashKey(d, person.project_id) === hash && table.#holdsDistinctId(held, person.project_id, d))
+        })
+        table.#byEmail.addAll(emails.hashes, emails.values, emails.length)
+        table.#byId.length = highestId + 1
         table.#sortLists()
         return table
       },
     }
-  }
-
-  /**
-   * Writes the hashes of the person's uuid, first two distinct ids and email at `hashes[at..at + 3]`;
-   * answers which it wrote (bits 1, 2, 4, 8 in that order). `known[from]`, `known[from + 1]`, when given:
-   * the uuid's and the last distinct id's (PersonTableFilling.add). A distinct id that is the email is hashed once.
-   */
-  #hashKeys(person: PersonRecord, hashes: Int32Array, at: number, known?: Int32Array, from = 0): number {
-    const projectId = person.project_id
-    const ids = person.distinct_ids
-    const email = person.properties.email
-    hashes[at] = known ? known[from]! : hashKey(person.uuid)
-    let written = 1
-    for (let j = 0; j < 2 && j < ids.length; j++) {
-      hashes[at + 1 + j] = known && j === ids.length - 1 ? known[from + 1]! : hashKey(ids[j]!, projectId)
-      written |= 2 << j
-    }
-    if (typeof email === 'string') {
-      // The same text and salt as one of the first two distinct ids: that id's hash.
-      const asId = ids[0] === email ? 1 : ids[1] === email ? 2 : 0
-      hashes[at + 3] = asId ? hashes[at + asId]! : hashKey(email, projectId)
-      written |= 8
-    }
-    return written
   }
 
   #sortLists(): void {
@@ -261,14 +256,18 @@ export class PersonTable {
     if (at >= 0) list.splice(at, 1)
   }
 
-  /** `hashes[at..at + 3]`, when given: what #hashKeys wrote for this person. */
-  #index(person: PersonRecord, hashes?: Int32Array, at = 0): void {
+  #index(person: PersonRecord): void {
+    this.#place(person)
+    this.#setUuid(person, hashKey(person.uuid))
+    this.#indexKeys(person)
+  }
+
+  /** The person under its id and at the end of its project's list, none of its keys indexed (#index). */
+  #place(person: PersonRecord): void {
     if (!Number.isSafeInteger(person.id) || person.id < 0) throw new Error(`person id ${person.id} is not a non-negative integer`)
     if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
     this.#byId[person.id] = person
     this.#size++
-    this.#setUuid(person, hashes ? hashes[at]! : hashKey(person.uuid))
-    this.#indexKeys(person, hashes, at)
     let list = this.#ordered.get(person.project_id)
     if (!list) this.#ordered.set(person.project_id, (list = []))
     list.push(person)
@@ -290,20 +289,16 @@ export class PersonTable {
     this.#byUuid.set(hash, person.id, (id) => this.#byId[id]!.uuid === uuid)
   }
 
-  /**
-   * Entries for the person's distinct ids and email (the record is already under its id); `hashes[at + 1..at + 3]`,
-   * when given, the hashes of its first two distinct ids and its email (#hashKeys).
-   */
-  #indexKeys(person: PersonRecord, hashes?: Int32Array, at = 0): void {
+  /** Entries for the person's distinct ids and email (the record is already under its id). */
+  #indexKeys(person: PersonRecord): void {
     const projectId = person.project_id
     const ids = person.distinct_ids
     for (let j = 0; j < ids.length; j++) {
       const distinctId = ids[j]!
-      const hash = hashes && j < 2 ? hashes[at + 1 + j]! : hashKey(distinctId, projectId)
-      this.#byDistinctId.set(hash, person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
+      this.#byDistinctId.set(hashKey(distinctId, projectId), person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
     }
     const email = person.properties.email
-    if (typeof email === 'string') this.#byEmail.add(hashes ? hashes[at + 3]! : hashKey(email, projectId), person.id)
+    if (typeof email === 'string') this.#byEmail.add(hashKey(email, projectId), person.id)
   }
 
   /** Takes out the person's entries (the record is still under its id): a distinct id's only where it names this person. */

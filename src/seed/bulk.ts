@@ -98,16 +98,14 @@ class BulkBuilder {
   /** An anonymous person's properties are one of these combinations (1,500: browser, os, country, referrer), shared. */
   readonly anonymousProperties: Array<Properties | undefined> = new Array(COMBINATIONS)
   /**
-   * Every person's distinct ids by position (the second the first again when it has one only), for the
-   * recordings' owners' ids: reading them through the person record was three dependent cache misses a
-   * recording (~0.6 µs at a million persons), for most of what making one cost.
+   * Every person's first and last distinct ids (the same when it has one), at 2 * (id - 1) and the next:
+   * what the recordings' owner refs name (RecordingOwners). Read through the person record, an id was
+   * three dependent cache misses.
    */
-  readonly firstIds: string[]
-  readonly secondIds: string[]
+  readonly ownerIds: string[]
 
   constructor(faker: Faker, total: number, pageOses: Uint8Array) {
-    this.firstIds = new Array(total)
-    this.secondIds = new Array(total)
+    this.ownerIds = new Array(2 * total)
     const pool = Array.from({ length: NAME_POOL }, () => {
       const first = faker.person.firstName()
       const last = faker.person.lastName()
@@ -158,8 +156,8 @@ class BulkBuilder {
       after = bits & UPGRADES ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: PLANS[attrs[a + 6]!]! }) : before
       distinctIds = Object.freeze([bits & EMAIL_ID ? email : flatten(`user-${100_000 + id}`), anonId])
     }
-    this.firstIds[id - 1] = distinctIds[0]!
-    this.secondIds[id - 1] = distinctIds[distinctIds.length - 1]!
+    this.ownerIds[2 * (id - 1)] = distinctIds[0]!
+    this.ownerIds[2 * (id - 1) + 1] = distinctIds[distinctIds.length - 1]!
     // The events' tables, in the order the plan counted their refs.
     this.personUuids.push(personUuid)
     for (let i = 0; i < distinctIds.length; i++) this.distinctIds.push(distinctIds[i]!)
@@ -191,11 +189,6 @@ class BulkBuilder {
       })
     }
     return properties
-  }
-
-  /** The distinct id a recording's `owners` entry names (PlanMessage 'recordings'). */
-  ownerId(ref: number): string {
-    return ref & 1 ? this.secondIds[ref >>> 1]! : this.firstIds[ref >>> 1]!
   }
 }
 
@@ -240,12 +233,9 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
 
   const { parts, owners, hashes } = plan.take('recordings')
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
-  const columns = RecordingColumns.fromParts({ ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) })
+  const columns = RecordingColumns.fromParts({ ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) }, { refs: owners, ids: maker.ownerIds })
   const recordings: RecordingRecord[] = new Array(columns.length)
   const recordingTable = RecordingTable.filling(columns.length)
-  // The owners' ids first, in a loop doing nothing else: each is a read far into the persons' ids (a cache
-  // miss at a million persons), which such a loop overlaps, and one that also made the records did not.
-  for (let i = 0; i < recordings.length; i++) columns.setDistinctId(i, maker.ownerId(owners[i]!))
   for (let i = 0; i < recordings.length; i++) recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)
   input.rng.state = plan.take('end').rngState
   return { persons, events, recordings, tables: { persons: filledPersons, recordings: recordingTable.done() } }

@@ -57,14 +57,6 @@ export class HashIndex {
     this.#mask = capacity - 1
   }
 
-  /**
-   * What the slot a probe for `hash` starts at holds: read ahead of the entries a caller is about to
-   * make or find, it brings their slots into the cache in a loop that overlaps the misses.
-   */
-  slotAt(hash: number): number {
-    return this.#entries[2 * (hash & this.#mask) + 1]!
-  }
-
   /** The first number under `hash` that `holds` accepts (it has the key), or -1. */
   find(hash: number, holds: (value: number) => boolean): number {
     const entries = this.#entries

@@ -63,4 +63,17 @@ describe('RecordingTable.filling', () => {
     for (const r of records) expect(filled.get(r.project_id, r.id)).toBe(r)
     expect(filled.get(2, 'a')).toBeUndefined()
   })
+
+  it('makes the constructor\'s table of an id given twice too: the later recording found, one slot', () => {
+    const records = [recording('b', 1, 20), recording('a', 1, 20), recording('b', 1, 7), recording('b', 2, 5)]
+    const filling = RecordingTable.filling(2)
+    for (const r of records) filling.add(r)
+    const filled = filling.done()
+    const made = new RecordingTable(records)
+    expect(filled.size).toBe(made.size)
+    expect(filled.size).toBe(3)
+    expect(filled.get(1, 'b')).toBe(records[2])
+    expect(filled.get(2, 'b')).toBe(records[3])
+    expect(filled.toArray()).toEqual(made.toArray())
+  })
 })

@@ -9,12 +9,6 @@ const byId = (a: RecordingRecord, b: RecordingRecord) => (a.id < b.id ? -1 : a.i
 const newestFirst = (a: RecordingRecord, b: RecordingRecord) => b.start_time - a.start_time || byId(a, b)
 const startTime = (r: RecordingRecord) => r.start_time
 
-/** Recordings indexed at a time by a RecordingTable being filled (see `RecordingTable.filling`). */
-const FILL_BATCH = 1024
-
-/** What the reads of index slots ahead of their use answered, kept so no compiler drops the reads. */
-let warmed = 0
-
 /** A RecordingTable being filled one recording at a time (`RecordingTable.filling`). */
 export interface RecordingTableFilling {
   /** `hash`: hashKey(recording.id, recording.project_id), when the caller has it. */
@@ -49,36 +43,47 @@ export class RecordingTable {
   }
 
   /**
-   * An empty table for `recordings` recordings, filled by `add` as a generator makes them, in the order
-   * the constructor would have been given them; `done` answers the table the constructor would have made.
-   * `add` may be given the hash of the recording's id with its project (`hashKey(id, project_id)`), which a
-   * generator can make without the id's text (recording-columns.ts `uuidHashFromWords`); at 1.75 million
-   * recordings, the constructor's pass made each id's text from its words again to hash it.
+   * An empty table for `recordings` recordings (more only cost a copy), filled by `add` as a generator
+   * makes them, in the order the constructor would have been given them; `done` answers the table the
+   * constructor would have made. `add` may be given the hash of the recording's id with its project
+   * (`hashKey(id, project_id)`), which a generator can make without the id's text (recording-columns.ts
+   * `uuidHashFromWords`; at 1.75 million recordings, the constructor's pass made each id's text from its
+   * words again to hash it). The id index is made by `done`, all at once in the order of its slots
+   * (HashIndex.addAll: made recording by recording, each entry was a cache miss).
    */
   static filling(recordings: number): RecordingTableFilling {
     const table = new RecordingTable()
     table.#byId = new HashIndex(recordings)
-    // A batch at a time, the index slots their hashes start at read first in a loop of their own, where
-    // the cache misses overlap (as in PersonTable.filling); a recording given without its hash is hashed then.
-    const batch: RecordingRecord[] = []
-    const hashes = new Int32Array(FILL_BATCH)
-    const given = new Uint8Array(FILL_BATCH)
-    const flush = () => {
-      let touched = 0
-      for (let k = 0; k < batch.length; k++) if (given[k]) touched ^= table.#byId.slotAt(hashes[k]!)
-      warmed ^= touched
-      for (let k = 0; k < batch.length; k++) table.#add(batch[k]!, given[k] ? hashes[k]! : undefined)
-      batch.length = 0
-    }
+    const slots = (table.#slots = new Array<RecordingRecord>(recordings))
+    let hashes = new Int32Array(Math.max(recordings, 16))
+    let count = 0
     return {
       add: (recording, hash) => {
-        const k = batch.length
-        given[k] = hash === undefined ? 0 : 1
-        hashes[k] = hash ?? 0
-        if (batch.push(recording) === FILL_BATCH) flush()
+        if (count === hashes.length) {
+          const more = new Int32Array(2 * count)
+          more.set(hashes)
+          hashes = more
+        }
+        hashes[count] = hash ?? hashKey(recording.id, recording.project_id)
+        slots[count++] = recording
+        let list = table.#ordered.get(recording.project_id)
+        if (!list) table.#ordered.set(recording.project_id, (list = []))
+        list.push(recording)
       },
       done: () => {
-        flush()
+        slots.length = count
+        const numbers = new Int32Array(count)
+        for (let slot = 0; slot < count; slot++) numbers[slot] = slot
+        let repeated = false
+        table.#byId.addAll(hashes, numbers, count, (held, slot) => {
+          const a = slots[held]!
+          const b = slots[slot]!
+          const same = a.project_id === b.project_id && a.id === b.id
+          if (same) repeated = true
+          return same
+        })
+        // An id given twice (no generator does): the constructor's table, whose later recording takes the earlier one's slot.
+        if (repeated) return new RecordingTable(slots)
         table.#sortLists()
         return table
       },

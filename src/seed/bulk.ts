@@ -92,9 +92,12 @@ class BulkBuilder {
   readonly companies: readonly string[]
   readonly projects = new Interner<number>()
   readonly eventNames = new Interner<string>()
-  readonly distinctIds: string[] = []
-  readonly personUuids: string[] = []
-  readonly properties = new Interner<Properties>()
+  // The events' tables, made at their size (a million persons' tables grown a value at a time left ~100 MB
+  // of copies for the collector): a distinct id or two a person, its uuid, its properties and the shared ones.
+  readonly distinctIds: string[]
+  distinctIdCount = 0
+  readonly personUuids: string[]
+  readonly properties: Interner<Properties>
   /** An anonymous person's properties are one of these combinations (1,500: browser, os, country, referrer), shared. */
   readonly anonymousProperties: Array<Properties | undefined> = new Array(COMBINATIONS)
   /**
@@ -106,6 +109,9 @@ class BulkBuilder {
 
   constructor(faker: Faker, total: number, pageOses: Uint8Array) {
     this.ownerIds = new Array(2 * total)
+    this.distinctIds = new Array(2 * total)
+    this.personUuids = new Array(total)
+    this.properties = new Interner(PATHS.length * BROWSERS.length + PLANS.length + COMBINATIONS + 2 * total)
     const pool = Array.from({ length: NAME_POOL }, () => {
       const first = faker.person.firstName()
       const last = faker.person.lastName()
@@ -159,8 +165,8 @@ class BulkBuilder {
     this.ownerIds[2 * (id - 1)] = distinctIds[0]!
     this.ownerIds[2 * (id - 1) + 1] = distinctIds[distinctIds.length - 1]!
     // The events' tables, in the order the plan counted their refs.
-    this.personUuids.push(personUuid)
-    for (let i = 0; i < distinctIds.length; i++) this.distinctIds.push(distinctIds[i]!)
+    this.personUuids[id - 1] = personUuid
+    for (let i = 0; i < distinctIds.length; i++) this.distinctIds[this.distinctIdCount++] = distinctIds[i]!
     if (bits & ANONYMOUS) this.properties.ref(before)
     else this.properties.add(before)
     if (after !== before) this.properties.add(after)
@@ -208,7 +214,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
 
   const persons: PersonRecord[] = new Array(total)
   // (A person has one or two distinct ids.)
-  const personTable = PersonTable.filling(total, 2 * total)
+  const personTable = PersonTable.filling(total, 2 * total, input.persons)
   let batch: PersonBatch | undefined
   let b = 0
   let k = 0
@@ -226,6 +232,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const filledPersons = personTable.done()
 
   const { rows, sizes } = plan.take('events')
+  maker.distinctIds.length = maker.distinctIdCount
   const tables = { projects: maker.projects.values, names: maker.eventNames.values, distinctIds: maker.distinctIds, persons: maker.personUuids, properties: maker.properties.values }
   const made = [tables.projects.length, tables.names.length, tables.distinctIds.length, tables.persons.length, tables.properties.length]
   if (made.some((n, i) => n !== sizes[i])) throw new Error(`the dataset's plan counted event tables of ${sizes.join(', ')} values, the builder made ${made.join(', ')}`)
@@ -235,7 +242,7 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
   const columns = RecordingColumns.fromParts({ ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) }, { refs: owners, ids: maker.ownerIds })
   const recordings: RecordingRecord[] = new Array(columns.length)
-  const recordingTable = RecordingTable.filling(columns.length)
+  const recordingTable = RecordingTable.filling(columns.length, input.recordings)
   for (let i = 0; i < recordings.length; i++) recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)
   input.rng.state = plan.take('end').rngState
   return { persons, events, recordings, tables: { persons: filledPersons, recordings: recordingTable.done() } }

@@ -16,18 +16,31 @@ export const SET_OF = 0x80000000
 
 /** Interns values (strings by value, objects by identity) into a table of distinct ones. */
 export class Interner<T> {
-  readonly values: T[] = []
+  readonly #values: T[]
+  #count = 0
   readonly #index = new Map<T, number>()
+
+  /** `capacity`: room made at once for that many values (a table grown a value at a time copies itself as it grows). */
+  constructor(capacity = 0) {
+    this.#values = capacity > 0 ? new Array(capacity) : []
+  }
+
+  /** The values, first to last (the room not used let go when read). */
+  get values(): T[] {
+    if (this.#values.length !== this.#count) this.#values.length = this.#count
+    return this.#values
+  }
 
   /** Appends a value the caller knows is not in the table yet, unindexed (`ref` will not find it): no map entry for a value only its maker refers to. */
   add(value: T): number {
-    return this.values.push(value) - 1
+    this.#values[this.#count] = value
+    return this.#count++
   }
 
   ref(value: T): number {
     let i = this.#index.get(value)
     if (i === undefined) {
-      i = this.values.push(value) - 1
+      i = this.add(value)
       this.#index.set(value, i)
     }
     return i

@@ -83,11 +83,18 @@ describe('HashIndex numbers', () => {
 })
 
 describe('start, step and finish', () => {
-  it('make hashKey of a text from its codes (the text itself need not be made)', () => {
-    for (const text of ['', 'a', 'user-123456', 'é€😀']) {
+  it('make hashKey of a text from its codes, two a step (the text itself need not be made)', () => {
+    for (const text of ['', 'a', 'ab', 'user-123456', 'user-1234567', 'é€😀']) {
       const codes = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))
-      for (const salt of [0, 2]) expect(finish(codes.reduce(step, start(salt)))).toBe(hashKey(text, salt))
+      const steps = Array.from({ length: Math.ceil(codes.length / 2) }, (_, k) => codes[2 * k]! | ((codes[2 * k + 1] ?? 0) << 16))
+      for (const salt of [0, 2]) expect(finish(steps.reduce(step, start(salt)))).toBe(hashKey(text, salt))
     }
+  })
+
+  it('tells apart keys that differ in one code, odd or even, almost always', () => {
+    const hashes = new Set<number>()
+    for (let n = 0; n < 100_000; n++) hashes.add(hashKey(`user-${100_000 + n}@example.com`))
+    expect(hashes.size).toBeGreaterThan(99_900)
   })
 })
 

@@ -4,6 +4,7 @@ import { hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
 import { indexable, PersonSearchIndex } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
+import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
@@ -90,19 +91,21 @@ export class PersonTable {
    * hashing strings gone cold); the lookups' entries are made by `done`, all of an index at once, in the
    * order of their slots (HashIndex.addAll: made person by person, each was a cache miss).
    */
-  static filling(persons: number, distinctIds: number): PersonTableFilling {
+  static filling(persons: number, distinctIds: number, projects: readonly ProjectCount[] = []): PersonTableFilling {
     const table = new PersonTable()
     table.#byId = new Array(persons + 1)
     table.#byUuid = new HashIndex(persons)
     table.#byDistinctId = new HashIndex(distinctIds)
     table.#byEmail = new HashIndex(persons)
     let highestId = 0
+    const lists = new ProjectListsFilling(table.#ordered, projects)
     const uuids = new KeyList(persons)
     const ids = new KeyList(distinctIds)
     const emails = new KeyList(persons)
     return {
       add: (person, uuidHash, lastIdHash) => {
-        table.#place(person)
+        table.#place(person, false)
+        lists.add(person)
         highestId = Math.max(highestId, person.id)
         const projectId = person.project_id
         const distinct = person.distinct_ids
@@ -126,6 +129,7 @@ export class PersonTable {
         })
         table.#byEmail.addAll(emails.hashes, emails.values, emails.length)
         table.#byId.length = highestId + 1
+        lists.done()
         table.#sortLists()
         return table
       },
@@ -262,12 +266,13 @@ export class PersonTable {
     this.#indexKeys(person)
   }
 
-  /** The person under its id and at the end of its project's list, none of its keys indexed (#index). */
-  #place(person: PersonRecord): void {
+  /** The person under its id and (`listed`) at the end of its project's list, none of its keys indexed (#index). */
+  #place(person: PersonRecord, listed = true): void {
     if (!Number.isSafeInteger(person.id) || person.id < 0) throw new Error(`person id ${person.id} is not a non-negative integer`)
     if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
     this.#byId[person.id] = person
     this.#size++
+    if (!listed) return
     let list = this.#ordered.get(person.project_id)
     if (!list) this.#ordered.set(person.project_id, (list = []))
     list.push(person)

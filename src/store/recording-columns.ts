@@ -31,27 +31,38 @@ export function uuidFromWords(w0: number, w1: number, w2: number, w3: number): s
   return String.fromCharCode.apply(null, uuidCodesFromWords(w0, w1, w2, w3))
 }
 
-/** hash-index.ts's step for each of the `count` hex digits of `word` from its top one. */
-function hexSteps(h: number, word: number, count: number): number {
-  for (let shift = 28; count > 0; shift -= 4, count--) h = step(h, HEX_CODES[(word >>> shift) & 15]!)
-  return h
-}
+/** Two hex digits' codes as hash-index.ts's step takes them (the first in the low 16 bits), by the byte they show. */
+const HEX_PAIRS = Int32Array.from({ length: 256 }, (_, b) => HEX_CODES[b >>> 4]! | (HEX_CODES[b & 15]! << 16))
 
 const DASH = 0x2d
 
 /**
  * `hashKey(uuidFromWords(w0, w1, w2, w3), salt)`, without making the uuid's text or its codes (the codes
- * written and read again were most of the time, where a generator hashes two million uuids).
+ * written and read again were most of the time, where a generator hashes two million uuids): the text's
+ * 18 pairs of codes, from the words' bytes, dashes, and the version and variant digits.
  */
 export function uuidHashFromWords(w0: number, w1: number, w2: number, w3: number, salt = 0): number {
-  let h = step(hexSteps(start(salt), w0, 8), DASH)
-  h = step(hexSteps(h, w1, 4), DASH)
-  // The version digit, then the rest of w1.
-  h = step(hexSteps(step(h, 0x34), w1 << 20, 3), DASH)
+  let h = start(salt)
+  h = step(h, HEX_PAIRS[w0 >>> 24]!)
+  h = step(h, HEX_PAIRS[(w0 >>> 16) & 0xff]!)
+  h = step(h, HEX_PAIRS[(w0 >>> 8) & 0xff]!)
+  h = step(h, HEX_PAIRS[w0 & 0xff]!)
+  h = step(h, DASH | (HEX_CODES[w1 >>> 28]! << 16))
+  h = step(h, HEX_PAIRS[(w1 >>> 20) & 0xff]!)
+  h = step(h, HEX_CODES[(w1 >>> 16) & 15]! | (DASH << 16))
+  // The version digit, then the last three of w1 (its fifth digit is the version's place).
+  h = step(h, 0x34 | (HEX_CODES[(w1 >>> 8) & 15]! << 16))
+  h = step(h, HEX_PAIRS[w1 & 0xff]!)
   // The variant digit (as uuidCodesFromWords makes it, from its digit's code), then the rest of w2.
-  h = step(hexSteps(step(h, HEX_CODES[8 + (HEX_CODES[w2 >>> 28]! & 3)]!), w2 << 4, 3), DASH)
-  h = hexSteps(h, w2 << 16, 4)
-  return finish(hexSteps(h, w3, 8))
+  h = step(h, DASH | (HEX_CODES[8 + (HEX_CODES[w2 >>> 28]! & 3)]! << 16))
+  h = step(h, HEX_PAIRS[(w2 >>> 20) & 0xff]!)
+  h = step(h, HEX_CODES[(w2 >>> 16) & 15]! | (DASH << 16))
+  h = step(h, HEX_PAIRS[(w2 >>> 8) & 0xff]!)
+  h = step(h, HEX_PAIRS[w2 & 0xff]!)
+  h = step(h, HEX_PAIRS[w3 >>> 24]!)
+  h = step(h, HEX_PAIRS[(w3 >>> 16) & 0xff]!)
+  h = step(h, HEX_PAIRS[(w3 >>> 8) & 0xff]!)
+  return finish(step(h, HEX_PAIRS[w3 & 0xff]!))
 }
 
 /** A value's position in a small table of the values a column repeats (a few: found by a scan). */

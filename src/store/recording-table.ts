@@ -3,6 +3,7 @@ import { hashKey, HashIndex } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
 import { sortByNumberThen } from './sort-by-number.ts'
 import { insertSorted } from './sorted-list.ts'
+import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
 
 const byId = (a: RecordingRecord, b: RecordingRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -51,12 +52,13 @@ export class RecordingTable {
    * words again to hash it). The id index is made by `done`, all at once in the order of its slots
    * (HashIndex.addAll: made recording by recording, each entry was a cache miss).
    */
-  static filling(recordings: number): RecordingTableFilling {
+  static filling(recordings: number, projects: readonly ProjectCount[] = []): RecordingTableFilling {
     const table = new RecordingTable()
     table.#byId = new HashIndex(recordings)
     const slots = (table.#slots = new Array<RecordingRecord>(recordings))
     let hashes = new Int32Array(Math.max(recordings, 16))
     let count = 0
+    const lists = new ProjectListsFilling(table.#ordered, projects)
     return {
       add: (recording, hash) => {
         if (count === hashes.length) {
@@ -66,9 +68,7 @@ export class RecordingTable {
         }
         hashes[count] = hash ?? hashKey(recording.id, recording.project_id)
         slots[count++] = recording
-        let list = table.#ordered.get(recording.project_id)
-        if (!list) table.#ordered.set(recording.project_id, (list = []))
-        list.push(recording)
+        lists.add(recording)
       },
       done: () => {
         slots.length = count

@@ -73,11 +73,13 @@ describe('recordings kept in columns', () => {
   it('made of a generator\'s parts, reads each distinct id through its owner ref, and takes no more recordings', () => {
     const written = new RecordingColumns(3)
     for (const n of [1, 2, 3]) written.append(values(n, { distinctId: '' }))
-    const ids = ['anon-1', 'anon-1', 'user-2', 'anon-2']
-    const columns = RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(3, 0, 2), ids })
+    // Person 0 has one distinct id, person 1 two.
+    const ids = ['anon-1', 'user-2', 'anon-2']
+    const starts = Uint32Array.of(0, 1, 3)
+    const columns = RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(3, 0, 2, 1), ids, starts })
     expect([0, 1, 2].map((i) => columns.recordAt(i).distinct_id)).toEqual(['anon-2', 'anon-1', 'user-2'])
     expect(JSON.parse(JSON.stringify(columns.recordAt(2)))).toMatchObject({ distinct_id: 'user-2', active_seconds: 13 })
-    expect(() => RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(0), ids })).toThrow(RangeError)
+    expect(() => RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(0), ids, starts })).toThrow(RangeError)
   })
 
   it('serves a recording table: found by id, listed newest first', () => {

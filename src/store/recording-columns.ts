@@ -122,14 +122,16 @@ export interface RecordingParts {
 }
 
 /**
- * Where the distinct ids of columns made of a generator's parts are: recording `i`'s is `ids[refs[i]]`
- * (the generator's owners: two refs a person, its first distinct id and its last). Written into the
- * columns one by one, each id was a cache miss to read and another for the store's write barrier to look
- * at the string: ~5% of `serve --persons 1000000`'s start-up.
+ * Where the distinct ids of columns made of a generator's parts are: `refs[i]` names recording `i`'s
+ * owner, person `refs[i] >>> 1`, whose distinct ids are `ids[starts[p]]` to `ids[starts[p + 1] - 1]`, and
+ * which of them, its first (an even ref) or its last (odd). Written into the columns one by one, each id
+ * was a cache miss to read and another for the store's write barrier to look at the string: ~5% of
+ * `serve --persons 1000000`'s start-up.
  */
 export interface RecordingOwners {
   refs: Uint32Array
   ids: readonly string[]
+  starts: Uint32Array
 }
 
 export class RecordingColumns {
@@ -249,7 +251,10 @@ export class RecordingColumns {
   /** The distinct id of the recording at `i`. */
   distinctIdAt(i: number): string {
     const owners = this.#owners
-    return owners ? owners.ids[owners.refs[i]!]! : this.#distinctIds![i]!
+    if (!owners) return this.#distinctIds![i]!
+    const ref = owners.refs[i]!
+    const person = ref >>> 1
+    return owners.ids[ref & 1 ? owners.starts[person + 1]! - 1 : owners.starts[person]!]!
   }
 }
 

@@ -42,6 +42,36 @@ export function hashKey(text: string, salt = 0): number {
   return finish(h)
 }
 
+/** Keys' hashes and the numbers they lead to, in the order given: entries for `HashIndex.addAll`. */
+export class HashEntries {
+  hashes: Int32Array
+  values: Int32Array
+  length = 0
+
+  /** `expected`: how many entries it will hold (more only cost a copy). */
+  constructor(expected: number) {
+    this.hashes = new Int32Array(Math.max(expected, 16))
+    this.values = new Int32Array(this.hashes.length)
+  }
+
+  push(hash: number, value: number): void {
+    if (!(value >= 0 && value <= 0x7fffffff)) throw new Error(`${value} is not a number addAll takes`)
+    if (this.length === this.hashes.length) {
+      this.hashes = twice(this.hashes)
+      this.values = twice(this.values)
+    }
+    this.hashes[this.length] = hash
+    this.values[this.length++] = value
+  }
+}
+
+/** A copy of `array` twice as long. */
+function twice(array: Int32Array): Int32Array {
+  const copy = new Int32Array(array.length * 2)
+  copy.set(array)
+  return copy
+}
+
 function capacityFor(entries: number): number {
   let capacity = 16
   while (capacity * MAX_LOAD < entries) capacity *= 2

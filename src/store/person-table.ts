@@ -1,6 +1,6 @@
 // Persons, indexed so exact lookups (id, uuid, distinct_id, email) never scan the table, and each
 // project's persons kept in list order (newest first) so a page is a slice.
-import { hashKey, HashIndex } from './hash-index.ts'
+import { HashEntries, hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
 import { indexable, PersonSearchIndex } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
@@ -8,35 +8,6 @@ import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
-
-/** Keys' hashes and the person ids they lead to, in the order they were given (`PersonTable.filling`). */
-class KeyList {
-  hashes: Int32Array
-  values: Int32Array
-  length = 0
-
-  constructor(expected: number) {
-    this.hashes = new Int32Array(Math.max(expected, 16))
-    this.values = new Int32Array(this.hashes.length)
-  }
-
-  push(hash: number, value: number): void {
-    if (value > 0x7fffffff) throw new Error(`person id ${value} is too big for a table being filled`)
-    if (this.length === this.hashes.length) {
-      this.hashes = grown(this.hashes)
-      this.values = grown(this.values)
-    }
-    this.hashes[this.length] = hash
-    this.values[this.length++] = value
-  }
-}
-
-/** A copy of `array` twice as long. */
-function grown(array: Int32Array): Int32Array {
-  const copy = new Int32Array(array.length * 2)
-  copy.set(array)
-  return copy
-}
 
 /** A PersonTable being filled one person at a time (`PersonTable.filling`). */
 export interface PersonTableFilling {
@@ -99,9 +70,9 @@ export class PersonTable {
     table.#byEmail = new HashIndex(persons)
     let highestId = 0
     const lists = new ProjectListsFilling(table.#ordered, projects)
-    const uuids = new KeyList(persons)
-    const ids = new KeyList(distinctIds)
-    const emails = new KeyList(persons)
+    const uuids = new HashEntries(persons)
+    const ids = new HashEntries(distinctIds)
+    const emails = new HashEntries(persons)
     return {
       add: (person, uuidHash, lastIdHash) => {
         table.#place(person, false)

@@ -54,7 +54,11 @@ describe('RecordingTable', () => {
 describe('RecordingTable.filling', () => {
   it('makes, one recording at a time, the table the constructor makes, with or without the ids\' hashes', () => {
     const records = [recording('b', 1, 20), recording('a', 1, 20), recording('c', 2, 5), recording('d', 1, 10)]
-    const filling = RecordingTable.filling(records.length)
+    // More expected than given in project 1, fewer in project 2: the lists hold what was given, no more.
+    const filling = RecordingTable.filling(1, [
+      { projectId: 1, count: 5 },
+      { projectId: 2, count: 0 },
+    ])
     records.forEach((r, i) => filling.add(r, i % 2 ? hashKey(r.id, r.project_id) : undefined))
     const filled = filling.done()
     const made = new RecordingTable(records)

@@ -1,5 +1,5 @@
 // Session recordings, kept per project newest start_time first (ties by id), with an id index.
-import { hashKey, HashIndex } from './hash-index.ts'
+import { HashEntries, hashKey, HashIndex } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
 import { sortByNumberThen } from './sort-by-number.ts'
 import { insertSorted } from './sorted-list.ts'
@@ -56,26 +56,20 @@ export class RecordingTable {
     const table = new RecordingTable()
     table.#byId = new HashIndex(recordings)
     const slots = (table.#slots = new Array<RecordingRecord>(recordings))
-    let hashes = new Int32Array(Math.max(recordings, 16))
-    let count = 0
+    const entries = new HashEntries(recordings)
     const lists = new ProjectListsFilling(table.#ordered, projects)
     return {
       add: (recording, hash) => {
-        if (count === hashes.length) {
-          const more = new Int32Array(2 * count)
-          more.set(hashes)
-          hashes = more
-        }
-        hashes[count] = hash ?? hashKey(recording.id, recording.project_id)
-        slots[count++] = recording
+        // The entry's number is the recording's slot.
+        slots[entries.length] = recording
+        entries.push(hash ?? hashKey(recording.id, recording.project_id), entries.length)
         lists.add(recording)
       },
       done: () => {
-        slots.length = count
-        const numbers = new Int32Array(count)
-        for (let slot = 0; slot < count; slot++) numbers[slot] = slot
+        slots.length = entries.length
+        lists.done()
         let repeated = false
-        table.#byId.addAll(hashes, numbers, count, (held, slot) => {
+        table.#byId.addAll(entries.hashes, entries.values, entries.length, (held, slot) => {
           const a = slots[held]!
           const b = slots[slot]!
           const same = a.project_id === b.project_id && a.id === b.id

@@ -60,12 +60,23 @@ export function indexable(term: string): boolean {
  * checked here against one string each, not through the person record and a cache of its full text.
  */
 export class PersonSearchIndex {
-  #trigrams = new TrigramIndex()
+  #trigrams: TrigramIndex
   /** The indexed text of each person by id ('' for none); grown densely so it stays a fast array. */
   #texts: string[] = []
 
   constructor(persons: Iterable<PersonRecord>) {
-    for (const person of persons) this.add(person)
+    // Made at once (TrigramIndex.of: each trigram's postings at their size), as adding them in order would.
+    const ids: number[] = []
+    const texts: string[] = []
+    for (const person of persons) {
+      const text = indexedText(person)
+      while (this.#texts.length <= person.id) this.#texts.push('')
+      this.#texts[person.id] = text
+      if (!text) continue
+      ids.push(person.id)
+      texts.push(text)
+    }
+    this.#trigrams = TrigramIndex.of(ids, texts)
   }
 
   add(person: PersonRecord): void {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { SeededRandom } from '../core/random.ts'
 import type { PersonRecord } from './models.ts'
-import { personSearchText } from './person-search.ts'
-import { PersonTable } from './person-table.ts'
+import { PersonSearchIndex, personSearchText } from './person-search.ts'
+import { PersonTable, SEARCH_INDEX_AT_ONCE } from './person-table.ts'
 
 const ALPHABET = 'abcxyzé😀ñ-@.0f'
 const hexUuid = (random: SeededRandom) => random.uuid()
@@ -74,5 +74,65 @@ describe('the persons search index', () => {
     expect(table.searchMatches(1, 'qqqq')).toEqual([])
     expect(table.searchMatches(1, 'ne')).toBeUndefined()
     expect(table.searchMatches(1, 'dead-beef')).toBeUndefined()
+  })
+
+  it('is made in slices for a big table, searches scanning meanwhile, and holds the changes made while it was made', async () => {
+    const random = new SeededRandom(11)
+    const count = SEARCH_INDEX_AT_ONCE + 2000
+    const table = new PersonTable(Array.from({ length: count }, (_, i) => makePerson(random, i + 1, 1 + (i % 2), between(random, 0, 50))))
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+    // The first search starts the index and is answered without it, as the scan answers.
+    expect(table.searchMatches(1, '.com')).toEqual(scan(table, 1, '.com'))
+    expect(table.searchIndexed).toBe(false)
+    // Changes while it is made: at once (before most texts are read) and after some slices.
+    let nextId = count + 1
+    const changes = (step: number) => {
+      table.insert({ ...makePerson(random, nextId++, 1, 60), properties: { email: `joined${step}@late.org` } })
+      const moved = table.get(1 + ((step * 997) % count))
+      if (moved) table.replace({ ...moved, properties: { ...moved.properties, email: `moved${step}@new.org` } })
+      const removed = table.get(count - step)
+      if (removed) table.remove(removed)
+    }
+    changes(0)
+    const terms = ['joined0', 'joined1', 'joined2', 'moved0@new', 'moved1@new', 'moved2', '@late.org', '.com', 'xyz', 'xyz@']
+    const sameAsScan = () => {
+      for (const term of terms) for (const projectId of [1, 2]) expect(table.searchMatches(projectId, term), term).toEqual(scan(table, projectId, term))
+    }
+    let ticks = 0
+    while (!table.searchIndexed && ticks < 5000) {
+      await tick()
+      ticks++
+      if (ticks === 2) changes(1)
+      // Meanwhile (the texts read so far, the rest made from the records): what the scan answers.
+      if (ticks <= 3) sameAsScan()
+    }
+    expect(table.searchIndexed).toBe(true)
+    expect(ticks).toBeGreaterThan(1)
+    sameAsScan()
+    changes(2)
+    sameAsScan()
+    expect(table.searchMatches(1, 'joined1')!.map((p) => p.properties.email)).toEqual(['joined1@late.org'])
+    expect(table.searchMatches(1 + (997 % 2), 'moved1@new')).toHaveLength(1)
+  })
+
+  it('stops each step of a build at its deadline and ends with the index made at once', () => {
+    const random = new SeededRandom(5)
+    const persons = Array.from({ length: 3000 }, (_, i) => makePerson(random, i + 1, 1, between(random, 0, 50)))
+    const byId = (id: number) => persons[id - 1]
+    const build = PersonSearchIndex.building(persons.length + 1)
+    let steps = 0
+    let index: PersonSearchIndex | undefined
+    // A deadline already past: each step does the least it can (a few hundred persons or texts), in each
+    // of the three passes (the texts, the trigrams counted, the trigrams filled in): 3,000 persons take
+    // a dozen steps a pass.
+    while (!(index = build.step(-Infinity, byId))) steps++
+    expect(steps).toBeGreaterThan(30)
+    const atOnce = PersonSearchIndex.of(persons)
+    let found = 0
+    for (const term of ['abc', '.com', 'xyz', 'ñ-@', 'é😀']) {
+      expect(index.matches(term).sort()).toEqual(atOnce.matches(term).sort())
+      found += atOnce.matches(term).length
+    }
+    expect(found).toBeGreaterThan(50)
   })
 })

@@ -62,21 +62,86 @@ export function indexable(term: string): boolean {
 export class PersonSearchIndex {
   #trigrams: TrigramIndex
   /** The indexed text of each person by id ('' for none); grown densely so it stays a fast array. */
-  #texts: string[] = []
+  #texts: string[]
 
-  constructor(persons: Iterable<PersonRecord>) {
-    // Made at once (TrigramIndex.of: each trigram's postings at their size), as adding them in order would.
-    const ids: number[] = []
+  private constructor(trigrams: TrigramIndex, texts: string[]) {
+    this.#trigrams = trigrams
+    this.#texts = texts
+  }
+
+  /** The index of `persons`, made at once (TrigramIndex.of: each trigram's postings at their size). */
+  static of(persons: Iterable<PersonRecord>): PersonSearchIndex {
     const texts: string[] = []
     for (const person of persons) {
-      const text = indexedText(person)
-      while (this.#texts.length <= person.id) this.#texts.push('')
-      this.#texts[person.id] = text
-      if (!text) continue
-      ids.push(person.id)
-      texts.push(text)
+      while (texts.length <= person.id) texts.push('')
+      texts[person.id] = indexedText(person)
     }
-    this.#trigrams = TrigramIndex.of(ids, texts)
+    return PersonSearchIndex.#from(texts, TrigramIndex.building)(Infinity)!
+  }
+
+  /**
+   * The index of the persons under ids 0 to `end` - 1, made a slice at a time (see PersonSearchIndexBuild):
+   * their texts, then the trigrams (TrigramIndex.building).
+   */
+  static building(end: number): PersonSearchIndexBuild {
+    const texts: string[] = new Array(end).fill('')
+    // Which persons' texts are read (by the build in id order, or by a search meanwhile, in list order).
+    const read = new Uint8Array(end)
+    let id = 0
+    let trigrams: ((deadline: number) => PersonSearchIndex | undefined) | undefined
+    const touched = new Set<number>()
+    return {
+      touched: (changed) => void touched.add(changed),
+      holds: (person, term) => {
+        const at = person.id
+        // A person added or changed since the build began: made from the record as it stands.
+        if (at >= end || touched.has(at)) return indexedText(person).includes(term)
+        // Otherwise the record the build will read: its text read now (once) serves both.
+        if (read[at] === 0) {
+          texts[at] = indexedText(person)
+          read[at] = 1
+        }
+        return texts[at]!.includes(term)
+      },
+      step: (deadline, get) => {
+        while (!trigrams) {
+          const stop = Math.min(end, id + 256)
+          for (; id < stop; id++) {
+            if (read[id] === 1) continue
+            const person = get(id)
+            if (person) texts[id] = indexedText(person)
+            read[id] = 1
+          }
+          if (id === end) trigrams = PersonSearchIndex.#from(texts, TrigramIndex.building)
+          else if (performance.now() >= deadline) return undefined
+        }
+        const index = trigrams(deadline)
+        if (!index) return undefined
+        // What changed since its text was read, as it stands now.
+        for (const changed of touched) {
+          const person = get(changed)
+          if (person) index.#set(changed, indexedText(person))
+          else index.removed(changed)
+        }
+        return index
+      },
+    }
+  }
+
+  /** Texts by id made into an index by `make` (TrigramIndex.of or .building), step by step. */
+  static #from(texts: string[], make: typeof TrigramIndex.building): (deadline: number) => PersonSearchIndex | undefined {
+    const ids: number[] = []
+    const kept: string[] = []
+    for (let id = 0; id < texts.length; id++) {
+      if (!texts[id]) continue
+      ids.push(id)
+      kept.push(texts[id]!)
+    }
+    const step = make(ids, kept)
+    return (deadline) => {
+      const trigrams = step(deadline)
+      return trigrams && new PersonSearchIndex(trigrams, texts)
+    }
   }
 
   add(person: PersonRecord): void {
@@ -111,7 +176,22 @@ export class PersonSearchIndex {
 
   #set(id: number, text: string): void {
     while (this.#texts.length <= id) this.#texts.push('')
+    if (text === this.#texts[id]) return
     this.#texts[id] = text
     if (text) this.#trigrams.add(id, text)
   }
+}
+
+/**
+ * A search index being made a slice at a time, over a table that may change meanwhile. `touched` is told
+ * of every person added, changed or removed since the build began. `holds` answers for one person what
+ * the index will (through the texts the build keeps, read then if not yet, so searches meanwhile make no
+ * texts of their own). Each `step` works until `deadline` (a `performance.now()` reading), reading
+ * persons through `get`, and answers the index once it is made, those changes in it.
+ */
+export interface PersonSearchIndexBuild {
+  touched(id: number): void
+  /** Whether `person` (as it stands) holds `term` (see `indexable`) in its indexed text: what the index will answer, without it. */
+  holds(person: PersonRecord, term: string): boolean
+  step(deadline: number, get: (id: number) => PersonRecord | undefined): PersonSearchIndex | undefined
 }

@@ -2,12 +2,27 @@
 // project's persons kept in list order (newest first) so a page is a slice.
 import { HashEntries, hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
-import { indexable, PersonSearchIndex } from './person-search.ts'
+import { indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
 import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
+
+/**
+ * Up to this many persons the search index is made within the first search (~6 µs a person: ~60 ms). A
+ * bigger table makes it in slices between requests: made at once it held every other request up ~0.7 s
+ * at 100,000 persons and ~6 s at a million.
+ */
+export const SEARCH_INDEX_AT_ONCE = 10_000
+/** One slice of that work: well under the 100 ms any one piece of work may hold the others up. */
+const SEARCH_SLICE_MS = 20
+
+/** Runs `task` on a later turn, without keeping a Node process alive for it. */
+function later(task: () => void): void {
+  const timer: unknown = setTimeout(task, 0)
+  ;(timer as { unref?: () => void }).unref?.()
+}
 
 /** A PersonTable being filled one person at a time (`PersonTable.filling`). */
 export interface PersonTableFilling {
@@ -38,6 +53,8 @@ export class PersonTable {
   #ordered = new Map<number, PersonRecord[]>()
   /** The search index, made at the first search (most runs never search) and kept from then on. */
   #search: PersonSearchIndex | undefined
+  /** The search index being made, a slice at a time, for a table too big to index within one request (see searchMatches). */
+  #searchBuild: PersonSearchIndexBuild | undefined
 
   constructor(records: Iterable<PersonRecord> = []) {
     let persons = 0
@@ -155,14 +172,28 @@ export class PersonTable {
     return this.#ordered.get(projectId) ?? []
   }
 
+  /** Whether the search index is made (searchMatches answers through it). */
+  get searchIndexed(): boolean {
+    return this.#search !== undefined
+  }
+
   /**
    * The project's persons whose search text holds `term` (lower-cased), newest first, found through the
-   * search index. Undefined when the index cannot answer (a short or hex-only term, or one with the
-   * separator: see `indexable`).
+   * search index (or, while a big table's is being made, the texts it has read). Undefined when the index
+   * cannot answer (a short or hex-only term, or one with the separator: see `indexable`).
    */
   searchMatches(projectId: number, term: string): PersonRecord[] | undefined {
     if (!indexable(term)) return undefined
-    this.#search ??= new PersonSearchIndex(this.all())
+    if (!this.#search) {
+      if (this.#size <= SEARCH_INDEX_AT_ONCE) this.#search = PersonSearchIndex.of(this.all())
+      else {
+        // Made in slices between requests. Until it is, the project's list is checked person by person
+        // against the texts the build keeps: the first such search reads the texts not read yet (at a
+        // million persons ~1.5 s, as a first scan takes; then ~0.1 s a search, the index ready ~7 s on).
+        const build = this.#buildSearchIndex()
+        return this.list(projectId).filter((person) => build.holds(person, term))
+      }
+    }
     const ids = this.#search.matches(term)
     const list = this.list(projectId)
     // A broad term (a fair share of the list): the list walked in its order, not the matches sorted.
@@ -179,6 +210,28 @@ export class PersonTable {
     return found.sort(newestFirst)
   }
 
+  /**
+   * Starts making the search index (once) a slice of SEARCH_SLICE_MS at a time (a timer's turn each, so other
+   * requests are answered between them); changes meanwhile are noted and applied at its end. A table
+   * dropped meanwhile (a reset makes new ones) stops it: the timer holds the table only weakly.
+   */
+  #buildSearchIndex(): PersonSearchIndexBuild {
+    if (this.#searchBuild) return this.#searchBuild
+    const build = (this.#searchBuild = PersonSearchIndex.building(this.#byId.length))
+    const table = new WeakRef(this)
+    const slice = (): void => {
+      const self = table.deref()
+      if (!self || self.#searchBuild !== build) return
+      const byId = self.#byId
+      const index = build.step(performance.now() + SEARCH_SLICE_MS, (id) => byId[id])
+      if (!index) return void later(slice)
+      self.#search = index
+      self.#searchBuild = undefined
+    }
+    later(slice)
+    return build
+  }
+
   /** Every person, by id. */
   *all(): IterableIterator<PersonRecord> {
     for (const person of this.#byId) if (person) yield person
@@ -188,6 +241,7 @@ export class PersonTable {
     this.#stamp = nextStamp()
     this.#index(person)
     this.#search?.add(person)
+    this.#searchBuild?.touched(person.id)
     const list = this.#ordered.get(person.project_id)!
     // #index appended it; move it to its place.
     list.pop()
@@ -204,6 +258,7 @@ export class PersonTable {
     if (!sameKeys) this.#unindexKeys(prev)
     if (prev.uuid !== next.uuid) this.#byUuid.delete(hashKey(prev.uuid), prev.id)
     this.#search?.changed(prev, next)
+    this.#searchBuild?.touched(next.id)
     this.#byId[next.id] = next
     if (prev.uuid !== next.uuid) this.#setUuid(next, hashKey(next.uuid))
     if (!sameKeys) this.#indexKeys(next)
@@ -225,6 +280,7 @@ export class PersonTable {
     this.#byUuid.delete(hashKey(current.uuid), current.id)
     this.#byId[current.id] = undefined
     this.#search?.removed(current.id)
+    this.#searchBuild?.touched(current.id)
     this.#size--
     const list = this.#ordered.get(current.project_id)!
     const at = indexOfSorted(list, current, newestFirst)

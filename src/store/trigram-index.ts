@@ -50,41 +50,70 @@ export class TrigramIndex {
    * trigram's postings at their exact size in one buffer (counted in a first pass over the texts).
    */
   static of(ids: ArrayLike<number>, texts: readonly string[]): TrigramIndex {
+    return TrigramIndex.building(ids, texts)(Infinity)!
+  }
+
+  /**
+   * `of`, made a slice at a time: each call works until `deadline` (a `performance.now()` reading) and
+   * answers the index once it is made. `ids` and `texts` must not change meanwhile.
+   */
+  static building(ids: ArrayLike<number>, texts: readonly string[]): (deadline: number) => TrigramIndex | undefined {
     const index = new TrigramIndex()
     const postings = index.#postings
     let highest = -1
     // Counted: a trigram's ids, each text once (`length` counts them here, `last` is the text counted last).
     const counts = new Map<number | string, { length: number; last: number }>()
-    for (let k = 0; k < texts.length; k++) {
-      const id = ids[k]!
-      if (id > highest) highest = id
-      forEachTrigram(texts[k]!, (key) => {
-        const count = counts.get(key)
-        if (!count) counts.set(key, { length: 1, last: k })
-        else if (count.last !== k) {
-          count.last = k
-          count.length++
+    let k = 0
+    let filling = false
+    let id = 0
+    const count = (key: number | string): void => {
+      const counted = counts.get(key)
+      if (!counted) counts.set(key, { length: 1, last: k })
+      else if (counted.last !== k) {
+        counted.last = k
+        counted.length++
+      }
+    }
+    const fill = (key: number | string): void => {
+      const to = postings.get(key)!
+      // (Within one text each trigram is posted once: a second time, its last id is this one.)
+      if (to.length === 0 || to.ids[to.length - 1] !== id) to.ids[to.length++] = id
+    }
+    return (deadline) => {
+      for (;;) {
+        // (The clock read every 256 texts: ~0.1 ms of work.)
+        const end = Math.min(texts.length, k + 256)
+        if (!filling) {
+          for (; k < end; k++) {
+            if (ids[k]! > highest) highest = ids[k]!
+            forEachTrigram(texts[k]!, count)
+          }
+          if (k === texts.length) {
+            let total = 0
+            for (const counted of counts.values()) total += counted.length
+            const buffer = new Int32Array(total)
+            let offset = 0
+            for (const [key, counted] of counts) {
+              postings.set(key, { ids: buffer.subarray(offset, offset + counted.length), length: 0 })
+              offset += counted.length
+            }
+            counts.clear()
+            filling = true
+            k = 0
+          }
+        } else {
+          for (; k < end; k++) {
+            id = ids[k]!
+            forEachTrigram(texts[k]!, fill)
+          }
+          if (k === texts.length) {
+            index.#marks = new Int32Array(Math.max(1024, highest + 1))
+            return index
+          }
         }
-      })
+        if (performance.now() >= deadline) return undefined
+      }
     }
-    let total = 0
-    for (const count of counts.values()) total += count.length
-    const buffer = new Int32Array(total)
-    let offset = 0
-    for (const [key, count] of counts) {
-      postings.set(key, { ids: buffer.subarray(offset, offset + count.length), length: 0 })
-      offset += count.length
-    }
-    for (let k = 0; k < texts.length; k++) {
-      const id = ids[k]!
-      forEachTrigram(texts[k]!, (key) => {
-        const to = postings.get(key)!
-        // (Within one text each trigram is posted once: a second time, its last id is this one.)
-        if (to.length === 0 || to.ids[to.length - 1] !== id) to.ids[to.length++] = id
-      })
-    }
-    index.#marks = new Int32Array(Math.max(1024, highest + 1))
-    return index
   }
 
   /** Notes that `id`'s text holds `text` (a text of fields joined by U+0001, which no query holds). */

@@ -6,6 +6,7 @@
 // after the other. Run in the same thread, it is a generator the builder pulls one message at a time
 // from (a batch of persons held at once, not the whole plan); either way the plan is the same.
 import { SeededRandom } from '../core/random.ts'
+import { columnMemory } from '../store/column-memory.ts'
 import { EventRowsWriter, Interner, SET_OF, type EventRows } from '../store/event-columns.ts'
 import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingParts, type RecordingValues } from '../store/recording-columns.ts'
 import { sortNumbersDescending } from '../store/sort-by-number.ts'
@@ -350,8 +351,8 @@ function* planRecordings(
   runs: ReadonlyMap<number, { first: number; owners: number }>,
 ): Generator<void, Omit<Extract<PlanMessage, { kind: 'recordings' }>, 'kind'>, void> {
   const columns = new RecordingColumns(counts.reduce((n, r) => n + r.count, 0))
-  const owners = new Uint32Array(columns.capacity)
-  const hashes = new Int32Array(columns.capacity)
+  const owners = new Uint32Array(columnMemory(4 * columns.capacity))
+  const hashes = new Int32Array(columnMemory(4 * columns.capacity))
   // One values object filled again for each recording (a new object per recording was garbage).
   const idWords: [number, number, number, number] = [0, 0, 0, 0]
   const v: { -readonly [K in keyof RecordingValues]: RecordingValues[K] } = {

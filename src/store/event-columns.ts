@@ -2,6 +2,7 @@
 // tables for project ids, names, distinct ids, person uuids and property objects (the seed already
 // shares frozen property objects between events). A million events cost a few bytes each instead of a
 // JS object each. Immutable once built; EventRecord objects are materialized on demand.
+import { columnMemory } from './column-memory.ts'
 import type { EventRecord } from './models.ts'
 
 type Properties = Readonly<Record<string, unknown>>
@@ -205,12 +206,23 @@ export class EventColumns {
   }
 }
 
+/** `values` copied into column memory. */
+function copyInColumnMemory(values: Float64Array): Float64Array {
+  const copy = new Float64Array(columnMemory(values.byteLength))
+  copy.set(values)
+  return copy
+}
+
 /** Bytes a ref into a table of `size` values takes. */
 const refBytes = (size: number): 1 | 2 | 4 => (size <= 0x100 ? 1 : size <= 0x10000 ? 2 : 4)
 
-/** The narrowest unsigned array holding references into a table of `size` entries. */
-function refsFor(size: number, length: number): Refs {
+/** The narrowest unsigned array holding references into a table of `size` entries (in column memory, for the plan's writer). */
+function refsFor(size: number, length: number, inColumnMemory = false): Refs {
   const bytes = refBytes(size)
+  if (inColumnMemory) {
+    const memory = columnMemory(bytes * length)
+    return bytes === 1 ? new Uint8Array(memory) : bytes === 2 ? new Uint16Array(memory) : new Uint32Array(memory)
+  }
   return bytes === 1 ? new Uint8Array(length) : bytes === 2 ? new Uint16Array(length) : new Uint32Array(length)
 }
 
@@ -338,9 +350,10 @@ export class EventRowsWriter {
     readonly capacity: number,
     bounds?: readonly [number, number, number, number, number],
   ) {
-    this.#timestamps = new Float64Array(capacity)
+    // (In column memory: see column-memory.ts.)
+    this.#timestamps = new Float64Array(columnMemory(8 * capacity))
     const sizes = bounds ? [...bounds, bounds[4]] : [0, 0, 0, 0, 0, 0]
-    this.#refs = sizes.map((size) => refsFor(size, capacity))
+    this.#refs = sizes.map((size) => refsFor(size, capacity, true))
     this.#max = this.#refs.map((column) => 2 ** (8 * column.BYTES_PER_ELEMENT) - 1)
   }
 
@@ -366,7 +379,7 @@ export class EventRowsWriter {
 
   /** Column `k` copied into the narrowest kind that holds `ref` (a table of ref + 1 values). */
   #widen(k: number, ref: number): void {
-    const wider = refsFor(ref + 1, this.capacity)
+    const wider = refsFor(ref + 1, this.capacity, true)
     wider.set(this.#refs[k]!.subarray(0, this.#length))
     this.#refs[k] = wider
     this.#max[k] = 2 ** (8 * wider.BYTES_PER_ELEMENT) - 1
@@ -386,12 +399,12 @@ export class EventRowsWriter {
       if (written.BYTES_PER_ELEMENT > refBytes(size) && written.some((ref) => ref >= size)) size = 2 ** (8 * written.BYTES_PER_ELEMENT)
       // Full and as narrow as its table needs: the column as written.
       if (n === this.capacity && written.BYTES_PER_ELEMENT === refBytes(size)) return written
-      const narrow = refsFor(size, n)
+      const narrow = refsFor(size, n, true)
       narrow.set(written)
       return narrow
     })
     return {
-      timestamps: n === this.capacity ? this.#timestamps : this.#timestamps.slice(0, n),
+      timestamps: n === this.capacity ? this.#timestamps : copyInColumnMemory(this.#timestamps.subarray(0, n)),
       refs: refs as EventRows['refs'],
     }
   }

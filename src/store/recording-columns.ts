@@ -4,6 +4,7 @@
 // fields are getters over the columns. At a million persons (2 million recordings) plain frozen objects
 // took ~290 bytes each with their id text and boxed numbers, and making them was a fifth of the start-up
 // (most of it copying them out of the young generation); here a recording takes ~95 bytes.
+import { columnMemory } from './column-memory.ts'
 import { finish, start, step } from './hash-index.ts'
 import type { RecordingRecord } from './models.ts'
 
@@ -160,13 +161,14 @@ export class RecordingColumns {
     parts?: RecordingParts,
     owners?: RecordingOwners,
   ) {
-    this.idWords = parts?.idWords ?? new Uint32Array(capacity * 4)
+    // (Empty columns are written by the dataset's plan, maybe on a thread of its own: in column memory.)
+    this.idWords = parts?.idWords ?? new Uint32Array(columnMemory(capacity * 16))
     this.#owners = owners
     this.#distinctIds = owners ? undefined : new Array(capacity)
-    this.startTimes = parts?.startTimes ?? new Float64Array(capacity)
-    this.activityScores = parts?.activityScores ?? new Float64Array(capacity)
-    this.counts = parts?.counts ?? new Uint16Array(capacity * 8)
-    this.refs = parts?.refs ?? new Uint8Array(capacity * 4)
+    this.startTimes = parts?.startTimes ?? new Float64Array(columnMemory(capacity * 8))
+    this.activityScores = parts?.activityScores ?? new Float64Array(columnMemory(capacity * 8))
+    this.counts = parts?.counts ?? new Uint16Array(columnMemory(capacity * 16))
+    this.refs = parts?.refs ?? new Uint8Array(columnMemory(capacity * 4))
     this.projects = new SmallTable(0xff, parts?.projects)
     this.startUrls = new SmallTable(0xff, parts?.startUrls)
     this.viewerLists = new SmallTable(0xff, parts?.viewerLists)

@@ -28,6 +28,16 @@ export function personSearchText(person: PersonRecord): string {
   return searchFields(person).join(SEARCH_SEPARATOR).toLowerCase()
 }
 
+/**
+ * Whether `person`'s indexed text holds `term` (see `indexable`), from its fields, without making the text:
+ * such a term holds a character no field of hex digits and dashes has, and no separator, so it is in the
+ * text exactly when it is in one of the fields.
+ */
+function fieldsHold(person: PersonRecord, term: string): boolean {
+  for (const field of searchFields(person)) if (field.toLowerCase().includes(term)) return true
+  return false
+}
+
 /** Whether two persons' search texts are the same for certain: the same uuid, distinct ids, email and name values. */
 function sameSearchFields(a: PersonRecord, b: PersonRecord): boolean {
   if (a.uuid !== b.uuid || a.properties.email !== b.properties.email || a.properties.name !== b.properties.name) return false
@@ -85,32 +95,19 @@ export class PersonSearchIndex {
    */
   static building(end: number): PersonSearchIndexBuild {
     const texts: string[] = new Array(end).fill('')
-    // Which persons' texts are read (by the build in id order, or by a search meanwhile, in list order).
-    const read = new Uint8Array(end)
     let id = 0
     let trigrams: ((deadline: number) => PersonSearchIndex | undefined) | undefined
     const touched = new Set<number>()
     return {
       touched: (changed) => void touched.add(changed),
-      holds: (person, term) => {
-        const at = person.id
-        // A person added or changed since the build began: made from the record as it stands.
-        if (at >= end || touched.has(at)) return indexedText(person).includes(term)
-        // Otherwise the record the build will read: its text read now (once) serves both.
-        if (read[at] === 0) {
-          texts[at] = indexedText(person)
-          read[at] = 1
-        }
-        return texts[at]!.includes(term)
-      },
+      // The text the build read, when it has and the person has not changed since; else the fields themselves.
+      holds: (person, term) => (person.id < id && !touched.has(person.id) ? texts[person.id]!.includes(term) : fieldsHold(person, term)),
       step: (deadline, get) => {
         while (!trigrams) {
           const stop = Math.min(end, id + 256)
           for (; id < stop; id++) {
-            if (read[id] === 1) continue
             const person = get(id)
             if (person) texts[id] = indexedText(person)
-            read[id] = 1
           }
           if (id === end) trigrams = PersonSearchIndex.#from(texts, TrigramIndex.building)
           else if (performance.now() >= deadline) return undefined
@@ -185,7 +182,7 @@ export class PersonSearchIndex {
 /**
  * A search index being made a slice at a time, over a table that may change meanwhile. `touched` is told
  * of every person added, changed or removed since the build began. `holds` answers for one person what
- * the index will (through the texts the build keeps, read then if not yet, so searches meanwhile make no
+ * the index will (through the text the build read, or the person's fields, so searches meanwhile keep no
  * texts of their own). Each `step` works until `deadline` (a `performance.now()` reading), reading
  * persons through `get`, and answers the index once it is made, those changes in it.
  */

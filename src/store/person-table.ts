@@ -187,9 +187,8 @@ export class PersonTable {
     if (!this.#search) {
       if (this.#size <= SEARCH_INDEX_AT_ONCE) this.#search = PersonSearchIndex.of(this.all())
       else {
-        // Made in slices between requests. Until it is, the project's list is checked person by person
-        // against the texts the build keeps: the first such search reads the texts not read yet (at a
-        // million persons ~1.5 s, as a first scan takes; then ~0.1 s a search, the index ready ~7 s on).
+        // Made in slices between requests. Until it is, the project's list is checked person by person,
+        // through the texts the build has read or the person's fields.
         const build = this.#buildSearchIndex()
         return this.list(projectId).filter((person) => build.holds(person, term))
       }

@@ -65,18 +65,15 @@ export function indexable(term: string): boolean {
 }
 
 /**
- * The persons' search index: ids of persons whose indexed text holds a term. It keeps each person's
- * indexed text (by id, ~40 characters at 100,000 persons: ~6 MB), so the trigrams' candidates are
- * checked here against one string each, not through the person record and a cache of its full text.
+ * The persons' search index: ids of persons whose indexed text holds a term. The trigrams' candidates
+ * are checked through the persons' records as they stand (`fieldsHold`), so it keeps no texts of its
+ * own once made (they were ~6 MB at 100,000 persons, ~72 MB at a million).
  */
 export class PersonSearchIndex {
   #trigrams: TrigramIndex
-  /** The indexed text of each person by id ('' for none); grown densely so it stays a fast array. */
-  #texts: string[]
 
-  private constructor(trigrams: TrigramIndex, texts: string[]) {
+  private constructor(trigrams: TrigramIndex) {
     this.#trigrams = trigrams
-    this.#texts = texts
   }
 
   /** The index of `persons`, made at once (TrigramIndex.of: each trigram's postings at their size). */
@@ -114,11 +111,11 @@ export class PersonSearchIndex {
         }
         const index = trigrams(deadline)
         if (!index) return undefined
-        // What changed since its text was read, as it stands now.
+        // What changed since its text was read, as it stands now (a removed person's entries are
+        // dropped by the check through the records).
         for (const changed of touched) {
           const person = get(changed)
-          if (person) index.#set(changed, indexedText(person))
-          else index.removed(changed)
+          if (person && indexedText(person) !== texts[changed]) index.add(person)
         }
         return index
       },
@@ -137,45 +134,33 @@ export class PersonSearchIndex {
     const step = make(ids, kept)
     return (deadline) => {
       const trigrams = step(deadline)
-      return trigrams && new PersonSearchIndex(trigrams, texts)
+      return trigrams && new PersonSearchIndex(trigrams)
     }
   }
 
+  /** A person added: its trigrams indexed. */
   add(person: PersonRecord): void {
-    this.#set(person.id, indexedText(person))
+    const text = indexedText(person)
+    if (text) this.#trigrams.add(person.id, text)
   }
 
-  /** A person changed: its new fields are indexed when they differ (what it no longer holds is dropped by the check against its text). */
+  /** A person changed: its new fields are indexed when they differ (what it no longer holds is dropped by the check through its record). */
   changed(prev: PersonRecord, next: PersonRecord): void {
     // Most changes (a PATCH of other properties) leave the searched fields as they were: compared
     // as they stand, without building a text.
-    if (sameSearchFields(prev, next)) return
-    const text = indexedText(next)
-    if (text !== this.#texts[next.id]) this.#set(next.id, text)
+    if (!sameSearchFields(prev, next)) this.add(next)
   }
 
-  removed(id: number): void {
-    if (id < this.#texts.length) this.#texts[id] = ''
-  }
-
-  /** Ids whose indexed text holds `term` (see `indexable`), each once, in no particular order. */
-  matches(term: string): number[] {
+  /** Ids of the persons `get` gives whose indexed text holds `term` (see `indexable`), each once, in no particular order. */
+  matches(term: string, get: (id: number) => PersonRecord | undefined): number[] {
     const ids = this.#trigrams.candidates(term)
     const out: number[] = []
     if (!ids) return out
-    const texts = this.#texts
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!
-      if (texts[id]!.includes(term)) out.push(id)
+      const person = get(ids[i]!)
+      if (person !== undefined && fieldsHold(person, term)) out.push(ids[i]!)
     }
     return out
-  }
-
-  #set(id: number, text: string): void {
-    while (this.#texts.length <= id) this.#texts.push('')
-    if (text === this.#texts[id]) return
-    this.#texts[id] = text
-    if (text) this.#trigrams.add(id, text)
   }
 }
 

@@ -219,11 +219,8 @@ const refBytes = (size: number): 1 | 2 | 4 => (size <= 0x100 ? 1 : size <= 0x100
 /** The narrowest unsigned array holding references into a table of `size` entries (in column memory, for the plan's writer). */
 function refsFor(size: number, length: number, inColumnMemory = false): Refs {
   const bytes = refBytes(size)
-  if (inColumnMemory) {
-    const memory = columnMemory(bytes * length)
-    return bytes === 1 ? new Uint8Array(memory) : bytes === 2 ? new Uint16Array(memory) : new Uint32Array(memory)
-  }
-  return bytes === 1 ? new Uint8Array(length) : bytes === 2 ? new Uint16Array(length) : new Uint32Array(length)
+  const memory = inColumnMemory ? columnMemory(bytes * length) : new ArrayBuffer(bytes * length)
+  return bytes === 1 ? new Uint8Array(memory) : bytes === 2 ? new Uint16Array(memory) : new Uint32Array(memory)
 }
 
 /**

@@ -78,12 +78,15 @@ export class PersonSearchIndex {
 
   /** The index of `persons`, made at once (TrigramIndex.of: each trigram's postings at their size). */
   static of(persons: Iterable<PersonRecord>): PersonSearchIndex {
+    const ids: number[] = []
     const texts: string[] = []
     for (const person of persons) {
-      while (texts.length <= person.id) texts.push('')
-      texts[person.id] = indexedText(person)
+      const text = indexedText(person)
+      if (!text) continue
+      ids.push(person.id)
+      texts.push(text)
     }
-    return PersonSearchIndex.#from(texts, TrigramIndex.building)(Infinity)!
+    return new PersonSearchIndex(TrigramIndex.of(ids, texts))
   }
 
   /**
@@ -106,7 +109,7 @@ export class PersonSearchIndex {
             const person = get(id)
             if (person) texts[id] = indexedText(person)
           }
-          if (id === end) trigrams = PersonSearchIndex.#from(texts, TrigramIndex.building)
+          if (id === end) trigrams = PersonSearchIndex.#from(texts)
           else if (performance.now() >= deadline) return undefined
         }
         const index = trigrams(deadline)
@@ -122,8 +125,8 @@ export class PersonSearchIndex {
     }
   }
 
-  /** Texts by id made into an index by `make` (TrigramIndex.of or .building), step by step. */
-  static #from(texts: string[], make: typeof TrigramIndex.building): (deadline: number) => PersonSearchIndex | undefined {
+  /** Texts by id ('' for none) made into an index a slice at a time (TrigramIndex.building). */
+  static #from(texts: readonly string[]): (deadline: number) => PersonSearchIndex | undefined {
     const ids: number[] = []
     const kept: string[] = []
     for (let id = 0; id < texts.length; id++) {
@@ -131,7 +134,7 @@ export class PersonSearchIndex {
       ids.push(id)
       kept.push(texts[id]!)
     }
-    const step = make(ids, kept)
+    const step = TrigramIndex.building(ids, kept)
     return (deadline) => {
       const trigrams = step(deadline)
       return trigrams && new PersonSearchIndex(trigrams)

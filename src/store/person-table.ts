@@ -185,7 +185,8 @@ export class PersonTable {
   searchMatches(projectId: number, term: string): PersonRecord[] | undefined {
     if (!indexable(term)) return undefined
     if (!this.#search) {
-      if (this.#size <= SEARCH_INDEX_AT_ONCE) this.#search = PersonSearchIndex.of(this.all())
+      // (A build under way goes on even if the table has shrunk since: not made a second time.)
+      if (this.#size <= SEARCH_INDEX_AT_ONCE && !this.#searchBuild) this.#search = PersonSearchIndex.of(this.all())
       else {
         // Made in slices between requests. Until it is, the project's list is checked person by person,
         // through the texts the build has read or the person's fields.

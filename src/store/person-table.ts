@@ -194,8 +194,7 @@ export class PersonTable {
         return this.list(projectId).filter((person) => build.holds(person, term))
       }
     }
-    const byId = this.#byId
-    const ids = this.#search.matches(term, (id) => byId[id])
+    const ids = this.#search.matches(term)
     const list = this.list(projectId)
     // A broad term (a fair share of the list): the list walked in its order, not the matches sorted.
     if (ids.length > 256 && ids.length > list.length / 8) {
@@ -280,6 +279,7 @@ export class PersonTable {
     this.#unindexKeys(current)
     this.#byUuid.delete(hashKey(current.uuid), current.id)
     this.#byId[current.id] = undefined
+    this.#search?.removed(current.id)
     this.#searchBuild?.touched(current.id)
     this.#size--
     const list = this.#ordered.get(current.project_id)!

@@ -28,10 +28,10 @@ describe('the trigram index made at once', () => {
     const one = new TrigramIndex()
     for (let k = 0; k < all.length; k++) if (all[k]) one.add(ids[k]!, all[k]!)
     const kept = all.map((text, k) => [ids[k]!, text] as const).filter(([, text]) => text)
-    const once = TrigramIndex.of(
+    const once = TrigramIndex.building(
       kept.map(([id]) => id),
       kept.map(([, text]) => text),
-    )
+    )(Infinity)!
     let found = 0
     for (const term of terms) {
       const expected = one.candidates(term)
@@ -46,7 +46,7 @@ describe('the trigram index made at once', () => {
   })
 
   it('takes texts added after it was made, into postings made at their exact size', () => {
-    const index = TrigramIndex.of([1, 2], ['abcd', 'xbcd'])
+    const index = TrigramIndex.building([1, 2], ['abcd', 'xbcd'])(Infinity)!
     expect(index.candidates('bcd')).toEqual([1, 2])
     index.add(3, 'bcdbcd')
     index.add(40_000, 'zbcd')

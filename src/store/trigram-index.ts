@@ -8,7 +8,7 @@
 //
 // Postings are Int32Arrays (4 bytes an id, where a JS array of small integers takes 8), keyed by the
 // trigram packed into a number when its characters are below U+0800 (nearly always), else by the
-// trigram itself. An index made of many texts at once (`of`: the first search of a big table) counts
+// trigram itself. An index made of many texts at once (`building`: the first search of a table) counts
 // each trigram's ids first and gives every trigram its exact room in one buffer; the postings a later
 // text adds to grow by doubling. (Grown by doubling from the start, the index at 100,000 persons left
 // ~40 MB of resident memory behind it, half of it freed copies and slack.)
@@ -47,15 +47,9 @@ export class TrigramIndex {
 
   /**
    * The index of `texts[k]` for each `ids[k]`, as adding them one by one in that order would make it, each
-   * trigram's postings at their exact size in one buffer (counted in a first pass over the texts).
-   */
-  static of(ids: ArrayLike<number>, texts: readonly string[]): TrigramIndex {
-    return TrigramIndex.building(ids, texts)(Infinity)!
-  }
-
-  /**
-   * `of`, made a slice at a time: each call works until `deadline` (a `performance.now()` reading) and
-   * answers the index once it is made. `ids` and `texts` must not change meanwhile.
+   * trigram's postings at their exact size in one buffer (counted in a first pass over the texts). Made a
+   * slice at a time: each call works until `deadline` (a `performance.now()` reading; Infinity: all at
+   * once) and answers the index once it is made. `ids` and `texts` must not change meanwhile.
    */
   static building(ids: ArrayLike<number>, texts: readonly string[]): (deadline: number) => TrigramIndex | undefined {
     const index = new TrigramIndex()

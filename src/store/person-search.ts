@@ -33,9 +33,14 @@ export function personSearchText(person: PersonRecord): string {
  * such a term holds a character no field of hex digits and dashes has, and no separator, so it is in the
  * text exactly when it is in one of the fields.
  */
-function fieldsHold(person: PersonRecord, term: string): boolean {
-  for (const field of searchFields(person)) if (field.toLowerCase().includes(term)) return true
-  return false
+export function fieldsHold(person: PersonRecord, term: string): boolean {
+  // The email and name first: what most terms are taken from.
+  for (const key of ['email', 'name']) {
+    const value = person.properties[key]
+    if (value !== undefined && value !== null && String(value).toLowerCase().includes(term)) return true
+  }
+  for (const id of person.distinct_ids) if (id.toLowerCase().includes(term)) return true
+  return person.uuid.toLowerCase().includes(term)
 }
 
 /** Whether two persons' search texts are the same for certain: the same uuid, distinct ids, email and name values. */
@@ -65,131 +70,84 @@ export function indexable(term: string): boolean {
 }
 
 /**
- * The persons' search index: ids of persons whose indexed text holds a term. It keeps each person's
- * indexed text (by id, ~40 characters at 100,000 persons: ~6 MB), so the trigrams' candidates are
- * checked here against one string each, not through the person record (checked through the records,
- * search at 100k read 1.17-1.57x its 1k figure in the bench against 1.08-1.14x).
+ * The persons' search index: ids of persons whose indexed text holds a term. The trigrams' candidates
+ * are checked through the persons' records as they stand (`fieldsHold`), so it keeps no texts of its
+ * own (they were ~6 MB of heap at 100,000 persons, ~72 MB at a million). Made at once for a small table
+ * (`of`), a slice at a time for a big one (`building`).
  */
 export class PersonSearchIndex {
   #trigrams: TrigramIndex
-  /** The indexed text of each person by id ('' for none); grown densely so it stays a fast array. */
-  #texts: string[]
 
-  private constructor(trigrams: TrigramIndex, texts: string[]) {
+  private constructor(trigrams: TrigramIndex) {
     this.#trigrams = trigrams
-    this.#texts = texts
   }
 
-  /** The index of `persons`, made at once (each trigram's postings at their size: TrigramIndex.building). */
+  /** The index of `persons`, made at once. */
   static of(persons: Iterable<PersonRecord>): PersonSearchIndex {
-    const texts: string[] = []
-    for (const person of persons) {
-      while (texts.length <= person.id) texts.push('')
-      texts[person.id] = indexedText(person)
-    }
-    return PersonSearchIndex.#from(texts)(Infinity)!
+    const byId: PersonRecord[] = []
+    for (const person of persons) byId[person.id] = person
+    return PersonSearchIndex.building(byId.length).step(Infinity, (id) => byId[id])!
   }
 
   /**
-   * The index of the persons under ids 0 to `end` - 1, made a slice at a time (see PersonSearchIndexBuild):
-   * their texts, then the trigrams (TrigramIndex.building).
+   * The index of the persons under ids 0 to `end` - 1, made a slice at a time (see PersonSearchIndexBuild,
+   * TrigramIndex.building). A person changed meanwhile is left to the end, and indexed as it then stands.
    */
   static building(end: number): PersonSearchIndexBuild {
-    const texts: string[] = new Array(end).fill('')
-    let id = 0
-    let trigrams: ((deadline: number) => PersonSearchIndex | undefined) | undefined
     const touched = new Set<number>()
+    const trigrams = TrigramIndex.building(end)
     return {
       touched: (changed) => void touched.add(changed),
-      // The text the build read, when it has and the person has not changed since; else the fields themselves.
-      holds: (person, term) => (person.id < id && !touched.has(person.id) ? texts[person.id]!.includes(term) : fieldsHold(person, term)),
       step: (deadline, get) => {
-        while (!trigrams) {
-          const stop = Math.min(end, id + 256)
-          for (; id < stop; id++) {
-            const person = get(id)
-            if (person) texts[id] = indexedText(person)
-          }
-          if (id === end) trigrams = PersonSearchIndex.#from(texts)
-          else if (performance.now() >= deadline) return undefined
-        }
-        const index = trigrams(deadline)
-        if (!index) return undefined
-        // What changed since its text was read, as it stands now.
+        const made = trigrams(deadline, (id) => {
+          if (touched.has(id)) return undefined
+          const person = get(id)
+          return person && indexedText(person)
+        })
+        if (!made) return undefined
+        const index = new PersonSearchIndex(made)
         for (const changed of touched) {
           const person = get(changed)
-          if (person) index.#set(changed, indexedText(person))
-          else index.removed(changed)
+          if (person) index.add(person)
         }
         return index
       },
     }
   }
 
-  /** Texts by id ('' for none) made into an index a slice at a time (TrigramIndex.building). */
-  static #from(texts: string[]): (deadline: number) => PersonSearchIndex | undefined {
-    const ids: number[] = []
-    const kept: string[] = []
-    for (let id = 0; id < texts.length; id++) {
-      if (!texts[id]) continue
-      ids.push(id)
-      kept.push(texts[id]!)
-    }
-    const step = TrigramIndex.building(ids, kept)
-    return (deadline) => {
-      const trigrams = step(deadline)
-      return trigrams && new PersonSearchIndex(trigrams, texts)
-    }
-  }
-
+  /** A person added: its trigrams indexed. */
   add(person: PersonRecord): void {
-    this.#set(person.id, indexedText(person))
+    const text = indexedText(person)
+    if (text) this.#trigrams.add(person.id, text)
   }
 
-  /** A person changed: its new fields are indexed when they differ (what it no longer holds is dropped by the check against its text). */
+  /** A person changed: its new fields are indexed when they differ (what it no longer holds is dropped by the check through its record). */
   changed(prev: PersonRecord, next: PersonRecord): void {
     // Most changes (a PATCH of other properties) leave the searched fields as they were: compared
     // as they stand, without building a text.
-    if (sameSearchFields(prev, next)) return
-    const text = indexedText(next)
-    if (text !== this.#texts[next.id]) this.#set(next.id, text)
+    if (!sameSearchFields(prev, next)) this.add(next)
   }
 
-  removed(id: number): void {
-    if (id < this.#texts.length) this.#texts[id] = ''
-  }
-
-  /** Ids whose indexed text holds `term` (see `indexable`), each once, in no particular order. */
-  matches(term: string): number[] {
+  /** Ids of the persons `get` gives whose indexed text holds `term` (see `indexable`), each once, in no particular order. */
+  matches(term: string, get: (id: number) => PersonRecord | undefined): number[] {
     const ids = this.#trigrams.candidates(term)
     const out: number[] = []
     if (!ids) return out
-    const texts = this.#texts
     for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!
-      if (texts[id]!.includes(term)) out.push(id)
+      const person = get(ids[i]!)
+      if (person !== undefined && fieldsHold(person, term)) out.push(ids[i]!)
     }
     return out
-  }
-
-  #set(id: number, text: string): void {
-    while (this.#texts.length <= id) this.#texts.push('')
-    if (text === this.#texts[id]) return
-    this.#texts[id] = text
-    if (text) this.#trigrams.add(id, text)
   }
 }
 
 /**
  * A search index being made a slice at a time, over a table that may change meanwhile. `touched` is told
- * of every person added, changed or removed since the build began. `holds` answers for one person what
- * the index will (through the text the build read, or the person's fields, so searches meanwhile keep no
- * texts of their own). Each `step` works until `deadline` (a `performance.now()` reading), reading
- * persons through `get`, and answers the index once it is made, those changes in it.
+ * of every person added, changed or removed since the build began. Each `step` works until `deadline` (a
+ * `performance.now()` reading), reading persons through `get`, and answers the index once it is made,
+ * those changes in it.
  */
 export interface PersonSearchIndexBuild {
   touched(id: number): void
-  /** Whether `person` (as it stands) holds `term` (see `indexable`) in its indexed text: what the index will answer, without it. */
-  holds(person: PersonRecord, term: string): boolean
   step(deadline: number, get: (id: number) => PersonRecord | undefined): PersonSearchIndex | undefined
 }

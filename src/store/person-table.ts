@@ -2,7 +2,7 @@
 // project's persons kept in list order (newest first) so a page is a slice.
 import { HashEntries, hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
-import { indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './person-search.ts'
+import { fieldsHold, indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
 import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
@@ -179,7 +179,7 @@ export class PersonTable {
 
   /**
    * The project's persons whose search text holds `term` (lower-cased), newest first, found through the
-   * search index (or, while a big table's is being made, the texts it has read). Undefined when the index
+   * search index (or, while a big table's is being made, a check of each person's fields). Undefined when the index
    * cannot answer (a short or hex-only term, or one with the separator: see `indexable`).
    */
   searchMatches(projectId: number, term: string): PersonRecord[] | undefined {
@@ -189,12 +189,13 @@ export class PersonTable {
       if (this.#size <= SEARCH_INDEX_AT_ONCE && !this.#searchBuild) this.#search = PersonSearchIndex.of(this.all())
       else {
         // Made in slices between requests. Until it is, the project's list is checked person by person,
-        // through the texts the build has read or the person's fields.
-        const build = this.#buildSearchIndex()
-        return this.list(projectId).filter((person) => build.holds(person, term))
+        // through the person's fields.
+        this.#buildSearchIndex()
+        return this.list(projectId).filter((person) => fieldsHold(person, term))
       }
     }
-    const ids = this.#search.matches(term)
+    const byId = this.#byId
+    const ids = this.#search.matches(term, (id) => byId[id])
     const list = this.list(projectId)
     // A broad term (a fair share of the list): the list walked in its order, not the matches sorted.
     if (ids.length > 256 && ids.length > list.length / 8) {
@@ -279,7 +280,6 @@ export class PersonTable {
     this.#unindexKeys(current)
     this.#byUuid.delete(hashKey(current.uuid), current.id)
     this.#byId[current.id] = undefined
-    this.#search?.removed(current.id)
     this.#searchBuild?.touched(current.id)
     this.#size--
     const list = this.#ordered.get(current.project_id)!

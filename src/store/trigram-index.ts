@@ -6,16 +6,28 @@
 // write by adding a text's trigrams again when its text changes; ids under a trigram their text no
 // longer holds are harmless (the check drops them), so nothing is ever removed.
 //
-// Postings are Int32Arrays (4 bytes an id, where a JS array of small integers takes 8), keyed by the
-// trigram packed into a number when its characters are below U+0800 (nearly always), else by the
-// trigram itself. An index made of many texts at once (`building`: the first search of a table) counts
-// each trigram's ids first and gives every trigram its exact room in one buffer; the postings a later
-// text adds to grow by doubling. (Grown by doubling from the start, the index at 100,000 persons left
-// ~40 MB of resident memory behind it, half of it freed copies and slack.)
+// Postings are kept as the gaps between ids, in bytes of seven bits each (the high bit: more follow).
+// A trigram most texts hold has gaps of one byte; at a million persons (~34 million postings) the index
+// takes ~50 MB, where 4 bytes an id took ~140 MB. An index made of many texts at once (`building`)
+// counts each trigram's bytes in a first pass over the texts and gives it its exact room in one buffer,
+// filled in id order in a second pass; what later texts add goes to a trigram's own growing tail of
+// gaps, which may go down as well as up (zigzag-coded). Trigrams are keyed by the trigram packed into a
+// number when its characters are below U+0800 (nearly always), else by the trigram itself.
 
+/** One trigram's postings: its run in the made index's buffer, then its tail. */
 interface Postings {
-  ids: Int32Array
-  length: number
+  /** Ids posted (for picking the rarest trigrams). */
+  count: number
+  /** The id posted last (-1: none), so a text posts each trigram once. */
+  last: number
+  /** Its run of the buffer: gaps from `start` to `end`, room up to `limit`. */
+  start: number
+  end: number
+  limit: number
+  /** Gaps posted after the index was made (zigzag), from the tail's previous id (0 at first). */
+  tail: Uint8Array | null
+  tailLength: number
+  tailPrevious: number
 }
 
 /** Trigrams made only of these never reach the index (see `indexed`). */
@@ -37,8 +49,24 @@ function forEachTrigram(text: string, each: (key: number | string) => void): voi
   }
 }
 
+/** Bytes a gap (a whole number below 2^32) takes. */
+const gapBytes = (gap: number): number => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5)
+
+/** Writes `gap` (below 2^32) at `bytes[at]`; answers the position after it. */
+function writeGap(bytes: Uint8Array, at: number, gap: number): number {
+  while (gap >= 0x80) {
+    bytes[at++] = (gap & 0x7f) | 0x80
+    gap = Math.floor(gap / 0x80)
+  }
+  bytes[at++] = gap
+  return at
+}
+
+const newPostings = (): Postings => ({ count: 0, last: -1, start: 0, end: 0, limit: 0, tail: null, tailLength: 0, tailPrevious: 0 })
+
 export class TrigramIndex {
   #postings = new Map<number | string, Postings>()
+  #buffer = new Uint8Array(0)
   // One mark per id for intersecting and deduplicating postings without a Set: an id is under the
   // second rarest trigram when its mark is #generation, taken when it is #generation + 1. Each lookup
   // moves #generation on by 2, so no mark of an earlier lookup means anything.
@@ -46,67 +74,74 @@ export class TrigramIndex {
   #generation = 0
 
   /**
-   * The index of `texts[k]` for each `ids[k]`, as adding them one by one in that order would make it, each
-   * trigram's postings at their exact size in one buffer (counted in a first pass over the texts). Made a
+   * The index of the texts of ids 0 to `end` - 1 (`textOf`: undefined or '' for none), as adding them one
+   * by one in id order would make it, each trigram's postings at their exact size in one buffer. Made a
    * slice at a time: each call works until `deadline` (a `performance.now()` reading; Infinity: all at
-   * once) and answers the index once it is made. `ids` and `texts` must not change meanwhile.
+   * once) and answers the index once it is made. The texts are read twice (the trigrams counted, then
+   * filled in); a text may change or go between calls (when it is undefined on the second reading it is
+   * left out; when it differs, what does not fit is added after).
    */
-  static building(ids: ArrayLike<number>, texts: readonly string[]): (deadline: number) => TrigramIndex | undefined {
+  static building(end: number): (deadline: number, textOf: (id: number) => string | undefined) => TrigramIndex | undefined {
     const index = new TrigramIndex()
     const postings = index.#postings
-    let highest = -1
-    // Counted: a trigram's ids, each text once (`length` counts them here, `last` is the text counted last).
-    const counts = new Map<number | string, { length: number; last: number }>()
-    let k = 0
-    let filling = false
     let id = 0
+    let filling = false
+    let buffer = index.#buffer
+    // Ids whose second reading had a trigram without room (their text changed): added whole at the end.
+    const late: number[] = []
     const count = (key: number | string): void => {
-      const counted = counts.get(key)
-      if (!counted) counts.set(key, { length: 1, last: k })
-      else if (counted.last !== k) {
-        counted.last = k
-        counted.length++
-      }
+      let to = postings.get(key)
+      if (!to) postings.set(key, (to = newPostings()))
+      else if (to.last === id) return
+      to.end += gapBytes(id - to.last)
+      to.last = id
     }
+    let spilled = false
     const fill = (key: number | string): void => {
-      const to = postings.get(key)!
-      // (Within one text each trigram is posted once: a second time, its last id is this one.)
-      if (to.length === 0 || to.ids[to.length - 1] !== id) to.ids[to.length++] = id
+      const to = postings.get(key)
+      if (!to) return void (spilled = true)
+      if (to.last === id) return
+      const gap = id - to.last
+      if (to.end + gapBytes(gap) > to.limit) return void (spilled = true)
+      to.end = writeGap(buffer, to.end, gap)
+      to.last = id
+      to.count++
     }
-    return (deadline) => {
+    return (deadline, textOf) => {
       for (;;) {
         // (The clock read every 256 texts: ~0.1 ms of work.)
-        const end = Math.min(texts.length, k + 256)
-        if (!filling) {
-          for (; k < end; k++) {
-            if (ids[k]! > highest) highest = ids[k]!
-            forEachTrigram(texts[k]!, count)
+        const stop = Math.min(end, id + 256)
+        for (; id < stop; id++) {
+          const text = textOf(id)
+          if (!text) continue
+          if (!filling) forEachTrigram(text, count)
+          else {
+            spilled = false
+            forEachTrigram(text, fill)
+            if (spilled) late.push(id)
           }
-          if (k === texts.length) {
-            let total = 0
-            for (const counted of counts.values()) total += counted.length
-            const buffer = new Int32Array(total)
-            let offset = 0
-            for (const [key, counted] of counts) {
-              postings.set(key, { ids: buffer.subarray(offset, offset + counted.length), length: 0 })
-              offset += counted.length
-            }
-            counts.clear()
-            filling = true
-            k = 0
+        }
+        if (id === end) {
+          if (filling) break
+          let offset = 0
+          for (const to of postings.values()) {
+            const bytes = to.end
+            to.start = to.end = offset
+            to.limit = offset += bytes
+            to.last = -1
           }
-        } else {
-          for (; k < end; k++) {
-            id = ids[k]!
-            forEachTrigram(texts[k]!, fill)
-          }
-          if (k === texts.length) {
-            index.#marks = new Int32Array(Math.max(1024, highest + 1))
-            return index
-          }
+          buffer = index.#buffer = new Uint8Array(offset)
+          filling = true
+          id = 0
         }
         if (performance.now() >= deadline) return undefined
       }
+      index.#marks = new Int32Array(Math.max(1024, end))
+      for (const changed of late) {
+        const text = textOf(changed)
+        if (text) index.add(changed, text)
+      }
+      return index
     }
   }
 
@@ -118,18 +153,51 @@ export class TrigramIndex {
       this.#marks = grown
     }
     forEachTrigram(text, (key) => {
-      let postings = this.#postings.get(key)
-      if (!postings) this.#postings.set(key, (postings = { ids: new Int32Array(2), length: 0 }))
+      let to = this.#postings.get(key)
+      if (!to) this.#postings.set(key, (to = newPostings()))
       // Within one text each trigram is posted once: a second time, its last id is this one. (An id
       // posted by an earlier text and last again is there already, which is all the check needs.)
-      else if (postings.ids[postings.length - 1] === id) return
-      else if (postings.length === postings.ids.length) {
-        const grown = new Int32Array(postings.ids.length * 2)
-        grown.set(postings.ids)
-        postings.ids = grown
+      else if (to.last === id) return
+      const gap = id - to.tailPrevious
+      // Zigzag: 0, -1, 1, -2 ... as 0, 1, 2, 3 ...
+      const coded = gap >= 0 ? gap * 2 : -gap * 2 - 1
+      if (!to.tail || to.tailLength + 5 > to.tail.length) {
+        const grown = new Uint8Array(Math.max(8, (to.tail?.length ?? 0) * 2))
+        if (to.tail) grown.set(to.tail)
+        to.tail = grown
       }
-      postings.ids[postings.length++] = id
+      to.tailLength = writeGap(to.tail, to.tailLength, coded)
+      to.tailPrevious = id
+      to.last = id
+      to.count++
     })
+  }
+
+  /** Calls `each` with every id posted under `to`, in the order they were posted. */
+  #forEachId(to: Postings, each: (id: number) => void): void {
+    const buffer = this.#buffer
+    let id = -1
+    for (let at = to.start; at < to.end; ) {
+      let byte = buffer[at++]!
+      let gap = byte & 0x7f
+      for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
+        byte = buffer[at++]!
+        gap += (byte & 0x7f) * scale
+      }
+      each((id += gap))
+    }
+    const tail = to.tail
+    if (!tail) return
+    id = 0
+    for (let at = 0; at < to.tailLength; ) {
+      let byte = tail[at++]!
+      let coded = byte & 0x7f
+      for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
+        byte = tail[at++]!
+        coded += (byte & 0x7f) * scale
+      }
+      each((id += coded % 2 === 0 ? coded / 2 : -(coded + 1) / 2))
+    }
   }
 
   /**
@@ -143,12 +211,12 @@ export class TrigramIndex {
     let second: Postings | undefined
     for (let at = 0; at + 3 <= term.length; at++) {
       const postings = this.#postings.get(keyOf(term, at))
-      if (!postings) return []
+      if (!postings || postings.count === 0) return []
       if (postings === rarest || postings === second) continue
-      if (!rarest || postings.length < rarest.length) {
+      if (!rarest || postings.count < rarest.count) {
         second = rarest
         rarest = postings
-      } else if (!second || postings.length < second.length) second = postings
+      } else if (!second || postings.count < second.count) second = postings
     }
     if (this.#generation >= 0x7ffffff0) {
       this.#marks.fill(0)
@@ -157,15 +225,14 @@ export class TrigramIndex {
     const under = (this.#generation += 2)
     const taken = under + 1
     const marks = this.#marks
-    if (second) for (let i = 0; i < second.length; i++) marks[second.ids[i]!] = under
+    if (second) this.#forEachId(second, (id) => void (marks[id] = under))
     const out: number[] = []
-    for (let i = 0; i < rarest!.length; i++) {
-      const id = rarest!.ids[i]!
+    this.#forEachId(rarest!, (id) => {
       const mark = marks[id]
-      if (second ? mark !== under : mark === taken) continue
+      if (second ? mark !== under : mark === taken) return
       marks[id] = taken
       out.push(id)
-    }
+    })
     return out
   }
 }

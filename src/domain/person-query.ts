@@ -2,7 +2,7 @@
 // distinct_id and email go through the person table's indexes, so they never walk the project's persons;
 // only search and property filters alone scan (as they would in the real service's ClickHouse query).
 import type { PersonRecord } from '../store/models.ts'
-import { personSearchText, SEARCH_SEPARATOR } from '../store/person-search.ts'
+import { fieldsHold, personSearchText, SEARCH_SEPARATOR } from '../store/person-search.ts'
 import type { Store } from '../store/store.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
 
@@ -22,7 +22,11 @@ export interface PersonQuery {
 // check is one `includes` per person. Cached per person table in two arrays indexed by person id (ids
 // are small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed
 // by the frozen records measured several times slower at 100,000 persons, and a Map of {person, text}
-// entries cost ~8 MB more there.
+// entries cost ~8 MB more there. Kept only for tables of up to SEARCH_TEXTS_KEPT_UP_TO persons: at a
+// million they took ~190 MB (serve's RSS past 1.6 GB after one such search); there each person's fields
+// are checked as they stand (`fieldsHold`: a term is in the joined text exactly when it is in one of
+// the fields), ~4 times slower a person (each field a cache miss), the same answer.
+export const SEARCH_TEXTS_KEPT_UP_TO = 200_000
 interface SearchCache {
   records: Array<PersonRecord | undefined>
   texts: string[]
@@ -36,6 +40,8 @@ function searchCache(store: Store): SearchCache {
 }
 
 function searchMatcher(store: Store, term: string): (p: PersonRecord) => boolean {
+  // (A term with the separator is in no one field.)
+  if (store.persons.size > SEARCH_TEXTS_KEPT_UP_TO) return term.includes(SEARCH_SEPARATOR) ? () => false : (p) => fieldsHold(p, term)
   const { records, texts } = searchCache(store)
   const textOf = (person: PersonRecord): string => {
     const id = person.id

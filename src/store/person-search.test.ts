@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SeededRandom } from '../core/random.ts'
 import type { PersonRecord } from './models.ts'
-import { PersonSearchIndex, personSearchText } from './person-search.ts'
+import { fieldsHold, PersonSearchIndex, personSearchText } from './person-search.ts'
 import { PersonTable, SEARCH_INDEX_AT_ONCE } from './person-table.ts'
 
 const ALPHABET = 'abcxyzé😀ñ-@.0f'
@@ -23,6 +23,26 @@ const scan = (table: PersonTable, projectId: number, term: string) => table.list
 
 /** What search finds through the index, or the scan when the index cannot answer. */
 const indexed = (table: PersonTable, projectId: number, term: string) => table.searchMatches(projectId, term) ?? scan(table, projectId, term)
+
+describe('a person checked field by field', () => {
+  it('holds a term exactly when its search text does, for every kind of term but those with the separator', () => {
+    const random = new SeededRandom(19)
+    const persons = Array.from({ length: 400 }, (_, i) => makePerson(random, i + 1, 1, i))
+    // Capitals past ASCII (lower-cased to other characters), a name that is a number, an email that is not a string.
+    persons.push({ ...persons[0]!, properties: { name: 'ÀÉÎ İstanbul ΣΟΦΟΣ', email: 12345 } })
+    let held = 0
+    for (const person of persons) {
+      const text = personSearchText(person)
+      const terms = ['a', 'é', 'f-', '4', '42', '😀', 'àéî', 'i̇st', 'σοφος', '123', person.uuid.slice(5, 15), text.slice(2, 6), text.slice(-3)]
+      for (const term of terms) {
+        if (term.includes('\u0001')) continue
+        expect(fieldsHold(person, term), `${text} ${term}`).toBe(text.includes(term))
+        if (text.includes(term)) held++
+      }
+    }
+    expect(held).toBeGreaterThan(800)
+  })
+})
 
 describe('the persons search index', () => {
   it('finds exactly what a scan finds, newest first, through inserts, changes and removals', () => {

@@ -29,19 +29,25 @@ export function personSearchText(person: PersonRecord): string {
 }
 
 /**
- * Whether `person`'s indexed text holds `term` (see `indexable`), from its fields, without making the text:
- * such a term holds a character no field of hex digits and dashes has, and no separator, so it is in the
- * text exactly when it is in one of the fields.
+ * Whether `person`'s search text holds `term` (lower-cased, without the separator), from its fields,
+ * without making the text: such a term is in the text exactly when it is in one of the fields. (Its
+ * indexed text too, when the term is `indexable`: no field left out of that holds such a term.)
  */
 export function fieldsHold(person: PersonRecord, term: string): boolean {
   // The email and name first: what most terms are taken from.
-  for (const key of ['email', 'name']) {
-    const value = person.properties[key]
-    if (value !== undefined && value !== null && String(value).toLowerCase().includes(term)) return true
-  }
-  for (const id of person.distinct_ids) if (id.toLowerCase().includes(term)) return true
-  return person.uuid.toLowerCase().includes(term)
+  const { email, name } = person.properties
+  if (email !== undefined && email !== null && fieldHolds(typeof email === 'string' ? email : String(email), term)) return true
+  if (name !== undefined && name !== null && fieldHolds(typeof name === 'string' ? name : String(name), term)) return true
+  const ids = person.distinct_ids
+  for (let i = 0; i < ids.length; i++) if (fieldHolds(ids[i]!, term)) return true
+  return fieldHolds(person.uuid, term)
 }
+
+/** Whether `field`, lower-cased, holds `term` (lower-cased): lower-cased only when it does not hold it as it is. */
+const fieldHolds = (field: string, term: string): boolean => field.includes(term) || (UPPER.test(field) && field.toLowerCase().includes(term))
+
+/** A character `toLowerCase` may change: an ASCII capital, or any past ASCII. */
+const UPPER = /[A-Z\u0080-\uffff]/
 
 /** Whether two persons' search texts are the same for certain: the same uuid, distinct ids, email and name values. */
 function sameSearchFields(a: PersonRecord, b: PersonRecord): boolean {

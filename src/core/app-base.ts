@@ -269,13 +269,19 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       clock.unpin()
       return outcomeOf(req, match, parsed, replaying, at, false, progress, dispatched)
     }
+    // A read that waits (a long scan, done in slices: src/core/slices.ts) lets the clock run meanwhile:
+    // it changes nothing, so nothing needs its one instant kept, and the requests answered between its
+    // slices read their own. A write keeps it until it is answered (a replay gives it that instant).
+    const read = SAFE_METHODS.has(req.method)
+    if (read) clock.unpin()
+    const release = () => void (read || clock.unpin())
     return dispatched.then(
       (done) => {
-        clock.unpin()
+        release()
         return outcomeOf(req, match, parsed, replaying, at, false, progress, done)
       },
       (error) => {
-        clock.unpin()
+        release()
         return outcomeOf(req, match, parsed, replaying, at, false, progress, { res: errorResponse(error), op: null })
       },
     )

@@ -7,13 +7,14 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
+import { isPromise } from '../core/promise.ts'
 import { listPlaylists, playlistItems } from '../domain/playlists.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import { iso } from '../serializers/time.ts'
-import type { PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
+import type { PersonRecord, PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { controlProject } from './lookup.ts'
 
@@ -47,8 +48,9 @@ export const mockDataHandlers: HandlerMap = {
   mock_persons_list(ctx) {
     const { store } = ctx.services
     const { limit, offset } = page(ctx)
-    const persons = findPersons(store, controlProject(ctx), { search: ctx.query.search })
-    return json(200, offsetPage(ctx.url, persons, limit, offset, toPerson))
+    const found = findPersons(store, controlProject(ctx), { search: ctx.query.search })
+    const answer = (persons: readonly PersonRecord[]) => json(200, offsetPage(ctx.url, persons, limit, offset, toPerson))
+    return isPromise(found) ? found.then(answer) : answer(found)
   },
 
   mock_playlists_list(ctx) {

@@ -3,7 +3,8 @@
 // the real service disagree, `ctx.observed(note)` says which the answer follows (the contract's notes).
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
-import { empty, json, text, textPieces } from '../core/http.ts'
+import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
+import { isPromise } from '../core/promise.ts'
 import { numberedPage, offsetPage, realOffsetLink } from '../core/pagination.ts'
 import { samePage } from '../core/same-page.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
@@ -14,6 +15,7 @@ import { findPersons } from '../domain/person-query.ts'
 import { personTimeline } from '../domain/timeline-cache.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
+import type { PersonRecord } from '../store/models.ts'
 import { findPerson } from './lookup.ts'
 
 export const DEFAULT_PERSONS_LIMIT = 100
@@ -41,31 +43,36 @@ function activityPage(ctx: HandlerContext, entries: ReturnType<typeof activityFo
   return json(200, numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'))
 }
 
+/** A page of the persons a list query found, as JSON or CSV. */
+function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): MockResponse {
+  const limit = pageSize(ctx.query.limit)
+  const { offset = 0 } = ctx.query
+  if (ctx.observed('persons-list-envelope')) {
+    // The real service's list: its own items, no count unless asked, links by its own rules.
+    const results = samePage(ctx.url.href, persons.slice(offset, offset + limit).map(toListedPerson))
+    if (wantsCsv(ctx)) return textPieces(200, csvPieces(results), CSV_CONTENT_TYPE)
+    return json(200, {
+      results,
+      next: results.length >= limit ? realOffsetLink(ctx.url, offset + limit) : null,
+      previous: offset - limit >= 0 ? realOffsetLink(ctx.url, offset - limit) : null,
+      ...(ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}),
+    })
+  }
+  const page = offsetPage(ctx.url, persons, limit, offset, toPerson, 'marked')
+  if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
+  return json(200, page)
+}
+
 export const personHandlers: HandlerMap = {
   persons_list(ctx) {
-    const { store } = ctx.services
-    const limit = pageSize(ctx.query.limit)
-    const { offset = 0 } = ctx.query
-    const persons = findPersons(store, ctx.project!.id, {
+    const found = findPersons(ctx.services.store, ctx.project!.id, {
       distinctId: ctx.query.distinct_id,
       email: ctx.query.email,
       search: ctx.query.search,
       properties: ctx.query.properties,
     })
-    if (ctx.observed('persons-list-envelope')) {
-      // The real service's list: its own items, no count unless asked, links by its own rules.
-      const results = samePage(ctx.url.href, persons.slice(offset, offset + limit).map(toListedPerson))
-      if (wantsCsv(ctx)) return textPieces(200, csvPieces(results), CSV_CONTENT_TYPE)
-      return json(200, {
-        results,
-        next: results.length >= limit ? realOffsetLink(ctx.url, offset + limit) : null,
-        previous: offset - limit >= 0 ? realOffsetLink(ctx.url, offset - limit) : null,
-        ...(ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}),
-      })
-    }
-    const page = offsetPage(ctx.url, persons, limit, offset, toPerson, 'marked')
-    if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
-    return json(200, page)
+    // (A long scan answers later: findPersons.)
+    return isPromise(found) ? found.then((persons) => personsPage(ctx, persons)) : personsPage(ctx, found)
   },
 
   /** Refused with the real service's words: persons come from event capture. */

@@ -77,9 +77,9 @@ export function indexable(term: string): boolean {
 
 /**
  * The persons' search index: ids of persons whose indexed text holds a term. The trigrams' candidates
- * are checked through the persons' records as they stand (`fieldsHold`), so it keeps no texts of its
- * own (they were ~6 MB of heap at 100,000 persons, ~72 MB at a million). Made at once for a small table
- * (`of`), a slice at a time for a big one (`building`).
+ * are checked by the caller, through the persons as they stand, so it keeps no texts of its own (they
+ * were ~6 MB of heap at 100,000 persons, ~72 MB at a million). Made at once for a small table (`of`), a
+ * slice at a time for a big one (`building`).
  */
 export class PersonSearchIndex {
   #trigrams: TrigramIndex
@@ -134,15 +134,16 @@ export class PersonSearchIndex {
     if (!sameSearchFields(prev, next)) this.add(next)
   }
 
-  /** Ids of the persons `get` gives whose indexed text holds `term` (see `indexable`), each once, in no particular order. */
-  matches(term: string, get: (id: number) => PersonRecord | undefined): number[] {
+  /**
+   * Ids whose indexed text holds `term` (see `indexable`), each once, in no particular order: the
+   * trigrams' candidates that `holds` (the caller's check of the person by that id as it stands, e.g.
+   * `fieldsHold`; false for none).
+   */
+  matches(term: string, holds: (id: number) => boolean): number[] {
     const ids = this.#trigrams.candidates(term)
     const out: number[] = []
     if (!ids) return out
-    for (let i = 0; i < ids.length; i++) {
-      const person = get(ids[i]!)
-      if (person !== undefined && fieldsHold(person, term)) out.push(ids[i]!)
-    }
+    for (let i = 0; i < ids.length; i++) if (holds(ids[i]!)) out.push(ids[i]!)
     return out
   }
 }

@@ -2,7 +2,7 @@
 // project's persons kept in list order (newest first) so a page is a slice.
 import { HashEntries, hashKey, HashIndex } from './hash-index.ts'
 import type { PersonRecord } from './models.ts'
-import { fieldsHold, indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './person-search.ts'
+import { indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './person-search.ts'
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
 import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
@@ -179,23 +179,27 @@ export class PersonTable {
 
   /**
    * The project's persons whose search text holds `term` (lower-cased), newest first, found through the
-   * search index (or, while a big table's is being made, a check of each person's fields). Undefined when the index
-   * cannot answer (a short or hex-only term, or one with the separator: see `indexable`).
+   * search index: the persons its trigrams name that `holds` (the caller's check of a person's search
+   * text, given the person's id too: read from the record, it is one more cache miss a candidate). 'scan' while a big table's index is being made: the caller checks each person itself.
+   * Undefined when the index cannot answer (a short or hex-only term, or one with the separator: see
+   * `indexable`).
    */
-  searchMatches(projectId: number, term: string): PersonRecord[] | undefined {
+  searchMatches(projectId: number, term: string, holds: (person: PersonRecord, id: number) => boolean): PersonRecord[] | 'scan' | undefined {
     if (!indexable(term)) return undefined
     if (!this.#search) {
       // (A build under way goes on even if the table has shrunk since: not made a second time.)
       if (this.#size <= SEARCH_INDEX_AT_ONCE && !this.#searchBuild) this.#search = PersonSearchIndex.of(this.all())
       else {
-        // Made in slices between requests. Until it is, the project's list is checked person by person,
-        // through the person's fields.
+        // Made in slices between requests.
         this.#buildSearchIndex()
-        return this.list(projectId).filter((person) => fieldsHold(person, term))
+        return 'scan'
       }
     }
     const byId = this.#byId
-    const ids = this.#search.matches(term, (id) => byId[id])
+    const ids = this.#search.matches(term, (id) => {
+      const person = byId[id]
+      return person !== undefined && holds(person, id)
+    })
     const list = this.list(projectId)
     // A broad term (a fair share of the list): the list walked in its order, not the matches sorted.
     if (ids.length > 256 && ids.length > list.length / 8) {

@@ -99,6 +99,8 @@ export class TrigramIndex {
   // moves #generation on by 2, so no mark of an earlier lookup means anything.
   #marks = new Int32Array(1024)
   #generation = 0
+  /** Room for a trigram's ids, decoded (see #decode). */
+  #scratch: Int32Array = new Int32Array(1024)
 
   /** The postings of the trigram at `text[at]`, if any. */
   #find(text: string, at: number): Postings | undefined {
@@ -218,31 +220,35 @@ export class TrigramIndex {
     })
   }
 
-  /** Calls `each` with every id posted under `to`, in the order they were posted. */
-  #forEachId(to: Postings, each: (id: number) => void): void {
+  /** Every id posted under `to`, in the order they were posted, in `out` (grown as needed); answers how many, and the array. */
+  #decode(to: Postings, out: Int32Array): [number, Int32Array] {
+    if (out.length < to.count) out = new Int32Array(Math.max(to.count, out.length * 2))
     const buffer = this.#buffer
+    let n = 0
     let id = -1
-    for (let at = to.start; at < to.end; ) {
+    for (let at = to.start, end = to.end; at < end; ) {
       let byte = buffer[at++]!
       let gap = byte & 0x7f
       for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
         byte = buffer[at++]!
         gap += (byte & 0x7f) * scale
       }
-      each((id += gap))
+      out[n++] = id += gap
     }
     const tail = to.tail
-    if (!tail) return
-    id = 0
-    for (let at = 0; at < to.tailLength; ) {
-      let byte = tail[at++]!
-      let coded = byte & 0x7f
-      for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
-        byte = tail[at++]!
-        coded += (byte & 0x7f) * scale
+    if (tail) {
+      id = 0
+      for (let at = 0, end = to.tailLength; at < end; ) {
+        let byte = tail[at++]!
+        let coded = byte & 0x7f
+        for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
+          byte = tail[at++]!
+          coded += (byte & 0x7f) * scale
+        }
+        out[n++] = id += coded % 2 === 0 ? coded / 2 : -(coded + 1) / 2
       }
-      each((id += coded % 2 === 0 ? coded / 2 : -(coded + 1) / 2))
     }
+    return [n, out]
   }
 
   /**
@@ -270,14 +276,21 @@ export class TrigramIndex {
     const under = (this.#generation += 2)
     const taken = under + 1
     const marks = this.#marks
-    if (second) this.#forEachId(second, (id) => void (marks[id] = under))
+    if (second) {
+      const [n, ids] = this.#decode(second, this.#scratch)
+      this.#scratch = ids
+      for (let i = 0; i < n; i++) marks[ids[i]!] = under
+    }
+    const [n, ids] = this.#decode(rarest!, this.#scratch)
+    this.#scratch = ids
     const out: number[] = []
-    this.#forEachId(rarest!, (id) => {
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!
       const mark = marks[id]
-      if (second ? mark !== under : mark === taken) return
+      if (second ? mark !== under : mark === taken) continue
       marks[id] = taken
       out.push(id)
-    })
+    }
     return out
   }
 }

@@ -76,6 +76,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   const matchesProperties = compilePropertyFilters(query.properties ?? [])
   const search = query.search?.trim().toLowerCase()
 
+  const matcher = search ? searchMatcher(store, search) : undefined
   let candidates: readonly PersonRecord[]
   let searchChecked = false
   const checks: Array<(p: PersonRecord) => boolean> = []
@@ -87,7 +88,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
     // The search index answers the search itself, when it can.
-    const found = search ? store.persons.searchMatches(projectId, search, searchMatcher(store, search)) : undefined
+    const found = matcher ? store.persons.searchMatches(projectId, search!, matcher) : undefined
     if (found === 'scan') {
       // Its index being made: each person's fields checked as they stand (nothing kept).
       checks.push((p) => fieldsHold(p, search!))
@@ -95,7 +96,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
     } else if (found) searchChecked = true
     candidates = typeof found === 'object' ? found : store.persons.list(projectId)
   }
-  if (search && !searchChecked) checks.push(searchMatcher(store, search))
+  if (matcher && !searchChecked) checks.push(matcher)
   if (matchesProperties) checks.push((p) => matchesProperties(p.properties))
 
   if (checks.length === 0) return candidates

@@ -6,6 +6,7 @@ import { indexable, PersonSearchIndex, type PersonSearchIndexBuild } from './per
 import { indexOfSorted, insertSorted } from './sorted-list.ts'
 import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
+import { SLICE_MS } from '../core/slices.ts'
 
 const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
 
@@ -15,8 +16,6 @@ const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.creat
  * at 100,000 persons and ~6 s at a million.
  */
 export const SEARCH_INDEX_AT_ONCE = 10_000
-/** One slice of that work: well under the 100 ms any one piece of work may hold the others up. */
-const SEARCH_SLICE_MS = 20
 
 /** Runs `task` on a later turn, without keeping a Node process alive for it. */
 function later(task: () => void): void {
@@ -180,9 +179,9 @@ export class PersonTable {
   /**
    * The project's persons whose search text holds `term` (lower-cased), newest first, found through the
    * search index: the persons its trigrams name that `holds` (the caller's check of a person's search
-   * text, given the person's id too: read from the record, it is one more cache miss a candidate). 'scan' while a big table's index is being made: the caller checks each person itself.
-   * Undefined when the index cannot answer (a short or hex-only term, or one with the separator: see
-   * `indexable`).
+   * text, given the person's id too: read from the record, it is one more cache miss a candidate).
+   * 'scan' while a big table's index is being made: the caller checks each person itself. Undefined
+   * when the index cannot answer (a short or hex-only term, or one with the separator: see `indexable`).
    */
   searchMatches(projectId: number, term: string, holds: (person: PersonRecord, id: number) => boolean): PersonRecord[] | 'scan' | undefined {
     if (!indexable(term)) return undefined
@@ -216,7 +215,7 @@ export class PersonTable {
   }
 
   /**
-   * Starts making the search index (once) a slice of SEARCH_SLICE_MS at a time (a timer's turn each, so other
+   * Starts making the search index (once) a slice of SLICE_MS at a time (a timer's turn each, so other
    * requests are answered between them); changes meanwhile are noted and applied at its end. A table
    * dropped meanwhile (a reset makes new ones) stops it: the timer holds the table only weakly.
    */
@@ -228,7 +227,7 @@ export class PersonTable {
       const self = table.deref()
       if (!self || self.#searchBuild !== build) return
       const byId = self.#byId
-      const index = build.step(performance.now() + SEARCH_SLICE_MS, (id) => byId[id])
+      const index = build.step(performance.now() + SLICE_MS, (id) => byId[id])
       if (!index) return void later(slice)
       self.#search = index
       self.#searchBuild = undefined

@@ -112,12 +112,23 @@ export class TrigramIndex {
 
   /** The postings of the trigram at `text[at]`, made (empty) if there are none. */
   #findOrMake(text: string, at: number): Postings {
-    let to = this.#find(text, at)
-    if (to) return to
-    to = newPostings()
     const place = placeOf(text, at)
-    if (place < 0) this.#byKey.set(keyOf(text, at), to)
-    else this.#byPlace[place] = this.#all.length + 1
+    if (place < 0) {
+      const key = keyOf(text, at)
+      let to = this.#byKey.get(key)
+      if (!to) this.#byKey.set(key, (to = this.#made()))
+      return to
+    }
+    const n = this.#byPlace[place]!
+    if (n !== 0) return this.#all[n - 1]!
+    const to = this.#made()
+    this.#byPlace[place] = this.#all.length
+    return to
+  }
+
+  /** New empty postings, listed in #all. */
+  #made(): Postings {
+    const to = newPostings()
     this.#all.push(to)
     return to
   }

@@ -9,6 +9,9 @@
 import { readFileSync } from 'node:fs'
 import { load } from './harness.ts'
 import { startMockAndCeiling } from './mock-and-ceiling.ts'
+import { steadyLoadGenerator } from './steady-client.ts'
+
+steadyLoadGenerator()
 const P = '/api/environments/1'
 const path = process.argv[2] ?? `${P}/persons/1/`
 const cpuMs = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10 }

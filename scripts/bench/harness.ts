@@ -9,6 +9,7 @@ import { once } from 'node:events'
 import { connect, createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon, { type Request as AutocannonRequest } from 'autocannon'
+import { serverEnv } from './steady-client.ts'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const AUTH = { authorization: 'Bearer phx_mock_all' }
@@ -88,6 +89,7 @@ export async function startChild(script: string, args: string[] = [], options: {
   const started = performance.now()
   const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), module, ...args], {
     cwd: ROOT,
+    env: serverEnv(),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let output = ''
@@ -149,7 +151,7 @@ async function stopProcess(proc: ChildProcess): Promise<void> {
  */
 export async function startPolled(command: string, args: string[], url: string, timeoutMs = 120_000): Promise<ChildServer> {
   const started = performance.now()
-  const proc = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(command, args, { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))

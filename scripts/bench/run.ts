@@ -13,6 +13,10 @@ import { runLimit, type RatioRow } from './limit.ts'
 import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
 import { runStartup } from './startup.ts'
+import { steadyLoadGenerator } from './steady-client.ts'
+
+// Restarted with the load generator's malloc kept steady (steady-client.ts), before anything is measured.
+steadyLoadGenerator()
 
 const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Promise<Row[]>> = {
   limit: runLimit,

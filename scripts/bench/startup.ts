@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { AUTH, fmt, LOOKUP_RATIO_TARGET, percentile, PERSONS, ROOT, send, verdict, type BenchConfig, type Row } from './harness.ts'
+import { serverEnv } from './steady-client.ts'
 
 const CLI = 'dist/src/cli/main.js'
 const DEFAULT_TARGET_MS = 1_000
@@ -22,7 +23,7 @@ interface Started {
 
 function serve(args: string[], timeoutMs: number): Promise<Started> {
   const started = performance.now()
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -15,6 +15,9 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
 import { asker, AUTH, load, percentile, ROOT, send, startChild, type BenchRequest, type ChildServer, type LoadResult } from './harness.ts'
+import { serverEnv, steadyLoadGenerator } from './steady-client.ts'
+
+steadyLoadGenerator()
 
 const { values: args } = parseArgs({
   options: {
@@ -45,7 +48,7 @@ async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
   if (!existsSync(join(source, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'))
   const outfile = join(ROOT, 'tmp/state-ab/base-mock.mjs')
   await build({ entryPoints: ['scripts/bench/servers/mock.ts'], outfile, absWorkingDir: source, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' })
-  const proc = spawn(process.execPath, [outfile, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  const proc = spawn(process.execPath, [outfile, ...args], { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (chunk: Buffer) => {

@@ -6,6 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { load } from './harness.ts'
 import { startMockAndCeiling } from './mock-and-ceiling.ts'
+import { steadyLoadGenerator } from './steady-client.ts'
+
+steadyLoadGenerator()
 const P = '/api/environments/1'
 const path = process.argv[2] ?? `${P}/persons/1/`
 const method = process.argv[3] ?? 'GET'

@@ -7,6 +7,7 @@
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 //   BENCH_MOCK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only limit
 //                                      the limit benchmark's mock servers started with these node options
+//   BENCH_MALLOC=default npm run bench  without keeping the load generator's malloc steady (steady-client.ts)
 import os from 'node:os'
 import { configFrom, fmt, notApplicable, renderTable, type Row } from './harness.ts'
 import { runLimit, type RatioRow } from './limit.ts'

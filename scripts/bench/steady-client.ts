@@ -5,7 +5,7 @@
 // of it is free (the trim threshold, which glibc also moves as it goes), and taken again moments later:
 // every page then faults in afresh. On the VM of 2026-11-25 that came and went with the answers' sizes
 // and the moment (the same 47 kB answer from the bare server read at 5-7k req/s in one load and ~20k in
-// the next): 5-9 page faults a request in the load generator, ~100-130 µs more of its CPU a request. The
+// the next): 5-9 page faults a request in the load generator, ~80-125 µs more of its CPU a request. The
 // load generator was then the slower side of the loop, so both servers read alike (GET persons list at
 // 1k: 1.0x) or a row read whichever side's load happened to fault (the same list at 100k: 0.43-0.66x).
 // With the heap's top kept (and big buffers taken from it, not mapped and unmapped each time) the

@@ -112,24 +112,14 @@ export class TrigramIndex {
 
   /** The postings of the trigram at `text[at]`, made (empty) if there are none. */
   #findOrMake(text: string, at: number): Postings {
-    const place = placeOf(text, at)
-    if (place < 0) {
-      const key = keyOf(text, at)
-      let to = this.#byKey.get(key)
-      if (!to) this.#byKey.set(key, (to = this.#made()))
-      return to
-    }
-    const n = this.#byPlace[place]!
-    if (n !== 0) return this.#all[n - 1]!
-    const to = this.#made()
-    this.#byPlace[place] = this.#all.length
-    return to
-  }
-
-  /** New empty postings, listed in #all. */
-  #made(): Postings {
+    const found = this.#find(text, at)
+    if (found) return found
+    // A trigram not seen before (rare against the lookups): its place or key worked out again to file it.
     const to = newPostings()
     this.#all.push(to)
+    const place = placeOf(text, at)
+    if (place < 0) this.#byKey.set(keyOf(text, at), to)
+    else this.#byPlace[place] = this.#all.length
     return to
   }
 

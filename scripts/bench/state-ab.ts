@@ -6,7 +6,7 @@
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
 // /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
 // scripts/bench/servers/mock.ts does not answer the `log` question yet).
-//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory] [--node-args '--flag ...']
+//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|delete-events|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory] [--node-args '--flag ...']
 // (--memory: both servers without --state, as the in-memory rows run them.)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -79,6 +79,7 @@ async function requestsFor(server: ChildServer): Promise<BenchRequest[]> {
   if (args.case === 'insight') {
     return [{ method: 'POST', path: `${P}/max_tools/create_and_query_insight/`, headers: H, body: JSON.stringify({ query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' }) }]
   }
+  if (args.case === 'delete-events') return [{ method: 'POST', path: `${P}/persons/3/delete_events/`, headers: H, body: '{}' }]
   if (args.case === 'timeline') return [{ method: 'GET', path: `${P}/persons/4/properties_timeline/`, headers: { authorization: 'Bearer phx_mock_legacy' } }]
   const made = await send(server.url, { method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'state-ab', type: 'collection' }) })
   const id = JSON.parse(made.body.toString()).short_id

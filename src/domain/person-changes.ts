@@ -69,9 +69,9 @@ export function deletePersonProperty(store: Store, person: PersonRecord, key: st
  * DELETE: the person leaves the table (and its distinct ids are free); its events stay unless
  * `scheduleEventDeletion` gives the instant a task deletes them. Logs "deleted".
  */
-export async function deletePerson(store: Store, person: PersonRecord, by: Actor, scheduleEventDeletion?: number): Promise<TaskRecord | null> {
+export function deletePerson(store: Store, person: PersonRecord, by: Actor, scheduleEventDeletion?: number): TaskRecord | null {
   store.persons.remove(person)
-  const task = scheduleEventDeletion === undefined ? null : await queueEventDeletion(store, person, by.now, scheduleEventDeletion)
+  const task = scheduleEventDeletion === undefined ? null : queueEventDeletion(store, person, by.now, scheduleEventDeletion)
   recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',

@@ -10,7 +10,7 @@ import { ALPHANUMERIC } from '../core/random.ts'
 import { toInsightMessages } from '../domain/insight-answer.ts'
 
 export const maxToolsHandlers: HandlerMap = {
-  async max_tools_create_and_query_insight(ctx) {
+  max_tools_create_and_query_insight(ctx) {
     const { store, clock } = ctx.services
     const project = ctx.project!
     const { query: question, insight_type: insightType } = ctx.body as { query: string; insight_type: InsightType }

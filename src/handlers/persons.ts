@@ -110,7 +110,7 @@ export const personHandlers: HandlerMap = {
     return json(200, toPerson(updated))
   },
 
-  async persons_destroy(ctx) {
+  persons_destroy(ctx) {
     const person = findPerson(ctx)
     const by = actor(ctx)
     // The seed: delete_events=true queues the task; the real service: the parameter's mere presence.
@@ -118,8 +118,8 @@ export const personHandlers: HandlerMap = {
     const when = deleteEvents ? nextSundayFiveUtc(by.now) : undefined
     // keep_person (its presence, as in the real service): the person stays; only its events may go.
     if (ctx.url.searchParams.has('keep_person')) {
-      if (when !== undefined) await queueEventDeletion(ctx.services.store, person, by.now, when)
-    } else await deletePerson(ctx.services.store, person, by, when)
+      if (when !== undefined) queueEventDeletion(ctx.services.store, person, by.now, when)
+    } else deletePerson(ctx.services.store, person, by, when)
     return empty(ctx.observed('person-delete-status') ? 202 : 204)
   },
 
@@ -132,11 +132,11 @@ export const personHandlers: HandlerMap = {
     return activityPage(ctx, projectActivity(ctx.services.store, ctx.project!.id, 'Person'))
   },
 
-  async persons_delete_events_create(ctx) {
+  persons_delete_events_create(ctx) {
     const person = findPerson(ctx)
     const { store, clock, nonPeakWindow } = ctx.services
     const now = clock.now()
-    await queueEventDeletion(store, person, now, nextNonPeakSlot(now, nonPeakWindow))
+    queueEventDeletion(store, person, now, nextNonPeakSlot(now, nonPeakWindow))
     return empty(ctx.observed('person-delete-events-status') ? 202 : 200)
   },
 

@@ -40,6 +40,16 @@ describe('BoundedCache', () => {
     expect(cache.getOrMake(2, () => 'made')).toBe('made')
   })
 
+  it('a deleted key set again while its old value waits in the old generation answers neither value', () => {
+    const cache = new BoundedCache<number, string>(2)
+    cache.set(1, 'first')
+    cache.set(2, 'b') // the young map is full: 1 and 2 become the old generation
+    cache.set(1, 'second') // young now, its first value still in the old map
+    cache.delete(1)
+    expect(cache.get(1)).toBeUndefined()
+    expect(cache.get(2)).toBe('b')
+  })
+
   it('refuses a capacity under one', () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError)
   })

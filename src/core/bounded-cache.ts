@@ -41,7 +41,9 @@ export class BoundedCache<K, V> {
 
   /** Drops `key`'s entry (a value that can never be asked for again need not wait to age out). */
   delete(key: K): void {
-    if (!this.#young.delete(key)) this.#old.delete(key)
+    this.#young.delete(key)
+    // (Both: a key set again while its old value waited in the old map is in both.)
+    this.#old.delete(key)
   }
 
   /** The cached value for key, made (and cached) on a miss. */

@@ -175,6 +175,19 @@ describe('jsonChunks', () => {
     expect(parts.length).toBeGreaterThan(10)
     expect([...jsonChunks({ id: 1, name: 'small' })]).toHaveLength(1)
   })
+
+  it('writes a big marked answer whose text is not yet written in pieces too (a properties timeline at the caps), and a small one whole', () => {
+    const points = many(20, (i) => ({ timestamp: `t${i}`, properties: Object.fromEntries(many(1000, (k) => [`p${k}`, 'x'.repeat(600)])), relevant_event_count: 1 }))
+    const body = serializeOnce({ points, crucial_property_keys: ['p0'] })
+    // Written whole it was one JSON.stringify of ~12 MB within the request, holding every other one.
+    expect(toJsonIfLight(body)).toBeUndefined()
+    const pieces = [...jsonChunks(body)]
+    expect(pieces.join('')).toBe(JSON.stringify(body))
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(300_000)
+    const small = serializeOnce({ id: 1, name: 'small' })
+    expect(toJsonIfLight(small)).toEqual({ text: '{"id":1,"name":"small"}', bytes: 23 })
+    expect([...jsonChunks(small)]).toEqual(['{"id":1,"name":"small"}'])
+  })
 })
 
 describe('recordsJson and jsonBatches', () => {

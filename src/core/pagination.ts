@@ -63,13 +63,16 @@ export function offsetPage<T, R>(
   render: (item: T) => R,
   rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
-  const count = items.length
-  const results = resultsOf(url, items.slice(offset, offset + limit).map(render), rendered)
+  return offsetPageOf(url, items.length, limit, offset, items.slice(offset, offset + limit).map(render), rendered)
+}
+
+/** The page of `offsetPage` from its items already rendered (`made`: the items from `offset`, at most `limit`), of `count` in all. */
+export function offsetPageOf<R>(url: URL, count: number, limit: number, offset: number, made: R[], rendered: Rendered = 'fresh'): OffsetPage<R> {
   const body = {
     count,
     next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
     previous: offset > 0 ? withParam(url, 'offset', Math.max(0, offset - limit)) : null,
-    results,
+    results: resultsOf(url, made, rendered),
   }
   return bodyOf(url, body, rendered)
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { filterInSlices, SLICE_MS } from './slices.ts'
+import { filterInSlices, mapInSlices, SLICE_MS } from './slices.ts'
 
 /** Holds the thread for `ms` (a check that is slow for real). */
 function busy(ms: number): void {
@@ -55,5 +55,29 @@ describe('a filter done in slices', () => {
     })
     expect(answer).toBeInstanceOf(Promise)
     await expect(answer).rejects.toThrow('broken check')
+  })
+})
+
+describe('a map done in slices', () => {
+  it('answers at once, as an array, when it takes less than a slice', () => {
+    const items = Array.from({ length: 1_000 }, (_, i) => i)
+    expect(mapInSlices(items, (i) => i * 2)).toEqual(items.map((i) => i * 2))
+  })
+
+  it('goes on in later turns when it takes longer, other work running between its slices, in order', async () => {
+    const items = Array.from({ length: 600 }, (_, i) => i)
+    let made = 0
+    const between: number[] = []
+    const answer = mapInSlices(items, (i) => {
+      made++
+      // The clock is read every 64 items: one slow item in each stretch makes every slice overrun.
+      busy(i % 64 === 0 ? SLICE_MS + 2 : 0)
+      return `p${i}`
+    })
+    expect(answer).toBeInstanceOf(Promise)
+    setImmediate(() => between.push(made))
+    expect(await answer).toEqual(items.map((i) => `p${i}`))
+    expect(between).toHaveLength(1)
+    expect(between[0]).toBeLessThan(items.length)
   })
 })

@@ -55,4 +55,20 @@ describe('a persons list that scans for longer than a slice', () => {
     vi.restoreAllMocks()
     expect(JSON.parse((await text(mock, `${PERSONS}?search=zq`)).body).results.map((p: { uuid: string }) => p.uuid)).toContain(someone.uuid)
   })
+
+  it('renders a long page in slices: other reads answered between them, the page the same as made at once, JSON and CSV', async () => {
+    const mock = await createMock({ size: { persons: 3_000 }, onViolation: (v) => contractViolations.push(v) })
+    const someone = JSON.parse((await text(mock, `${PERSONS}?limit=1&offset=2500`)).body).results[0]
+    const pages = ['?limit=2000&offset=500', '?limit=2000&format=csv']
+    const atOnce = await Promise.all(pages.map((q) => text(mock, PERSONS + q)))
+    slowClock()
+    const order: string[] = []
+    const long = pages.map((q, k) => text(mock, PERSONS + q).finally(() => order.push(`page ${k}`)))
+    const read = text(mock, `${PERSONS}${someone.uuid}/`).finally(() => order.push('read'))
+    const answers = await Promise.all(long)
+    expect((await read).status).toBe(200)
+    expect(order[0]).toBe('read')
+    expect(answers).toEqual(atOnce)
+    expect(JSON.parse(answers[0]!.body).results).toHaveLength(2000)
+  })
 })

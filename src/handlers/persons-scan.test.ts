@@ -19,22 +19,31 @@ async function text(mock: Mock, path: string, init: RequestInit = {}): Promise<{
   return { status: res.status, body: await res.text() }
 }
 
+/**
+ * Asks for each of `queries` (on the persons list) once at once, then again under a slow clock with a read
+ * of the person at `offset` asked right after them; answers what came first, the read's status, and both
+ * sets of answers.
+ */
+async function readBetweenSlices(mock: Mock, queries: string[], offset: number) {
+  const someone = JSON.parse((await text(mock, `${PERSONS}?limit=1&offset=${offset}`)).body).results[0]
+  const atOnce = await Promise.all(queries.map((q) => text(mock, PERSONS + q)))
+  slowClock()
+  const order: string[] = []
+  const long = queries.map((q, k) => text(mock, PERSONS + q).finally(() => order.push(`long ${k}`)))
+  const read = text(mock, `${PERSONS}${someone.uuid}/`).finally(() => order.push('read'))
+  const answers = await Promise.all(long)
+  return { first: order[0], readStatus: (await read).status, answers, atOnce }
+}
+
 describe('a persons list that scans for longer than a slice', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('answers other reads between its slices, and what it answers at once', async () => {
     const mock = await createMock({ size: { persons: 3_000 }, onViolation: (v) => contractViolations.push(v) })
-    const someone = JSON.parse((await text(mock, `${PERSONS}?limit=1&offset=1500`)).body).results[0]
     const queries = ['?search=a&limit=20&offset=40', `?properties=${encodeURIComponent(JSON.stringify([{ key: 'email', operator: 'icontains', value: 'e', type: 'person' }]))}&limit=5`]
-    const atOnce = await Promise.all(queries.map((q) => text(mock, PERSONS + q)))
-
-    slowClock()
-    const order: string[] = []
-    const scans = queries.map((q, k) => text(mock, PERSONS + q).finally(() => order.push(`scan ${k}`)))
-    const read = text(mock, `${PERSONS}${someone.uuid}/`).finally(() => order.push('read'))
-    const answers = await Promise.all(scans)
-    expect((await read).status).toBe(200)
-    expect(order[0]).toBe('read')
+    const { first, readStatus, answers, atOnce } = await readBetweenSlices(mock, queries, 1500)
+    expect(readStatus).toBe(200)
+    expect(first).toBe('read')
     expect(answers).toEqual(atOnce)
     expect(answers[0]!.status).toBe(200)
     expect(JSON.parse(answers[0]!.body).results).toHaveLength(20)
@@ -58,16 +67,9 @@ describe('a persons list that scans for longer than a slice', () => {
 
   it('renders a long page in slices: other reads answered between them, the page the same as made at once, JSON and CSV', async () => {
     const mock = await createMock({ size: { persons: 3_000 }, onViolation: (v) => contractViolations.push(v) })
-    const someone = JSON.parse((await text(mock, `${PERSONS}?limit=1&offset=2500`)).body).results[0]
-    const pages = ['?limit=2000&offset=500', '?limit=2000&format=csv']
-    const atOnce = await Promise.all(pages.map((q) => text(mock, PERSONS + q)))
-    slowClock()
-    const order: string[] = []
-    const long = pages.map((q, k) => text(mock, PERSONS + q).finally(() => order.push(`page ${k}`)))
-    const read = text(mock, `${PERSONS}${someone.uuid}/`).finally(() => order.push('read'))
-    const answers = await Promise.all(long)
-    expect((await read).status).toBe(200)
-    expect(order[0]).toBe('read')
+    const { first, readStatus, answers, atOnce } = await readBetweenSlices(mock, ['?limit=2000&offset=500', '?limit=2000&format=csv'], 2500)
+    expect(readStatus).toBe(200)
+    expect(first).toBe('read')
     expect(answers).toEqual(atOnce)
     expect(JSON.parse(answers[0]!.body).results).toHaveLength(2000)
   })

@@ -7,7 +7,7 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { json } from '../core/http.ts'
 import { offsetPage } from '../core/pagination.ts'
-import { isPromise } from '../core/promise.ts'
+import { andThen } from '../core/promise.ts'
 import { listPlaylists, playlistItems } from '../domain/playlists.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { toPerson } from '../serializers/person.ts'
@@ -50,7 +50,7 @@ export const mockDataHandlers: HandlerMap = {
     const { limit, offset } = page(ctx)
     const found = findPersons(store, controlProject(ctx), { search: ctx.query.search })
     const answer = (persons: readonly PersonRecord[]) => json(200, offsetPage(ctx.url, persons, limit, offset, toPerson))
-    return isPromise(found) ? found.then(answer) : answer(found)
+    return andThen(found, answer)
   },
 
   mock_playlists_list(ctx) {

@@ -4,7 +4,7 @@
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
 import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
-import { isPromise } from '../core/promise.ts'
+import { andThen } from '../core/promise.ts'
 import { numberedPage, offsetPageOf, realOffsetLink } from '../core/pagination.ts'
 import { samePage } from '../core/same-page.ts'
 import { mapInSlices } from '../core/slices.ts'
@@ -64,16 +64,14 @@ function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): Moc
         ...(ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}),
       })
     }
-    const listed = mapInSlices(items, toListedPerson)
-    return isPromise(listed) ? listed.then(answer) : answer(listed)
+    return andThen(mapInSlices(items, toListedPerson), answer)
   }
   const answer = (results: ReturnType<typeof toPerson>[]): MockResponse => {
     const page = offsetPageOf(ctx.url, persons.length, limit, offset, results, 'marked')
     if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
     return json(200, page)
   }
-  const made = mapInSlices(items, toPerson)
-  return isPromise(made) ? made.then(answer) : answer(made)
+  return andThen(mapInSlices(items, toPerson), answer)
 }
 
 export const personHandlers: HandlerMap = {
@@ -85,7 +83,7 @@ export const personHandlers: HandlerMap = {
       properties: ctx.query.properties,
     })
     // (A long scan answers later: findPersons.)
-    return isPromise(found) ? found.then((persons) => personsPage(ctx, persons)) : personsPage(ctx, found)
+    return andThen(found, (persons) => personsPage(ctx, persons))
   },
 
   /** Refused with the real service's words: persons come from event capture. */

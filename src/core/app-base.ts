@@ -421,21 +421,22 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const { op, named } = outcome
     // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
     if (named?.observer) return res
-    journal.record({
-      at_ms: outcome.at ?? clock.now(),
-      method: req.method,
-      path: req.url.pathname,
-      search: req.url.search,
-      operation_id: (named ?? op)?.operationId ?? null,
-      status: res.status,
-      request_body: outcome.body,
-      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-      // References only (shaped, masked and redacted when read): the key's header, the answer.
-      authorization: req.headers.authorization,
-      response: res,
-      validation,
-      violation: violated,
-    })
+    journal.record(
+      {
+        method: req.method,
+        // References only (shaped, masked and redacted when read): the URL, the key's header, the answer.
+        url: req.url,
+        operation_id: (named ?? op)?.operationId ?? null,
+        status: res.status,
+        request_body: outcome.body,
+        authorization: req.headers.authorization,
+        response: res,
+        validation,
+        violation: violated,
+      },
+      outcome.at ?? clock.now(),
+      Math.round((performance.now() - started) * 1000) / 1000,
+    )
     return res
   }
 

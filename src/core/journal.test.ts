@@ -2,26 +2,32 @@ import { describe, expect, it } from 'vitest'
 import { json, text, textPieces, empty } from './http.ts'
 import { Journal, maskKey, REDACTED, type JournalRecord } from './journal.ts'
 
-/** A request as the pipeline records it. */
-function request(over: Partial<JournalRecord> = {}): JournalRecord {
+type RecordOver = Partial<JournalRecord> & { search?: string }
+
+/** A request as the pipeline records it (`search`: the URL's query). */
+function request({ search = '', ...over }: RecordOver = {}): JournalRecord {
   return {
-    at_ms: Date.UTC(2026, 10, 1),
     method: 'GET',
-    path: '/api/environments/1/persons/',
-    search: '',
+    url: new URL(`http://localhost:8010/api/environments/1/persons/${search}`),
     operation_id: 'persons_list',
     status: 200,
     request_body: undefined,
-    duration_ms: 1.5,
     validation: 'passed',
     response: json(200, { ok: true }),
     ...over,
   }
 }
 
-function filled(n: number, at: (i: number) => Partial<JournalRecord> = () => ({}), capacity = 1000): Journal {
+const AT = Date.UTC(2026, 10, 1)
+
+/** Records `over` answered at AT, taking 1.5 ms. */
+function record(journal: Journal, over: RecordOver = {}): void {
+  journal.record(request(over), AT, 1.5)
+}
+
+function filled(n: number, at: (i: number) => RecordOver = () => ({}), capacity = 1000): Journal {
   const journal = new Journal(capacity)
-  for (let i = 1; i <= n; i++) journal.record(request(at(i)))
+  for (let i = 1; i <= n; i++) record(journal, at(i))
   return journal
 }
 
@@ -71,8 +77,24 @@ describe('a page of the journal', () => {
     expect(small.page()).toMatchObject({ first_id: 3, last_id: 5, dropped: 2 })
     small.clear()
     expect(small.page()).toMatchObject({ results: [], count: 0, first_id: null, last_id: null, dropped: 0 })
-    small.record(request())
+    record(small)
     expect(small.page().results.map((e) => e.id)).toEqual([6])
+  })
+
+  it('keeps the time, duration, path and query of each entry as the ring wraps', () => {
+    const journal = new Journal(3)
+    for (let i = 1; i <= 5; i++) journal.record(request({ search: `?limit=${i}`, status: 200 + i }), AT + i * 1000, i / 4)
+    expect(journal.page().results.map(({ id, at, duration_ms, path, query, status }) => ({ id, at, duration_ms, path, query, status }))).toEqual(
+      [3, 4, 5].map((i) => ({
+        id: i,
+        at: `2026-11-01T00:00:0${i}Z`,
+        duration_ms: i / 4,
+        path: '/api/environments/1/persons/',
+        query: { limit: String(i) },
+        status: 200 + i,
+      })),
+    )
+    expect(journal.latest()).toMatchObject({ id: 5, duration_ms: 1.25 })
   })
 })
 
@@ -89,9 +111,9 @@ describe('one entry with its answer', () => {
 
   it('keeps a text answer and an answer without a body, and says when one was written as it was made', () => {
     const journal = new Journal()
-    journal.record(request({ response: text(200, 'id,name\n1,ada\n', 'text/csv') }))
-    journal.record(request({ status: 204, response: empty(204) }))
-    journal.record(request({ response: textPieces(200, ['a', 'b'], 'text/csv') }))
+    record(journal, { response: text(200, 'id,name\n1,ada\n', 'text/csv') })
+    record(journal, { status: 204, response: empty(204) })
+    record(journal, { response: textPieces(200, ['a', 'b'], 'text/csv') })
     expect(journal.get(1)!.response).toEqual({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'id,name\n1,ada\n', body_kept: true })
     expect(journal.get(2)!.response).toEqual({ status: 204, headers: {}, body: null, body_kept: true })
     expect(journal.get(3)!.response).toMatchObject({ body: null, body_kept: false })
@@ -99,7 +121,7 @@ describe('one entry with its answer', () => {
 
   it('keeps the answers of the newest entries only', () => {
     const journal = new Journal(10, 3)
-    for (let i = 1; i <= 6; i++) journal.record(request({ response: json(200, { n: i }) }))
+    for (let i = 1; i <= 6; i++) record(journal, { response: json(200, { n: i }) })
     expect([1, 2, 3].map((id) => journal.get(id)!.response.body_kept)).toEqual([false, false, false])
     expect([4, 5, 6].map((id) => journal.get(id)!.response.body)).toEqual([{ n: 4 }, { n: 5 }, { n: 6 }])
     expect(journal.get(2)!.status).toBe(200) // the entry itself is kept
@@ -119,10 +141,10 @@ describe('one entry with its answer', () => {
 describe('secrets', () => {
   it('the key a request presented reads masked, from the header, the body or the query', () => {
     const journal = new Journal()
-    journal.record(request({ authorization: 'Bearer phx_abcdefghijklmnop1234' }))
-    journal.record(request({ method: 'POST', request_body: { personal_api_key: 'phx_bodykey_0000_9876' } }))
-    journal.record(request({ search: '?personal_api_key=phx_querykey_5555' }))
-    journal.record(request())
+    record(journal, { authorization: 'Bearer phx_abcdefghijklmnop1234' })
+    record(journal, { method: 'POST', request_body: { personal_api_key: 'phx_bodykey_0000_9876' } })
+    record(journal, { search: '?personal_api_key=phx_querykey_5555' })
+    record(journal)
     expect(journal.entries().map((e) => e.key)).toEqual(['phx_...1234', 'phx_...9876', 'phx_...5555', null])
     expect(maskKey('short')).toBe(REDACTED)
   })
@@ -130,13 +152,11 @@ describe('secrets', () => {
   it('answers read without the key the request presented, wherever it appears (links carry it in their query)', () => {
     const key = 'phx_secret_key_value_42'
     const journal = new Journal()
-    journal.record(
-      request({
-        search: `?limit=1&personal_api_key=${key}`,
-        response: json(200, { next: `http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${key}&offset=1`, results: [{ api_key: 'x' }] }),
-      }),
-    )
-    journal.record(request({ authorization: `Bearer ${key}`, response: text(200, `next,${key}\n`, 'text/csv') }))
+    record(journal, {
+      search: `?limit=1&personal_api_key=${key}`,
+      response: json(200, { next: `http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${key}&offset=1`, results: [{ api_key: 'x' }] }),
+    })
+    record(journal, { authorization: `Bearer ${key}`, response: text(200, `next,${key}\n`, 'text/csv') })
     const [first, second] = [journal.get(1)!, journal.get(2)!]
     expect(JSON.stringify(first)).not.toContain(key)
     expect((first.response.body as any).next).toBe(`http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${REDACTED}&offset=1`)
@@ -147,8 +167,8 @@ describe('secrets', () => {
 
   it('says whether the answer passed the contract, and what it broke when it did not', () => {
     const journal = new Journal()
-    journal.record(request({ validation: 'failed', violation: 'persons_list 200: /results/0/id must be integer', status: 500 }))
-    journal.record(request({ validation: 'skipped', status: 404 }))
+    record(journal, { validation: 'failed', violation: 'persons_list 200: /results/0/id must be integer', status: 500 })
+    record(journal, { validation: 'skipped', status: 404 })
     expect(journal.entries().map((e) => [e.validation, e.violation])).toEqual([
       ['failed', 'persons_list 200: /results/0/id must be integer'],
       ['skipped', undefined],

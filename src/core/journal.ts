@@ -1,9 +1,11 @@
 // A bounded request journal (a long run must not grow without end), oldest first.
 //
-// Entries are kept as the request left them (the time in epoch ms, the raw query string, references
-// to the key's header and to the answer) and shaped when read: every request writes one, few are ever
+// Entries are kept as the request left them (references to its URL, the key's header and the answer;
+// the time and duration in typed columns) and shaped when read: every request writes one, few are ever
 // read, and formatting the time and parsing the query on the way in was a measurable part of a write's
-// cost. Secrets never leave it: query values and body fields named like keys, tokens or passwords
+// cost. What an entry holds lives through a thousand requests, so through the young generation's
+// scavenges, which copy every object still alive: an entry is one object (its id is its place, the
+// numbers are not boxed) pointing at what the request had made anyway. Secrets never leave it: query values and body fields named like keys, tokens or passwords
 // (`personal_api_key` above all) read as REDACTED, and the key a request presented reads masked
 // (`phx_...abcd`, as the real service shows keys). Answers are kept for the newest entries only
 // (`bodiesKept`), so a long run of big answers holds a bounded number of them.
@@ -43,18 +45,22 @@ export interface JournalEntryDetail extends JournalEntry {
   }
 }
 
-/** What `record` takes: the entry with the time as epoch ms, the query as the URL's `search`, references to the key's header and the answer. */
-export interface JournalRecord extends Omit<JournalEntry, 'id' | 'at' | 'query' | 'key'> {
-  at_ms: number
-  search: string
+/** What `record` keeps (with the time and duration beside it): references to the request's URL, the key's header and the answer. */
+export interface JournalRecord extends Omit<JournalEntry, 'id' | 'at' | 'path' | 'query' | 'key' | 'duration_ms'> {
+  /** The request's URL, read only (a face may share one between requests). */
+  url: URL
   /** The request's Authorization header, as sent. */
   authorization?: string
   /** The answer (dropped once `bodiesKept` newer entries follow). */
   response?: MockResponse
 }
 
-interface Stored extends JournalRecord {
+/** An entry as kept: the record, with its place in the ring giving its id, time and duration. */
+interface Stored {
+  record: JournalRecord
   id: number
+  atMs: number
+  durationMs: number
 }
 
 /** Which entries a page holds, newest or oldest first. */
@@ -134,21 +140,21 @@ export function maskKey(value: string): string {
   return value.length >= 12 ? `${value.slice(0, 4)}...${value.slice(-4)}` : REDACTED
 }
 
-function shape(e: Stored, bodies = true): JournalEntry {
+function shape({ record: e, id, atMs, durationMs }: Stored, bodies = true): JournalEntry {
   const query: Record<string, string> = {}
-  const params = new URLSearchParams(e.search)
+  const params = new URLSearchParams(e.url.search)
   for (const [name, value] of params) query[name] = isSecretName(name) && value !== '' ? REDACTED : value
   const presented = findKey({ authorization: e.authorization }, e.request_body, params)
   const entry: JournalEntry = {
-    id: e.id,
-    at: iso(e.at_ms),
+    id,
+    at: iso(atMs),
     method: e.method,
-    path: e.path,
+    path: e.url.pathname,
     query,
     operation_id: e.operation_id,
     status: e.status,
     request_body: bodies ? redactSecrets(e.request_body) : undefined,
-    duration_ms: e.duration_ms,
+    duration_ms: durationMs,
     key: presented ? maskKey(presented[0]) : null,
     validation: e.validation,
   }
@@ -160,7 +166,7 @@ function shape(e: Stored, bodies = true): JournalEntry {
 const MIN_SECRET_LENGTH = 8
 
 /** The secret values a request presented: its Authorization header's credentials, secret-named query parameters and top-level body fields. */
-function presentedSecrets(e: Stored, params: URLSearchParams): string[] {
+function presentedSecrets(e: JournalRecord, params: URLSearchParams): string[] {
   const found: string[] = []
   const credentials = e.authorization?.replace(/^\s*\S+\s+/, '').trim()
   if (credentials) found.push(credentials)
@@ -172,10 +178,10 @@ function presentedSecrets(e: Stored, params: URLSearchParams): string[] {
   return found.filter((s) => s.length >= MIN_SECRET_LENGTH)
 }
 
-function answerOf(e: Stored): JournalEntryDetail['response'] {
+function answerOf(e: JournalRecord): JournalEntryDetail['response'] {
   const res = e.response
   if (!res) return { status: e.status, headers: {}, body: null, body_kept: false }
-  const secrets = presentedSecrets(e, new URLSearchParams(e.search))
+  const secrets = presentedSecrets(e, new URLSearchParams(e.url.search))
   const headers = res.json !== undefined ? { 'content-type': 'application/json', ...res.headers } : { ...res.headers }
   if (res.json !== undefined) return { status: e.status, headers, body: redactSecrets(res.json, secrets), body_kept: true }
   if (res.text !== undefined) return { status: e.status, headers, body: redactText(res.text, secrets), body_kept: true }
@@ -191,8 +197,11 @@ function statusMatches(status: number, wanted: string): boolean {
 export class Journal {
   // A ring of `capacity` slots: the oldest entry at #start, #count of them. An array that took the
   // newest at its end and let the oldest go with shift() moved every entry at every request once full
-  // (1,000 references: ~10% of a small write's own time in-process).
-  #ring: Array<Stored | undefined> = []
+  // (1,000 references: ~10% of a small write's own time in-process). Entries are numbered in order
+  // without gaps, so the oldest's id is #nextId - #count and each one's follows from its place.
+  #ring: Array<JournalRecord | undefined> = []
+  #atMs: Float64Array
+  #durationMs: Float64Array
   #start = 0
   #count = 0
   #nextId = 1
@@ -202,34 +211,49 @@ export class Journal {
   constructor(
     readonly capacity = 1000,
     readonly bodiesKept = BODIES_KEPT,
-  ) {}
-
-  /** The entry `i` places after the oldest (0: the oldest). */
-  #at(i: number): Stored {
-    return this.#ring[(this.#start + i) % this.capacity]!
+  ) {
+    this.#atMs = new Float64Array(Math.max(capacity, 0))
+    this.#durationMs = new Float64Array(Math.max(capacity, 0))
   }
 
-  /** Keeps `entry` itself (numbered in place, not copied): pass a fresh object. */
-  record(entry: JournalRecord): void {
+  /** The ring slot of the entry `i` places after the oldest (0: the oldest). */
+  #slot(i: number): number {
+    return (this.#start + i) % this.capacity
+  }
+
+  /** The entry `i` places after the oldest, with its id, time and duration. */
+  #at(i: number): Stored {
+    const slot = this.#slot(i)
+    return { record: this.#ring[slot]!, id: this.#nextId - this.#count + i, atMs: this.#atMs[slot]!, durationMs: this.#durationMs[slot]! }
+  }
+
+  /**
+   * Keeps `entry` itself (not copied: pass a fresh object) with the time it was answered (epoch ms) and
+   * how long it took.
+   */
+  record(entry: JournalRecord, atMs: number, durationMs: number): void {
     if (this.capacity <= 0) return
-    const stored = entry as Stored
-    stored.id = this.#nextId++
-    if (this.#count < this.capacity) this.#ring[(this.#start + this.#count++) % this.capacity] = stored
+    this.#nextId++
+    let slot: number
+    if (this.#count < this.capacity) slot = this.#slot(this.#count++)
     else {
       // Full: the newest takes the oldest's slot.
-      this.#ring[this.#start] = stored
+      slot = this.#start
       this.#start = (this.#start + 1) % this.capacity
       this.#dropped++
     }
+    this.#ring[slot] = entry
+    this.#atMs[slot] = atMs
+    this.#durationMs[slot] = durationMs
     // The entry that just left the newest `bodiesKept` lets go of its answer.
-    if (this.#count > this.bodiesKept) this.#at(this.#count - 1 - this.bodiesKept).response = undefined
+    if (this.#count > this.bodiesKept) this.#ring[this.#slot(this.#count - 1 - this.bodiesKept)]!.response = undefined
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
     const out: JournalEntry[] = []
     for (let i = 0; i < this.#count; i++) {
-      const e = this.#at(i)
-      if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(e))
+      const e = this.#ring[this.#slot(i)]!
+      if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(this.#at(i)))
     }
     return out
   }
@@ -237,36 +261,36 @@ export class Journal {
   /** A page of entries: filtered, after or before a cursor, newest or oldest first. */
   page(query: JournalQuery = {}): JournalPage {
     const { operationId, status, method, after = -Infinity, before = Infinity, limit = Infinity, order = 'asc' } = query
-    const picked: Stored[] = []
+    const picked: number[] = []
     let count = 0
     const desc = order === 'desc'
     const n = this.#count
+    const firstId = this.#nextId - n
     for (let k = 0; k < n; k++) {
-      const e = this.#at(desc ? n - 1 - k : k)
+      const i = desc ? n - 1 - k : k
+      const e = this.#ring[this.#slot(i)]!
       if (operationId !== undefined && e.operation_id !== operationId) continue
       if (status !== undefined && !statusMatches(e.status, status)) continue
       if (method !== undefined && e.method !== method) continue
       count++
-      if (e.id > after && e.id < before && picked.length < limit) picked.push(e)
+      const id = firstId + i
+      if (id > after && id < before && picked.length < limit) picked.push(i)
     }
     return {
-      results: picked.map((e) => shape(e, query.bodies !== false)),
+      results: picked.map((i) => shape(this.#at(i), query.bodies !== false)),
       count,
-      first_id: n > 0 ? this.#at(0).id : null,
-      last_id: n > 0 ? this.#at(n - 1).id : null,
+      first_id: n > 0 ? firstId : null,
+      last_id: n > 0 ? this.#nextId - 1 : null,
       dropped: this.#dropped,
     }
   }
 
   /** One entry with its answer (undefined when it is not, or no longer, kept). */
   get(id: number): JournalEntryDetail | undefined {
-    if (this.#count === 0) return undefined
-    // Entries are numbered in order without gaps, so an id is its position after the oldest's.
-    const i = id - this.#at(0).id
+    const i = id - (this.#nextId - this.#count)
     if (!Number.isInteger(i) || i < 0 || i >= this.#count) return undefined
     const e = this.#at(i)
-    if (e.id !== id) return undefined
-    return { ...shape(e), response: answerOf(e) }
+    return { ...shape(e), response: answerOf(e.record) }
   }
 
   /** The newest entry, if any. */

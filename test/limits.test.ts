@@ -436,3 +436,40 @@ describe('limits over a real socket', () => {
     expect(errorShapeProblems(res.body)).toEqual([])
   })
 })
+
+describe('the idle time-out over a real socket', () => {
+  let app: App
+  let running: RunningServer
+  let port: number
+  beforeAll(async () => {
+    app = await testApp()
+    running = await serve(app, { port: 0, keepAliveTimeoutMs: 30_000, idleTimeoutMs: 500 })
+    port = Number(new URL(running.url).port)
+  })
+  afterAll(async () => {
+    await running.close()
+  })
+
+  it('a connection that sends nothing is closed once the idle time-out has passed', async () => {
+    const started = performance.now()
+    const { text } = await raw(port, [], { timeoutMs: 10_000 })
+    const elapsed = performance.now() - started
+    expect(text).toBe('')
+    expect(elapsed).toBeGreaterThanOrEqual(450)
+    expect(elapsed).toBeLessThan(5_000) // (not the 10 s guard)
+  })
+
+  it('a request held longer than the idle time-out (a latency fault) is answered, not cut off', async () => {
+    const client = clientFor(app)
+    await client.post('/_mock/faults', { latency_ms: 1_500, operations: ['persons_list'] })
+    try {
+      const started = performance.now()
+      const { text } = await raw(port, [`GET /api/environments/1/persons/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\n\r\n`])
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_400)
+      expect(parseRaw(text).status).toBe(200)
+      expect(parseRaw(text).body.results).toHaveLength(1)
+    } finally {
+      await client.delete('/_mock/faults')
+    }
+  })
+})

@@ -23,6 +23,7 @@ import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
 import { EndOfTurn } from './end-of-turn.ts'
+import { Connections } from './connections.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import './linear-regexp.ts'
 
@@ -371,21 +372,15 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     },
     listener,
   )
-  server.timeout = options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs
-  server.on('timeout', (socket: Duplex) => {
+  // Idle ones closed (not with node's server.timeout, a timer per socket set again on every request),
+  // and those that never sent a byte closed at shutdown: connections.ts.
+  const connections = new Connections(options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs, (socket) => {
     // A request still being handled (e.g. held back by a latency fault) is not idle; everything else is.
-    const pending = (socket as any)._httpMessage as ServerResponse | undefined
-    if (pending && !pending.headersSent) return
-    socket.destroy()
+    const pending = (socket as any)._httpMessage as ServerResponse | null | undefined
+    return !!pending && !pending.headersSent
   })
   server.on('clientError', answerClientError)
-  // Connections are tracked to close, at shutdown, the ones that never sent a byte: browsers open
-  // spare ones ahead of need (a dashboard tab does), and server.close() would wait for them to time out.
-  const connections = new Set<Duplex>()
-  server.on('connection', (socket: Duplex) => {
-    connections.add(socket)
-    socket.once('close', () => connections.delete(socket))
-  })
+  server.on('connection', (socket: Socket) => connections.add(socket))
   // `Expect: 100-continue`: refuse a declared body over the limit before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, (req.method ?? 'POST').toUpperCase(), bodyTooLarge(maxBody), true)
@@ -408,7 +403,7 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
             // answer, and connections that never sent anything at once.
             server.close(() => done())
             server.closeIdleConnections()
-            for (const socket of connections) if ((socket as Socket).bytesRead === 0) socket.destroy()
+            connections.closeUnused()
           }),
       })
     })

@@ -16,6 +16,7 @@ async function harness(idleMs: number, onSocket: (socket: Socket) => void = () =
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as { port: number }).port
+  let opened = 0
   const open = async () => {
     const client = connect(port, '127.0.0.1')
     client.on('error', () => {})
@@ -25,7 +26,6 @@ async function harness(idleMs: number, onSocket: (socket: Socket) => void = () =
     opened++
     return { client, socket: accepted[opened - 1]! }
   }
-  let opened = 0
   servers.push(server)
   return { connections, busy, open, advance: (ms: number) => (now += ms) }
 }
@@ -45,16 +45,21 @@ async function until(check: () => boolean, ms = 5_000): Promise<void> {
 
 const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.closed ? resolve() : socket.once('close', () => resolve())))
 
+/** With no traffic from now on: still open a millisecond before the idle time has passed, closed once it has. */
+function expectClosedAfterIdle(h: Awaited<ReturnType<typeof harness>>, socket: Socket): void {
+  h.advance(h.connections.idleMs - 1)
+  h.connections.closeIdle()
+  expect(socket.destroyed).toBe(false)
+  h.advance(1)
+  h.connections.closeIdle()
+  expect(socket.destroyed).toBe(true)
+}
+
 describe('Connections', () => {
   it('closes a connection that never sends a byte once the idle time has passed, not before', async () => {
     const h = await harness(1_000)
     const { client, socket } = await h.open()
-    h.advance(999)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(false)
-    h.advance(1)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(true)
+    expectClosedAfterIdle(h, socket)
     await closed(client)
     await until(() => h.connections.size === 0)
   })
@@ -71,12 +76,7 @@ describe('Connections', () => {
     expect(socket.destroyed).toBe(false)
     socket.write('pong')
     h.connections.closeIdle() // bytes handed to it to write count too
-    h.advance(999)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(false)
-    h.advance(1)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(true)
+    expectClosedAfterIdle(h, socket)
     await closed(client)
   })
 
@@ -92,12 +92,7 @@ describe('Connections', () => {
     // Answered: idle from then on.
     h.busy.delete(socket)
     h.connections.closeIdle()
-    h.advance(999)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(false)
-    h.advance(1)
-    h.connections.closeIdle()
-    expect(socket.destroyed).toBe(true)
+    expectClosedAfterIdle(h, socket)
   })
 
   it('closes a connection whose client stopped reading an answer', async () => {

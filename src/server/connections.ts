@@ -5,9 +5,9 @@
 // node's own way to close idle connections (`server.timeout`) is a timer per socket, set again on every
 // request (node's server sets the socket's time-out to it when a request arrives, and to the keep-alive
 // time when the answer is done): a new timer and a bound function each time, in a timer list, and a
-// refresh of it on every read and write meanwhile. Without it a PATCH person took 2-8 µs less of the
-// server's CPU (66-82 against 71-90 µs a request), 1.01-1.09x the requests a second (five runs of
-// scripts/bench/state-ab.ts). Here one timer looks at every connection a few times per idle time
+// refresh of it on every read and write meanwhile. Without it a PATCH person took 0-8 µs less of the
+// server's CPU (less in four runs of five; 66-82 against 71-90 µs a request), 1.01-1.09x the requests a
+// second (five runs of scripts/bench/state-ab.ts). Here one timer looks at every connection a few times per idle time
 // instead: one whose byte counts have not moved for the idle time is closed, unless a request on it is
 // still being handled (held by a latency fault, say). So a connection is closed between `idleMs` and
 // `idleMs` plus one look's interval after its last traffic.

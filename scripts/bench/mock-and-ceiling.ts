@@ -17,8 +17,9 @@ export async function startMockAndCeiling(
   method: string,
   bodies: string[],
   nodeArgs: { mock?: string[]; ceiling?: string[] } = {},
+  mockArgs: string[] = [],
 ): Promise<MockAndCeiling> {
-  const mock = await startChild('scripts/bench/servers/mock.ts', [], { nodeArgs: nodeArgs.mock ?? [] })
+  const mock = await startChild('scripts/bench/servers/mock.ts', mockArgs, { nodeArgs: nodeArgs.mock ?? [] })
   const ceiling = await startChild('scripts/bench/servers/ceiling.ts', [], { nodeArgs: nodeArgs.ceiling ?? [] })
   const requests = bodies.length
     ? bodies.map((body) => ({ method, path, headers: { ...AUTH, 'content-type': 'application/json' }, body }))

@@ -2,6 +2,8 @@
 // libuv's pool, the rest), both loaded at once as in face-cpu.ts. Shows how much of the gap runs
 // off the main thread (the collector's parallel and concurrent work), which a CPU profile misses.
 //   [ALONE=1] npx tsx scripts/bench/thread-cpu.ts [PATH [METHOD BODY...]]
+// CANNED_CORE=1: the mock's core answers only the first request, every later one gets a copy of that
+// answer (servers/mock.ts --canned-core), so the gap left to the ceiling is the HTTP face's own.
 // MOCK_NODE_ARGS='--flag ...' starts the mock's node with them. PROF=DIR writes a CPU profile of each server on exit. ALONE=1 loads them one after the other (as the limit benchmark does) and prints req/s too.
 import { readdirSync, readFileSync } from 'node:fs'
 import { load } from './harness.ts'
@@ -28,7 +30,7 @@ const threads = (pid: number): Map<string, number> => {
 }
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
 const mockArgs = [...prof, ...(process.env.MOCK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
-const { mock, ceiling, requests: reqs } = await startMockAndCeiling(path, method, bodies, { mock: mockArgs, ceiling: prof })
+const { mock, ceiling, requests: reqs } = await startMockAndCeiling(path, method, bodies, { mock: mockArgs, ceiling: prof }, process.env.CANNED_CORE === '1' ? ['--canned-core'] : [])
 const alone = process.env.ALONE === '1'
 const m0 = threads(mock.proc.pid!), c0 = threads(ceiling.proc.pid!)
 let nm = 0, nc = 0

@@ -3,16 +3,14 @@
 // in the error shape, bodies only where there should be one, refused writes change nothing.
 // FUZZ_SOCKET_REQUESTS (default 2,000) and FUZZ_SEED as for the in-process fuzz.
 import { Agent, request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serve, type RunningServer } from '../src/server/node.ts'
+import { describe, expect, it } from 'vitest'
 import { fuzzSeed } from './fuzz/seed.ts'
-import type { App } from '../src/app.ts'
 import { errorShapeProblems } from './fuzz/oracle.ts'
 import { generateRequest, toCurl, type FuzzRequest } from './fuzz/requests.ts'
 import { worldOf } from './fuzz/run.ts'
 import { SeededRandom } from '../src/core/random.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
-import { testApp } from './support.ts'
+import { servedTestApp } from './served.ts'
 
 const SEED = fuzzSeed()
 const REQUESTS = Number(process.env.FUZZ_SOCKET_REQUESTS ?? 2_000)
@@ -40,20 +38,11 @@ function send(port: number, agent: Agent, req: FuzzRequest): Promise<Answer> {
   })
 }
 
-let app: App
-let running: RunningServer
-let port: number
-beforeAll(async () => {
-  app = await testApp({ journalSize: 50 })
-  running = await serve(app, { port: 0 })
-  port = Number(new URL(running.url).port)
-})
-afterAll(async () => {
-  await running.close()
-})
+const served = servedTestApp({}, { journalSize: 50 })
 
 describe('fuzz over a socket', () => {
   it(`${REQUESTS} generated requests through node:http keep every invariant (seed ${SEED})`, async () => {
+    const { app, running, port } = served
     const rng = new SeededRandom(SEED)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const operations = app.contract.operations

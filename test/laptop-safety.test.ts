@@ -5,11 +5,11 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import { serve, type RunningServer } from '../src/server/node.ts'
+import { describe, expect, it } from 'vitest'
+import { serve } from '../src/server/node.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
 import { errorShapeProblems } from './fuzz/oracle.ts'
+import { servedTestApp } from './served.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
 const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
@@ -42,66 +42,58 @@ function rawRequest(port: number, lines: string[], body = ''): Promise<{ status:
 }
 
 describe('Host and Origin', () => {
-  let app: App
-  let running: RunningServer
-  let port: number
-  beforeAll(async () => {
-    app = await testApp()
-    running = await serve(app, { port: 0, allowedHosts: ['mock.test', '.dev.test'], corsOrigins: ['https://app.example'] })
-    port = Number(new URL(running.url).port)
-  })
-  afterAll(() => running.close())
+  const served = servedTestApp({ allowedHosts: ['mock.test', '.dev.test'], corsOrigins: ['https://app.example'] })
 
   it.each([
     ['a page under its own name, rebound to 127.0.0.1 (DNS rebinding)', 'evil.test'],
     ['that name with the port', 'evil.test:8010'],
     ['a name that only ends like an allowed one', 'notmock.test'],
   ])('a Host of %s is refused with 403 on the API and on /_mock/*', async (_, host) => {
-    const before = app.snapshot()
+    const before = served.app.snapshot()
     for (const [method, path] of [['GET', '/api/environments/1/persons/'], ['POST', '/_mock/reset']]) {
-      const res = await rawRequest(port, [`${method} ${path} HTTP/1.1`, `Host: ${host}`, `Authorization: Bearer ${KEYS.all}`])
+      const res = await rawRequest(served.port, [`${method} ${path} HTTP/1.1`, `Host: ${host}`, `Authorization: Bearer ${KEYS.all}`])
       expect(res.status).toBe(403)
       expect(res.body).toMatchObject({ type: 'invalid_request', code: 'host_not_allowed', attr: null })
       expect(res.body.detail).toContain(`--allowed-host ${host.split(':')[0]}`)
     }
-    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    expect(snapshotDifference(before, served.app.snapshot())).toBeNull()
   })
 
   it.each([['localhost'], [`localhost:1234`], ['app.localhost'], ['127.0.0.1:8010'], ['[::1]:8010'], ['192.168.1.20'], ['mock.test'], ['MOCK.TEST:80'], ['api.dev.test'], ['dev.test']])(
     'a Host of %s is accepted',
     async (host) => {
-      const res = await rawRequest(port, ['GET /_mock/clock HTTP/1.1', `Host: ${host}`])
+      const res = await rawRequest(served.port, ['GET /_mock/clock HTTP/1.1', `Host: ${host}`])
       expect(res.status).toBe(200)
     },
   )
 
   it('a simple cross-origin POST (no preflight: text/plain, or no body at all) cannot reset the mock or write', async () => {
-    const client = clientFor(app)
+    const client = clientFor(served.app)
     await client.post(PLAYLISTS, { name: 'must survive', type: 'collection' })
-    const before = app.snapshot()
+    const before = served.app.snapshot()
     const evil = { origin: 'http://evil.test' }
     for (const init of [
       { method: 'POST', headers: { ...evil, 'content-type': 'text/plain' }, body: '{"seed":2}' },
       { method: 'POST', headers: evil },
     ]) {
-      const reset = await fetch(`${running.url}/_mock/reset`, init)
+      const reset = await fetch(`${served.running.url}/_mock/reset`, init)
       expect(reset.status).toBe(403)
       expect(reset.headers.get('access-control-allow-origin')).toBeNull()
       expect(errorShapeProblems(await reset.json())).toEqual([])
-      expect((await fetch(`${running.url}/_mock/faults`, { ...init, method: 'POST' })).status).toBe(403)
+      expect((await fetch(`${served.running.url}/_mock/faults`, { ...init, method: 'POST' })).status).toBe(403)
     }
     // An API write from that page: refused whatever it sends, key or not.
-    const write = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...evil, ...AUTH, 'content-type': 'text/plain' }, body: '{"name":"x","type":"collection"}' })
+    const write = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { ...evil, ...AUTH, 'content-type': 'text/plain' }, body: '{"name":"x","type":"collection"}' })
     expect(write.status).toBe(403)
     expect((await write.json()).code).toBe('origin_not_allowed')
-    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    expect(snapshotDifference(before, served.app.snapshot())).toBeNull()
   })
 
   it('even a loopback page (a dev server on another port) gets no CORS and no answer from /_mock/*', async () => {
-    const res = await fetch(`${running.url}/_mock/journal`, { headers: { origin: 'http://localhost:5173' } })
+    const res = await fetch(`${served.running.url}/_mock/journal`, { headers: { origin: 'http://localhost:5173' } })
     expect(res.status).toBe(403)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
-    const preflight = await fetch(`${running.url}/_mock/reset`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } })
+    const preflight = await fetch(`${served.running.url}/_mock/reset`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } })
     expect(preflight.status).toBe(403)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })
@@ -109,7 +101,7 @@ describe('Host and Origin', () => {
   it.each([['http://localhost:5173'], ['http://127.0.0.1:3000'], ['http://[::1]:4200'], ['http://app.localhost:8080'], ['https://app.example']])(
     'a page on %s may call the API: preflight answered, CORS headers on the answers',
     async (origin) => {
-      const preflight = await fetch(running.url + PLAYLISTS, {
+      const preflight = await fetch(served.running.url + PLAYLISTS, {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
       })
@@ -117,27 +109,27 @@ describe('Host and Origin', () => {
       expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
       expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
       expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type')
-      const made = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { origin, ...AUTH, ...JSON_TYPE }, body: JSON.stringify({ name: 'from a page', type: 'collection' }) })
+      const made = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { origin, ...AUTH, ...JSON_TYPE }, body: JSON.stringify({ name: 'from a page', type: 'collection' }) })
       expect(made.status).toBe(201)
       expect(made.headers.get('access-control-allow-origin')).toBe(origin)
       expect(made.headers.get('vary')).toBe('Origin')
-      const refused = await fetch(running.url + PLAYLISTS, { headers: { origin } })
+      const refused = await fetch(served.running.url + PLAYLISTS, { headers: { origin } })
       expect(refused.status).toBe(401)
       expect(refused.headers.get('access-control-allow-origin')).toBe(origin)
     },
   )
 
   it.each([['http://evil.test'], ['null'], ['https://app.example:444'], ['http://localhost.evil.test']])('a page on %s gets 403 and no CORS headers, preflight or not', async (origin) => {
-    const preflight = await fetch(running.url + PLAYLISTS, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
+    const preflight = await fetch(served.running.url + PLAYLISTS, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
     expect(preflight.status).toBe(403)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
-    const read = await fetch(running.url + PLAYLISTS, { headers: { origin, ...AUTH } })
+    const read = await fetch(served.running.url + PLAYLISTS, { headers: { origin, ...AUTH } })
     expect(read.status).toBe(403)
     expect(read.headers.get('access-control-allow-origin')).toBeNull()
   })
 
   it('a page served by the mock itself (same origin) is not a cross-origin page', async () => {
-    const res = await fetch(`${running.url}/_mock/clock`, { headers: { origin: running.url } })
+    const res = await fetch(`${served.running.url}/_mock/clock`, { headers: { origin: served.running.url } })
     expect(res.status).toBe(200)
   })
 })

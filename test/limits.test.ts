@@ -6,11 +6,11 @@
 import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serve, type RunningServer } from '../src/server/node.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES, type App } from '../src/app.ts'
 import { errorShapeProblems } from './fuzz/oracle.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
+import { servedTestApp } from './served.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
 const AUTH = { authorization: `Bearer ${KEYS.all}` }
@@ -270,20 +270,10 @@ describe('faults', () => {
 })
 
 describe('limits over a real socket', () => {
-  let app: App
-  let running: RunningServer
-  let port: number
-  beforeAll(async () => {
-    app = await testApp()
-    running = await serve(app, { port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, idleTimeoutMs: 2_000 })
-    port = Number(new URL(running.url).port)
-  })
-  afterAll(async () => {
-    await running.close()
-  })
+  const served = servedTestApp({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200, idleTimeoutMs: 2_000 })
 
   it('a body over 1 MiB with a content-length: 413 in the error shape', async () => {
-    const res = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: bigBody() })
+    const res = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: bigBody() })
     expect(res.status).toBe(413)
     expect(errorShapeProblems(await res.json())).toEqual([])
   })
@@ -291,7 +281,7 @@ describe('limits over a real socket', () => {
   it('a chunked body over 1 MiB without a content-length: the client reads a 413, not a reset', async () => {
     const chunk = 'z'.repeat(64 * 1024)
     const result = await new Promise<{ status?: number; body: string; error?: string }>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json' } })
+      const req = httpRequest({ host: '127.0.0.1', port: served.port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json' } })
       req.on('response', (res) => {
         let body = ''
         res.on('data', (d) => (body += d))
@@ -320,7 +310,7 @@ describe('limits over a real socket', () => {
       const chunk = Buffer.alloc(1024 * 1024, 0x61)
       for (let i = 0; i < size / chunk.length; i++) yield chunk
     })())
-    const res = await fetch(running.url + PLAYLISTS, {
+    const res = await fetch(served.running.url + PLAYLISTS, {
       method: 'POST',
       headers: { ...AUTH, 'content-type': 'application/json', 'content-length': String(size) },
       body: Readable.toWeb(stream) as any,
@@ -330,7 +320,7 @@ describe('limits over a real socket', () => {
     expect((await res.json()).code).toBe('request_too_large')
     // node:http, writing as fast as the socket takes it: the 413 arrives, no EPIPE or reset.
     const result = await new Promise<{ status?: number; error?: string }>((resolve) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json', 'content-length': size } })
+      const req = httpRequest({ host: '127.0.0.1', port: served.port, method: 'POST', path: PLAYLISTS, headers: { ...AUTH, 'content-type': 'application/json', 'content-length': size } })
       let status: number | undefined
       req.on('response', (r) => {
         status = r.statusCode
@@ -354,13 +344,13 @@ describe('limits over a real socket', () => {
 
   it('invalid UTF-8 over the socket is a 400 parse_error too', async () => {
     const body = Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d])
-    const res = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body })
+    const res = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body })
     expect(res.status).toBe(400)
     expect((await res.json()).detail).toBe("JSON parse error - 'utf-8' codec can't decode byte 0xc0 in position 9: invalid start byte")
   })
 
   it('Expect: 100-continue with a declared body over 1 MiB is refused before the body is sent', async () => {
-    const { text } = await raw(port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
+    const { text } = await raw(served.port, [`POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${2 * MAX_BODY_BYTES}\r\nExpect: 100-continue\r\n\r\n`])
     const { status, body } = parseRaw(text)
     expect(status).toBe(413)
     expect(text).not.toContain('100 Continue')
@@ -368,57 +358,57 @@ describe('limits over a real socket', () => {
   })
 
   it('a URL over 16 KiB: 414 from the core; over the 64 KiB parser limit: 414 from the server, both in the error shape', async () => {
-    const mid = await fetch(`${running.url}/api/environments/1/persons/?search=${'q'.repeat(20_000)}`, { headers: AUTH })
+    const mid = await fetch(`${served.running.url}/api/environments/1/persons/?search=${'q'.repeat(20_000)}`, { headers: AUTH })
     expect(mid.status).toBe(414)
     expect(errorShapeProblems(await mid.json())).toEqual([])
-    const { text } = await raw(port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`])
+    const { text } = await raw(served.port, [`GET /api/environments/1/persons/?search=${'q'.repeat(70_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`])
     const huge = parseRaw(text)
     expect(huge.status).toBe(414)
     expect(huge.body).toEqual({ type: 'invalid_request', code: 'request_uri_too_long', detail: 'Request URI too long.', attr: null })
   })
 
   it('headers over 64 KiB: 431 in the error shape', async () => {
-    const { text } = await raw(port, [`GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
+    const { text } = await raw(served.port, [`GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'h'.repeat(70_000)}\r\n\r\n`])
     const res = parseRaw(text)
     expect(res.status).toBe(431)
     expect(errorShapeProblems(res.body)).toEqual([])
   })
 
   it('a client that stalls while sending its headers is answered 408 and cut off', async () => {
-    const { text } = await raw(port, ['GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
+    const { text } = await raw(served.port, ['GET /api/projects/ HTTP/1.1\r\nHost: localhost\r\n', { wait: 5_000 }, 'Authorization: Bearer phx_mock_all\r\n\r\n'])
     const res = parseRaw(text)
     expect(res.status).toBe(408)
     expect(res.body).toEqual({ type: 'invalid_request', code: 'request_timeout', detail: 'The request was not received in time.', attr: null })
   })
 
   it('a client that stalls in the middle of its body is answered 408 and cut off, and nothing is written', async () => {
-    const before = app.snapshot()
-    const { text } = await raw(port, [
+    const before = served.app.snapshot()
+    const { text } = await raw(served.port, [
       `POST ${PLAYLISTS} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
       { wait: 5_000 },
     ])
     expect(parseRaw(text).status).toBe(408)
-    expect(snapshotDifference(before, app.snapshot())).toBeNull()
+    expect(snapshotDifference(before, served.app.snapshot())).toBeNull()
   })
 
   it('an idle keep-alive connection is closed after the keep-alive time-out', async () => {
     const request = `GET /_mock/clock HTTP/1.1\r\nHost: localhost\r\n\r\n`
     // The second request comes long after the 200 ms keep-alive time-out: the connection is gone by then.
-    const { text } = await raw(port, [request, { wait: 2_000 }, request])
+    const { text } = await raw(served.port, [request, { wait: 2_000 }, request])
     expect(parseRaw(text).status).toBe(200)
     expect(text.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1)
   })
 
   it('a catastrophic regex in a property filter cannot hold the server: it answers (linear-time fallback), backreferences are refused', async () => {
-    const person = (await (await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()).results[0]
-    const patched = await fetch(`${running.url}/api/environments/1/persons/${person.id}/`, {
+    const person = (await (await fetch(`${served.running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()).results[0]
+    const patched = await fetch(`${served.running.url}/api/environments/1/persons/${person.id}/`, {
       method: 'PATCH',
       headers: { ...AUTH, 'content-type': 'application/json' },
       body: JSON.stringify({ properties: { bio: 'a'.repeat(40) + '!' } }),
     })
     expect(patched.status).toBe(200)
     const filter = (value: string) =>
-      `${running.url}/api/environments/1/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: 'bio', operator: 'regex', value }]))}`
+      `${served.running.url}/api/environments/1/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: 'bio', operator: 'regex', value }]))}`
     // Exponential in V8's backtracking engine (2^40 steps); without the fallback this request never ends.
     const evil = await fetch(filter('^(a+)+$'), { headers: AUTH })
     expect(evil.status).toBe(200)
@@ -431,28 +421,18 @@ describe('limits over a real socket', () => {
   })
 
   it('garbage instead of HTTP is a 400 in the error shape', async () => {
-    const res = parseRaw((await raw(port, ['HELLO THERE\r\n\r\n'])).text)
+    const res = parseRaw((await raw(served.port, ['HELLO THERE\r\n\r\n'])).text)
     expect(res.status).toBe(400)
     expect(errorShapeProblems(res.body)).toEqual([])
   })
 })
 
 describe('the idle time-out over a real socket', () => {
-  let app: App
-  let running: RunningServer
-  let port: number
-  beforeAll(async () => {
-    app = await testApp()
-    running = await serve(app, { port: 0, keepAliveTimeoutMs: 30_000, idleTimeoutMs: 500 })
-    port = Number(new URL(running.url).port)
-  })
-  afterAll(async () => {
-    await running.close()
-  })
+  const served = servedTestApp({ keepAliveTimeoutMs: 30_000, idleTimeoutMs: 500 })
 
   it('a connection that sends nothing is closed once the idle time-out has passed', async () => {
     const started = performance.now()
-    const { text } = await raw(port, [], { timeoutMs: 10_000 })
+    const { text } = await raw(served.port, [], { timeoutMs: 10_000 })
     const elapsed = performance.now() - started
     expect(text).toBe('')
     expect(elapsed).toBeGreaterThanOrEqual(450)
@@ -460,11 +440,11 @@ describe('the idle time-out over a real socket', () => {
   })
 
   it('a request held longer than the idle time-out (a latency fault) is answered, not cut off', async () => {
-    const client = clientFor(app)
+    const client = clientFor(served.app)
     await client.post('/_mock/faults', { latency_ms: 1_500, operations: ['persons_list'] })
     try {
       const started = performance.now()
-      const { text } = await raw(port, [`GET /api/environments/1/persons/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\n\r\n`])
+      const { text } = await raw(served.port, [`GET /api/environments/1/persons/?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEYS.all}\r\n\r\n`])
       expect(performance.now() - started).toBeGreaterThanOrEqual(1_400)
       expect(parseRaw(text).status).toBe(200)
       expect(parseRaw(text).body.results).toHaveLength(1)

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SeededRandom } from '../core/random.ts'
 import type { PersonRecord } from './models.ts'
 import { fieldsHold, PersonSearchIndex, personSearchText } from './person-search.ts'
 import { PersonTable, SEARCH_INDEX_AT_ONCE } from './person-table.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 const ALPHABET = 'abcxyzé😀ñ-@.0f'
 const hexUuid = (random: SeededRandom) => random.uuid()
@@ -142,6 +146,23 @@ describe('the persons search index', () => {
     sameAsScan()
     expect((find(table, 1, 'joined1') as PersonRecord[]).map((p) => p.properties.email)).toEqual(['joined1@late.org'])
     expect(find(table, 1 + (997 % 2), 'moved1@new')).toHaveLength(1)
+  })
+
+  it('is made for a big table while fake timers a test installed afterwards hold every timer', async () => {
+    const random = new SeededRandom(12)
+    const table = new PersonTable(Array.from({ length: SEARCH_INDEX_AT_ONCE + 500 }, (_, i) => makePerson(random, i + 1, 1, between(random, 0, 50))))
+    // Waited for with the real timers, taken before the fake ones go in.
+    const realTick = globalThis.setTimeout
+    const tick = () => new Promise((resolve) => realTick(resolve, 5))
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] })
+    expect(find(table, 1, '.com')).toBe('scan')
+    let ticks = 0
+    while (!table.searchIndexed && ticks < 2000) {
+      await tick()
+      ticks++
+    }
+    expect(table.searchIndexed).toBe(true)
+    expect(indexed(table, 1, '.com')).toEqual(scan(table, 1, '.com'))
   })
 
   it('stops each step of a build at its deadline and ends with the index made at once', () => {

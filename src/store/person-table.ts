@@ -17,9 +17,16 @@ const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.creat
  */
 export const SEARCH_INDEX_AT_ONCE = 10_000
 
+/**
+ * `setTimeout` as it was when this module loaded: fake timers a test installs afterwards (vitest's or
+ * jest's, which msw's own docs warn about) would otherwise hold a big table's search index back for
+ * ever, every search a scan. The mock owns its time (see clock.ts, core/slices.ts).
+ */
+const realSetTimeout = globalThis.setTimeout
+
 /** Runs `task` on a later turn, without keeping a Node process alive for it. */
 function later(task: () => void): void {
-  const timer: unknown = setTimeout(task, 0)
+  const timer: unknown = realSetTimeout.call(globalThis, task, 0)
   ;(timer as { unref?: () => void }).unref?.()
 }
 

@@ -23,7 +23,7 @@ import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
 import { EndOfTurn } from './end-of-turn.ts'
-import { Connections } from './connections.ts'
+import { Connections, sweepInterval } from './connections.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import './linear-regexp.ts'
 
@@ -366,8 +366,9 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
       requestTimeout,
       headersTimeout,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveTimeoutMs,
-      // Node checks the two time-outs above on this interval (30 s by default): short time-outs need a short interval.
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeout / 4))),
+      // Node checks the two time-outs above on this interval (30 s by default): short time-outs need a
+      // short one, as idle connections are looked at (connections.ts).
+      connectionsCheckingInterval: sweepInterval(headersTimeout),
       maxHeaderSize: options.maxHeaderBytes ?? 64 * 1024,
     },
     listener,

@@ -88,4 +88,79 @@ describe('EndOfTurn', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(ran).toEqual(['after'])
   })
+  describe('gathering (a server under load: several connections open, the last batch more than one request)', () => {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+    /** A turn whose last batch handled two requests, with `open` connections. */
+    async function busy(open: number) {
+      const turn = new EndOfTurn(60_000, { expected: () => open })
+      const ran: string[] = []
+      const request = (name: string) =>
+        turn.defer(() => {
+          ran.push(`handle ${name}`)
+          afterRequests(() => ran.push(`after ${name}`))
+          turn.add(() => ran.push(`write ${name}`))
+        })
+      request('a')
+      request('b')
+      await nextTurn()
+      expect(ran).toEqual(['handle a', 'handle b', 'after a', 'after b', 'write a', 'write b'])
+      ran.length = 0
+      return { turn, ran, request }
+    }
+
+    it('holds fewer requests than open connections for at most two more turns, and handles those read meanwhile with them', async () => {
+      const { ran, request } = await busy(4)
+      request('c')
+      await nextTurn()
+      expect(ran).toEqual([]) // held: more clients may send theirs
+      request('d') // read in the next turn's I/O phase
+      await nextTurn()
+      expect(ran).toEqual([])
+      await nextTurn()
+      // Two turns later, handled together: one batch, its follow-up once after it, then the answers.
+      expect(ran).toEqual(['handle c', 'handle d', 'after c', 'after d', 'write c', 'write d'])
+    })
+
+    it('does not hold requests once as many are in hand as connections are open', async () => {
+      const { ran, request } = await busy(2)
+      request('c')
+      request('d')
+      await nextTurn()
+      expect(ran).toEqual(['handle c', 'handle d', 'after c', 'after d', 'write c', 'write d'])
+    })
+
+    it('does not hold the request after a batch of one (a client sending one request at a time)', async () => {
+      const { ran, request } = await busy(8)
+      request('c')
+      await nextTurn()
+      await nextTurn()
+      await nextTurn()
+      expect(ran.filter((r) => r.startsWith('handle'))).toEqual(['handle c'])
+      ran.length = 0
+      request('d') // the last batch was c alone: d is handled at the end of its turn
+      await nextTurn()
+      expect(ran).toEqual(['handle d', 'after d', 'write d'])
+    })
+
+    it('writes an answer made while requests are held (one that waited on something) without waiting for them', async () => {
+      const { turn, ran, request } = await busy(4)
+      request('c')
+      turn.add(() => ran.push('write earlier'))
+      await nextTurn()
+      expect(ran).toEqual(['write earlier'])
+      await nextTurn()
+      await nextTurn()
+      expect(ran).toEqual(['write earlier', 'handle c', 'after c', 'write c'])
+    })
+
+    it('never holds requests without a count of open connections (the default)', async () => {
+      const turn = new EndOfTurn(60_000)
+      const ran: string[] = []
+      for (const batch of [['a', 'b'], ['c']]) {
+        for (const name of batch) turn.defer(() => ran.push(name))
+        await nextTurn()
+      }
+      expect(ran).toEqual(['a', 'b', 'c'])
+    })
+  })
 })

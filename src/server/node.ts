@@ -194,6 +194,8 @@ export interface ListenerOptions {
   guard?: MemoryGuard
   /** The dashboard's files, served at /_mock/ui (default none). */
   ui?: UiFiles
+  /** How many connections are open (without it, requests are handled at the end of the turn that read them, never gathered over more: end-of-turn.ts). */
+  openConnections?: () => number
 }
 
 export function createNodeListener(app: App, options: ListenerOptions = {}) {
@@ -201,7 +203,8 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   const maxAnswer = options.maxAnswerBytes ?? MAX_ANSWER_BYTES
   const policy = options.policy ?? new OriginPolicy()
   const guard = options.guard
-  const turn = new EndOfTurn()
+  const openConnections = options.openConnections
+  const turn = new EndOfTurn(undefined, openConnections ? { expected: openConnections } : undefined)
   return (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase()
     const target = req.url ?? '/'
@@ -360,6 +363,7 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     policy: new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
     guard: new MemoryGuard(options.heapCeilingBytes),
     ui: options.ui === false ? undefined : new UiFiles(),
+    openConnections: () => connections.size,
   })
   const server = createServer(
     {

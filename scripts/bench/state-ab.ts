@@ -6,7 +6,7 @@
 // geometric mean ratio (with 2 standard errors) and rounds won, process CPU per request (from
 // /proc/PID/stat, all threads), p50, and records per flush of the log (NaN for a base whose
 // scripts/bench/servers/mock.ts does not answer the `log` question yet).
-//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|playlists|create|insight|delete-events|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory] [--node-args '--flag ...']
+//   npx tsx scripts/bench/state-ab.ts --base main [--case person|playlist|add|get-person|activity|playlists|create|insight|delete-events|get-playlist|playlist-recordings|timeline] [--rounds 30] [--seconds 1] [--connections 8] [--one-at-a-time] [--memory] [--node-args '--flag ...']
 // (--memory: both servers without --state, as the in-memory rows run them.)
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
@@ -72,6 +72,7 @@ async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
 
 async function requestsFor(server: ChildServer): Promise<BenchRequest[]> {
   if (args.case === 'get-person') return [{ method: 'GET', path: `${P}/persons/1/`, headers: AUTH }]
+  if (args.case === 'activity') return [{ method: 'GET', path: `${P}/persons/2/activity/`, headers: AUTH }]
   if (args.case === 'playlists') return [{ method: 'GET', path: `${P}/session_recording_playlists/`, headers: AUTH }]
   if (args.case === 'person') return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/persons/1/`, headers: H, body: JSON.stringify({ properties: { plan: `bench-${n}`, seen: n } }) }))
   // The limit benchmark's other rows (scripts/bench/operations.ts), as it sends them.

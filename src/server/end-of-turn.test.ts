@@ -88,18 +88,19 @@ describe('EndOfTurn', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(ran).toEqual(['after'])
   })
-  describe('gathering (a server under load: several connections open, the last batch more than one request)', () => {
+  describe('gathering (a server under load: several connections open, the last batch more than one request, a write waiting)', () => {
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
     /** A turn whose last batch handled two requests, with `open` connections. */
     async function busy(open: number) {
       const turn = new EndOfTurn(60_000, { expected: () => open })
       const ran: string[] = []
-      const request = (name: string) =>
+      /** A request: a write unless `read`. */
+      const request = (name: string, read = false) =>
         turn.defer(() => {
           ran.push(`handle ${name}`)
           afterRequests(() => ran.push(`after ${name}`))
           turn.add(() => ran.push(`write ${name}`))
-        })
+        }, !read)
       request('a')
       request('b')
       await nextTurn()
@@ -119,6 +120,21 @@ describe('EndOfTurn', () => {
       await nextTurn()
       // Two turns later, handled together: one batch, its follow-up once after it, then the answers.
       expect(ran).toEqual(['handle c', 'handle d', 'after c', 'after d', 'write c', 'write d'])
+    })
+
+    it('does not hold reads alone (cheap to handle cold), and holds them with a write', async () => {
+      const reads = await busy(4)
+      reads.request('c', true)
+      await nextTurn()
+      expect(reads.ran).toEqual(['handle c', 'after c', 'write c'])
+      const { ran, request } = await busy(4)
+      request('d', true)
+      request('e') // a write: both wait for the others
+      await nextTurn()
+      expect(ran).toEqual([])
+      await nextTurn()
+      await nextTurn()
+      expect(ran).toEqual(['handle d', 'handle e', 'after d', 'after e', 'write d', 'write e'])
     })
 
     it('does not hold requests once as many are in hand as connections are open', async () => {

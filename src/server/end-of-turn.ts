@@ -23,10 +23,12 @@
 // rendering 5 against 1.6): the kernel's writes of the last batch's answers and node's reading of the
 // next requests leave the core's code and data cold once per batch, and batches were 3-4 requests.
 // So, on a server under load (its last batch handled more than one request) with more connections open
-// than requests in hand, the requests wait up to two more turns of the event loop (each a poll of the
-// sockets that does not block, as an immediate is pending) for those their clients are sending, and
-// are handled with them: batches of 5-6 at 8 connections. A client sending one request at a time is
-// never held (its batches are one request), nor is a turn that has a request per open connection.
+// than requests in hand, a write among them, the requests wait up to two more turns of the event loop
+// (each a poll of the sockets that does not block, as an immediate is pending) for those their clients
+// are sending, and are handled with them: batches of 5-6 at 8 connections. A client sending one request
+// at a time is never held (its batches are one request), nor is a turn that has a request per open
+// connection, nor reads alone (served from kept renderings, they lose little cold and gained nothing:
+// GET person activity 0.974x and 0.883x held, within the noise, their CPU a request the same).
 // Measured with scripts/bench/state-ab.ts (one server loaded at a time, 16-20 rounds): PATCH person
 // 1.06-1.24x the requests a second, POST playlist 1.08-1.11x, PATCH playlist 1.11x, GET person 1.00x;
 // with --state PATCH person 1.16x (3.9 records a flush against 2.6, CPU 198 -> 158 µs a request).
@@ -63,6 +65,8 @@ export class EndOfTurn {
   #gathered = 0
   /** How many requests the last batch handled. */
   #lastBatch = 0
+  /** How many of the waiting requests are writes. */
+  #writes = 0
 
   /**
    * @param maxWaitMs how long an answer may wait for the others of its turn
@@ -75,9 +79,14 @@ export class EndOfTurn {
     readonly gather?: { expected: () => number; turns?: number },
   ) {}
 
-  /** Runs `handle` (a request's handling) at the end of this turn, after those deferred before it and before the answers are written. */
-  defer(handle: () => void): void {
+  /**
+   * Runs `handle` (a request's handling) at the end of this turn, after those deferred before it and
+   * before the answers are written. `write`: the request changes something (the costly kind, whose
+   * handling may wait for others: see #gathering).
+   */
+  defer(handle: () => void, write = false): void {
     this.#requests.push(handle)
+    if (write) this.#writes++
     this.#schedule()
   }
 
@@ -105,7 +114,7 @@ export class EndOfTurn {
   /** Whether the requests read so far wait another turn for more (see the file's comment: gathering). */
   #gathering(): boolean {
     const gather = this.gather
-    if (gather === undefined || this.#lastBatch < 2) return false
+    if (gather === undefined || this.#lastBatch < 2 || this.#writes === 0) return false
     const waiting = this.#requests.length
     return waiting > 0 && this.#gathered < (gather.turns ?? 2) && waiting < gather.expected()
   }
@@ -124,6 +133,7 @@ export class EndOfTurn {
       if (requests.length === 0) return
       this.#lastBatch = requests.length
       this.#requests = []
+      this.#writes = 0
       const after: Array<() => void> = []
       afterBatch = after
       try {

@@ -298,7 +298,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
         }
       }
       // Handled with the other requests read in this turn, at its end (see end-of-turn.ts).
-      turn.defer(handle)
+      turn.defer(handle, method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS')
     })
   }
 }

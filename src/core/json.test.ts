@@ -85,6 +85,15 @@ describe('toJsonIfLight', () => {
     }
     // The remembered text is what is written for the properties, wherever they appear.
     expect(toJson({ properties })).toBe(`{"properties":${text}}`)
+    // Kept beside the value, not marked on it (a PATCH's properties live on in its event): only the
+    // last one remembered, until forgetJson.
+    const next = Object.freeze({ plan: 'team' })
+    rememberJson(next, '{"plan":"team"}')
+    expect(knownJson(next)).toEqual({ text: '{"plan":"team"}', bytes: 15 })
+    expect(knownJson(properties)).toBeUndefined()
+    expect(toJson({ properties })).toBe(`{"properties":${text}}`)
+    forgetJson(next)
+    expect(knownJson(next)).toBeUndefined()
     // Only frozen values are remembered (a mutable one could change under its text).
     const mutable = { a: 1 }
     rememberJson(mutable, '{"a":2}')

@@ -147,12 +147,28 @@ export function serializeOnce<T extends object>(value: T): T {
 }
 
 /**
- * Records `text` as the JSON text of `value`, which never changes again (frozen, like everything in
- * it): where it appears in an answer, the text is reused instead of written again (a person's
- * properties, written once to measure them against the caps, then in the person's answer).
+ * The last value given to `rememberJson`, with its text and UTF-8 bytes beyond one per character: kept
+ * beside the value, not marked on it. A PATCH's merged properties are kept for good by the event that
+ * captured them, and a mark (a private field, so a property array, and its record) stayed with every
+ * version: two of the ~10 objects a PATCH keeps, which the young generation's scavenges copy twice
+ * each. The text is wanted by the answer made right after it was measured.
+ */
+let remembered: object | undefined
+let rememberedText = ''
+let rememberedExtra = 0
+
+/**
+ * Records `text` as the JSON text of `value`, which never changes again (deep-frozen here), until the
+ * next value is remembered or `forgetJson(value)`: the answer made next reuses it instead of writing it
+ * again (a person's properties, written once to measure them against the caps, then in the person's
+ * answer).
  */
 export function rememberJson(value: object, text: string): void {
-  if (Object.isFrozen(value) && markOf(value) === undefined) serializeOnceAs(value, text, utf8Extra(text))
+  if (!Object.isFrozen(value)) return
+  freezeDeep(value)
+  remembered = value
+  rememberedText = text
+  rememberedExtra = utf8Extra(text)
 }
 
 /**
@@ -186,12 +202,15 @@ export function forgetJson(value: object): void {
     own.forgotten = true
   }
   texts.delete(value)
+  if (value === remembered) remembered = undefined
 }
 
-/** The JSON text of a marked value and its UTF-8 length, when it has been written (or given: `serializeOnceAs`, `rememberJson`). */
+/** The JSON text of a value and its UTF-8 length, when it has been written (a marked value's) or given (`serializeOnceAs`, `rememberJson`). */
 export function knownJson(value: object): JsonText | undefined {
   const marked = markOf(value)
-  return marked?.text == null ? undefined : { text: marked.text, bytes: marked.text.length + marked.extra }
+  if (marked?.text != null) return { text: marked.text, bytes: marked.text.length + marked.extra }
+  if (value === remembered) return { text: rememberedText, bytes: rememberedText.length + rememberedExtra }
+  return undefined
 }
 
 /** `serializeOnceAs` with a text its maker wrote, or `serializeOnce` when it wrote none (the value holds what its pieces do not cover). */

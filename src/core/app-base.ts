@@ -19,7 +19,7 @@ import type { Clock } from './clock.ts'
 import { viewOf, type Contract, type OperationInfo } from './contract.ts'
 import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './errors.ts'
-import { json, serialize, type MockRequest, type MockResponse } from './http.ts'
+import { json, SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
 import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import { sleep, type Faults } from './faults.ts'
 import type { Journal, JournalValidation } from './journal.ts'
@@ -33,7 +33,6 @@ import { SerialQueue } from './serial.ts'
 export { MAX_BODY_BYTES }
 /** Longest request target (path and query) accepted; longer ones are a 414. */
 export const MAX_URL_BYTES = 16 * 1024
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The query of a URL without one, for the pipeline's own checks (read only). */
 const NO_QUERY: URLSearchParams = new URLSearchParams()
 /** The headers the pipeline reads, so the ones a replay needs. */

@@ -2,6 +2,9 @@
 // translate to these, so the hot path never builds WHATWG Request/Response objects it does not need.
 import { toJson } from './json.ts'
 
+/** The methods that change nothing (every other one is a write). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 export interface MockRequest {
   method: string
   /**

@@ -16,7 +16,7 @@ import type { App } from '../app.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError } from '../core/errors.ts'
-import { serialize, type MockResponse } from '../core/http.ts'
+import { SAFE_METHODS, serialize, type MockResponse } from '../core/http.ts'
 import { isPromise } from '../core/promise.ts'
 import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
@@ -298,7 +298,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
         }
       }
       // Handled with the other requests read in this turn, at its end (see end-of-turn.ts).
-      turn.defer(handle, method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS')
+      turn.defer(handle, !SAFE_METHODS.has(method))
     })
   }
 }

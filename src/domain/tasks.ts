@@ -3,10 +3,19 @@ import type { Store } from '../store/store.ts'
 import type { TaskRecord } from '../store/models.ts'
 import type { PersonRecord } from '../store/models.ts'
 
+/**
+ * Queues the deletion of the person's events, unless one already waits: the real service keeps one
+ * pending deletion a person (its insert ignores the conflict), so the waiting task stays as it is, its
+ * instant included. The id is drawn either way, as Postgres's sequence advances on an insert that
+ * conflicts; a log replayed from before this rule then numbers later tasks as it did.
+ */
 export function queueEventDeletion(store: Store, person: PersonRecord, createdAt: number, scheduledFor: number): TaskRecord {
+  const id = store.counters.task++
+  const waiting = store.tasks.pending('delete_person_events', person.uuid)
+  if (waiting) return waiting
   store.nextTaskDueAt = Math.min(store.nextTaskDueAt, scheduledFor)
   return store.tasks.insert({
-    id: store.counters.task++,
+    id,
     kind: 'delete_person_events',
     project_id: person.project_id,
     target: { person_uuid: person.uuid, person_id: person.id, distinct_ids: [...person.distinct_ids] },

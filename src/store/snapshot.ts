@@ -27,6 +27,7 @@ import { PersonTable } from './person-table.ts'
 import { PlaylistItemTable } from './playlist-item-table.ts'
 import { PlaylistTable } from './playlist-table.ts'
 import { RecordTable } from './record-table.ts'
+import { TaskTable } from './task-table.ts'
 import { RecordingTable } from './recording-table.ts'
 import type { Counters, Store } from './store.ts'
 
@@ -299,11 +300,11 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   const events = new EventLog(snapshot.events)
   const recordings = new RecordingTable(snapshot.recordings)
   const activity = new ActivityLog(snapshot.activity)
-  let playlists: PlaylistTable, playlistItems: PlaylistItemTable, tasks: RecordTable<TaskRecord>, insights: RecordTable<InsightRecord>
+  let playlists: PlaylistTable, playlistItems: PlaylistItemTable, tasks: TaskTable, insights: RecordTable<InsightRecord>
   try {
     playlists = new PlaylistTable(tables.playlists)
     playlistItems = new PlaylistItemTable(tables.playlistItems)
-    tasks = new RecordTable<TaskRecord>(tables.tasks)
+    tasks = new TaskTable(tables.tasks)
     insights = new RecordTable<InsightRecord>(tables.insights)
   } catch (error) {
     throw new SnapshotFormatError((error as Error).message) // two records with one id

@@ -27,6 +27,7 @@ import { PersonTable } from './person-table.ts'
 import { PlaylistItemTable } from './playlist-item-table.ts'
 import { PlaylistTable } from './playlist-table.ts'
 import { RecordTable } from './record-table.ts'
+import { TaskTable } from './task-table.ts'
 import { SeededRandom } from '../core/random.ts'
 import { RecordingTable } from './recording-table.ts'
 
@@ -73,7 +74,7 @@ export class Store {
   apiKeys!: Collections['apiKeys']
   playlists = new PlaylistTable()
   playlistItems = new PlaylistItemTable()
-  tasks = new RecordTable<TaskRecord>()
+  tasks = new TaskTable()
   insights = new RecordTable<InsightRecord>()
   /** Seeded generator for ids made at run time (short ids, uuids). */
   random = new SeededRandom(1)
@@ -111,7 +112,7 @@ export class Store {
     this.activity = new ActivityLog(dataset.activity)
     this.playlists = new PlaylistTable(dataset.playlists)
     this.playlistItems = new PlaylistItemTable(dataset.playlistItems)
-    this.tasks = new RecordTable()
+    this.tasks = new TaskTable()
     this.insights = new RecordTable()
     this.random = new SeededRandom(dataset.seed)
     this.nextTaskDueAt = Infinity

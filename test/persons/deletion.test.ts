@@ -215,3 +215,50 @@ describe('POST delete_events', () => {
     expect(await h.tasks()).toEqual([])
   })
 })
+
+// The real service keeps one pending deletion a person: AsyncDeletion's "unique pending deletion"
+// constraint (deletion_type, key = the person's uuid, while delete_verified_at is null), inserted with
+// ignore_conflicts. Asking again while one waits answers the same and adds nothing.
+describe('one pending event deletion a person', () => {
+  it('a second POST delete_events while the first waits answers 200 and leaves the waiting task as it was', async () => {
+    const { h, person } = await at('2026-11-03T14:00:00Z')
+    expect((await h.client.post(`${PERSONS}/${person.id}/delete_events/`)).status).toBe(200)
+    const [first] = await h.tasks()
+    await h.setClock('2026-11-03T15:30:00Z')
+    const again = await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    expect(again.status).toBe(200)
+    expect(again.text).toBe('')
+    expect(await h.tasks()).toEqual([first])
+  })
+
+  it('DELETE ?delete_events=true while a deletion waits removes the person and queues no second task', async () => {
+    const { h, person } = await at('2026-11-03T14:00:00Z')
+    await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    const waiting = await h.tasks()
+    expect((await h.client.delete(`${PERSONS}/${person.id}/?delete_events=true`)).status).toBe(204)
+    expectError(await h.client.get(`${PERSONS}/${person.id}/`), 404, 'invalid_request')
+    expect(await h.tasks()).toEqual(waiting)
+  })
+
+  it('once the waiting one has run, asking again queues a new one (its id after the one the refused insert drew, as a Postgres sequence)', async () => {
+    const { h, person } = await at('2026-11-03T14:00:00Z')
+    await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    await h.setClock('2026-11-04T01:00:00Z')
+    await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    const tasks = await h.tasks()
+    expect(tasks.map((t) => [t.state, t.scheduled_for])).toEqual([
+      ['done', '2026-11-04T00:00:00Z'],
+      ['queued', '2026-11-04T01:01:00Z'],
+    ])
+    expect(tasks[1].id).toBe(tasks[0].id + 2)
+  })
+
+  it("each person has its own: another person's request queues its own task", async () => {
+    const { h, person } = await at('2026-11-03T14:00:00Z')
+    const other = (await h.allPersons()).find((p) => p.id !== person.id)!
+    await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
+    await h.client.post(`${PERSONS}/${other.id}/delete_events/`)
+    expect((await h.tasks()).map((t) => t.target.person_uuid)).toEqual([person.uuid, other.uuid])
+  })
+})

@@ -4,7 +4,7 @@
 //   [ALONE=1] npx tsx scripts/bench/thread-cpu.ts [PATH [METHOD BODY...]]
 // CANNED_CORE=1: the mock's core answers only the first request, every later one gets a copy of that
 // answer (servers/mock.ts --canned-core), so the gap left to the ceiling is the HTTP face's own.
-// MOCK_NODE_ARGS='--flag ...' starts the mock's node with them. PROF=DIR writes a CPU profile of each server on exit. ALONE=1 loads them one after the other (as the limit benchmark does) and prints req/s too.
+// MOCK_NODE_ARGS='--flag ...' starts the mock's node with them; MOCK_ARGS='--state FILE' passes arguments to the mock server itself. PROF=DIR writes a CPU profile of each server on exit. ALONE=1 loads them one after the other (as the limit benchmark does) and prints req/s too.
 import { readdirSync, readFileSync } from 'node:fs'
 import { load } from './harness.ts'
 import { startMockAndCeiling } from './mock-and-ceiling.ts'
@@ -30,7 +30,7 @@ const threads = (pid: number): Map<string, number> => {
 }
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
 const mockArgs = [...prof, ...(process.env.MOCK_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
-const { mock, ceiling, requests: reqs } = await startMockAndCeiling(path, method, bodies, { mock: mockArgs, ceiling: prof }, process.env.CANNED_CORE === '1' ? ['--canned-core'] : [])
+const { mock, ceiling, requests: reqs } = await startMockAndCeiling(path, method, bodies, { mock: mockArgs, ceiling: prof }, [...(process.env.CANNED_CORE === '1' ? ['--canned-core'] : []), ...(process.env.MOCK_ARGS?.split(' ').filter(Boolean) ?? [])])
 const alone = process.env.ALONE === '1'
 const m0 = threads(mock.proc.pid!), c0 = threads(ceiling.proc.pid!)
 let nm = 0, nc = 0

@@ -39,8 +39,6 @@ export async function runDueTasks(store: Store, now: number): Promise<TaskRecord
     const deleted = store.events.deleteForPerson(task.target.person_uuid)
     ran.push(store.tasks.replace({ ...task, state: 'done', ran_at: task.scheduled_for, result: { deleted_events: deleted } }))
   }
-  let next = Infinity
-  for (const t of store.tasks.values()) if (t.state === 'queued' && t.scheduled_for < next) next = t.scheduled_for
-  store.nextTaskDueAt = next
+  store.nextTaskDueAt = store.tasks.earliestQueued()
   return ran
 }

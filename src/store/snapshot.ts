@@ -323,5 +323,5 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   store.insights = insights
   store.counters = { ...snapshot.counters }
   store.random.state = snapshot.random
-  store.nextTaskDueAt = store.tasks.all().reduce((min, t) => (t.state === 'queued' ? Math.min(min, t.scheduled_for) : min), Infinity)
+  store.nextTaskDueAt = store.tasks.earliestQueued()
 }

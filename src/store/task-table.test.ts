@@ -43,3 +43,13 @@ describe('TaskTable.pending', () => {
     expect(table.pending('delete_person_events', 'a')).toBeUndefined()
   })
 })
+
+describe('TaskTable.earliestQueued', () => {
+  it('is the earliest scheduled_for among queued tasks, Infinity when none waits', () => {
+    const table = new TaskTable([{ ...task(1, 'a'), scheduled_for: 3000 }, { ...task(2, 'b'), scheduled_for: 2000 }, { ...task(3, 'c', 'done'), scheduled_for: 1000 }])
+    expect(table.earliestQueued()).toBe(2000)
+    table.replace({ ...table.get(2)!, state: 'done', ran_at: 2000, result: { deleted_events: 0 } })
+    expect(table.earliestQueued()).toBe(3000)
+    expect(new TaskTable().earliestQueued()).toBe(Infinity)
+  })
+})

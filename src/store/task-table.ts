@@ -19,6 +19,13 @@ export class TaskTable extends RecordTable<TaskRecord> {
     this.insertAll(records)
   }
 
+  /** The earliest instant a queued task is due (Infinity when none waits): the store's `nextTaskDueAt`. */
+  earliestQueued(): number {
+    let next = Infinity
+    for (const task of this.values()) if (task.state === 'queued' && task.scheduled_for < next) next = task.scheduled_for
+    return next
+  }
+
   /** The queued task of this kind for this person, if one waits. */
   pending(kind: TaskRecord['kind'], personUuid: string): TaskRecord | undefined {
     return this.#pending.get(pendingKey(kind, personUuid))

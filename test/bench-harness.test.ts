@@ -1,6 +1,7 @@
 // The benchmark harness's arithmetic and table (the benchmarks themselves are scripts, not tests).
 import { describe, expect, it } from 'vitest'
 import { fmt, loadProblem, merge, percentile, renderTable, roundRatios, sideBySide, type LoadResult } from '../scripts/bench/harness.ts'
+import { parseCpuTimes, stealShare } from '../scripts/bench/steal.ts'
 
 const result = (completed: number, elapsedMs: number, latencies: number[], errors = 0, unexpected = 0): LoadResult => ({
   rps: (completed / elapsedMs) * 1000,
@@ -59,5 +60,19 @@ describe('bench harness', () => {
     expect(lines[0]).toMatch(/^\| Benchmark +\| Ours +\| Reference +\| Ratio \| p50 \/ p99 \| Target +\| Result \|$/)
     expect(new Set(lines.map((l) => l.length)).size).toBe(1)
     expect(lines[2]).toContain('| 0.50x |')
+  })
+
+  it("reads the hypervisor's share of the CPU time (steal) from /proc/stat's aggregate line", () => {
+    const stat = (steal: number, idle: number) =>
+      `cpu  1000 10 300 ${idle} 20 0 50 ${steal} 7 0\ncpu0 500 5 150 ${idle / 2} 10 0 25 ${steal / 2} 0 0\nintr 1 2 3\nctxt 99\n`
+    const before = parseCpuTimes(stat(100, 4000))
+    // user + nice + system + idle + iowait + irq + softirq + steal; guest (already in user) left out
+    expect(before).toEqual({ steal: 100, total: 1000 + 10 + 300 + 4000 + 20 + 0 + 50 + 100 })
+    // 150 more ticks stolen out of 1,000 more in all
+    const after = { steal: before!.steal + 150, total: before!.total + 1000 }
+    expect(stealShare(before, after)).toBeCloseTo(0.15)
+    expect(parseCpuTimes('intr 1 2 3\n')).toBeUndefined()
+    expect(stealShare(undefined, after)).toBeUndefined()
+    expect(stealShare(before, before)).toBeUndefined()
   })
 })

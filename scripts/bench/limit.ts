@@ -25,6 +25,7 @@ import {
 } from './harness.ts'
 import { OPERATIONS, type CaseContext, type OperationCase, type ServerKind } from './operations.ts'
 import { startPeer, type Peer } from './peer.ts'
+import { cpuTimes, stealShare } from './steal.ts'
 
 /** Persons in project 1 of the large server (events and recordings in proportion). */
 export const LARGE_PERSONS = 100_000
@@ -57,6 +58,8 @@ async function firstCollection(server: ChildServer): Promise<string> {
 export interface RatioRow extends Row {
   ratioValue?: number
   durable?: boolean
+  /** The hypervisor's share of the machine's CPU time while the row's rounds ran (steal.ts). */
+  steal?: number
 }
 
 export async function runLimit(config: BenchConfig): Promise<Row[]> {
@@ -134,10 +137,12 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
   const amount = fixed ? { amount: count } : { seconds: config.roundSeconds }
   let mockRoundNo = 0
   let ceilingRoundNo = 0
+  const before = cpuTimes()
   const r = await sideBySide(config.rounds, {
     ceiling: () => ceilingRound(ceilingRoundNo++, amount),
     mock: () => mockRound(mockRoundNo++, amount),
   })
+  const steal = stealShare(before, cpuTimes())
   const ratios = roundRatios(r.mock, r.ceiling)
   const problem = loadProblem(r.mock, r.ceiling)
   return {
@@ -151,6 +156,7 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
     verdict: problem ?? (c.target === null ? 'printed' : verdict(ratios.median >= c.target)),
     ratioValue: problem || c.target === null ? undefined : ratios.median,
     durable: c.server === 'state',
+    steal,
   }
 }
 

@@ -15,6 +15,7 @@ import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
 import { runStartup } from './startup.ts'
 import { steadyLoadGenerator } from './steady-client.ts'
+import { cpuTimes, stealShare } from './steal.ts'
 
 // Restarted with the load generator's malloc kept steady (steady-client.ts), before anything is measured.
 steadyLoadGenerator()
@@ -36,11 +37,16 @@ if (unknown.length) {
   process.exit(2)
 }
 
+/** Rows measured while the hypervisor took more than this share of the CPU time are named after the table. */
+const STEAL_NOTED = 0.05
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`
+
 const load = os.loadavg().map((n) => n.toFixed(2)).join(' ')
 console.log(`analytics-mock benchmarks: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), load average ${load}`)
 console.log(`rounds: ${config.rounds} x ${config.roundSeconds} s per side, ${config.connections} connections${config.quick ? ' (--quick)' : ''}\n`)
 
 const rows: Row[] = []
+const runStarted = cpuTimes()
 for (const name of only) {
   const started = performance.now()
   process.stderr.write(`running ${name}...`)
@@ -55,8 +61,14 @@ for (const name of only) {
 console.log(renderTable(rows))
 const judged = rows.filter((r) => r.verdict === 'pass' || r.verdict === 'FAIL')
 console.log(`\n${judged.filter((r) => r.verdict === 'pass').length} of ${judged.length} targets met; ${rows.filter((r) => r.verdict.startsWith('n/a')).length} not applicable`)
-// Last: the worst judged ratio to the ceiling in memory, and with --state.
 const ratios = (rows as RatioRow[]).filter((r) => r.ratioValue !== undefined)
+// How much CPU the hypervisor took meanwhile (steal.ts): ratios read lower in rows it took much from.
+const steal = stealShare(runStarted, cpuTimes())
+if (steal !== undefined) {
+  const stolenFrom = ratios.filter((r) => (r.steal ?? 0) > STEAL_NOTED).map((r) => `${r.benchmark.replace(/^Limit: /, '')} ${pct(r.steal!)}`)
+  console.log(`the hypervisor took ${pct(steal)} of this machine's CPU time during the run (steal)${stolenFrom.length ? `; more than ${pct(STEAL_NOTED)} during: ${stolenFrom.join(', ')}` : ''}`)
+}
+// Last: the worst judged ratio to the ceiling in memory, and with --state.
 for (const [label, durable] of [['with --state', true], ['in memory', false]] as const) {
   const worst = ratios.filter((r) => !!r.durable === durable).sort((a, b) => a.ratioValue! - b.ratioValue!)[0]
   if (worst) console.log(`worst ratio to the ceiling ${label}: ${fmt.ratio(worst.ratioValue!)} (${worst.benchmark})`)

@@ -1,8 +1,8 @@
 // The hypervisor's share of this machine's CPU time ("steal", from /proc/stat), to read a run's figures
-// by: on a shared VM, a round taken while the host runs other guests loses CPU to them, and the
-// mock (more code and data a request than the bare ceiling) loses more of its speed to the cold
-// caches it comes back to. On 2026-11-27, `vmstat` during the limit rows showed 5-25% steal, and
-// single rounds of PATCH playlist read 0.41-0.76x. Linux only; elsewhere nothing is printed.
+// by: on a shared VM, a round taken while the host runs other guests loses CPU to them, and one side
+// of a ratio can lose more than the other. On 2026-11-27, `vmstat` during loads showed 5-25% steal,
+// and single 1 s rounds of PATCH playlist read 0.41-0.76x of the ceiling on one server. Linux only;
+// elsewhere nothing is printed.
 import { readFileSync } from 'node:fs'
 
 export interface CpuTimes {

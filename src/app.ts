@@ -1,5 +1,5 @@
 // The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
-// mock's store, seeded scenarios (fixtures/) and handlers. Every face (node:http server, msw handlers,
+// mock's store, seeded scenarios (fixtures/) and handlers. Every face (the HTTP server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
 import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
@@ -70,9 +70,9 @@ export interface AppOptions {
 export interface App {
   /** Fetch-style entry point. */
   fetch(request: Request): Promise<Response>
-  /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
+  /** The same, on the core's own request shape (used by the server face to skip WHATWG objects). */
   handle(request: MockRequest): Promise<MockResponse>
-  /** `handle`, answered at once (not a promise) when nothing waits: the node:http face writes it in the same turn. May throw where `handle` rejects. */
+  /** `handle`, answered at once (not a promise) when nothing waits: the server face writes it in the same turn. May throw where `handle` rejects. */
   handleNow(request: MockRequest): MockResponse | Promise<MockResponse>
   store: Store
   clock: Clock

@@ -1,4 +1,4 @@
-// analytics-mock: the core app, the node:http server and the named scenarios. Other entries:
+// analytics-mock: the core app, the HTTP server and the named scenarios. Other entries:
 // analytics-mock/msw (msw handlers), analytics-mock/testing (test helper), analytics-mock/verify.
 export { createApp, type App, type AppOptions } from './app.ts'
 export { serve, type RunningServer, type ServeOptions } from './server/node.ts'

@@ -71,11 +71,19 @@ describe('GET /_mock/ui on the server', () => {
 
 describe('closing the server while a browser holds connections', () => {
   it('lets the request in flight finish and closes at once the spare connections that never sent anything', async () => {
-    const server = await serve(await testApp({ faults: { latency_ms: 300 } }), { port: 0 })
+    const app = await testApp({ faults: { latency_ms: 300 } })
+    // The request has reached the core once the server hands it over.
+    let handedOver: () => void
+    const received = new Promise<void>((resolve) => (handedOver = resolve))
+    const handleNow = app.handleNow.bind(app)
+    app.handleNow = (req) => {
+      handedOver()
+      return handleNow(req)
+    }
+    const server = await serve(app, { port: 0 })
     const spare = connect(Number(new URL(server.url).port), '127.0.0.1')
     await new Promise((resolve) => spare.once('connect', resolve))
     const spareClosed = new Promise((resolve) => spare.once('close', resolve))
-    const received = new Promise((resolve) => server.server.once('request', resolve))
     const inFlight = fetch(`${server.url}/api/environments/1/persons/1/`, { headers: { authorization: 'Bearer phx_mock_all' } })
     await received // held back 300 ms by the latency fault
     await server.close() // would wait for the spare connection's 60 s idle time-out before

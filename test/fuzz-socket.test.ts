@@ -1,4 +1,4 @@
-// The fuzz's requests once more, over a real socket to the node:http face (keep-alive connections),
+// The fuzz's requests once more, over a real socket to the server face (keep-alive connections),
 // so the adapter's side is covered too: every request gets an answer (never a reset), no 5xx, errors
 // in the error shape, bodies only where there should be one, refused writes change nothing.
 // FUZZ_SOCKET_REQUESTS (default 2,000) and FUZZ_SEED as for the in-process fuzz.
@@ -41,7 +41,7 @@ function send(port: number, agent: Agent, req: FuzzRequest): Promise<Answer> {
 const served = servedTestApp({}, { journalSize: 50 })
 
 describe('fuzz over a socket', () => {
-  it(`${REQUESTS} generated requests through node:http keep every invariant (seed ${SEED})`, async () => {
+  it(`${REQUESTS} generated requests through the server keep every invariant (seed ${SEED})`, async () => {
     const { app, running, port } = served
     const rng = new SeededRandom(SEED)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })

@@ -97,7 +97,7 @@ export interface CoreOptions<S> {
 export interface CoreApp {
   /** Fetch-style entry point. */
   fetch(request: Request): Promise<Response>
-  /** The same, on the core's own request shape (used by the node:http face to skip WHATWG objects). */
+  /** The same, on the core's own request shape (used by the server face to skip WHATWG objects). */
   handle(request: MockRequest): Promise<MockResponse>
   /** `handle`, answered at once (not a promise) when nothing waits; may throw where `handle` rejects. */
   handleNow(request: MockRequest): MockResponse | Promise<MockResponse>

@@ -1,4 +1,4 @@
-// The core's own request/response shapes. The Fetch face (`app.fetch`) and the node:http face both
+// The core's own request/response shapes. The Fetch face (`app.fetch`) and the server face both
 // translate to these, so the hot path never builds WHATWG Request/Response objects it does not need.
 import { toJson } from './json.ts'
 
@@ -9,7 +9,7 @@ export interface MockRequest {
   method: string
   /**
    * Absolute URL of the request (origin included, so pagination links are absolute). Read only: a face
-   * may hand the same URL object to every request that sends the same target (the node:http face does).
+   * may hand the same URL object to every request that sends the same target (the server face does).
    */
   url: URL
   /** Header names lower-cased. */
@@ -26,7 +26,7 @@ export interface MockResponse {
   /** Already-serialized text (CSV, plain text). */
   text?: string
   /**
-   * Or that text in pieces, made as they are read (a large CSV export): the node:http face writes them
+   * Or that text in pieces, made as they are read (a large CSV export): the server face writes them
    * in slices, so making it holds no other request back; `serialize` joins them for the other faces.
    */
   pieces?: Iterable<string>

@@ -1,5 +1,5 @@
 // The msw face: request handlers that hand every request under /api/ and /_mock/ to the core app's
-// `fetch`. Nothing here decides an answer; the core does, exactly as it does for the node:http server.
+// `fetch`. Nothing here decides an answer; the core does, exactly as it does for the HTTP server.
 // Shared by the Node entry (setupServer) and the browser entry (setupWorker).
 import type { HttpHandler } from 'msw'
 import { http } from './msw-version.ts'

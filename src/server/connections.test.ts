@@ -120,20 +120,6 @@ describe('Connections', () => {
     expect(pieces).toBeLessThan(400)
   })
 
-  it('at shutdown closes the connections that never sent a byte, and only those', async () => {
-    const h = await harness(0, (socket) => socket.on('data', () => {}))
-    const quiet = await h.open()
-    const talking = await h.open()
-    talking.client.write('GET')
-    await until(() => talking.socket.bytesRead === 3)
-    h.connections.closeUnused()
-    await closed(quiet.client)
-    expect(quiet.socket.destroyed).toBe(true)
-    expect(talking.socket.destroyed).toBe(false)
-    talking.client.destroy()
-    await until(() => h.connections.size === 0)
-  })
-
   it('with an idle time of 0 closes nothing for being idle', async () => {
     const h = await harness(0)
     const { socket } = await h.open()

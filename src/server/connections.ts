@@ -1,6 +1,7 @@
 // The server's open connections: those that see no traffic at all for a while are closed
 // (`--idle-timeout`), so a client that stops reading an answer, or one that opens a connection and never
-// sends a byte, holds no socket for good; at shutdown, those that never sent a byte are closed at once.
+// sends a byte, holds no socket for good. (At shutdown the server closes every idle one at once:
+// http-server.ts.)
 //
 // node's own way to close idle connections (`server.timeout`) is a timer per socket, set again on every
 // request (node's server sets the socket's time-out to it when a request arrives, and to the keep-alive
@@ -20,7 +21,7 @@ interface Seen {
   since: number
 }
 
-/** How often the connections are looked at: every quarter of the idle time, but no more often than every 10 ms and no less often than every second. */
+/** How often connections are looked at for a time-out: every quarter of it, but no more often than every 10 ms and no less often than every second. */
 export function sweepInterval(idleMs: number): number {
   return Math.max(10, Math.min(1_000, Math.floor(idleMs / 4)))
 }
@@ -72,15 +73,6 @@ export class Connections {
         socket.destroy()
       }
     }
-  }
-
-  /**
-   * The server is closing: connections that never sent a byte are closed now (browsers open spare ones
-   * ahead of need, a dashboard tab does, and server.close() would wait for them to time out); the others
-   * finish their requests, and idle ones are still closed until the last is gone.
-   */
-  closeUnused(): void {
-    for (const socket of this.#seen.keys()) if (socket.bytesRead === 0) socket.destroy()
   }
 
   #stopTimer(): void {

@@ -1,4 +1,4 @@
-// The dashboard at /_mock/ui in headless Debian chromium (./ensure-chromium.ts), against the node:http
+// The dashboard at /_mock/ui in headless Debian chromium (./ensure-chromium.ts), against the mock's
 // server: it loads with no console errors; a request made with curl shows in its journal within a
 // second, with the request and the answer on click; advancing the clock on the page runs a queued
 // deletion and the page shows it; a fault set on the page is what the API answers; the data pages and

@@ -1,0 +1,77 @@
+// The HTTP/1.1 server over node:net that the mock's server face listens with (http-connection.ts has
+// why not node:http): accepts connections, times out those whose clients are too slow (one timer looks at
+// every connection a few times per time-out, instead of a timer per request), and closes as node's
+// server does: no new connections, idle ones now, busy ones after their answer.
+import { createServer, type Server, type Socket } from 'node:net'
+import { sweepInterval } from './connections.ts'
+import { HttpConnection, type ConnectionOptions } from './http-connection.ts'
+
+export interface HttpServerOptions extends ConnectionOptions {
+  /** Milliseconds a client may take to send a request's head, from its first byte. */
+  headersTimeoutMs: number
+  /** Milliseconds a client may take to send a whole request, head and body. */
+  requestTimeoutMs: number
+  /** Called with each new connection's socket (before it is read from). */
+  onConnection?(socket: Socket): void
+}
+
+export class HttpServer {
+  readonly server: Server
+  readonly connections = new Map<Socket, HttpConnection>()
+  #timer: NodeJS.Timeout | undefined
+
+  constructor(readonly options: HttpServerOptions) {
+    // allowHalfOpen: a client that ends its side after sending a request still reads the answer.
+    this.server = createServer({ allowHalfOpen: true, noDelay: true }, (socket) => this.#accept(socket))
+  }
+
+  #accept(socket: Socket): void {
+    const connection = new HttpConnection(socket, this.options)
+    this.connections.set(socket, connection)
+    socket.once('close', () => {
+      this.connections.delete(socket)
+      if (this.connections.size === 0) this.#stopTimer()
+    })
+    this.options.onConnection?.(socket)
+    if (!this.#timer) {
+      const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = this.options
+      this.#timer = setInterval(() => this.checkTimeouts(), sweepInterval(Math.min(headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs || Infinity)))
+      this.#timer.unref()
+    }
+  }
+
+  /** Answers 408 to clients too slow with their requests, and closes connections idle for the keep-alive time after an answer. */
+  checkTimeouts(now = performance.now()): void {
+    const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = this.options
+    for (const connection of this.connections.values()) {
+      const waited = now - connection.since
+      switch (connection.phase) {
+        case 'head':
+          if (waited >= headersTimeoutMs || waited >= requestTimeoutMs) connection.timeOut()
+          break
+        case 'body':
+          if (waited >= requestTimeoutMs) connection.timeOut()
+          break
+        case 'idle':
+          // (A connection that has not sent a request yet is left to the idle time-out: connections.ts.)
+          if (connection.served && keepAliveTimeoutMs > 0 && waited >= keepAliveTimeoutMs) connection.socket.destroy()
+          break
+        default:
+          break
+      }
+    }
+  }
+
+  /** Stops accepting connections; idle ones end now, busy ones after their answer. Resolves when all are gone. */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve())
+      for (const connection of this.connections.values()) connection.closeWhenIdle()
+    })
+  }
+
+  #stopTimer(): void {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = undefined
+  }
+}

@@ -1,0 +1,187 @@
+// An HTTP/1.1 request's head (request line and header fields, RFC 9112), read from the bytes a
+// connection received: strict where the HTTP spec lets a server refuse, and refusing what node's parser
+// (llhttp) refuses, with its error codes. What it accepts, it reads as node does: header names in lower
+// case, values without surrounding whitespace and decoded as Latin-1, and repeated fields joined or the
+// first kept, by node's rules for each name.
+//
+// Refused besides (a server may, and a mock on a developer's machine should): a second Host, a
+// Transfer-Encoding other than `chunked` alone (the body could not be read), HTTP versions other than
+// 1.0 and 1.1, and more than one space between the request line's parts.
+import { METHODS } from 'node:http'
+
+export interface RequestHead {
+  method: string
+  /** The request target as sent (origin form `/path?query` nearly always). */
+  target: string
+  /** 1 for HTTP/1.1, 0 for HTTP/1.0. */
+  minor: 0 | 1
+  headers: Record<string, string>
+  /** Bytes from the head's first byte (blank lines before it included) to the body's first. */
+  length: number
+  /** The declared body length (0 when none); -1 for a chunked body. */
+  contentLength: number
+  /** Whether the connection may carry another request after this one's answer. */
+  keepAlive: boolean
+  /** `Expect: 100-continue` (HTTP/1.1), another expectation (answered 417), or none. */
+  expect: 'none' | 'continue' | 'other'
+}
+
+/** Why a head was refused: node's parser's code for it, and for an over-long head, whether it was still in the request line. */
+export interface HeadError {
+  code: string
+  inRequestLine?: boolean
+}
+
+export type HeadResult = RequestHead | HeadError | null
+
+export const isHeadError = (result: RequestHead | HeadError): result is HeadError => 'code' in result
+
+const KNOWN_METHODS = new Set(METHODS)
+const LONGEST_METHOD = Math.max(...METHODS.map((m) => m.length))
+/** A field name: a token (RFC 9110 5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+/** A request target: visible ASCII, no spaces or controls (RFC 9112 3.2). */
+const TARGET = /^[\x21-\x7e]+$/
+/** A field value: visible characters, spaces and tabs, and obs-text (bytes 0x80-0xff, read as Latin-1). */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+const DIGITS = /^[0-9]{1,15}$/
+
+/** Names of which node keeps the first when a request repeats them (the rest it joins). */
+const FIRST_WINS = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+])
+
+/**
+ * Reads the head that starts at `from` in `buffer` (bytes up to `end`). Null when the head is not all
+ * there yet and nothing in it is wrong so far; a HeadError when it cannot be a request (or is longer
+ * than `maxBytes`, node's maxHeaderSize: request line and fields).
+ */
+export function readRequestHead(buffer: Buffer, from: number, end: number, maxBytes: number, checked = from): HeadResult {
+  let start = from
+  // Blank lines before a request line are ignored (RFC 9112 2.2), as node does.
+  while (start + 1 < end && buffer[start] === 0x0d && buffer[start + 1] === 0x0a) start += 2
+  // (Bytes up to `checked` were looked at before: a head sent a byte at a time is not read again each time.)
+  const close = buffer.indexOf('\r\n\r\n', Math.max(start, checked - 3), 'latin1')
+  if (close === -1 || close + 4 > end) return incomplete(buffer, start, end, maxBytes, Math.max(start, checked - 1))
+  if (close - start > maxBytes) return { code: 'HPE_HEADER_OVERFLOW', inRequestLine: lineEndAfter(buffer, start, end) >= start + maxBytes }
+  const text = buffer.toString('latin1', start, close)
+  const head = parseHead(text)
+  if (isHeadError(head)) return head
+  head.length = close + 4 - from
+  return head
+}
+
+/** What an incomplete head says already: too long, bare line feeds, or a request line that cannot become one. */
+function incomplete(buffer: Buffer, start: number, end: number, maxBytes: number, newFrom: number): HeadResult {
+  if (end - start > maxBytes) return { code: 'HPE_HEADER_OVERFLOW', inRequestLine: lineEndAfter(buffer, start, end) >= start + maxBytes }
+  for (let i = buffer.indexOf(0x0a, newFrom); i !== -1 && i < end; i = buffer.indexOf(0x0a, i + 1)) {
+    if (i === start || buffer[i - 1] !== 0x0d) return { code: 'HPE_LF_EXPECTED' }
+  }
+  // The request line so far: a method (or the start of one), then the target.
+  const line = buffer.toString('latin1', start, Math.min(end, start + LONGEST_METHOD + 1))
+  const space = line.indexOf(' ')
+  const method = space === -1 ? line : line.slice(0, space)
+  if (space !== -1 ? !KNOWN_METHODS.has(method) : !METHODS.some((m) => m.startsWith(method))) return { code: 'HPE_INVALID_METHOD' }
+  return null
+}
+
+/** Where the line starting at `start` ends (`end` when it does not before it). */
+function lineEndAfter(buffer: Buffer, start: number, end: number): number {
+  const at = buffer.indexOf('\r\n', start, 'latin1')
+  return at === -1 || at > end ? end : at
+}
+
+function parseHead(text: string): RequestHead | HeadError {
+  let lineEnd = text.indexOf('\r\n')
+  if (lineEnd === -1) lineEnd = text.length
+  const requestLine = text.slice(0, lineEnd)
+  const first = requestLine.indexOf(' ')
+  const second = requestLine.indexOf(' ', first + 1)
+  if (first === -1) return { code: 'HPE_INVALID_METHOD' }
+  const method = requestLine.slice(0, first)
+  if (!KNOWN_METHODS.has(method)) return { code: 'HPE_INVALID_METHOD' }
+  if (second === -1) return { code: 'HPE_INVALID_VERSION' }
+  const target = requestLine.slice(first + 1, second)
+  if (!TARGET.test(target)) return { code: 'HPE_INVALID_URL' }
+  const version = requestLine.slice(second + 1)
+  const minor = version === 'HTTP/1.1' ? 1 : version === 'HTTP/1.0' ? 0 : -1
+  if (minor === -1) return { code: 'HPE_INVALID_VERSION' }
+  if (requestLine.includes('\n') || requestLine.includes('\r')) return { code: 'HPE_LF_EXPECTED' }
+
+  // (No prototype: a field named __proto__ or constructor is a field like any other.)
+  const headers: Record<string, string> = Object.create(null)
+  let hosts = 0
+  let lengths = 0
+  let encodings = 0
+  let pos = lineEnd + 2
+  while (pos < text.length) {
+    let next = text.indexOf('\r\n', pos)
+    if (next === -1) next = text.length
+    const colon = text.indexOf(':', pos)
+    if (colon === -1 || colon >= next) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+    const rawName = text.slice(pos, colon)
+    // (A name with whitespace before the colon, or a folded line starting with it, is not a token.)
+    if (!TOKEN.test(rawName)) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+    const value = trimOws(text.slice(colon + 1, next))
+    if (!FIELD_VALUE.test(value)) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+    const name = rawName.toLowerCase()
+    if (name === 'host') hosts++
+    else if (name === 'content-length') lengths++
+    else if (name === 'transfer-encoding') encodings++
+    const had = headers[name]
+    if (had === undefined) headers[name] = value
+    else if (!FIRST_WINS.has(name)) headers[name] = name === 'cookie' ? `${had}; ${value}` : `${had}, ${value}`
+    pos = next + 2
+  }
+
+  if (hosts > 1) return { code: 'HPE_INVALID_HOST' }
+  if (hosts === 0 && minor === 1) return { code: 'HPE_MISSING_HOST' }
+  if (lengths > 1) return { code: 'HPE_UNEXPECTED_CONTENT_LENGTH' }
+  let contentLength = 0
+  if (encodings > 0) {
+    if (encodings > 1 || lengths > 0 || headers['transfer-encoding']!.toLowerCase() !== 'chunked') return { code: 'HPE_INVALID_TRANSFER_ENCODING' }
+    contentLength = -1
+  } else if (lengths === 1) {
+    const declared = headers['content-length']!
+    if (!DIGITS.test(declared)) return { code: 'HPE_INVALID_CONTENT_LENGTH' }
+    contentLength = Number(declared)
+  }
+  const connection = headers.connection?.toLowerCase()
+  const keepAlive = connection === undefined ? minor === 1 : minor === 1 ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive')
+  const expectation = headers.expect
+  const expect = expectation === undefined ? 'none' : minor === 1 && expectation.toLowerCase() === '100-continue' ? 'continue' : 'other'
+  return { method, target, minor, headers, length: 0, contentLength, keepAlive, expect }
+}
+
+/** `value` without leading and trailing spaces and tabs (optional whitespace around a field value). */
+function trimOws(value: string): string {
+  let a = 0
+  let b = value.length
+  while (a < b && (value.charCodeAt(a) === 0x20 || value.charCodeAt(a) === 0x09)) a++
+  while (b > a && (value.charCodeAt(b - 1) === 0x20 || value.charCodeAt(b - 1) === 0x09)) b--
+  return a === 0 && b === value.length ? value : value.slice(a, b)
+}
+
+/** Whether a comma-separated list (lower case) holds `token`. */
+function hasToken(list: string, token: string): boolean {
+  if (list === token) return true
+  for (const part of list.split(',')) if (part.trim() === token) return true
+  return false
+}

@@ -220,6 +220,70 @@ describe('HttpServer', () => {
     expect(fresh.closed).toBe(false)
   })
 
+  it('answers a request its handler fails on with the failure answer, and goes on with the next one', async () => {
+    const logged: unknown[] = []
+    const error = console.error
+    console.error = (...args: unknown[]) => void logged.push(args)
+    try {
+      const { port } = await start((req, res) => {
+        if (req.url === '/throws') throw new Error('boom')
+        echo(req, res)
+      }, { refusal: (code) => ({ status: code === 'SERVER_ERROR' ? 500 : 400, headers: {}, body: code }) })
+      const { text } = await exchange(port, [GET('/throws') + GET('/after')], { afterMs: 300 })
+      expect(answers(text).map((a) => [a.status, a.status === 500 ? a.body : JSON.parse(a.body).url])).toEqual([
+        [500, 'SERVER_ERROR'],
+        [200, '/after'],
+      ])
+      expect(logged).toHaveLength(1)
+    } finally {
+      console.error = error
+    }
+  })
+
+  it('does not read more requests from a client that does not read its answers, until it does', async () => {
+    let handled = 0
+    const big = 'z'.repeat(256 * 1024)
+    const { port } = await start((_req, res) => {
+      handled++
+      res.send(200, {}, big, 'latin1')
+    })
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.pause()
+    socket.write(GET('/').repeat(60))
+    await new Promise((r) => setTimeout(r, 500))
+    expect(handled).toBeGreaterThan(0)
+    expect(handled).toBeLessThan(40) // (what the sockets' buffers take before the server waits)
+    let bytes = 0
+    socket.on('data', (d: Buffer) => (bytes += d.length))
+    socket.resume()
+    const end = Date.now() + 10_000
+    while (handled < 60 && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
+    expect(handled).toBe(60)
+    while (bytes < 60 * big.length && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
+    expect(bytes).toBeGreaterThan(60 * big.length)
+    socket.destroy()
+  })
+
+  it('does not count a connection whose answer is still being written as idle (a client reading slowly gets all of it)', async () => {
+    const big = 'w'.repeat(8 * 1024 * 1024)
+    const { port } = await start((_req, res) => res.send(200, {}, big, 'latin1'), { keepAliveTimeoutMs: 100 })
+    const socket = connect(port, '127.0.0.1')
+    socket.on('error', () => {})
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.pause()
+    socket.write(GET('/'))
+    await new Promise((r) => setTimeout(r, 600)) // several keep-alive times with the answer unread
+    let bytes = 0
+    socket.on('data', (d: Buffer) => (bytes += d.length))
+    socket.resume()
+    const end = Date.now() + 10_000
+    while (bytes < big.length && Date.now() < end) await new Promise((r) => setTimeout(r, 20))
+    expect(bytes).toBeGreaterThan(big.length)
+    socket.destroy()
+  })
+
   it('closes: idle connections at once, busy ones after their answer (which says Connection: close)', async () => {
     let answer: (() => void) | undefined
     const { server, port } = await start((req, res) => {

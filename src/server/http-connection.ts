@@ -43,7 +43,8 @@ export interface ConnectionOptions {
   keepAliveTimeoutMs: number
   /**
    * The answer to a refused request: `code` is node's parser's code (HPE_...), `ERR_HTTP_REQUEST_TIMEOUT`,
-   * `EXPECTATION_FAILED` or `BODY_TOO_LARGE`; `request`, the refused request's head when it was read.
+   * `EXPECTATION_FAILED` or `BODY_TOO_LARGE`, or `SERVER_ERROR` for a request the handler failed on;
+   * `request`, the refused request's head when it was read.
    */
   refusal(code: string, inRequestLine?: boolean, request?: { method: string; url: string; headers: Record<string, string> }): Refusal
   onRequest(request: HttpRequest, response: HttpResponse): void
@@ -96,6 +97,8 @@ export class HttpConnection {
   /** Whether the connection ends after the answer being written (the server is closing, or the client has ended its side). */
   #endAfter = false
   #processing = false
+  /** Waiting for the answers written to drain before reading the next request. */
+  #waitingDrain = false
   #lingerTimer: NodeJS.Timeout | undefined
 
   constructor(
@@ -199,7 +202,7 @@ export class HttpConnection {
     if (this.#processing) return
     this.#processing = true
     try {
-      while (this.#buffer !== null && this.#step()) {
+      while (this.#buffer !== null && !this.#waitingDrain && this.#step()) {
         // next request, or more of this one
       }
     } finally {
@@ -332,7 +335,17 @@ export class HttpConnection {
     const response = new HttpResponse(this, head)
     this.#response = response
     if (this.#pos >= this.#length) this.#drop()
-    this.options.onRequest({ method: head.method, url: head.target, headers: head.headers, body: head.contentLength === 0 ? undefined : body }, response)
+    try {
+      this.options.onRequest({ method: head.method, url: head.target, headers: head.headers, body: head.contentLength === 0 ? undefined : body }, response)
+    } catch (error) {
+      // A mistake in the handler costs this request, never the server.
+      console.error('[analytics-mock] unexpected failure:', error)
+      if (response.headersSent) this.socket.destroy()
+      else {
+        const failed = this.options.refusal('SERVER_ERROR')
+        response.send(failed.status, failed.headers, failed.body)
+      }
+    }
     return this.#phase !== 'handling' && this.#buffer !== null
   }
 
@@ -379,15 +392,33 @@ export class HttpConnection {
     closeOnceWritten(this.socket)
   }
 
-  /** Called by the response once its answer is written: the next request, or the end. */
+  /**
+   * Called by the response once its answer is written: the next request, or the end. A client that does
+   * not read its answers is not read from either (node's server does the same): its next requests wait
+   * until what was written has drained.
+   */
   finished(keepAlive: boolean): void {
     this.#response = null
     if (this.#phase === 'discard') return // (the refused body is still being read)
     this.#finished(keepAlive)
-    if (this.#buffer !== null && this.#phase === 'idle') {
+    if (this.#phase !== 'idle') return
+    if (this.socket.writableNeedDrain) {
+      this.#waitingDrain = true
+      this.socket.pause()
+      this.socket.once('drain', this.#drained)
+      return
+    }
+    if (this.#buffer !== null) {
       if (this.socket.isPaused()) this.socket.resume()
       this.#process()
     }
+  }
+
+  readonly #drained = (): void => {
+    this.#waitingDrain = false
+    if (this.#phase === 'closed') return
+    this.socket.resume()
+    if (this.#buffer !== null) this.#process()
   }
 
   #finished(keepAlive: boolean): void {

@@ -53,8 +53,10 @@ export class HttpServer {
           if (waited >= requestTimeoutMs) connection.timeOut()
           break
         case 'idle':
+          // Idle from when its last answer has gone: one still being written (a client reading slowly) is not.
+          if (connection.socket.writableLength > 0) connection.since = now
           // (A connection that has not sent a request yet is left to the idle time-out: connections.ts.)
-          if (connection.served && keepAliveTimeoutMs > 0 && waited >= keepAliveTimeoutMs) connection.socket.destroy()
+          else if (connection.served && keepAliveTimeoutMs > 0 && waited >= keepAliveTimeoutMs) connection.socket.destroy()
           break
         default:
           break

@@ -86,6 +86,8 @@ function writeResponse(res: HttpResponse, mock: MockResponse, method: string, ex
   res.send(mock.status, { ...headers, ...extra }, hasBody ? body : undefined)
 }
 
+const serverError = () => new ApiError(500, 'server_error', 'error', 'A server error occurred.')
+
 const answerTooLarge = (maxAnswer: number) =>
   new ApiError(
     500,
@@ -221,7 +223,7 @@ export function createListener(app: App, options: ListenerOptions = {}) {
     const body = req.body
     const failed = (error: unknown) => {
       console.error('[analytics-mock] unexpected failure:', error)
-      if (!res.headersSent) writeResponse(res, new ApiError(500, 'server_error', 'error', 'A server error occurred.').toResponse(), method, cors)
+      if (!res.headersSent) writeResponse(res, serverError().toResponse(), method, cors)
       else res.destroy()
     }
     // Written at the end of this turn, with the other answers made in it (see end-of-turn.ts).
@@ -257,6 +259,8 @@ export function refusalFor(code: string, inRequestLine: boolean | undefined, max
       return bodyTooLarge(maxBody)
     case 'EXPECTATION_FAILED':
       return new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.')
+    case 'SERVER_ERROR':
+      return serverError()
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError(408, 'invalid_request', 'request_timeout', 'The request was not received in time.')
     case 'HPE_HEADER_OVERFLOW':

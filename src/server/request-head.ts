@@ -38,12 +38,8 @@ export const isHeadError = (result: RequestHead | HeadError): result is HeadErro
 
 const KNOWN_METHODS = new Set(METHODS)
 const LONGEST_METHOD = Math.max(...METHODS.map((m) => m.length))
-/** A field name: a token (RFC 9110 5.6.2). */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 /** A request target: visible ASCII, no spaces or controls (RFC 9112 3.2). */
 const TARGET = /^[\x21-\x7e]+$/
-/** A field value: visible characters, spaces and tabs, and obs-text (bytes 0x80-0xff, read as Latin-1). */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
 const DIGITS = /^[0-9]{1,15}$/
 
 /** Names of which node keeps the first when a request repeats them (the rest it joins). */
@@ -81,8 +77,7 @@ export function readRequestHead(buffer: Buffer, from: number, end: number, maxBy
   const close = buffer.indexOf('\r\n\r\n', Math.max(start, checked - 3), 'latin1')
   if (close === -1 || close + 4 > end) return incomplete(buffer, start, end, maxBytes, Math.max(start, checked - 1))
   if (close - start > maxBytes) return { code: 'HPE_HEADER_OVERFLOW', inRequestLine: lineEndAfter(buffer, start, end) >= start + maxBytes }
-  const text = buffer.toString('latin1', start, close)
-  const head = parseHead(text)
+  const head = parseHead(buffer, start, close)
   if (isHeadError(head)) return head
   head.length = close + 4 - from
   return head
@@ -108,10 +103,80 @@ function lineEndAfter(buffer: Buffer, start: number, end: number): number {
   return at === -1 || at > end ? end : at
 }
 
-function parseHead(text: string): RequestHead | HeadError {
-  let lineEnd = text.indexOf('\r\n')
-  if (lineEnd === -1) lineEnd = text.length
-  const requestLine = text.slice(0, lineEnd)
+/**
+ * A request's fields, by lower-case name. Nothing is inherited (a field named __proto__ or constructor
+ * is a field like any other), and unlike an object made with Object.create(null) it keeps V8's fast
+ * properties: a null-prototype object is a hash table, and its inserts were a third of a head's reading.
+ */
+const Fields = function Fields() {} as unknown as new () => Record<string, string>
+Fields.prototype = Object.create(null)
+
+/**
+ * Field names as sent, and the name each is read as: in lower case, and as V8 keeps property names
+ * (internalized). Looking up a field by a name cut from the request's text made V8 internalize that
+ * string on each request. Bounded: names past the bound are read each time.
+ */
+const names = new Map<string, string>()
+const MAX_NAMES = 1_024
+
+function fieldName(raw: string): string {
+  let name = names.get(raw)
+  if (name === undefined) {
+    name = Object.keys({ [raw.toLowerCase()]: 0 })[0]!
+    if (names.size < MAX_NAMES) names.set(raw, name)
+  }
+  return name
+}
+
+/** Token characters (RFC 9110 5.6.2), by byte: what a field name is made of. */
+const TOKEN_BYTE = new Uint8Array(256)
+for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_BYTE[c.charCodeAt(0)] = 1
+
+/** Where each field is in the head being read: its name's start, its colon, its line's end (reused: reading is synchronous). */
+let fieldAt = new Int32Array(3 * 64)
+
+/**
+ * The head in `buffer[start, close)` (without its final CRLF CRLF). One pass over its bytes checks what
+ * no head may hold (a CR or LF outside a CRLF; in a field, a name that is not a token, a control other
+ * than tab) and finds the lines and colons; then the strings are cut from one Latin-1 decoding of it.
+ */
+function parseHead(buffer: Buffer, start: number, close: number): RequestHead | HeadError {
+  let fields = 0
+  let requestLineEnd = close
+  /** 0: the request line; 1: a field's name; 2: a field's value. */
+  let state = 0
+  let lineStart = start
+  for (let i = start; i < close; i++) {
+    const b = buffer[i]!
+    if (b === 0x0d) {
+      if (buffer[i + 1] !== 0x0a) return { code: 'HPE_LF_EXPECTED' }
+      if (state === 1) return { code: 'HPE_INVALID_HEADER_TOKEN' } // (a line with no colon)
+      if (state === 2) fieldAt[3 * fields - 1] = i
+      else requestLineEnd = i
+      i++
+      lineStart = i + 1
+      state = 1
+    } else if (b === 0x0a) return { code: 'HPE_LF_EXPECTED' }
+    else if (state === 1) {
+      if (b === 0x3a) {
+        if (i === lineStart) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+        if (3 * fields + 3 > fieldAt.length) {
+          const more = new Int32Array(fieldAt.length * 2)
+          more.set(fieldAt)
+          fieldAt = more
+        }
+        fieldAt[3 * fields] = lineStart
+        fieldAt[3 * fields + 1] = i
+        fields++
+        state = 2
+      } else if (TOKEN_BYTE[b] === 0) return { code: 'HPE_INVALID_HEADER_TOKEN' } // (folded lines and whitespace before the colon too)
+    } else if (state === 2 && ((b < 0x20 && b !== 0x09) || b === 0x7f)) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+  }
+  if (state === 1) return { code: 'HPE_INVALID_HEADER_TOKEN' }
+  if (state === 2) fieldAt[3 * fields - 1] = close
+
+  const text = buffer.toString('latin1', start, close)
+  const requestLine = requestLineEnd === close ? text : text.slice(0, requestLineEnd - start)
   const first = requestLine.indexOf(' ')
   const second = requestLine.indexOf(' ', first + 1)
   if (first === -1) return { code: 'HPE_INVALID_METHOD' }
@@ -123,32 +188,26 @@ function parseHead(text: string): RequestHead | HeadError {
   const version = requestLine.slice(second + 1)
   const minor = version === 'HTTP/1.1' ? 1 : version === 'HTTP/1.0' ? 0 : -1
   if (minor === -1) return { code: 'HPE_INVALID_VERSION' }
-  if (requestLine.includes('\n') || requestLine.includes('\r')) return { code: 'HPE_LF_EXPECTED' }
 
-  // (No prototype: a field named __proto__ or constructor is a field like any other.)
-  const headers: Record<string, string> = Object.create(null)
+  const headers = new Fields()
   let hosts = 0
   let lengths = 0
   let encodings = 0
-  let pos = lineEnd + 2
-  while (pos < text.length) {
-    let next = text.indexOf('\r\n', pos)
-    if (next === -1) next = text.length
-    const colon = text.indexOf(':', pos)
-    if (colon === -1 || colon >= next) return { code: 'HPE_INVALID_HEADER_TOKEN' }
-    const rawName = text.slice(pos, colon)
-    // (A name with whitespace before the colon, or a folded line starting with it, is not a token.)
-    if (!TOKEN.test(rawName)) return { code: 'HPE_INVALID_HEADER_TOKEN' }
-    const value = trimOws(text.slice(colon + 1, next))
-    if (!FIELD_VALUE.test(value)) return { code: 'HPE_INVALID_HEADER_TOKEN' }
-    const name = rawName.toLowerCase()
+  for (let f = 0; f < fields; f++) {
+    const colon = fieldAt[3 * f + 1]! - start
+    const name = fieldName(text.slice(fieldAt[3 * f]! - start, colon))
+    // The value, without the optional whitespace around it.
+    let a = colon + 1
+    let b = fieldAt[3 * f + 2]! - start
+    while (a < b && (text.charCodeAt(a) === 0x20 || text.charCodeAt(a) === 0x09)) a++
+    while (b > a && (text.charCodeAt(b - 1) === 0x20 || text.charCodeAt(b - 1) === 0x09)) b--
+    const value = text.slice(a, b)
     if (name === 'host') hosts++
     else if (name === 'content-length') lengths++
     else if (name === 'transfer-encoding') encodings++
     const had = headers[name]
     if (had === undefined) headers[name] = value
     else if (!FIRST_WINS.has(name)) headers[name] = name === 'cookie' ? `${had}; ${value}` : `${had}, ${value}`
-    pos = next + 2
   }
 
   if (hosts > 1) return { code: 'HPE_INVALID_HOST' }
@@ -163,20 +222,12 @@ function parseHead(text: string): RequestHead | HeadError {
     if (!DIGITS.test(declared)) return { code: 'HPE_INVALID_CONTENT_LENGTH' }
     contentLength = Number(declared)
   }
-  const connection = headers.connection?.toLowerCase()
-  const keepAlive = connection === undefined ? minor === 1 : minor === 1 ? !hasToken(connection, 'close') : hasToken(connection, 'keep-alive')
+  const connection = headers.connection
+  const keepAlive =
+    connection === undefined || connection === 'keep-alive' ? minor === 1 || connection !== undefined : minor === 1 ? !hasToken(connection.toLowerCase(), 'close') : hasToken(connection.toLowerCase(), 'keep-alive')
   const expectation = headers.expect
   const expect = expectation === undefined ? 'none' : minor === 1 && expectation.toLowerCase() === '100-continue' ? 'continue' : 'other'
   return { method, target, minor, headers, length: 0, contentLength, keepAlive, expect }
-}
-
-/** `value` without leading and trailing spaces and tabs (optional whitespace around a field value). */
-function trimOws(value: string): string {
-  let a = 0
-  let b = value.length
-  while (a < b && (value.charCodeAt(a) === 0x20 || value.charCodeAt(a) === 0x09)) a++
-  while (b > a && (value.charCodeAt(b - 1) === 0x20 || value.charCodeAt(b - 1) === 0x09)) b--
-  return a === 0 && b === value.length ? value : value.slice(a, b)
 }
 
 /** Whether a comma-separated list (lower case) holds `token`. */

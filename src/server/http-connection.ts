@@ -20,7 +20,7 @@
 import type { Socket } from 'node:net'
 import { STATUS_CODES } from 'node:http'
 import { ChunkedBody } from './chunked-body.ts'
-import { isHeadError, readRequestHead, type RequestHead } from './request-head.ts'
+import { isHeadError, isToken, readRequestHead, type RequestHead } from './request-head.ts'
 
 export interface HttpRequest {
   method: string
@@ -51,13 +51,12 @@ export interface ConnectionOptions {
 }
 
 /** How long a refused upload is still read (and dropped) so the client sees the answer, not a reset. */
-export const LINGER_MS = 5_000
+const LINGER_MS = 5_000
 
 type Phase = 'idle' | 'head' | 'body' | 'handling' | 'discard' | 'closed'
 
 /** A field value a client could be sent: no line breaks or other controls (node refuses them too). */
 const SAFE_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
-const SAFE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
 let dateText = ''
 let dateSecond = -1
@@ -124,11 +123,6 @@ export class HttpConnection {
   /** Whether the connection ends after the answer being made (so the answer says `Connection: close`). */
   get endsAfterAnswer(): boolean {
     return this.#endAfter
-  }
-
-  /** Whether bytes of a request that has not been handed over yet have arrived. */
-  get receiving(): boolean {
-    return this.#phase === 'head' || this.#phase === 'body'
   }
 
   /** The server is closing: an idle connection is closed now (as node's closeIdleConnections does), a busy one after its answer. */
@@ -460,7 +454,7 @@ function answerHead(status: number, headers: Record<string, string>, keepAlive: 
   let hasLength = false
   for (const name in headers) {
     const value = headers[name]!
-    if (!SAFE_NAME.test(name) || !SAFE_VALUE.test(value)) throw new TypeError(`An answer's header field ${JSON.stringify(name)} has a name or value that cannot be sent.`)
+    if (!isToken(name) || !SAFE_VALUE.test(value)) throw new TypeError(`An answer's header field ${JSON.stringify(name)} has a name or value that cannot be sent.`)
     const lower = name.length === 14 || name.length === 10 ? name.toLowerCase() : ''
     if (lower === 'connection') continue
     if (lower === 'content-length') hasLength = true

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isHeadError, readRequestHead, type HeadError, type RequestHead } from './request-head.ts'
+import { isHeadError, isToken, readRequestHead, type HeadError, type RequestHead } from './request-head.ts'
 
 const MAX = 64 * 1024
 
@@ -134,5 +134,10 @@ describe('readRequestHead', () => {
     expect(result).not.toBeNull()
     expect(isHeadError(result!)).toBe(false)
     expect((result as RequestHead).length).toBe(buffer.length)
+  })
+
+  it("says which names are tokens (what an answer's field names are checked against too)", () => {
+    for (const name of ['content-type', 'X-Custom_1', "!#$%&'*+-.^_`|~"]) expect([name, isToken(name)]).toEqual([name, true])
+    for (const name of ['', 'a b', 'a:b', 'a\r\nb', 'caf\u00e9', 'x\u0100', '(x)']) expect([name, isToken(name)]).toEqual([name, false])
   })
 })

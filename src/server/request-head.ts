@@ -132,6 +132,13 @@ function fieldName(raw: string): string {
 const TOKEN_BYTE = new Uint8Array(256)
 for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") TOKEN_BYTE[c.charCodeAt(0)] = 1
 
+/** Whether `name` is a token: what a field's name must be, sent or received. */
+export function isToken(name: string): boolean {
+  if (name.length === 0) return false
+  for (let i = 0; i < name.length; i++) if (TOKEN_BYTE[name.charCodeAt(i) & 0xff] === 0 || name.charCodeAt(i) > 0xff) return false
+  return true
+}
+
 /** Where each field is in the head being read: its name's start, its colon, its line's end (reused: reading is synchronous). */
 let fieldAt = new Int32Array(3 * 64)
 

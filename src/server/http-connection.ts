@@ -466,10 +466,14 @@ function answerHead(status: number, headers: Record<string, string>, keepAlive: 
   return head
 }
 
-/** Whether the answer's own fields close the connection (`connection: close`). */
-function closes(headers: Record<string, string>): boolean {
+/**
+ * Whether the connection goes on after this answer: the request allows it, the answer's own fields do
+ * not close it (`connection: close`), and the connection is not ending (the server closing, the client
+ * gone quiet).
+ */
+function keepsAlive(connection: HttpConnection, head: RequestHead, headers: Record<string, string>): boolean {
   const value = headers.connection ?? headers.Connection
-  return value !== undefined && value.toLowerCase() === 'close'
+  return head.keepAlive && !(value !== undefined && value.toLowerCase() === 'close') && !connection.endsAfterAnswer
 }
 
 /** An answer ready to write: its head, and whether the connection goes on after it. */
@@ -481,7 +485,7 @@ interface Prepared {
 }
 
 function prepare(connection: HttpConnection, head: RequestHead, status: number, headers: Record<string, string>, body: string | Buffer | undefined, encoding: 'latin1' | 'utf8'): Prepared {
-  const keepAlive = head.keepAlive && !closes(headers) && !connection.endsAfterAnswer
+  const keepAlive = keepsAlive(connection, head, headers)
   const bodiless = status === 204 || status === 304
   const noBody = bodiless || head.method === 'HEAD' || body === undefined
   // The body's length (for HEAD, of the body a GET would be sent, when it is given: it is not sent).
@@ -533,7 +537,7 @@ export class HttpResponse {
   async sendBuffers(status: number, headers: Record<string, string>, buffers: Buffer[]): Promise<void> {
     if (this.headersSent) throw new Error('This request has been answered already.')
     const bytes = buffers.reduce((n, b) => n + b.length, 0)
-    const keepAlive = this.head.keepAlive && !closes(headers) && !this.connection.endsAfterAnswer
+    const keepAlive = keepsAlive(this.connection, this.head, headers)
     const text = answerHead(status, headers, keepAlive, this.connection.options.keepAliveTimeoutMs, bytes)
     this.headersSent = true
     const socket = this.connection.socket
@@ -553,7 +557,7 @@ export class HttpResponse {
 }
 
 /** Writes a refusal made here: the 413 sent while a refused body is still coming. */
-export function writeRefusal(connection: HttpConnection, head: RequestHead, refusal: Refusal): void {
+function writeRefusal(connection: HttpConnection, head: RequestHead, refusal: Refusal): void {
   write(connection.socket, prepare(connection, head, refusal.status, refusal.headers, refusal.body, 'utf8'), refusal.body, 'utf8')
 }
 

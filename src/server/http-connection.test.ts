@@ -22,6 +22,7 @@ async function start(handler: Handler = echo, options: Partial<HttpServerOptions
     keepAliveTimeoutMs: 5_000,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
+    idleTimeoutMs: 60_000,
     refusal: (code, inRequestLine) => ({ status: code === 'BODY_TOO_LARGE' ? 413 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'EXPECTATION_FAILED' ? 417 : inRequestLine ? 414 : 400, headers: { 'content-type': 'text/plain' }, body: code }),
     onRequest: handler,
     ...options,

@@ -1,9 +1,10 @@
 // The HTTP/1.1 server over node:net that the mock's server face listens with (http-connection.ts has
 // why not node:http): accepts connections, times out those whose clients are too slow (one timer looks at
-// every connection a few times per time-out, instead of a timer per request), and closes as node's
-// server does: no new connections, idle ones now, busy ones after their answer.
+// every connection a few times per time-out, instead of a timer per request), closes those with no
+// traffic at all for the idle time (connections.ts), and closes as node's server does: no new
+// connections, idle ones now, busy ones after their answer.
 import { createServer, type Server, type Socket } from 'node:net'
-import { sweepInterval } from './connections.ts'
+import { Connections, sweepInterval } from './connections.ts'
 import { HttpConnection, type ConnectionOptions } from './http-connection.ts'
 
 export interface HttpServerOptions extends ConnectionOptions {
@@ -11,16 +12,19 @@ export interface HttpServerOptions extends ConnectionOptions {
   headersTimeoutMs: number
   /** Milliseconds a client may take to send a whole request, head and body. */
   requestTimeoutMs: number
-  /** Called with each new connection's socket (before it is read from). */
-  onConnection?(socket: Socket): void
+  /** Milliseconds a connection may see no traffic at all, unless a request on it is being handled (connections.ts; 0: never closed for it). */
+  idleTimeoutMs: number
 }
 
 export class HttpServer {
   readonly server: Server
   readonly connections = new Map<Socket, HttpConnection>()
+  /** Those with no traffic at all for the idle time are closed (byte counts looked at: connections.ts). */
+  readonly #idle: Connections
   #timer: NodeJS.Timeout | undefined
 
   constructor(readonly options: HttpServerOptions) {
+    this.#idle = new Connections(options.idleTimeoutMs, (socket) => this.connections.get(socket)?.busy ?? false)
     // allowHalfOpen: a client that ends its side after sending a request still reads the answer.
     this.server = createServer({ allowHalfOpen: true, noDelay: true }, (socket) => this.#accept(socket))
   }
@@ -32,7 +36,7 @@ export class HttpServer {
       this.connections.delete(socket)
       if (this.connections.size === 0) this.#stopTimer()
     })
-    this.options.onConnection?.(socket)
+    this.#idle.add(socket)
     if (!this.#timer) {
       const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = this.options
       this.#timer = setInterval(() => this.checkTimeouts(), sweepInterval(Math.min(headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs || Infinity)))

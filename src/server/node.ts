@@ -22,7 +22,6 @@ import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
 import { EndOfTurn } from './end-of-turn.ts'
-import { Connections } from './connections.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import type { HttpRequest, HttpResponse, Refusal } from './http-connection.ts'
 import { HttpServer } from './http-server.ts'
@@ -307,11 +306,9 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
       if (refusal === undefined) refusals.set(key, (refusal = refusalAnswer(refusalFor(code, inRequestLine, maxBody))))
       return refusal
     },
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
     onRequest: listener.onRequest,
-    onConnection: (socket) => connections.add(socket),
   })
-  // Connections with no traffic at all for the idle time are closed (connections.ts).
-  const connections = new Connections(options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs, (socket) => http.connections.get(socket)?.busy ?? false)
   const server = http.server
   return new Promise((resolve, reject) => {
     server.once('error', reject)

@@ -6,11 +6,11 @@ import { Connections, sweepInterval } from './connections.ts'
 async function harness(idleMs: number, onSocket: (socket: Socket) => void = () => {}) {
   let now = 0
   const busy = new Set<Socket>()
-  const connections = new Connections(idleMs, (socket) => busy.has(socket), () => now)
+  const connections = new Connections<string>(idleMs, (_value, socket) => busy.has(socket), () => now)
   const accepted: Socket[] = []
   const server: Server = createServer((socket) => {
     accepted.push(socket)
-    connections.add(socket)
+    connections.add(socket, `connection ${accepted.length}`)
     socket.on('error', () => {})
     onSocket(socket)
   })
@@ -118,6 +118,22 @@ describe('Connections', () => {
     expect(pieces).toBe(stuckAt)
     expect(socket.destroyed).toBe(true)
     expect(pieces).toBeLessThan(400)
+  })
+
+  it('keeps what each connection carries until its socket closes, then says so', async () => {
+    const h = await harness(1_000)
+    const a = await h.open()
+    const b = await h.open()
+    expect(h.connections.get(a.socket)).toBe('connection 1')
+    expect([...h.connections.values()]).toEqual(['connection 1', 'connection 2'])
+    a.client.destroy()
+    await closed(a.socket)
+    expect(h.connections.get(a.socket)).toBeUndefined()
+    expect([...h.connections.values()]).toEqual(['connection 2'])
+    expect(h.connections.size).toBe(1)
+    b.client.destroy()
+    await closed(b.socket)
+    expect(h.connections.size).toBe(0)
   })
 
   it('with an idle time of 0 closes nothing for being idle', async () => {

@@ -1,7 +1,7 @@
 // The HTTP/1.1 server over node:net that the mock's server face listens with (http-connection.ts has
-// why not node:http): accepts connections, times out those whose clients are too slow (one timer looks at
-// every connection a few times per time-out, instead of a timer per request), closes those with no
-// traffic at all for the idle time (connections.ts), and closes as node's server does: no new
+// why not node:http): accepts connections, times out those whose clients are too slow and closes those
+// with no traffic at all for the idle time (connections.ts; one sweep looks at every connection a few
+// times per time-out, instead of a timer per request), and closes as node's server does: no new
 // connections, idle ones now, busy ones after their answer.
 import { createServer, type Server, type Socket } from 'node:net'
 import { Connections, sweepInterval } from './connections.ts'
@@ -18,30 +18,32 @@ export interface HttpServerOptions extends ConnectionOptions {
 
 export class HttpServer {
   readonly server: Server
-  readonly connections = new Map<Socket, HttpConnection>()
-  /** Those with no traffic at all for the idle time are closed (byte counts looked at: connections.ts). */
-  readonly #idle: Connections
+  /** The open connections; those with no traffic at all for the idle time are closed (byte counts looked at: connections.ts). */
+  readonly connections: Connections<HttpConnection>
   #timer: NodeJS.Timeout | undefined
+  readonly #sweepMs: number
 
   constructor(readonly options: HttpServerOptions) {
-    this.#idle = new Connections(options.idleTimeoutMs, (socket) => this.connections.get(socket)?.busy ?? false)
+    this.connections = new Connections(options.idleTimeoutMs, (connection) => connection.busy)
+    const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs } = options
+    this.#sweepMs = sweepInterval(Math.min(headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs || Infinity, idleTimeoutMs || Infinity))
     // allowHalfOpen: a client that ends its side after sending a request still reads the answer.
     this.server = createServer({ allowHalfOpen: true, noDelay: true }, (socket) => this.#accept(socket))
   }
 
   #accept(socket: Socket): void {
-    const connection = new HttpConnection(socket, this.options)
-    this.connections.set(socket, connection)
-    socket.once('close', () => {
-      this.connections.delete(socket)
+    this.connections.add(socket, new HttpConnection(socket, this.options), () => {
       if (this.connections.size === 0) this.#stopTimer()
     })
-    this.#idle.add(socket)
     if (!this.#timer) {
-      const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = this.options
-      this.#timer = setInterval(() => this.checkTimeouts(), sweepInterval(Math.min(headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs || Infinity)))
+      this.#timer = setInterval(this.#sweep, this.#sweepMs)
       this.#timer.unref()
     }
+  }
+
+  readonly #sweep = (): void => {
+    this.checkTimeouts()
+    this.connections.closeIdle()
   }
 
   /** Answers 408 to clients too slow with their requests, and closes connections idle for the keep-alive time after an answer. */

@@ -14,7 +14,7 @@ import { isIP, type Server } from 'node:net'
 import type { App } from '../app.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
-import { ApiError } from '../core/errors.ts'
+import { ApiError, serverError } from '../core/errors.ts'
 import { SAFE_METHODS, serialize, type MockResponse } from '../core/http.ts'
 import { isPromise } from '../core/promise.ts'
 import { jsonChunks, toJsonIfLight } from '../core/json.ts'
@@ -84,8 +84,6 @@ function writeResponse(res: HttpResponse, mock: MockResponse, method: string, ex
   const hasBody = body !== '' && mock.status !== 204 && mock.status !== 304 && method !== 'HEAD'
   res.send(mock.status, { ...headers, ...extra }, hasBody ? body : undefined)
 }
-
-const serverError = () => new ApiError(500, 'server_error', 'error', 'A server error occurred.')
 
 const answerTooLarge = (maxAnswer: number) =>
   new ApiError(
@@ -174,10 +172,11 @@ export function createListener(app: App, options: ListenerOptions = {}) {
   const guard = options.guard
   const openConnections = options.openConnections
   const turn = new EndOfTurn(undefined, openConnections ? { expected: openConnections } : undefined)
-  const screen = (method: string, path: string, headers: Record<string, string | undefined>): Screened => {
+  /** `guarded`: a write over the heap ceiling is refused too (not for the dashboard's files). */
+  const screen = (method: string, path: string, headers: Record<string, string | undefined>, guarded = true): Screened => {
     const verdict = policy.check(method, path, headers)
     if (verdict.kind !== 'allow') return verdict.kind === 'refuse' ? { kind: 'refuse', error: verdict.error, cors: {} } : verdict
-    if (guard && addsData(method, path) && guard.over()) return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
+    if (guarded && guard && addsData(method, path) && guard.over()) return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
     return { kind: 'pass', cors: verdict.headers }
   }
   const pathOf = (target: string) => {
@@ -193,17 +192,15 @@ export function createListener(app: App, options: ListenerOptions = {}) {
     const method = req.method
     const target = req.url
     const path = pathOf(target)
-    if (options.ui && isUiPath(path)) {
-      // The dashboard: files, after the same Host and Origin checks as the control API it calls.
-      const verdict = policy.check(method, path, req.headers)
-      if (verdict.kind === 'refuse') return writeResponse(res, verdict.error.toResponse(), method)
-      if (verdict.kind === 'preflight') return res.send(204, verdict.headers)
-      const answer = options.ui.answer(method, path)
-      return res.send(answer.status, answer.headers, answer.body)
-    }
-    const screened = screen(method, path, req.headers)
+    // The dashboard's files get the same Host and Origin checks as the control API it calls.
+    const ui = options.ui !== undefined && isUiPath(path)
+    const screened = screen(method, path, req.headers, !ui)
     if (screened.kind === 'refuse') return writeResponse(res, screened.error.toResponse(), method, screened.cors)
     if (screened.kind === 'preflight') return res.send(204, screened.headers)
+    if (ui) {
+      const answer = options.ui!.answer(method, path)
+      return res.send(answer.status, answer.headers, answer.body)
+    }
     const cors = screened.cors
     const host = req.headers.host ?? 'localhost'
     let url: URL

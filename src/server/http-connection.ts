@@ -291,7 +291,7 @@ export class HttpConnection {
         this.#pos += take
         this.#left -= take
       }
-      if (this.#left > 0) return this.#pos < end || this.#drop()
+      if (this.#left > 0) return this.#keepUnread(end)
       return this.#handOver()
     }
     this.#pos = chunked.read(buffer, this.#pos, end, (piece) => {

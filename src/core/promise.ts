@@ -5,7 +5,7 @@ export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => valu
 
 /**
  * `next(value)`: at once when `value` is plain, once it settles when it is a promise. (The request
- * pipeline's hot path in app-base.ts writes the same test inline.)
+ * pipeline's hot path in app-base.ts and turn.ts writes the same test inline.)
  */
 export function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
   return isPromise(value) ? value.then(next) : next(value)

@@ -1,10 +1,14 @@
 // Command-line options, declared once per command: node:util's parseArgs reads them strictly (an
 // unknown option, a missing value or a value given to a flag is a usage error), and the same table
-// writes the command's usage text.
+// writes the command's usage text, its short usage and the "did you mean" of a mistyped option. Adding
+// an option is adding its entry (with `short` when it has a one-letter form); `help` is always `-h` too.
 import { parseArgs } from 'node:util'
+import { suggestion } from './did-you-mean.ts'
 
 export interface OptionSpec {
   type: 'string' | 'boolean'
+  /** A one-letter form (`p` for `-p`), for the options people type most; listed in the short usage. */
+  short?: string
   /** Repeatable: every value is kept, in order. */
   multiple?: boolean
   /** What the value is called in the usage text (string options). */
@@ -23,28 +27,46 @@ export interface ParsedCommandLine {
   positionals: string[]
 }
 
+/** The one-letter form of an option, if it has one (`help` always has `h`). */
+const shortOf = (name: string, spec: OptionSpec) => spec.short ?? (name === 'help' ? 'h' : undefined)
+
+/** Whether the command line asks for the command's help (`--help` or `-h`), whatever else it holds. */
+export const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h')
+
 /** Reads `argv` (the arguments after the command name) against `table`; throws UsageError. */
 export function parseCommandLine(argv: string[], table: OptionTable, { positionals = 0 } = {}): ParsedCommandLine {
   const options = Object.fromEntries(
-    Object.entries(table).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple ?? false }]),
+    Object.entries(table).map(([name, spec]) => {
+      const short = shortOf(name, spec)
+      return [name, { type: spec.type, multiple: spec.multiple ?? false, ...(short ? { short } : {}) }]
+    }),
   ) as Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? O : never) : never
+  // A long option written with one dash (`-port`) would read as `-p ort`: named for what it is instead.
+  const end = argv.indexOf('--')
+  for (const arg of end === -1 ? argv : argv.slice(0, end)) {
+    const name = /^-([^-=][^=]+)/.exec(arg)?.[1]
+    if (name !== undefined && name in table) throw new UsageError(`unknown option -${name} (did you mean --${name}?)`)
+  }
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true })
   } catch (error) {
-    throw new UsageError(usageMessage(error as NodeJS.ErrnoException))
+    throw new UsageError(usageMessage(error as NodeJS.ErrnoException, table))
   }
   if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
   return { values: parsed.values as ParsedCommandLine['values'], positionals: parsed.positionals }
 }
 
 /** node:util's messages, said shortly and in this CLI's words. */
-function usageMessage(error: NodeJS.ErrnoException): string {
-  // The option as typed, without a value given with `=` (which may be a secret).
-  const option = /'(-[^'\s=]*)/.exec(error.message)?.[1]
+function usageMessage(error: NodeJS.ErrnoException, table: OptionTable): string {
+  // The option as typed, without a value given with `=` (which may be a secret); by its long name
+  // where node names both (`'-p, --port <value>'`).
+  const typed = /'(-[^'\s=,]*)/.exec(error.message)?.[1]
+  const option = /(--[^'\s=,]+)/.exec(error.message)?.[1] ?? typed
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${option ?? error.message}`
+      if (typed === undefined) return `unknown option ${error.message}`
+      return `unknown option ${typed}${typed.startsWith('--') ? suggestion(typed.slice(2), Object.keys(table), (name) => `--${name}`) : ''}`
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return error.message.includes('does not take an argument')
         ? `${option ?? 'an option'} takes no value`
@@ -54,9 +76,15 @@ function usageMessage(error: NodeJS.ErrnoException): string {
   }
 }
 
-/** The options part of a usage text: one entry per option, aligned. */
+/** `--port N`: an option as its usage writes it. */
+const optionHead = (name: string, spec: OptionSpec) => `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`
+
+/** The options part of a usage text: one entry per option (`-p, --port N`), aligned. */
 export function optionsHelp(table: OptionTable): string {
-  const heads = Object.entries(table).map(([name, spec]) => `  --${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`)
+  const heads = Object.entries(table).map(([name, spec]) => {
+    const short = shortOf(name, spec)
+    return `  ${short ? `-${short}, ` : '    '}${optionHead(name, spec)}`
+  })
   const width = Math.max(...heads.map((h) => h.length)) + 2
   return Object.values(table)
     .map((spec, i) => {
@@ -64,6 +92,25 @@ export function optionsHelp(table: OptionTable): string {
       return [heads[i]!.padEnd(width) + first, ...rest.map((line) => ' '.repeat(width) + line)].join('\n')
     })
     .join('\n')
+}
+
+/**
+ * What a usage error prints: a short usage (the synopsis, the first line of the command's `help`; its
+ * one-letter options; where the full usage is), then the error, last, where the eye lands. `command`:
+ * e.g. `analytics-mock serve`.
+ */
+export function usageFailure(command: string, help: string, table: OptionTable, message: string): string {
+  const synopsis = help.slice(0, help.indexOf('\n'))
+  const common = Object.entries(table)
+    .filter(([name, spec]) => spec.short !== undefined && name !== 'help')
+    .map(([name, spec]) => `-${spec.short}/${optionHead(name, spec)}`)
+  return [
+    `usage: ${synopsis}`,
+    ...(common.length > 0 ? [`  common options: ${common.join(', ')}`] : []),
+    `  full usage: ${command} --help`,
+    '',
+    `${command}: ${message}`,
+  ].join('\n')
 }
 
 /** The last value of a string option (undefined when absent). */

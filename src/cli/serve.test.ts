@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -58,6 +61,24 @@ describe('analytics-mock serve', () => {
     expect((await persons.json()).count).toBe(0)
   })
 
+  it('takes the one-letter forms -p, -H, -f and -s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-serve-'))
+    try {
+      const state = join(dir, 'state.json')
+      const { child, url, output } = await start(['-p', '0', '-H', '127.0.0.1', '-f', 'empty-project', '-s', state])
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(output()).toContain(`no state file at ${state} yet`)
+      const persons = await fetch(`${url}/api/environments/1/persons/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+      expect((await persons.json()).count).toBe(0)
+      const exited = new Promise((resolve) => child.on('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+      expect(existsSync(state)).toBe(true)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('sets the dataset size with --persons, --events-per-person and --recordings', async () => {
     const { url } = await start(['--port', '0', '--persons', '37', '--recordings', '12', '--events-per-person', '2'])
     const counts = await (await fetch(`${url}/_mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()
@@ -96,18 +117,19 @@ describe('analytics-mock serve', () => {
     [['serve', '--journal-size', 'all'], '--journal-size takes a whole number, not "all"'],
     [['serve', 'extra'], 'unexpected argument "extra"'],
     [['serve', '--profile', 'real'], 'unknown --profile "real" (known: seed, observed)'],
-  ])('refuses %j with a clear message, the usage and exit code 2', async (args, message) => {
+  ])('refuses %j with a short usage, then a clear message last, and exit code 2', async (args, message) => {
     const { code, err } = await refused(args)
     expect(code).toBe(2)
-    expect(err).toContain(message)
-    expect(err).toContain('analytics-mock serve [options]')
-    expect(err).toContain('--state FILE')
+    const lines = err.trimEnd().split('\n')
+    expect(lines[0]).toBe('usage: analytics-mock serve [options]')
+    expect(lines.at(-1)!.startsWith(`analytics-mock serve: ${message}`), err).toBe(true)
+    expect(lines.length).toBeLessThanOrEqual(5)
   })
 
-  it('refuses an unknown command with the list of commands', async () => {
+  it('refuses an unknown command with the commands, and what it was probably meant to be', async () => {
     const { code, err } = await refused(['serv'])
     expect(code).toBe(2)
-    expect(err).toContain('unknown command "serv"')
-    expect(err).toContain('analytics-mock verify [options]')
+    expect(err).toContain('usage: analytics-mock serve|verify|record|drift [options]')
+    expect(err.trimEnd().split('\n').at(-1)).toBe('analytics-mock: unknown command "serv" (did you mean "serve"?)')
   })
 })

@@ -19,10 +19,10 @@ import { MAX_BODY_BYTES } from '../core/request-body.ts'
 import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
 
 export const SERVE_OPTIONS = {
-  port: { type: 'string', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
-  host: { type: 'string', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
+  port: { type: 'string', short: 'p', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
+  host: { type: 'string', short: 'H', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
   seed: { type: 'string', value: 'N', help: 'seed of the generated data (default 1)' },
-  fixtures: { type: 'string', value: 'NAME', help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})` },
+  fixtures: { type: 'string', short: 'f', value: 'NAME', help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})` },
   scenario: { type: 'string', value: 'FILE', help: 'serve a recorded scenario (written by analytics-mock record) instead' },
   persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
   'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
@@ -37,6 +37,7 @@ export const SERVE_OPTIONS = {
   'no-validate': { type: 'boolean', help: 'skip response validation (benchmarks only)' },
   state: {
     type: 'string',
+    short: 's',
     value: 'FILE',
     help: 'keep the data in FILE: every change is on disk (a log beside FILE) before its\nanswer leaves; restarts resume from it; a damaged or incompatible FILE stops\nthe start and is left as it is',
   },

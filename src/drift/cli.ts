@@ -2,7 +2,7 @@
 // document, prints a table (and JSON and JUnit on request), and exits 1 on a breaking change that the
 // baseline does not accept, 0 otherwise (warnings included), 2 when it cannot compare.
 import { readFile } from 'node:fs/promises'
-import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
@@ -19,7 +19,7 @@ export const DRIFT_OPTIONS = {
   json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
   junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (a test case per operation)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'timeout of the schema request (default 30000)' },
-  quiet: { type: 'boolean', help: 'print only the summary line' },
+  quiet: { type: 'boolean', short: 'q', help: 'print only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -57,7 +57,7 @@ function baselineText(result: DriftResult): string {
 
 /** Runs `analytics-mock drift` with these arguments (after the command name); resolves to the exit code. */
 export async function runDriftCommand(argv: string[], io: DriftIo): Promise<number> {
-  if (argv.includes('--help')) {
+  if (wantsHelp(argv)) {
     io.out(DRIFT_HELP)
     return 0
   }
@@ -91,7 +91,7 @@ export async function runDriftCommand(argv: string[], io: DriftIo): Promise<numb
     })
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`analytics-mock drift: ${error.message} (see analytics-mock drift --help)`)
+      io.err(usageFailure('analytics-mock drift', DRIFT_HELP, DRIFT_OPTIONS, error.message))
       return 2
     }
     if (error instanceof DriftSourceError) {

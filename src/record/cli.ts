@@ -1,7 +1,7 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { RecordError } from './crawl.ts'
@@ -14,7 +14,7 @@ export const DEFAULT_KEY_ENV = 'ANALYTICS_MOCK_API_KEY'
 export const RECORD_OPTIONS = {
   'base-url': { type: 'string', value: 'URL', help: 'the deployment, e.g. https://us.posthog.com (env ANALYTICS_MOCK_BASE_URL)' },
   project: { type: 'string', value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
-  out: { type: 'string', value: 'FILE', help: 'where to write the scenario (written whole, or not at all)' },
+  out: { type: 'string', short: 'o', value: 'FILE', help: 'where to write the scenario (written whole, or not at all)' },
   persons: { type: 'string', value: 'N', help: 'at most N persons, the newest (default: all; persons of recorded\nrecordings are added)' },
   recordings: { type: 'string', value: 'N', help: 'at most N recordings from the list, the newest (default: all; those in\nplaylists are added)' },
   keep: {
@@ -27,7 +27,7 @@ export const RECORD_OPTIONS = {
   report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
-  quiet: { type: 'boolean', help: 'no progress and no report: only the summary line' },
+  quiet: { type: 'boolean', short: 'q', help: 'no progress and no report: only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -66,7 +66,7 @@ export function formatReport(report: RedactionReport): string {
 
 /** Runs `analytics-mock record` with these arguments (after the command name); resolves to the exit code. */
 export async function runRecordCommand(argv: string[], io: RecordIo): Promise<number> {
-  if (argv.includes('--help')) {
+  if (wantsHelp(argv)) {
     io.out(RECORD_HELP)
     return 0
   }
@@ -105,7 +105,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`analytics-mock record: ${error.message} (see analytics-mock record --help)`)
+      io.err(usageFailure('analytics-mock record', RECORD_HELP, RECORD_OPTIONS, error.message))
       return 2
     }
     throw error

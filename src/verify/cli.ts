@@ -4,7 +4,7 @@
 // is never printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
 import { toHtml } from './report/html.ts'
@@ -53,7 +53,7 @@ export const VERIFY_OPTIONS = {
   },
   junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
   json: { type: 'string', value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
-  quiet: { type: 'boolean', help: 'print only the summary line' },
+  quiet: { type: 'boolean', short: 'q', help: 'print only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -155,14 +155,14 @@ async function writeReport(path: string, text: string): Promise<void> {
 export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<number> {
   let options: ReturnType<typeof optionsFromArgs>
   try {
-    if (argv.includes('--help')) {
+    if (wantsHelp(argv)) {
       io.out(VERIFY_HELP)
       return 0
     }
     options = optionsFromArgs(argv, io.env)
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`analytics-mock verify: ${error.message} (see analytics-mock verify --help)`)
+      io.err(usageFailure('analytics-mock verify', VERIFY_HELP, VERIFY_OPTIONS, error.message))
       return 2
     }
     throw error

@@ -221,6 +221,15 @@ export const document = {
       "what": "body",
       "seed": "200 with no response body and no request body",
       "real": "request {query, insight_type}; 200 with a JSON array of {type, data} messages (followed here)"
+     },
+     {
+      "id": "max-tools-format",
+      "what": "format",
+      "seed": "format json or txt (txt answers the tool message's text)",
+      "real": "the view renders JSON only, so ?format=txt (any format but json) is a 404 \"Not found.\" before the key is read (DRF content negotiation)",
+      "real_formats": [
+       "json"
+      ]
      }
     ],
     "parameters": [
@@ -1853,7 +1862,8 @@ export const document = {
      "session_recording_playlists"
     ],
     "summary": "Add a recording to a collection playlist (idempotent)",
-    "description": "The recording does not need to exist yet, as in the real service (which creates a stub row): the\nitem is kept and counted in recordings_counts.collection.count, and the recording appears in\n`recordings/` once the project has a recording with that id.\n",
+    "description": "The recording does not need to exist yet, as in the real service (which creates a stub row): the\nitem is kept and counted in recordings_counts.collection.count, and the recording appears in\n`recordings/` once the project has a recording with that id. The body the seed lists is taken and\nignored: the real view never reads it, so no body is refused (x-body-unread).\n",
+    "x-body-unread": true,
     "security": [
      {
       "PersonalAPIKey": [

@@ -8,6 +8,9 @@
 // - `real_status` in 2xx, and/or `real_schema` without `real_status`: the operation's success answer.
 //   A `real_status` without a `real_schema` means no body; a `real_schema` alone replaces the JSON body
 //   of the success status (other media types stay).
+// - `real_formats`: the formats the real view renders. A `format` query parameter naming another is
+//   a 404 `Not found.` before the key is read, as DRF's content negotiation answers
+//   (rest_framework/negotiation.py, DefaultContentNegotiation.filter_renderers).
 // Notes with an error `real_status` (say the real 500 where the mock answers 400 on purpose) describe
 // the real service for the verify kit only: no profile answers 5xx for a client's mistake.
 
@@ -27,6 +30,7 @@ export interface ObservedNoteDoc {
   real_status?: number
   real_schema?: unknown
   real_scopes?: string[]
+  real_formats?: string[]
 }
 
 /** The parts of an operation object the profiles read. */
@@ -56,6 +60,12 @@ export function answerNote(operation: OperationDoc): ObservedNoteDoc | undefined
 /** The note that changes the scopes in the observed profile, if any. */
 export function scopesNote(operation: OperationDoc): ObservedNoteDoc | undefined {
   return observedNotes(operation).find((n) => n.real_scopes !== undefined)
+}
+
+/** The formats the operation renders under a profile (null: the `format` parameter is left to the contract). */
+export function profileFormats(operation: OperationDoc, profile: Profile): string[] | null {
+  if (profile !== 'observed') return null
+  return observedNotes(operation).find((n) => n.real_formats !== undefined)?.real_formats ?? null
 }
 
 /** The lowest success status the operation documents (its answer when nothing goes wrong). */

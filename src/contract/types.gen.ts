@@ -204,7 +204,8 @@ export interface paths {
          * Add a recording to a collection playlist (idempotent)
          * @description The recording does not need to exist yet, as in the real service (which creates a stub row): the
          *     item is kept and counted in recordings_counts.collection.count, and the recording appears in
-         *     `recordings/` once the project has a recording with that id.
+         *     `recordings/` once the project has a recording with that id. The body the seed lists is taken and
+         *     ignored: the real view never reads it, so no body is refused (x-body-unread).
          */
         post: operations["session_recording_playlists_recordings_create"];
         /** Remove a recording from a playlist */

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
-import { profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
+import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
 
@@ -16,6 +16,8 @@ export interface OperationView {
   scopes: string[] | null
   /** The action declares no scope: scoped personal API keys are refused (the observed profile's notes). */
   noneDeclared: boolean
+  /** The formats it renders: another in `?format=` is a 404 before the key is read (null: not checked here). */
+  formats: string[] | null
   /** status -> media types documented (empty array: no body) */
   responses: Map<number, string[]>
   /** status -> validators of the application/json body */
@@ -37,6 +39,11 @@ export interface OperationInfo extends OperationView {
   observer: boolean
   /** Ids of the operation's x-observed notes. */
   notes: Set<string>
+  /**
+   * `x-body-unread`: the real view never reads the request body, so no body is refused (not its JSON,
+   * its media type or its fields) and the handler is given none. Its documented schema stays for clients.
+   */
+  bodyUnread: boolean
   /** The operation under the observed profile (the same object's seed view when no note changes it). */
   observed: OperationView
   operation: Operation
@@ -208,12 +215,15 @@ export function loadContract(): Contract {
     const doc = operation as any
     const seedResponses = doc.responses ?? {}
     const observedResponses = profileResponses(doc, 'observed')
-    const seed = { operationId: operation.operationId!, scopes, noneDeclared: false, ...responsesOf(seedResponses) }
+    const seed = { operationId: operation.operationId!, scopes, noneDeclared: false, formats: null, ...responsesOf(seedResponses) }
     const observedScopes = profileScopes(doc, scopes, 'observed')
+    const formats = profileFormats(doc, 'observed')
     const observedAnswers =
       observedResponses === seedResponses ? { responses: seed.responses, responseValidators: seed.responseValidators } : responsesOf(observedResponses)
     const observed: OperationView =
-      observedResponses === seedResponses && observedScopes.scopes === scopes ? seed : { operationId: seed.operationId, ...observedScopes, ...observedAnswers }
+      observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
+        ? seed
+        : { operationId: seed.operationId, ...observedScopes, formats, ...observedAnswers }
     return {
       ...seed,
       method: operation.method.toUpperCase(),
@@ -222,6 +232,7 @@ export function loadContract(): Contract {
       tags: operation.tags ?? [],
       observer: doc['x-observer'] === true,
       notes: new Set(((doc['x-observed'] ?? []) as Array<{ id: string }>).map((n) => n.id)),
+      bodyUnread: doc['x-body-unread'] === true,
       observed,
       operation,
     }

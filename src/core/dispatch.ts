@@ -21,6 +21,13 @@ import { createRouter, type Route, type RouteMatch, type Router } from './router
 export const MAX_URL_BYTES = 16 * 1024
 /** The query of a URL without one, for the pipeline's own checks (read only). */
 const NO_QUERY: URLSearchParams = new URLSearchParams()
+const NO_BODY: { body: undefined; error: undefined } = { body: undefined, error: undefined }
+
+/** Whether `?format=` names a format not in `formats` (DRF reads the last value; an empty one is no format). */
+function unrenderedFormat(searchParams: URLSearchParams, formats: readonly string[]): boolean {
+  const format = searchParams.getAll('format').at(-1)
+  return format !== undefined && format !== '' && !formats.includes(format)
+}
 
 /** A route the request found (a path the contract knows). */
 export type Routed = Exclude<RouteMatch, { kind: 'not-found' }>
@@ -79,13 +86,16 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
   function dispatch(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean, progress: { ran: boolean }): Dispatched | Promise<Dispatched> {
     const view = match.kind === 'operation' ? viewOf(match.op, profile) : null
     const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
-    const { body, error: bodyError } = parsed
+    // A view that never reads its body (x-body-unread) refuses none and is given none (the key may still be read from it).
+    const { body, error: bodyError } = match.kind === 'operation' && match.op.bodyUnread ? NO_BODY : parsed
     // Without a query, the checks read an empty list kept for them: the URL's own is made when first
     // asked for (~0.4 µs a request), and only a handler that reads the query needs it.
     const searchParams = req.url.search === '' ? NO_QUERY : req.url.searchParams
 
+    // Content negotiation comes first in the real framework: a format the view does not render is a 404.
+    if (view?.formats && unrenderedFormat(searchParams, view.formats)) return { res: notFound().toResponse(), op: null }
     let principal: Principal | undefined
-    if (isApi) principal = authenticate(directory, req.headers, body, searchParams)
+    if (isApi) principal = authenticate(directory, req.headers, parsed.body, searchParams)
     if (match.kind === 'method-not-allowed') return { res: methodNotAllowed(req.method, match.allow).toResponse(), op: null }
     const { params, route } = match
     const checkProject = () => (principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined)

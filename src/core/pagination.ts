@@ -84,7 +84,11 @@ export interface NumberedPage<T> {
   total_count: number
 }
 
-/** Page-number pagination (`page` from 1, `limit` per page), as the real service's activity log pages. */
+/**
+ * Page-number pagination (`page` from 1, `limit` per page), as the real service's activity log pages
+ * (posthog/models/activity_logging/activity_page.py): links from realOffsetLink, `page` and then
+ * `limit` (the one in use, the default included) replaced in the URL as sent, or appended.
+ */
 export function numberedPage<T, R>(
   url: URL,
   items: { readonly length: number; slice(start: number, end: number): readonly T[] },
@@ -96,8 +100,8 @@ export function numberedPage<T, R>(
   const start = (page - 1) * limit
   const body = {
     results: resultsOf(url, items.slice(start, start + limit).map(render), rendered),
-    next: start + limit < items.length ? withParam(url, 'page', page + 1) : null,
-    previous: page > 1 ? withParam(url, 'page', page - 1) : null,
+    next: start + limit < items.length ? realOffsetLink(url, page + 1, 'page', limit) : null,
+    previous: page > 1 ? realOffsetLink(url, page - 1, 'page', limit) : null,
     total_count: items.length,
   }
   return bodyOf(url, body, rendered)
@@ -168,12 +172,17 @@ export function drfPage<T, R>(url: URL, items: readonly T[], limit: number, offs
 /**
  * The real service's own link builder for the persons list and activity pages (format_query_params_absolute_url):
  * the absolute URL as sent, every `offset=<digits>` (or `page=`) replaced in place, else the parameter
- * appended; an offset of 0 leaves the URL as it is.
+ * appended; an offset of 0 leaves the URL as it is. A `limit`, when given (the activity pages give theirs,
+ * the default included), is then put in the same way.
  */
-export function realOffsetLink(url: URL, offset: number, alias = 'offset'): string {
-  const href = url.href
-  if (!offset) return href
-  const pattern = new RegExp(`([&?]${alias}=)(\\d+)`, 'g')
-  if (pattern.test(href)) return href.replace(pattern, `$1${offset}`)
-  return `${href}${href.includes('?') ? '&' : '?'}${alias}=${offset}`
+export function realOffsetLink(url: URL, offset: number, alias = 'offset', limit?: number): string {
+  const href = replaceOrAppend(url.href, alias, offset)
+  return limit === undefined ? href : replaceOrAppend(href, 'limit', limit)
+}
+
+function replaceOrAppend(href: string, name: string, value: number): string {
+  if (!value) return href
+  const pattern = new RegExp(`([&?]${name}=)(\\d+)`, 'g')
+  if (pattern.test(href)) return href.replace(pattern, `$1${value}`)
+  return `${href}${href.includes('?') ? '&' : '?'}${name}=${value}`
 }

@@ -52,6 +52,11 @@ export function requestValidationError(errors: ErrorObject[], input: unknown): A
   const value = valueAt(input, first.instancePath)
 
   if (first.keyword === 'parse') return validationError(`Invalid JSON in query parameter: ${first.message}`, attr)
+  // DRF refuses null for a field that does not allow it before looking at its type or choices
+  // (rest_framework/fields.py: Field.validate_empty_values, default_error_messages 'null').
+  if (value === null && location === 'requestBody' && segments.length > 0 && (first.keyword === 'type' || first.keyword === 'enum')) {
+    return validationError('This field may not be null.', attr, 'null')
+  }
   switch (first.keyword) {
     case 'required':
       return validationError('This field is required.', attr, 'required')

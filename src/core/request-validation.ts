@@ -66,7 +66,7 @@ export function createRequestValidator(contract: Contract) {
           }
         }),
       validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
-      hasBody: Boolean(op.operation.requestBody),
+      hasBody: Boolean(op.operation.requestBody) && !op.bodyUnread,
     }
     specs.set(op.operationId, spec)
     return spec

@@ -42,7 +42,31 @@ function without(properties: Record<string, unknown>, gone: string[]): Record<st
   return out
 }
 
-export function createPerson(store: Store, projectId: number, distinctIds: string[], properties: Record<string, unknown>, now: number): PersonRecord {
+// The real ingestion's merge events (plugin-server/src/worker/ingestion/persons/person-merge-service.ts,
+// handleIdentifyOrAlias and merge): `$identify` with `$anon_distinct_id`, `$create_alias` and
+// `$merge_dangerously` with `alias` mark the event's person identified, unless the two ids are the same
+// or one of them is a placeholder it refuses to merge.
+const ILLEGAL_ANY_CASE = ['anonymous', 'guest', 'distinctid', 'distinct_id', 'id', 'not_authenticated', 'email', 'undefined', 'true', 'false']
+const ILLEGAL_THIS_CASE = ['[object Object]', 'NaN', 'None', 'none', 'null', '0', 'undefined']
+const quoted = (ids: string[]) => [...ids, ...ids.map((id) => `'${id}'`), ...ids.map((id) => `"${id}"`)]
+const ILLEGAL_ANY_CASE_SET = new Set(quoted(ILLEGAL_ANY_CASE))
+const ILLEGAL_THIS_CASE_SET = new Set(quoted(ILLEGAL_THIS_CASE))
+const illegalId = (id: string) => id.trim() === '' || ILLEGAL_ANY_CASE_SET.has(id.toLowerCase()) || ILLEGAL_THIS_CASE_SET.has(id)
+
+/** The other distinct id a merge event names (undefined for other events). */
+function mergedId(input: CaptureInput, properties: Record<string, unknown>): string | undefined {
+  if ((input.event === '$create_alias' || input.event === '$merge_dangerously') && properties.alias) return String(properties.alias)
+  if (input.event === '$identify' && '$anon_distinct_id' in properties) return String(properties.$anon_distinct_id)
+  return undefined
+}
+
+/** Whether capturing `input` marks its person identified (a merge it does not refuse). */
+function identifies(input: CaptureInput, properties: Record<string, unknown>): boolean {
+  const other = mergedId(input, properties)
+  return other !== undefined && other !== input.distinct_id && !illegalId(other) && !illegalId(input.distinct_id)
+}
+
+export function createPerson(store: Store, projectId: number, distinctIds: string[], properties: Record<string, unknown>, now: number, isIdentified = false): PersonRecord {
   const person: PersonRecord = Object.freeze({
     id: store.counters.person++,
     uuid: store.random.uuid(),
@@ -51,6 +75,7 @@ export function createPerson(store: Store, projectId: number, distinctIds: strin
     properties: Object.freeze({ ...properties }),
     created_at: now,
     last_seen_at: null,
+    is_identified: isIdentified,
   })
   store.persons.insert(person)
   return person
@@ -83,6 +108,7 @@ export function capture(store: Store, projectId: number, input: CaptureInput, no
     ...person,
     properties: nextProperties,
     last_seen_at: Math.max(person.last_seen_at ?? 0, timestamp),
+    is_identified: person.is_identified || identifies(input, properties),
   })
   store.persons.replace(updated)
   const event: EventRecord = Object.freeze({

@@ -14,6 +14,11 @@ export interface NewPersonInput {
   properties?: Record<string, unknown>
   /** Epoch ms; default 7 days before `now`. */
   created_at?: number
+  /**
+   * The stored merge flag. Default: true when it has more than one distinct id (the others joined it by
+   * the merges that set the flag in the real ingestion), false for one.
+   */
+  is_identified?: boolean
 }
 
 /** Makes the person; throws an Error (a programming mistake in a test) for a project or distinct id that cannot be used. */
@@ -35,8 +40,9 @@ export function newPerson(store: Store, projectId: number, input: NewPersonInput
   const properties = input.properties ?? { email: `person-${n}@example.com`, name: `Person ${n}` }
   const createdAt = input.created_at ?? now - 7 * DAY
   let { person } = capture(store, projectId, { event: '$identify', distinct_id: distinctIds[0]!, timestamp: createdAt, properties: { $set: properties } }, now)
-  if (distinctIds.length > 1) {
-    person = Object.freeze({ ...person, distinct_ids: Object.freeze([...distinctIds]) })
+  const isIdentified = input.is_identified ?? distinctIds.length > 1
+  if (distinctIds.length > 1 || isIdentified !== person.is_identified) {
+    person = Object.freeze({ ...person, distinct_ids: Object.freeze([...distinctIds]), is_identified: isIdentified })
     store.persons.replace(person)
   }
   return person

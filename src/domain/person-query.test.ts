@@ -26,6 +26,7 @@ function person(id: number, projectId: number, variant = 0): PersonRecord {
     properties: id % 4 === 0 ? { name: `${v} ${w}` } : { email: `${w}.${v}${id % 97}@Example.com`, name: `${v}` },
     created_at: 1_700_000_000_000 + ((id * 7919) % 1000) * 1000,
     last_seen_at: null,
+    is_identified: false,
   }
 }
 

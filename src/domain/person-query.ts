@@ -2,7 +2,7 @@
 // distinct_id and email go through the person table's indexes, so they never walk the project's persons;
 // only search and property filters alone scan (as they would in the real service's ClickHouse query).
 import type { PersonRecord } from '../store/models.ts'
-import { fieldsHold, personSearchText, SEARCH_SEPARATOR } from '../store/person-search.ts'
+import { fieldsHold, fieldsLike, likePattern, personSearchText, SEARCH_SEPARATOR } from '../store/person-search.ts'
 import type { Store } from '../store/store.ts'
 import { filterInSlices } from '../core/slices.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
@@ -12,7 +12,10 @@ export interface PersonQuery {
   distinctId?: string
   /** Exact, case-sensitive match on the `email` property. */
   email?: string
-  /** Case-insensitive substring of the email or name property, the uuid, or any distinct id. */
+  /**
+   * Case-insensitive substring of the email or name property, the uuid, or any distinct id; `%`, `_`
+   * and `\\` in it are ILIKE's wildcards and escape, as in the real service (see likePattern).
+   */
   search?: string
   /** Property filters, ANDed. */
   properties?: readonly PropertyFilterInput[]
@@ -76,7 +79,9 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
   const matchesProperties = compilePropertyFilters(query.properties ?? [])
   const search = query.search?.trim().toLowerCase()
 
-  const matcher = search ? searchMatcher(store, search) : undefined
+  // A term with ILIKE's wildcards is matched field by field, in a scan (the index holds substrings only).
+  const like = search ? likePattern(search) : undefined
+  const matcher = like ? (p: PersonRecord) => fieldsLike(p, like) : search ? searchMatcher(store, search) : undefined
   let candidates: readonly PersonRecord[]
   let searchChecked = false
   const checks: Array<(p: PersonRecord) => boolean> = []
@@ -88,7 +93,7 @@ export function findPersons(store: Store, projectId: number, query: PersonQuery)
     candidates = store.persons.findByEmail(projectId, query.email)
   } else {
     // The search index answers the search itself, when it can.
-    const found = matcher ? store.persons.searchMatches(projectId, search!, matcher) : undefined
+    const found = matcher && !like ? store.persons.searchMatches(projectId, search!, matcher) : undefined
     if (found === 'scan') {
       // Its index being made: each person's fields checked as they stand (nothing kept).
       checks.push((p) => fieldsHold(p, search!))

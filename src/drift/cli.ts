@@ -50,7 +50,8 @@ async function readBaseline(path: string): Promise<Set<string>> {
   return new Set(ids)
 }
 
-function baselineText(result: DriftResult): string {
+/** A baseline accepting every difference of `result` (the text `--write-baseline` writes). */
+export function baselineText(result: DriftResult): string {
   const accepted = [...new Set(result.findings.map((f) => f.id))].sort()
   return JSON.stringify({ format: BASELINE_FORMAT, source: result.source, accepted }, null, 2) + '\n'
 }

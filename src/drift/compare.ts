@@ -184,6 +184,21 @@ function compareRequestBodies(f: Findings, ours: DocOperation, theirs: DocOperat
   if (mine && theirsBody?.required && !mine.required) f.add('breaking', 'request body', 'required', 'they require a body; ours sends one only sometimes')
 }
 
+/**
+ * What their security needs beyond ours: undefined when a key that meets one of our alternatives meets
+ * one of theirs (or either names no scope), else the scopes each of their alternatives adds, `or` between.
+ */
+function moreScopes(ours: string[][] | null, theirs: string[][] | null): string | undefined {
+  if (!ours || !theirs) return undefined
+  const missing = theirs.map((alternative) => {
+    // The fewest our alternatives leave out of this one of theirs.
+    const lacks = ours.map((held) => alternative.filter((s) => !held.includes(s)))
+    return lacks.reduce((a, b) => (b.length < a.length ? b : a))
+  })
+  if (missing.some((lack) => lack.length === 0)) return undefined
+  return [...new Set(missing.map((lack) => lack.join(', ')))].join(' or ')
+}
+
 export function compareOperation(match: OperationMatch): Finding[] {
   const f = new Findings(match.ours)
   const { ours, theirs } = match
@@ -192,8 +207,8 @@ export function compareOperation(match: OperationMatch): Finding[] {
     return f.list
   }
   if (theirs.deprecated && !ours.deprecated) f.add('warning', 'operation', 'deprecated', 'they mark it deprecated')
-  const extraScopes = (theirs.scopes ?? []).filter((s) => ours.scopes !== null && !ours.scopes.includes(s))
-  if (extraScopes.length > 0) f.add('warning', 'operation', 'scopes', `they also require ${extraScopes.join(', ')}`)
+  const extraScopes = moreScopes(ours.security, theirs.security)
+  if (extraScopes) f.add('warning', 'operation', 'scopes', `they also require ${extraScopes}`)
   compareParameters(f, ours, theirs)
   compareRequestBodies(f, ours, theirs)
   compareResponses(f, ours, theirs)

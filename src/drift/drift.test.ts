@@ -162,6 +162,29 @@ describe('drift against altered copies of our own contract', () => {
     expect(result.findings.find((f) => f.change === 'scopes')!.message).toBe('they also require query:read')
   })
 
+  it('reads security alternatives as alternatives: the scopes of the one a key of ours meets, none when one needs nothing more', async () => {
+    const scopesOf = async (security: unknown) => {
+      const doc = ours()
+      doc.paths['/api/environments/{project_id}/max_tools/create_and_query_insight/'].post.security = security
+      const result = await drift({ schemaText: JSON.stringify(doc), operations: ['max_tools_create_and_query_insight'] })
+      return result.findings.filter((f) => f.change === 'scopes').map((f) => f.message)
+    }
+    // drf-spectacular's way: one requirement per authentication class, the same scopes in each.
+    const twice = { PersonalAPIKey: ['insight:read', 'query:read'] }
+    expect(await scopesOf([twice, twice])).toEqual(['they also require query:read'])
+    expect(await scopesOf([twice, { OAuth: ['insight:read'] }])).toEqual([])
+    expect(await scopesOf([twice, { OAuth: ['insight:read', 'insight:write'] }])).toEqual(['they also require query:read or insight:write'])
+  })
+
+  it('merges an object an allOf restates (its fields kept, the restated one narrowed), not replaced by it', async () => {
+    // Ours: a recording, then (allOf) its person restated with distinct_ids a string. Theirs: that in one piece.
+    const doc = ours()
+    doc.components.schemas.SessionRecordingSeed = { $ref: '#/components/schemas/SessionRecording' }
+    doc.components.schemas.EmbeddedPerson.properties.distinct_ids = { type: 'string' }
+    const result = await drift({ schemaText: JSON.stringify(doc), operations: ['session_recordings_list'] })
+    expect(result.findings.map((f) => `${f.severity} ${f.where} ${f.change}`)).toEqual([])
+  })
+
   it('only additions: exit 0, with the warnings printed', async () => {
     const doc = ours()
     doc.components.schemas.SessionRecording.properties.has_summary = { type: 'boolean' }

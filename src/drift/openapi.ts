@@ -23,8 +23,11 @@ export interface DocOperation {
   requestBody?: { required: boolean; shape: Shape | null }
   /** status -> the JSON body's shape, or null when the status is documented without a JSON body. */
   responses: Map<string, Shape | null>
-  /** Scopes its security names; null when it names none. */
-  scopes: string[] | null
+  /**
+   * Its security requirements: alternatives (any one satisfies it), each the scopes it needs (all of
+   * them), duplicates dropped; null when it names no scope at all.
+   */
+  security: string[][] | null
 }
 
 export interface ApiDocument {
@@ -65,6 +68,21 @@ function jsonShape(content: Json | undefined, root: Json): Shape | null {
 
 const deref = (root: Json, node: any): any => (node && typeof node.$ref === 'string' ? (resolveRef(root, node.$ref) ?? node) : node)
 
+/**
+ * OpenAPI's security requirements: a list of alternatives, each a map of schemes to the scopes they need
+ * (all of them); drf-spectacular lists one per authentication class, often the same scopes twice.
+ */
+function alternatives(security: Array<Record<string, string[]>> | undefined): string[][] | null {
+  if (!security) return null
+  const seen = new Map<string, string[]>()
+  for (const requirement of security) {
+    const scopes = [...new Set(Object.values(requirement ?? {}).flat().map(String))].sort()
+    seen.set(scopes.join(' '), scopes)
+  }
+  const list = [...seen.values()]
+  return list.some((scopes) => scopes.length > 0) ? list : null
+}
+
 export function readDocument(doc: Json): ApiDocument {
   const operations: DocOperation[] = []
   const globalSecurity = doc.security as Array<Record<string, string[]>> | undefined
@@ -83,7 +101,6 @@ export function readDocument(doc: Json): ApiDocument {
       const responses = new Map<string, Shape | null>()
       for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
       const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>> | undefined
-      const scopes = security ? security.flatMap((req) => Object.values(req).flat()) : null
       operations.push({
         method: method.toUpperCase(),
         path,
@@ -93,7 +110,7 @@ export function readDocument(doc: Json): ApiDocument {
         parameters,
         requestBody: body ? { required: body.required === true, shape: jsonShape(body.content, doc) } : undefined,
         responses,
-        scopes: scopes && scopes.length > 0 ? scopes : null,
+        security: alternatives(security),
       })
     }
   }

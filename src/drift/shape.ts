@@ -30,20 +30,33 @@ export function resolveRef(root: Json, ref: string): Json | undefined {
   return node && typeof node === 'object' ? node : undefined
 }
 
+/** `allOf`: both shapes hold, so a property both name is both shapes merged (an embedded object keeps its fields). */
 function merge(into: Shape, part: Shape): Shape {
   if (part.types) into.types = into.types ? new Set([...into.types].filter((t) => part.types!.has(t) || (t === 'number' && part.types!.has('integer')))) : new Set(part.types)
   into.format ??= part.format
   if (part.enum) into.enum = into.enum ? into.enum.filter((v) => part.enum!.includes(v)) : [...part.enum]
   if (part.properties) {
     into.properties ??= new Map()
-    for (const [name, shape] of part.properties) into.properties.set(name, shape)
+    for (const [name, shape] of part.properties) {
+      const held = into.properties.get(name)
+      into.properties.set(name, held ? merge(copy(held), shape) : shape)
+    }
   }
   for (const name of part.required) into.required.add(name)
-  into.items ??= part.items
+  into.items = into.items && part.items ? merge(copy(into.items), part.items) : (into.items ?? part.items)
   into.readOnly ||= part.readOnly
   into.writeOnly ||= part.writeOnly
   return into
 }
+
+/** A shape that merging into does not change the one it was copied from (its nested shapes are shared, not merged into). */
+const copy = (shape: Shape): Shape => ({
+  ...shape,
+  types: shape.types && new Set(shape.types),
+  enum: shape.enum && [...shape.enum],
+  properties: shape.properties && new Map(shape.properties),
+  required: new Set(shape.required),
+})
 
 /** The union of alternatives (`oneOf`/`anyOf`): any of their types and properties; required only where all agree. */
 function union(parts: Shape[]): Shape {

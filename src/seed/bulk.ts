@@ -179,6 +179,8 @@ class BulkBuilder {
       properties: after,
       created_at: batch.times[2 * b]!,
       last_seen_at: lastSeen === lastSeen ? lastSeen : null,
+      // An identified person's anonymous id was merged by its $identify.
+      is_identified: !(bits & ANONYMOUS),
     })
   }
 

@@ -154,6 +154,8 @@ function toPerson(entry: RecordedPerson, projectId: number): PersonRecord {
     properties: { ...(p.properties ?? {}) },
     created_at: ms(p.created_at),
     last_seen_at: msOrNull(p.last_seen_at),
+    // The retrieve answer has no is_identified: more than one distinct id means a merge made it.
+    is_identified: typeof p.is_identified === 'boolean' ? p.is_identified : p.distinct_ids.length > 1,
   })
 }
 

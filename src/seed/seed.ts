@@ -229,6 +229,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
             properties: after,
             created_at: createdAt,
             last_seen_at: eventCount ? times[eventCount - 1]! : null,
+            // An identified person's second id is its anonymous one, merged by its $identify.
+            is_identified: !anonymous,
           }),
         )
       }

@@ -12,6 +12,7 @@ const person = (id: number, distinct_ids: string[], properties: Record<string, u
     properties: Object.freeze(properties),
     created_at: Date.UTC(2026, 0, 2, 3, 4, 5, 678),
     last_seen_at,
+    is_identified: false,
   })
 
 const variants = [

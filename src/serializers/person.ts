@@ -163,8 +163,8 @@ const renderListed = (person: PersonRecord): ListedPerson => {
     created_at,
     last_seen_at: last_seen_at ?? null,
     properties,
-    // Identified once a distinct id that is not anonymous joined it (the mock's reading of $identify).
-    is_identified: distinct_ids.some((d) => !isAnonymousId(d)),
+    // The stored merge flag (posthog/hogql_queries/actor_strategies.py reads the person row's is_identified).
+    is_identified: person.is_identified,
     name,
     distinct_ids,
     matched_recordings: [],

@@ -127,6 +127,12 @@ export interface PersonRecord {
   properties: Readonly<Record<string, unknown>>
   created_at: number
   last_seen_at: number | null
+  /**
+   * The stored merge flag: set when an `$identify` (with `$anon_distinct_id`), `$create_alias` or
+   * `$merge_dangerously` merged another distinct id into the person, as the real ingestion sets it
+   * (plugin-server/src/worker/ingestion/persons/person-merge-service.ts); never unset.
+   */
+  is_identified: boolean
 }
 
 export interface EventRecord {

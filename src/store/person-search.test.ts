@@ -19,7 +19,7 @@ function makePerson(random: SeededRandom, id: number, projectId: number, created
   const properties: Record<string, unknown> = {}
   if (between(random, 0, 3)) properties.email = `${word(5)}@${word(3)}.com`
   if (between(random, 0, 2)) properties.name = between(random, 0, 1) ? `${word(4)} ${word(6)}`.toUpperCase() : 42
-  return { id, uuid: hexUuid(random), project_id: projectId, distinct_ids: distinctIds, properties, created_at: createdAt, last_seen_at: null }
+  return { id, uuid: hexUuid(random), project_id: projectId, distinct_ids: distinctIds, properties, created_at: createdAt, last_seen_at: null, is_identified: false }
 }
 
 /** What search finds without the index: every person of the project whose text holds the term, newest first. */

@@ -43,6 +43,33 @@ export function fieldsHold(person: PersonRecord, term: string): boolean {
   return fieldHolds(person.uuid, term)
 }
 
+/**
+ * The real service's search is an ILIKE of `%term%` with the term unescaped (posthog/hogql_queries/
+ * actor_strategies.py, PersonStrategy.filter_conditions), so in a term `%` is any run of characters,
+ * `_` any one character, and a backslash makes the character after it literal. The pattern of such a
+ * term (lower-cased), matched against each field lower-cased; undefined for a term without them, which
+ * is a plain substring (and what the index answers).
+ */
+export function likePattern(term: string): RegExp | undefined {
+  if (!/[%_\\]/.test(term)) return undefined
+  let source = ''
+  for (let i = 0; i < term.length; i++) {
+    const c = term[i]!
+    if (c === '\\' && i + 1 < term.length) source += escapeRegExp(term[++i]!)
+    else if (c === '%') source += '[^]*'
+    else if (c === '_') source += '[^]'
+    else source += escapeRegExp(c)
+  }
+  return new RegExp(source, 'u')
+}
+
+const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/** Whether one of `person`'s searched fields, lower-cased, matches `pattern` (see likePattern). */
+export function fieldsLike(person: PersonRecord, pattern: RegExp): boolean {
+  return searchFields(person).some((field) => pattern.test(field.toLowerCase()))
+}
+
 /** Whether `field`, lower-cased, holds `term` (lower-cased): lower-cased only when it does not hold it as it is. */
 const fieldHolds = (field: string, term: string): boolean => field.includes(term) || (UPPER.test(field) && field.toLowerCase().includes(term))
 

@@ -10,6 +10,7 @@ const person = (id: number, projectId: number, distinctIds: string[], email?: st
   properties: email === undefined ? {} : { email },
   created_at: createdAt,
   last_seen_at: null,
+  is_identified: false,
 })
 
 describe('PersonTable lookups', () => {

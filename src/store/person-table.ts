@@ -8,7 +8,20 @@ import { ProjectListsFilling, type ProjectCount } from './project-lists.ts'
 import { nextStamp } from './stamp.ts'
 import { SLICE_MS } from '../core/slices.ts'
 
-const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || b.id - a.id
+// The real list orders by created_at, then by the person's uuid, both descending (posthog/api/test/
+// test_person.py::TestPerson::test_pagination_no_gaps_or_duplicates_when_created_at_is_tied: the
+// actors query's `id`, the uuid), as ClickHouse sorts a UUID: by its second half, then its first.
+// The integer id last only makes the order total.
+const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || uuidOrder(b.uuid, a.uuid) || b.id - a.id
+
+/** ClickHouse's order of two UUIDs (its second half first, "for historical reasons"; its UUID type docs). */
+function uuidOrder(a: string, b: string): number {
+  if (a === b) return 0
+  const x = a.slice(19).toLowerCase()
+  const y = b.slice(19).toLowerCase()
+  if (x !== y) return x < y ? -1 : 1
+  return a.slice(0, 18).toLowerCase() < b.slice(0, 18).toLowerCase() ? -1 : 1
+}
 
 /**
  * Up to this many persons the search index is made within the first search (~6 µs a person: ~60 ms). A

@@ -218,6 +218,8 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     )
     check(!personIds.has(p.id), `two persons have the id ${p.id}`)
     personIds.add(p.id)
+    // Files from before the merge flag was stored: more than one distinct id means a merge made it.
+    if (typeof p.is_identified !== 'boolean') p.is_identified = (p.distinct_ids as unknown[]).length > 1
     return freezeDeep(p as unknown as PersonRecord)
   })
   const events = (d.events as unknown[]).map((e) => {

@@ -33,6 +33,11 @@ export interface PersonInput {
   created_at?: Instant
   /** Events after the `$identify`: a number of `$pageview`s (default 3), or the events themselves. */
   events?: number | EventInput[]
+  /**
+   * Whether a merge (`$identify` with `$anon_distinct_id`, `$create_alias`) marked it identified, the
+   * flag the persons list shows as `is_identified`. Default: true with more than one distinct id.
+   */
+  is_identified?: boolean
 }
 
 export interface RecordingFactoryInput extends Partial<Omit<RecordingInput, 'start_time'>> {
@@ -80,7 +85,7 @@ export function createFactories(store: Store, clock: Clock): Factories {
       const projectId = input.project_id ?? 1
       let person: PersonRecord
       try {
-        person = newPerson(store, projectId, { distinct_ids: input.distinct_ids, properties: input.properties, created_at: instant(input.created_at) }, now)
+        person = newPerson(store, projectId, { distinct_ids: input.distinct_ids, properties: input.properties, created_at: instant(input.created_at), is_identified: input.is_identified }, now)
       } catch (error) {
         throw new Error(`person factory: ${(error as Error).message}`)
       }

@@ -173,7 +173,8 @@ export const personCases: FidelityCase[] = [
     behaviour: 'a list item is {type, id, uuid, created_at, last_seen_at, properties, is_identified, name, distinct_ids, matched_recordings, value_at_data_point}',
     seedOverrules: SEED_IDS,
     async run(api) {
-      await api.person(['identified-user'], { email: 'x@example.com' })
+      // Identified: its anonymous id merged into it by an identify.
+      await api.person(['identified-user', '0188a0b0-0000-7000-8000-0000000000aa'], { email: 'x@example.com' })
       const item = (await api.get(`${PERSONS}/`)).body.results[0]
       expect(Object.keys(item).sort()).toEqual(
         ['created_at', 'distinct_ids', 'id', 'is_identified', 'last_seen_at', 'matched_recordings', 'name', 'properties', 'type', 'uuid', 'value_at_data_point'].sort(),
@@ -476,6 +477,69 @@ export const personCases: FidelityCase[] = [
       status(res, 200)
       expect(res.body.results.map((e: any) => e.item_id)).toEqual([String(b.id), String(a.id)])
       expect(res.body.total_count).toBe(2)
+    },
+  },
+  {
+    id: 'persons/search-wildcards',
+    source: 'posthog/hogql_queries/actor_strategies.py (PersonStrategy.filter_conditions: ILIKE of "%search%", unescaped)',
+    behaviour: 'in search, `_` is any one character and `%` any run of them; a backslash makes the next one literal',
+    async run(api) {
+      const a = await api.person(['a_b'], { email: 'a_b@example.com' })
+      const b = await api.person(['axb'], { email: 'axb@example.com' })
+      const c = await api.person(['user-3'], { email: 'ann@corp.io', name: 'Ann 100%' })
+      const found = async (term: string) => new Set((await api.get(`${PERSONS}/?search=${encodeURIComponent(term)}`)).body.results.map((p: any) => p.uuid))
+      expect(await found('a_b')).toEqual(new Set([a.uuid, b.uuid]))
+      expect(await found('a\\_b')).toEqual(new Set([a.uuid]))
+      expect(await found('A%@EXAMPLE')).toEqual(new Set([a.uuid, b.uuid]))
+      expect(await found('ann%corp')).toEqual(new Set([c.uuid]))
+      expect(await found('100\\%')).toEqual(new Set([c.uuid]))
+      expect(await found('x_b@')).toEqual(new Set())
+    },
+  },
+  {
+    id: 'persons/tie-order-uuid',
+    source: `${T}::test_pagination_no_gaps_or_duplicates_when_created_at_is_tied`,
+    behaviour: 'persons created at the same instant are listed by uuid, descending, as ClickHouse orders a UUID (its second half first)',
+    async run(api) {
+      const uuids: string[] = []
+      for (let i = 1; i <= 9; i++) uuids.push((await api.person([`tied-${i}`], {}, '2021-08-25T22:09:14.252Z')).uuid)
+      const clickhouseKey = (u: string) => u.slice(19) + u.slice(0, 18)
+      const expected = [...uuids].sort((x, y) => (clickhouseKey(x) < clickhouseKey(y) ? 1 : -1))
+      // (These uuids are ones where the second half's order is not the text's: the case tells the two apart.)
+      expect(expected).not.toEqual([...uuids].sort().reverse())
+      expect((await api.get(`${PERSONS}/?limit=100`)).body.results.map((p: any) => p.uuid)).toEqual(expected)
+    },
+  },
+  {
+    id: 'persons/activity-links-keep-limit',
+    source: 'posthog/models/activity_logging/activity_page.py (activity_page_response, with posthog/utils.py format_query_params_absolute_url)',
+    behaviour: 'activity next/previous are the URL as sent with page replaced (or appended) and then limit, the default 10 included',
+    async run(api) {
+      const person = await api.person(['a'])
+      for (let i = 0; i < 12; i++) await api.patch(`${PERSONS}/${person.id}/`, { properties: { n: i } })
+      const at = (link: string) => new URL(link).pathname + new URL(link).search
+      const first = (await api.get(`${PERSONS}/${person.id}/activity/`)).body
+      expect(at(first.next)).toBe(`${PERSONS}/${person.id}/activity/?page=2&limit=10`)
+      expect(first.previous).toBeNull()
+      const second = (await api.get(`${PERSONS}/${person.id}/activity/?limit=5&page=2`)).body
+      expect(at(second.next)).toBe(`${PERSONS}/${person.id}/activity/?limit=5&page=3`)
+      expect(at(second.previous)).toBe(`${PERSONS}/${person.id}/activity/?limit=5&page=1`)
+    },
+  },
+  {
+    id: 'persons/is-identified-merge-flag',
+    source: 'posthog/hogql_queries/actor_strategies.py (PersonStrategy.get_actors: the person row\'s is_identified)',
+    behaviour: 'is_identified is the stored flag an $identify with $anon_distinct_id sets (the plugin-server\'s merge), not a count of distinct ids',
+    seedOverrules: SEED_IDS,
+    async run(api) {
+      const anonymous = await api.person(['0188a0b0-0000-7000-8000-000000000001'])
+      // Two distinct ids, never merged by an identify (as a person the real tests create directly).
+      const named = await api.mock.create.person({ distinct_ids: ['user-1', 'user-1-laptop'], events: 0, is_identified: false })
+      const flags = async () => Object.fromEntries((await api.get(`${PERSONS}/`)).body.results.map((p: any) => [p.uuid, p.is_identified]))
+      expect(await flags()).toEqual({ [anonymous.uuid]: false, [named.uuid]: false })
+      // posthog-js identify(): the event's distinct id joins the anonymous person, which is then identified.
+      await api.event('user-2', '$identify', '2026-11-04T11:00:00Z', { $anon_distinct_id: '0188a0b0-0000-7000-8000-000000000001' })
+      expect(await flags()).toEqual({ [anonymous.uuid]: true, [named.uuid]: false })
     },
   },
 ]

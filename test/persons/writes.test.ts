@@ -199,6 +199,7 @@ describe('activity', () => {
     expect(res.status).toBe(200)
   }
 
+  // Links as posthog/models/activity_logging/activity_page.py builds them: page, then limit (the default too).
   it('pages newest first: page/limit, default limit 10, {results, next, previous, total_count}', async () => {
     const minuteOf = (e: any) => new Date(e.created_at).getUTCMinutes()
     for (let i = 0; i < 12; i++) await patchAt(`2026-11-03T10:${String(i).padStart(2, '0')}:00Z`, i)
@@ -207,11 +208,11 @@ describe('activity', () => {
     expect(first.results).toHaveLength(10)
     expect(first.results.map((e: any) => minuteOf(e))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2])
     expect(first.previous).toBeNull()
-    expect(first.next).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=2`)
+    expect(first.next).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=2&limit=10`)
     const second = await activity('?page=2')
     expect(second.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
     expect(second.next).toBeNull()
-    expect(second.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=1`)
+    expect(second.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=1&limit=10`)
     const small = await activity('?limit=5&page=3')
     expect(small.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
     expect(small.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?limit=5&page=2`)

@@ -1,8 +1,8 @@
 // A JSON Schema of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), written from the spec: the
 // fields it requires, their types, and sizes and timings as numbers where -1 means "not known". Tests
 // check the journal's HAR export against it (ajv), as a HAR viewer would read the file.
-import Ajv from 'ajv'
-import addFormats from 'ajv-formats'
+import { Ajv } from 'ajv'
+import ajvFormats from 'ajv-formats'
 
 const nameValue = { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' }, comment: { type: 'string' } } }
 const list = (items: object) => ({ type: 'array', items })
@@ -104,7 +104,7 @@ export const HAR_SCHEMA = {
 /** The HAR 1.2 problems in `har` (an empty list: it is one). */
 export function harProblems(har: unknown): string[] {
   const ajv = new Ajv({ allErrors: true, strict: false })
-  addFormats(ajv)
+  ;(((ajvFormats as any).default ?? ajvFormats) as (a: Ajv) => void)(ajv)
   const validate = ajv.compile(HAR_SCHEMA)
   return validate(har) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
 }

@@ -4,6 +4,8 @@
 import { Ajv } from 'ajv'
 import ajvFormats from 'ajv-formats'
 
+const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (ajv: Ajv) => void
+
 const nameValue = { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' }, comment: { type: 'string' } } }
 const list = (items: object) => ({ type: 'array', items })
 const size = { type: 'integer', minimum: -1 }
@@ -104,7 +106,7 @@ export const HAR_SCHEMA = {
 /** The HAR 1.2 problems in `har` (an empty list: it is one). */
 export function harProblems(har: unknown): string[] {
   const ajv = new Ajv({ allErrors: true, strict: false })
-  ;(((ajvFormats as any).default ?? ajvFormats) as (a: Ajv) => void)(ajv)
+  addFormats(ajv)
   const validate = ajv.compile(HAR_SCHEMA)
   return validate(har) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
 }

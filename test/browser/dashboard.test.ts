@@ -313,6 +313,9 @@ await attempt('reset, no body', () => fetch(mock + '/_mock/reset', { method: 'PO
 await attempt('clear the journal', () => fetch(mock + '/_mock/journal', { method: 'DELETE' }).then((r) => r.status))
 await attempt('read the journal', () => fetch(mock + '/_mock/journal').then((r) => r.status))
 await attempt('read an answer', () => fetch(mock + '/_mock/journal/1').then((r) => r.status))
+await attempt('export the journal', () => fetch(mock + '/_mock/journal/har').then((r) => r.status))
+await attempt('send a request again, JSON', () => fetch(mock + '/_mock/ui/send', json('POST', { id: 1 })).then((r) => r.status))
+await attempt('send a request again, text/plain', () => fetch(mock + '/_mock/ui/send', simple('POST', { id: 1 })).then((r) => r.type))
 await attempt('read the persons', () => fetch(mock + '/_mock/projects/1/persons').then((r) => r.status))
 await attempt('load the script', () => new Promise((resolve) => {
   const script = document.createElement('script')
@@ -372,7 +375,10 @@ describe('pages of other origins', () => {
     ["an attacker's site", 'evil.test'],
     ['a frontend dev server on another port of this machine', 'localhost'],
   ])('%s can neither drive the dashboard\'s calls, nor read them, nor load or frame the page', async (_, host) => {
+    // An entry a page could try to send again.
+    expect((await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/1/`), headers: { authorization: `Bearer ${KEYS.all}` } })).status).toBe(200)
     const before = app.snapshot()
+    const journaled = app.journal.latest()!.id
     const clock = app.clock.iso()
     const tab = await context.newPage()
     try {
@@ -388,6 +394,9 @@ describe('pages of other origins', () => {
         'clear the journal': 'blocked: TypeError',
         'read the journal': 'blocked: TypeError',
         'read an answer': 'blocked: TypeError',
+        'export the journal': 'blocked: TypeError',
+        'send a request again, JSON': 'blocked: TypeError', // its preflight is refused
+        'send a request again, text/plain': 'opaque', // sent, and refused by the server
         'read the persons': 'blocked: TypeError',
         'load the script': 'blocked',
         'frame the page': 'opaque',
@@ -402,6 +411,7 @@ describe('pages of other origins', () => {
     expect(app.clock.iso()).toBe(clock)
     expect(app.faults.settings).toMatchObject({ error_rate: 0, latency_ms: 0 })
     expect(app.journal.entries().filter((e) => e.operation_id?.startsWith('mock_'))).toEqual([])
+    expect(app.journal.latest()!.id).toBe(journaled) // nothing sent again
   }, 60_000)
 
   it('under its own name (DNS rebinding), the page and its calls are refused by the Host check', async () => {

@@ -398,7 +398,7 @@ function openSendForm(entry) {
   method.value = entry.method
   const path = el('input', { className: 'send-target', value: target(entry), size: 60 })
   const bodyText = entry.request_body === undefined ? '' : pretty(entry.request_body)
-  const body = el('textarea', { className: 'send-body', rows: 6, spellcheck: 'false' })
+  const body = el('textarea', { className: 'send-body', rows: 6, spellcheck: 'false', placeholder: '(no body)' })
   body.value = bodyText
   const send = async () => {
     const ask = { id: entry.id }
@@ -406,6 +406,7 @@ function openSendForm(entry) {
     if (path.value !== target(entry)) ask.target = path.value
     if (body.value !== bodyText) ask.body_text = body.value
     const again = await call('POST', '/_mock/ui/send', ask)
+    slot.replaceChildren()
     showSentAgain(entry, again)
   }
   slot.replaceChildren(
@@ -434,6 +435,7 @@ function showSentAgain(entry, again) {
     ? answerView(again.entry, 'again', `Sent again (#${again.id}):`)
     : el('section', { className: 'answer again' }, el('h3', { text: `Sent again: ${again.status}`, className: `status-line ${statusClass(again.status)}` }), el('p', { className: 'muted', text: 'The journal keeps no entries (journal size 0).' }))
   answers.replaceChildren(answers.querySelector('.original'), view)
+  answers.scrollIntoView({ block: 'start' })
   if (journal.before === null && !$('journal-live').checked) loadJournal().catch(failed)
 }
 

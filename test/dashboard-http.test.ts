@@ -102,6 +102,23 @@ describe('POST /_mock/ui/send: send a journaled request again', () => {
     expect((await (await send({ id, method: 'GET', target: '/api/environments/1/persons/999999/' })).json()).status).toBe(401) // the key was in the body
   })
 
+  it('holds a write sent again to the heap ceiling, as one sent from outside', async () => {
+    const full = await testApp()
+    const server = await serve(full, { port: 0, heapCeilingBytes: 1 })
+    try {
+      await full.handle({ method: 'GET', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}` } })
+      await full.handle({ method: 'PATCH', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }, body: '{"properties":{"plan":"pro"}}' })
+      const post = (id: number) => fetch(`${server.url}/_mock/ui/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+      expect((await post(1)).status).toBe(200) // a read
+      const refused = await post(2)
+      expect(refused.status).toBe(507)
+      expect(((await refused.json()) as { code: string }).code).toBe('insufficient_storage')
+      expect(full.journal.latest()!.id).toBe(3)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('refuses what is not a JSON ask for an entry the journal keeps, and pages of other origins', async () => {
     expect((await send({ id: 1 }, { 'content-type': 'text/plain' })).status).toBe(415)
     expect((await send({ id: 0 })).status).toBe(400)

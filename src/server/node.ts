@@ -200,7 +200,8 @@ export function createListener(app: App, options: ListenerOptions = {}) {
     if (screened.kind === 'preflight') return res.send(204, screened.headers)
     if (ui) {
       if (method === 'POST' && path === SEND_PATH) {
-        sendAgain(app, req.body, req.headers['content-type']).then(
+        // The request sent is held to the heap ceiling as one sent from outside would be.
+        sendAgain(app, req.body, req.headers['content-type'], (inner) => (guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined)).then(
           (answer) => res.send(answer.status, answer.headers, answer.body),
           (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), method, {}),
         )

@@ -99,12 +99,20 @@ function answer(status: number, value: unknown): UiAnswer {
 }
 
 /** The answer to a POST of SEND_PATH: the new journal entry (`entry` null when the journal keeps none). */
-export async function sendAgain(app: App, raw: string | Uint8Array | undefined, contentType: string | undefined): Promise<UiAnswer> {
+export async function sendAgain(
+  app: App,
+  raw: string | Uint8Array | undefined,
+  contentType: string | undefined,
+  /** The server's own refusal of the request to send, if it has one (a heap over its ceiling). */
+  admit: (req: MockRequest) => ApiError | undefined = () => undefined,
+): Promise<UiAnswer> {
   try {
     const ask = asked(raw, contentType)
     const record = app.journal.request(ask.id)
     if (!record) throw refusal(404, 'not_found', `No journal entry ${ask.id}: the journal keeps the newest entries only, and a reset or clear empties it.`)
     const req = requestOf(ask, record)
+    const refused = admit(req)
+    if (refused) throw refused
     const res = await app.handle(req)
     const id = app.journal.idOf(req.url) ?? null
     return answer(200, { id, status: res.status, entry: id === null ? null : (app.journal.get(id) ?? null) })

@@ -197,8 +197,20 @@ describe('the dashboard, driven in chromium', () => {
     const shown = (await page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.id)))).reverse()
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#journal-har')])
     expect(download.suggestedFilename()).toBe('analytics-mock.har')
-    const har = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    const harPath = (await download.path())!
+    const har = JSON.parse(readFileSync(harPath, 'utf8'))
     expect(harProblems(har)).toEqual([])
+    // And a HAR consumer in Chromium reads it: Playwright answers a page's requests from the file (the
+    // mock itself would answer this one, sent without a key, 401).
+    const tab = await context.newPage()
+    try {
+      await tab.routeFromHAR(harPath, { url: '**/api/environments/**', notFound: 'abort' })
+      await tab.goto(`${mock.url}/_mock/ui/dashboard.css`)
+      const replayed = await tab.evaluate(() => fetch('/api/environments/1/persons/3/').then(async (r) => [r.status, await r.json()]))
+      expect(replayed).toEqual([200, JSON.parse(har.log.entries[0].response.content.text)])
+    } finally {
+      await tab.close()
+    }
     expect(har.log.entries.map((e: any) => e.response.status)).toEqual([200, 200])
     expect(har.log.entries.map((e: any) => Number(e.comment.match(/#(\d+)/)[1]))).toEqual(shown)
     expect(har.log.entries[0].request.url).toMatch(new RegExp(`^${mock.url}/api/environments/1/persons/`))

@@ -5051,9 +5051,7 @@ export const document = {
      },
      "count": {
       "type": "integer",
-      "description": "Entries matching operation_id",
-      "status and method": null,
-      "whatever the cursor and limit.": null
+      "description": "Entries matching operation_id, status, method, path and text, whatever the cursor and limit."
      },
      "first_id": {
       "type": [

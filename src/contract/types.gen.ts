@@ -1030,7 +1030,7 @@ export interface components {
         };
         MockJournal: {
             results: components["schemas"]["MockJournalEntry"][];
-            /** @description Entries matching operation_id */
+            /** @description Entries matching operation_id, status, method, path and text, whatever the cursor and limit. */
             count?: number;
             /** @description The oldest entry kept. */
             first_id?: number | null;

@@ -85,7 +85,7 @@ export interface JournalQuery {
 
 export interface JournalPage {
   results: JournalEntry[]
-  /** Entries matching the operation, status and method filters, whatever the cursor and limit. */
+  /** Entries matching the operation, status and method filters (and `match`), whatever the cursor and limit. */
   count: number
   /** The oldest and newest entry kept (null when none is). */
   first_id: number | null

@@ -1,5 +1,5 @@
-// The request journal under /_mock/journal: a page of entries (filtered, after or before a cursor,
-// newest or oldest first), one entry with its answer, and clearing it. Reading it is not journaled
+// The request journal under /_mock/journal: a page of entries (filtered or searched, after or before a
+// cursor, newest or oldest first), one entry with its answer, and clearing it. Reading it is not journaled
 // (x-observer), so a page that polls it sees only what others asked.
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'

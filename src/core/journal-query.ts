@@ -12,21 +12,21 @@ export interface JournalSearch {
 }
 
 /** The path as the journal shows it: with its query, its secrets redacted. */
-export function shownTarget(entry: Pick<JournalEntryDetail, 'path' | 'query'>): string {
+function shownTarget(entry: Pick<JournalEntryDetail, 'path' | 'query'>): string {
   const query = new URLSearchParams(entry.query as Record<string, string>).toString()
   return query ? `${entry.path}?${query}` : entry.path
-}
-
-/** A body as the text a search reads: JSON compact, text as it is. */
-export function bodyText(body: unknown): string {
-  if (body === undefined || body === null) return ''
-  return typeof body === 'string' ? body : JSON.stringify(body)
 }
 
 /** The same, its query values as they were meant (`search=ada lovelace`, not `search=ada+lovelace`). */
 function plainTarget(entry: Pick<JournalEntryDetail, 'path' | 'query'>): string {
   const pairs = Object.entries(entry.query).map(([name, value]) => `${name}=${String(value)}`)
   return pairs.length ? `${entry.path}?${pairs.join('&')}` : entry.path
+}
+
+/** A body as the text a search reads: JSON compact, text as it is. */
+export function bodyText(body: unknown): string {
+  if (body === undefined || body === null) return ''
+  return typeof body === 'string' ? body : JSON.stringify(body)
 }
 
 function has(haystack: string, needle: string): boolean {

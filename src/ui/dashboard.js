@@ -407,7 +407,7 @@ function openSendForm(entry) {
     if (body.value !== bodyText) ask.body_text = body.value
     const again = await call('POST', '/_mock/ui/send', ask)
     slot.replaceChildren()
-    showSentAgain(entry, again)
+    showSentAgain(again)
   }
   slot.replaceChildren(
     el(
@@ -427,7 +427,7 @@ function openSendForm(entry) {
 }
 
 /** The answer to a request sent again, beside the original's. */
-function showSentAgain(entry, again) {
+function showSentAgain(again) {
   const pane = $('journal-detail')
   const answers = pane.querySelector('.answers')
   answers.classList.add('compare')

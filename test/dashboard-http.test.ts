@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
-import { testApp } from './support.ts'
+import { KEYS, testApp } from './support.ts'
 
 function get(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
@@ -66,6 +66,66 @@ describe('GET /_mock/ui on the server', () => {
     expect(app.journal.entries()).toEqual([])
     const none = await get(`${bare.url}/_mock/ui`)
     expect(none.status).toBe(404)
+  })
+})
+
+describe('POST /_mock/ui/send: send a journaled request again', () => {
+  const send = (body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    fetch(`${running.url}/_mock/ui/send`, { method: 'POST', headers, body: JSON.stringify(body) })
+
+  it('sends it as it was, with the key it presented (never shown), and answers with the new entry', async () => {
+    const sent = await fetch(`${running.url}/api/environments/1/persons/?limit=1&personal_api_key=${KEYS.all}`)
+    expect(sent.status).toBe(200)
+    const original = app.journal.latest()!
+    const res = await send({ id: original.id })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).not.toContain(KEYS.all)
+    const again = JSON.parse(text)
+    expect(again).toMatchObject({ id: original.id + 1, status: 200, entry: { id: original.id + 1, path: original.path, query: original.query, key: 'phx_..._all', status: 200 } })
+    // The same answer, shown as the journal shows the first one (the key in its links redacted).
+    expect(again.entry.response.body).toEqual(app.journal.get(original.id)!.response.body)
+    expect(again.entry.response.body.next).toContain('personal_api_key=[redacted]')
+    expect(app.journal.latest()!.id).toBe(original.id + 1)
+  })
+
+  it('sends it changed: another method, path or body, secrets left [redacted] sent as they were', async () => {
+    await fetch(`${running.url}/api/environments/1/persons/1/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ personal_api_key: KEYS.all, properties: { plan: 'free' } }),
+    })
+    const { id } = app.journal.latest()!
+    const again = await (await send({ id, target: '/api/environments/1/persons/2/', body_text: '{"personal_api_key":"[redacted]","properties":{"plan":"pro"}}' })).json()
+    expect(again).toMatchObject({ status: 200, entry: { method: 'PATCH', path: '/api/environments/1/persons/2/', key: 'phx_..._all' } })
+    expect(app.store.persons.list(1).find((p) => p.id === 2)!.properties.plan).toBe('pro')
+    expect((await (await send({ id, method: 'GET', target: '/api/environments/1/persons/999999/' })).json()).status).toBe(401) // the key was in the body
+  })
+
+  it('holds a write sent again to the heap ceiling, as one sent from outside', async () => {
+    const full = await testApp()
+    const server = await serve(full, { port: 0, heapCeilingBytes: 1 })
+    try {
+      await full.handle({ method: 'GET', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}` } })
+      await full.handle({ method: 'PATCH', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }, body: '{"properties":{"plan":"pro"}}' })
+      const post = (id: number) => fetch(`${server.url}/_mock/ui/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+      expect((await post(1)).status).toBe(200) // a read
+      const refused = await post(2)
+      expect(refused.status).toBe(507)
+      expect(((await refused.json()) as { code: string }).code).toBe('insufficient_storage')
+      expect(full.journal.latest()!.id).toBe(3)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('refuses what is not a JSON ask for an entry the journal keeps, and pages of other origins', async () => {
+    expect((await send({ id: 1 }, { 'content-type': 'text/plain' })).status).toBe(415)
+    expect((await send({ id: 0 })).status).toBe(400)
+    expect((await send({ id: 1, target: '//evil.test/x' })).status).toBe(400)
+    expect((await send({ id: 999_999 })).status).toBe(404)
+    const cross = await send({ id: 1 }, { 'content-type': 'application/json', origin: 'http://localhost:5173' })
+    expect(cross.status).toBe(403)
   })
 })
 

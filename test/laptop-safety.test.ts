@@ -149,6 +149,14 @@ describe('the journal and the logs keep no secrets', () => {
     expect(journal[0].query).toEqual({ limit: '1', personal_api_key: '[redacted]' })
     expect(journal[1].request_body).toEqual({ personal_api_key: '[redacted]', $unset: 'plan' })
     expect(journal[2].request_body.properties.$set).toEqual({ stripe_api_key: '[redacted]', access_token: '[redacted]', plan: 'pro' })
+    // Nor do what is made of it: the HAR export and the curl lines.
+    const exported = [(await client.get('/_mock/journal/har')).text]
+    for (const e of journal) exported.push((await client.get(`/_mock/journal/${e.id}/curl`)).text)
+    for (const made of exported) {
+      expect(made).not.toContain(KEYS.all)
+      expect(made).not.toContain('sk_live_1')
+      expect(made).not.toContain('"tok"')
+    }
     // The data itself is kept as sent: only what the journal shows is masked.
     expect(app.store.persons.getByDistinctId(1, 'd')!.properties.stripe_api_key).toBe('sk_live_1')
   })

@@ -2505,70 +2505,32 @@ export const document = {
      "mock-control"
     ],
     "x-observer": true,
-    "summary": "The bounded request journal, oldest first (or newest first), filtered, after or before a cursor",
+    "summary": "The bounded request journal, oldest first (or newest first), filtered or searched, after or before a cursor",
     "security": [],
     "parameters": [
      {
-      "name": "operation_id",
-      "in": "query",
-      "description": "Only this operation's requests; `none` for requests no operation matched.",
-      "schema": {
-       "type": "string",
-       "minLength": 1
-      }
+      "$ref": "#/components/parameters/MockJournalOperation"
      },
      {
-      "name": "status",
-      "in": "query",
-      "description": "Only answers with this status (`404`) or of this class (`4xx`).",
-      "schema": {
-       "type": "string",
-       "pattern": "^[1-5]([0-9]{2}|xx)$"
-      }
+      "$ref": "#/components/parameters/MockJournalStatus"
      },
      {
-      "name": "method",
-      "in": "query",
-      "schema": {
-       "type": "string",
-       "enum": [
-        "GET",
-        "HEAD",
-        "POST",
-        "PUT",
-        "PATCH",
-        "DELETE",
-        "OPTIONS"
-       ]
-      }
+      "$ref": "#/components/parameters/MockJournalMethod"
      },
      {
-      "name": "after",
-      "in": "query",
-      "description": "Only entries numbered above this one (what came since an entry already seen).",
-      "schema": {
-       "type": "integer",
-       "minimum": 0
-      }
+      "$ref": "#/components/parameters/MockJournalPath"
      },
      {
-      "name": "before",
-      "in": "query",
-      "description": "Only entries numbered below this one (the next page of older entries).",
-      "schema": {
-       "type": "integer",
-       "minimum": 1
-      }
+      "$ref": "#/components/parameters/MockJournalText"
      },
      {
-      "name": "limit",
-      "in": "query",
-      "description": "At most this many entries, the first ones in the order asked for.",
-      "schema": {
-       "type": "integer",
-       "minimum": 1,
-       "maximum": 100000
-      }
+      "$ref": "#/components/parameters/MockJournalAfter"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalBefore"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalLimit"
      },
      {
       "name": "order",
@@ -2626,6 +2588,68 @@ export const document = {
     }
    }
   },
+  "/_mock/journal/har": {
+   "get": {
+    "operationId": "mock_journal_har",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "The journal (or the entries the filters and search pick) as a HAR 1.2 file, oldest first, keys masked and secrets redacted as in the journal",
+    "security": [],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/MockJournalOperation"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalStatus"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalMethod"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalPath"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalText"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalAfter"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalBefore"
+     },
+     {
+      "$ref": "#/components/parameters/MockJournalLimit"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "A HAR 1.2 log (`Content-Disposition` names it analytics-mock.har)",
+      "headers": {
+       "Content-Disposition": {
+        "schema": {
+         "type": "string"
+        }
+       }
+      },
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockHar"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
   "/_mock/journal/{id}": {
    "get": {
     "operationId": "mock_journal_retrieve",
@@ -2653,6 +2677,49 @@ export const document = {
        "application/json": {
         "schema": {
          "$ref": "#/components/schemas/MockJournalEntryDetail"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
+  "/_mock/journal/{id}/curl": {
+   "get": {
+    "operationId": "mock_journal_curl",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "One journal entry as a curl command line that sends it again; the key is read from $POSTHOG_PERSONAL_API_KEY, never written out",
+    "security": [],
+    "parameters": [
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The command line (POSIX shell quoting)",
+      "content": {
+       "text/plain": {
+        "schema": {
+         "type": "string"
         }
        }
       }
@@ -3200,6 +3267,88 @@ export const document = {
     "schema": {
      "type": "integer",
      "minimum": 0
+    }
+   },
+   "MockJournalOperation": {
+    "name": "operation_id",
+    "in": "query",
+    "description": "Only this operation's requests; `none` for requests no operation matched.",
+    "schema": {
+     "type": "string",
+     "minLength": 1
+    }
+   },
+   "MockJournalStatus": {
+    "name": "status",
+    "in": "query",
+    "description": "Only answers with this status (`404`) or of this class (`4xx`).",
+    "schema": {
+     "type": "string",
+     "pattern": "^[1-5]([0-9]{2}|xx)$"
+    }
+   },
+   "MockJournalMethod": {
+    "name": "method",
+    "in": "query",
+    "schema": {
+     "type": "string",
+     "enum": [
+      "GET",
+      "HEAD",
+      "POST",
+      "PUT",
+      "PATCH",
+      "DELETE",
+      "OPTIONS"
+     ]
+    }
+   },
+   "MockJournalPath": {
+    "name": "path",
+    "in": "query",
+    "description": "Only requests whose path or query holds this text (any case; `persons/1`, `search=ada`).",
+    "schema": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 200
+    }
+   },
+   "MockJournalText": {
+    "name": "text",
+    "in": "query",
+    "description": "Only requests whose request body or answer body holds this text (any case; answers are kept for the newest entries only). Secrets are searched as the journal shows them, [redacted].",
+    "schema": {
+     "type": "string",
+     "minLength": 1,
+     "maxLength": 200
+    }
+   },
+   "MockJournalAfter": {
+    "name": "after",
+    "in": "query",
+    "description": "Only entries numbered above this one (what came since an entry already seen).",
+    "schema": {
+     "type": "integer",
+     "minimum": 0
+    }
+   },
+   "MockJournalBefore": {
+    "name": "before",
+    "in": "query",
+    "description": "Only entries numbered below this one (the next page of older entries).",
+    "schema": {
+     "type": "integer",
+     "minimum": 1
+    }
+   },
+   "MockJournalLimit": {
+    "name": "limit",
+    "in": "query",
+    "description": "At most this many entries, the first ones in the order asked for.",
+    "schema": {
+     "type": "integer",
+     "minimum": 1,
+     "maximum": 100000
     }
    }
   },
@@ -4912,9 +5061,7 @@ export const document = {
      },
      "count": {
       "type": "integer",
-      "description": "Entries matching operation_id",
-      "status and method": null,
-      "whatever the cursor and limit.": null
+      "description": "Entries matching operation_id, status, method, path and text, whatever the cursor and limit."
      },
      "first_id": {
       "type": [
@@ -4933,6 +5080,110 @@ export const document = {
      "dropped": {
       "type": "integer",
       "description": "Entries evicted since the last clear because the journal is bounded."
+     }
+    }
+   },
+   "MockHar": {
+    "type": "object",
+    "required": [
+     "log"
+    ],
+    "description": "HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): what browsers' network panels import.",
+    "properties": {
+     "log": {
+      "type": "object",
+      "required": [
+       "version",
+       "creator",
+       "entries"
+      ],
+      "properties": {
+       "version": {
+        "type": "string",
+        "enum": [
+         "1.2"
+        ]
+       },
+       "creator": {
+        "type": "object",
+        "required": [
+         "name",
+         "version"
+        ],
+        "properties": {
+         "name": {
+          "type": "string"
+         },
+         "version": {
+          "type": "string"
+         }
+        }
+       },
+       "entries": {
+        "type": "array",
+        "items": {
+         "type": "object",
+         "required": [
+          "startedDateTime",
+          "time",
+          "request",
+          "response",
+          "cache",
+          "timings"
+         ],
+         "properties": {
+          "startedDateTime": {
+           "type": "string",
+           "format": "date-time"
+          },
+          "time": {
+           "type": "number"
+          },
+          "request": {
+           "type": "object",
+           "required": [
+            "method",
+            "url",
+            "httpVersion",
+            "cookies",
+            "headers",
+            "queryString",
+            "headersSize",
+            "bodySize"
+           ]
+          },
+          "response": {
+           "type": "object",
+           "required": [
+            "status",
+            "statusText",
+            "httpVersion",
+            "cookies",
+            "headers",
+            "content",
+            "redirectURL",
+            "headersSize",
+            "bodySize"
+           ]
+          },
+          "cache": {
+           "type": "object"
+          },
+          "timings": {
+           "type": "object",
+           "required": [
+            "send",
+            "wait",
+            "receive"
+           ]
+          },
+          "comment": {
+           "type": "string"
+          }
+         }
+        }
+       }
+      }
      }
     }
    },

@@ -350,11 +350,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bounded request journal, oldest first (or newest first), filtered, after or before a cursor */
+        /** The bounded request journal, oldest first (or newest first), filtered or searched, after or before a cursor */
         get: operations["mock_journal_list"];
         put?: never;
         post?: never;
         delete: operations["mock_journal_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/journal/har": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The journal (or the entries the filters and search pick) as a HAR 1.2 file, oldest first, keys masked and secrets redacted as in the journal */
+        get: operations["mock_journal_har"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -369,6 +386,23 @@ export interface paths {
         };
         /** One journal entry with its answer (status, headers, body; the body for the newest entries only) */
         get: operations["mock_journal_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/journal/{id}/curl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One journal entry as a curl command line that sends it again; the key is read from $POSTHOG_PERSONAL_API_KEY, never written out */
+        get: operations["mock_journal_curl"];
         put?: never;
         post?: never;
         delete?: never;
@@ -997,7 +1031,7 @@ export interface components {
         };
         MockJournal: {
             results: components["schemas"]["MockJournalEntry"][];
-            /** @description Entries matching operation_id */
+            /** @description Entries matching operation_id, status, method, path and text, whatever the cursor and limit. */
             count?: number;
             /** @description The oldest entry kept. */
             first_id?: number | null;
@@ -1005,6 +1039,27 @@ export interface components {
             last_id?: number | null;
             /** @description Entries evicted since the last clear because the journal is bounded. */
             dropped: number;
+        };
+        /** @description HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): what browsers' network panels import. */
+        MockHar: {
+            log: {
+                /** @enum {string} */
+                version: "1.2";
+                creator: {
+                    name: string;
+                    version: string;
+                };
+                entries: {
+                    /** Format: date-time */
+                    startedDateTime: string;
+                    time: number;
+                    request: Record<string, never>;
+                    response: Record<string, never>;
+                    cache: Record<string, never>;
+                    timings: Record<string, never>;
+                    comment?: string;
+                }[];
+            };
         };
         MockProjectList: {
             results: {
@@ -1156,6 +1211,21 @@ export interface components {
         /** @description Page size (default 50). */
         MockLimit: number;
         MockOffset: number;
+        /** @description Only this operation's requests; `none` for requests no operation matched. */
+        MockJournalOperation: string;
+        /** @description Only answers with this status (`404`) or of this class (`4xx`). */
+        MockJournalStatus: string;
+        MockJournalMethod: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+        /** @description Only requests whose path or query holds this text (any case; `persons/1`, `search=ada`). */
+        MockJournalPath: string;
+        /** @description Only requests whose request body or answer body holds this text (any case; answers are kept for the newest entries only). Secrets are searched as the journal shows them, [redacted]. */
+        MockJournalText: string;
+        /** @description Only entries numbered above this one (what came since an entry already seen). */
+        MockJournalAfter: number;
+        /** @description Only entries numbered below this one (the next page of older entries). */
+        MockJournalBefore: number;
+        /** @description At most this many entries, the first ones in the order asked for. */
+        MockJournalLimit: number;
     };
     requestBodies: never;
     headers: never;
@@ -2141,16 +2211,20 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this operation's requests; `none` for requests no operation matched. */
-                operation_id?: string;
+                operation_id?: components["parameters"]["MockJournalOperation"];
                 /** @description Only answers with this status (`404`) or of this class (`4xx`). */
-                status?: string;
-                method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+                status?: components["parameters"]["MockJournalStatus"];
+                method?: components["parameters"]["MockJournalMethod"];
+                /** @description Only requests whose path or query holds this text (any case; `persons/1`, `search=ada`). */
+                path?: components["parameters"]["MockJournalPath"];
+                /** @description Only requests whose request body or answer body holds this text (any case; answers are kept for the newest entries only). Secrets are searched as the journal shows them, [redacted]. */
+                text?: components["parameters"]["MockJournalText"];
                 /** @description Only entries numbered above this one (what came since an entry already seen). */
-                after?: number;
+                after?: components["parameters"]["MockJournalAfter"];
                 /** @description Only entries numbered below this one (the next page of older entries). */
-                before?: number;
+                before?: components["parameters"]["MockJournalBefore"];
                 /** @description At most this many entries, the first ones in the order asked for. */
-                limit?: number;
+                limit?: components["parameters"]["MockJournalLimit"];
                 /** @description `asc` (default): oldest first; `desc`: newest first. */
                 order?: "asc" | "desc";
                 /** @description `false` leaves request bodies out (read them one entry at a time). */
@@ -2194,6 +2268,45 @@ export interface operations {
             415: components["responses"]["Error"];
         };
     };
+    mock_journal_har: {
+        parameters: {
+            query?: {
+                /** @description Only this operation's requests; `none` for requests no operation matched. */
+                operation_id?: components["parameters"]["MockJournalOperation"];
+                /** @description Only answers with this status (`404`) or of this class (`4xx`). */
+                status?: components["parameters"]["MockJournalStatus"];
+                method?: components["parameters"]["MockJournalMethod"];
+                /** @description Only requests whose path or query holds this text (any case; `persons/1`, `search=ada`). */
+                path?: components["parameters"]["MockJournalPath"];
+                /** @description Only requests whose request body or answer body holds this text (any case; answers are kept for the newest entries only). Secrets are searched as the journal shows them, [redacted]. */
+                text?: components["parameters"]["MockJournalText"];
+                /** @description Only entries numbered above this one (what came since an entry already seen). */
+                after?: components["parameters"]["MockJournalAfter"];
+                /** @description Only entries numbered below this one (the next page of older entries). */
+                before?: components["parameters"]["MockJournalBefore"];
+                /** @description At most this many entries, the first ones in the order asked for. */
+                limit?: components["parameters"]["MockJournalLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A HAR 1.2 log (`Content-Disposition` names it analytics-mock.har) */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockHar"];
+                };
+            };
+            400: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+        };
+    };
     mock_journal_retrieve: {
         parameters: {
             query?: never;
@@ -2212,6 +2325,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MockJournalEntryDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_journal_curl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The command line (POSIX shell quoting) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["Error"];

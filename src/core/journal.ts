@@ -79,11 +79,13 @@ export interface JournalQuery {
   order?: 'asc' | 'desc'
   /** Leave request bodies out (a list to show, with the bodies read one entry at a time). */
   bodies?: boolean
+  /** Only entries this accepts, each read with its answer (a search: journal-query.ts); asked after the filters above. */
+  match?: (entry: JournalEntryDetail) => boolean
 }
 
 export interface JournalPage {
   results: JournalEntry[]
-  /** Entries matching the operation, status and method filters, whatever the cursor and limit. */
+  /** Entries matching the operation, status and method filters (and `match`), whatever the cursor and limit. */
   count: number
   /** The oldest and newest entry kept (null when none is). */
   first_id: number | null
@@ -272,6 +274,7 @@ export class Journal {
       if (operationId !== undefined && e.operation_id !== operationId) continue
       if (status !== undefined && !statusMatches(e.status, status)) continue
       if (method !== undefined && e.method !== method) continue
+      if (query.match && !this.#matches(i, query.match)) continue
       count++
       const id = firstId + i
       if (id > after && id < before && picked.length < limit) picked.push(i)
@@ -285,6 +288,11 @@ export class Journal {
     }
   }
 
+  #matches(i: number, match: (entry: JournalEntryDetail) => boolean): boolean {
+    const e = this.#at(i)
+    return match({ ...shape(e), response: answerOf(e.record) })
+  }
+
   /** One entry with its answer (undefined when it is not, or no longer, kept). */
   get(id: number): JournalEntryDetail | undefined {
     const i = id - (this.#nextId - this.#count)
@@ -296,6 +304,18 @@ export class Journal {
   /** The newest entry, if any. */
   latest(): JournalEntry | undefined {
     return this.#count > 0 ? shape(this.#at(this.#count - 1)) : undefined
+  }
+
+  /** The request of entry `id` as it came, secrets and all: to send it again, never to show. */
+  request(id: number): Readonly<JournalRecord> | undefined {
+    const i = id - (this.#nextId - this.#count)
+    return Number.isInteger(i) && i >= 0 && i < this.#count ? this.#ring[this.#slot(i)] : undefined
+  }
+
+  /** The id of the newest entry made for a request with this very URL object (a request just answered), if still kept. */
+  idOf(url: URL): number | undefined {
+    for (let i = this.#count - 1; i >= 0; i--) if (this.#ring[this.#slot(i)]!.url === url) return this.#nextId - this.#count + i
+    return undefined
   }
 
   get dropped(): number {

@@ -61,6 +61,42 @@ describe('GET /_mock/journal: a page of requests', () => {
   })
 })
 
+describe('GET /_mock/journal?path=&text=: a search', () => {
+  it('finds requests by text in their path and query, or in the request or answer body, in any case, with the count that matches', async () => {
+    const client = await testClient()
+    await client.get(`${PERSONS}/?search=Ada%20Lovelace&limit=1`)
+    await client.patch(`${PERSONS}/2/`, { properties: { favourite: 'Needle-In-Haystack' } })
+    await client.get(`${PERSONS}/3/`)
+    const ids = async (query: string) => {
+      const res = await client.get(`/_mock/journal?${query}`, null)
+      expect(res.status, query).toBe(200)
+      return [res.body.count, res.body.results.map((e: any) => e.id)]
+    }
+    expect(await ids('path=persons/3')).toEqual([1, [3]])
+    expect(await ids('path=ada%20lovelace')).toEqual([1, [1]])
+    expect(await ids('text=needle-in')).toEqual([1, [2]]) // the request's body
+    const name = (await client.get('/_mock/journal/3', null)).body.response.body.name
+    expect(await ids(`text=${encodeURIComponent(name.toUpperCase())}`)).toEqual([expect.any(Number), expect.arrayContaining([3])]) // the answer's
+    expect(await ids('path=persons&method=PATCH&text=haystack')).toEqual([1, [2]])
+    expect(await ids('path=persons&order=desc&limit=1')).toEqual([3, [3]])
+    expect(await ids('text=nowhere-to-be-found')).toEqual([0, []])
+  })
+
+  it('searches what the journal shows: a key or a secret is not found by its value', async () => {
+    const client = await testClient()
+    await client.get(`${PERSONS}/?limit=1&personal_api_key=${KEYS.all}`, null)
+    await client.patch(`${PERSONS}/1/`, { properties: { api_token: 'tok_secret_value_123' } })
+    expect((await client.get(`/_mock/journal?path=${KEYS.all}`, null)).body.count).toBe(0)
+    expect((await client.get('/_mock/journal?text=tok_secret_value', null)).body.count).toBe(0)
+    expect((await client.get('/_mock/journal?path=personal_api_key=%5Bredacted%5D', null)).body.count).toBe(1)
+  })
+
+  it('refuses an empty search term or one over 200 characters', async () => {
+    const client = await testClient()
+    for (const query of ['text=', 'path=', `text=${'x'.repeat(201)}`]) expect((await client.get(`/_mock/journal?${query}`, null)).status, query).toBe(400)
+  })
+})
+
 describe('GET /_mock/journal/:id: one request and its answer', () => {
   it('has the request, the masked key and the answer as it was sent, without the key', async () => {
     const client = await testClient()

@@ -23,6 +23,7 @@ import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { collectSliced } from './sliced.ts'
 import { EndOfTurn } from './end-of-turn.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
+import { SEND_PATH, sendAgain } from '../ui/send-again.ts'
 import type { HttpRequest, HttpResponse, Refusal } from './http-connection.ts'
 import { HttpServer } from './http-server.ts'
 import './linear-regexp.ts'
@@ -198,6 +199,14 @@ export function createListener(app: App, options: ListenerOptions = {}) {
     if (screened.kind === 'refuse') return writeResponse(res, screened.error.toResponse(), method, screened.cors)
     if (screened.kind === 'preflight') return res.send(204, screened.headers)
     if (ui) {
+      if (method === 'POST' && path === SEND_PATH) {
+        // The request sent is held to the heap ceiling as one sent from outside would be.
+        sendAgain(app, req.body, req.headers['content-type'], (inner) => (guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined)).then(
+          (answer) => res.send(answer.status, answer.headers, answer.body),
+          (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), method, {}),
+        )
+        return
+      }
       const answer = options.ui!.answer(method, path)
       return res.send(answer.status, answer.headers, answer.body)
     }

@@ -77,7 +77,8 @@ export class UiFiles {
   }
 }
 
-function refusal(error: ApiError, extra: Record<string, string> = {}): UiAnswer {
+/** An error in the API's error shape, with the page's headers. */
+export function refusal(error: ApiError, extra: Record<string, string> = {}): UiAnswer {
   const { body, headers } = serialize(error.toResponse())
   return { status: error.status, headers: { ...headers, ...extra, ...UI_HEADERS }, body }
 }

@@ -97,20 +97,30 @@ const journal = {
   cursor: 0,
   /** Reads from scratch so far: a poll that began before one is dropped. */
   reads: 0,
-  /** `before` cursors of the pages left behind (empty: the first, newest page, the only one that goes live). */
-  older: [],
+  /** The page shown holds the entries below this id (null: the first, newest page, the only one that goes live). */
   before: null,
   count: 0,
   dropped: 0,
   selected: null,
   operation: '',
   status: '',
+  path: '',
+  text: '',
+}
+
+/** The filters and search in force, as the control API reads them (the list's and the HAR export's). */
+function journalFilters() {
+  const q = new URLSearchParams()
+  if (journal.operation) q.set('operation_id', journal.operation)
+  if (journal.status) q.set('status', journal.status)
+  if (journal.path) q.set('path', journal.path)
+  if (journal.text) q.set('text', journal.text)
+  return q
 }
 
 function journalUrl(extra) {
   const q = new URLSearchParams({ order: 'desc', bodies: 'false', limit: String(JOURNAL_PAGE) })
-  if (journal.operation) q.set('operation_id', journal.operation)
-  if (journal.status) q.set('status', journal.status)
+  for (const [name, value] of journalFilters()) q.set(name, value)
   for (const [name, value] of Object.entries(extra)) q.set(name, String(value))
   return `/_mock/journal?${q}`
 }
@@ -119,11 +129,36 @@ function journalUrl(extra) {
 async function loadJournal() {
   const page = await call('GET', journalUrl(journal.before === null ? {} : { before: journal.before }))
   journal.reads++
-  journal.rows = page.results
+  showJournalPage(page, page.results)
+}
+
+function showJournalPage(page, rows) {
+  journal.rows = rows
   journal.count = page.count
   journal.dropped = page.dropped
   journal.cursor = page.last_id ?? 0
   renderJournal(new Set())
+}
+
+/** The page of entries newer than the top one shown: the first page again (live) when there are no more than a page of them. */
+async function newerJournal() {
+  const top = journal.rows[0]?.id ?? 0
+  const page = await call('GET', journalUrl({ order: 'asc', after: top, limit: JOURNAL_PAGE + 1 }))
+  if (page.results.length <= JOURNAL_PAGE) {
+    journal.before = null
+    return loadJournal()
+  }
+  journal.reads++
+  const rows = page.results.slice(0, JOURNAL_PAGE).reverse()
+  journal.before = rows[0].id + 1
+  showJournalPage(page, rows)
+}
+
+/** Entry `id` on its page (the page of the entries up to it), its detail open. */
+async function goToEntry(id) {
+  journal.before = id + 1
+  await loadJournal()
+  await selectEntry(id)
 }
 
 /** On the first page: what came since the last read, on top (or the page again after a reset or clear). */
@@ -145,32 +180,40 @@ async function pollJournal() {
 }
 
 function renderJournalSummary() {
-  const first = journal.older.length === 0
+  const first = journal.before === null
   const shown = journal.rows.length
   const span = shown ? `${number(journal.rows.at(-1).id)}–${number(journal.rows[0].id)}` : 'none'
   const dropped = journal.dropped ? `; ${number(journal.dropped)} older dropped (the journal is bounded)` : ''
   $('journal-summary').textContent = `${number(journal.count)} matching; showing ${shown ? `#${span}` : span}${first ? '' : ' (an older page: not live)'}${dropped}`
   $('journal-newer').disabled = first
   $('journal-older').disabled = shown === 0 || journal.rows.at(-1).id <= 1 || shown < JOURNAL_PAGE
+  const filters = journalFilters().toString()
+  $('journal-har').href = `/_mock/journal/har${filters ? `?${filters}` : ''}`
+}
+
+/** An entry's path with its query, as the table and the send-again form show it. */
+const target = (e) => {
+  const query = new URLSearchParams(Object.entries(e.query ?? {})).toString()
+  return query ? `${e.path}?${query}` : e.path
 }
 
 function renderJournal(fresh) {
   const body = document.createDocumentFragment()
   for (const e of journal.rows) {
-    const query = new URLSearchParams(Object.entries(e.query ?? {})).toString()
+    const shown = target(e)
     const row = el(
       'tr',
       { dataset: { id: e.id }, className: [e.id === journal.selected ? 'selected' : '', fresh.has(e.id) ? 'fresh' : ''].join(' ').trim() || undefined },
       cell(e.id),
-      cell(when(e.at).slice(11), { title: e.at }),
+      cell(when(e.at).slice(11), { title: e.at, className: 'aside' }),
       cell(e.method),
-      cell(query ? `${e.path}?${query}` : e.path, { className: 'clip', title: query ? `${e.path}?${query}` : e.path }),
-      cell(e.operation_id),
-      cell(e.status, { className: statusClass(e.status) }),
-      cell(e.duration_ms),
-      cell(e.key),
+      cell(shown, { className: 'clip path', title: shown }),
+      cell(e.operation_id, { className: 'aside' }),
+      cell(e.status, { className: `status ${statusClass(e.status)}` }),
+      cell(e.duration_ms, { className: 'ms' }),
+      cell(e.key, { className: 'aside' }),
       cell(e.validation === 'passed' ? '✓ passed' : e.validation === 'failed' ? '✗ failed' : '– skipped', {
-        className: e.validation,
+        className: `verdict ${e.validation}`,
         title: e.violation ?? (e.validation === 'skipped' ? 'not checked: no handler answered, a 5xx, or validation is off' : 'the answer matched the contract'),
       }),
     )
@@ -181,43 +224,73 @@ function renderJournal(fresh) {
   renderJournalSummary()
 }
 
+/** `children` without the absent ones: replaceChildren and append write null as the text "null". */
+const present = (...children) => children.filter((child) => child !== null && child !== undefined)
+
+function showDetail(open) {
+  $('journal-detail').hidden = !open
+  $('journal-split').classList.toggle('detail-open', open)
+}
+
 async function selectEntry(id) {
   journal.selected = id
   for (const row of $('journal').tBodies[0].rows) row.classList.toggle('selected', Number(row.dataset.id) === id)
   const pane = $('journal-detail')
-  pane.hidden = false
+  showDetail(true)
   let entry
   try {
     entry = await call('GET', `/_mock/journal/${id}`)
   } catch (error) {
     if (!(error instanceof CallError) || error.status !== 404) throw error
-    pane.replaceChildren(closeButton(pane), el('h2', { text: `#${id}` }), el('p', { text: 'No longer in the journal (it keeps the newest entries; a reset or clear empties it).' }))
+    pane.replaceChildren(closeButton(), el('h2', { text: `#${id}` }), el('p', { text: 'No longer in the journal (it keeps the newest entries; a reset or clear empties it).' }))
     return
   }
   const query = Object.keys(entry.query ?? {}).length ? entry.query : null
-  const res = entry.response
   pane.replaceChildren(
-    closeButton(pane),
-    el('h2', { text: `${entry.method} ${entry.path}` }),
-    el(
-      'dl',
-      {},
-      ...pair('entry', `#${entry.id} at ${entry.at}`),
-      ...pair('operation', entry.operation_id ?? '(none)'),
-      ...pair('status', entry.status),
-      ...pair('duration', `${entry.duration_ms} ms`),
-      ...pair('key', entry.key ?? '(none)'),
-      ...pair('contract', entry.validation + (entry.violation ? `: ${entry.violation}` : '')),
+    ...present(
+      closeButton(),
+      el('h2', { text: `${entry.method} ${entry.path}` }),
+      el(
+        'p',
+        { className: 'tools' },
+        el('button', { type: 'button', className: 'copy-curl', text: 'Copy as curl', onclick: () => copyCurl(entry).catch(failed) }),
+        el('button', { type: 'button', className: 'send-again', text: 'Send again…', onclick: () => openSendForm(entry) }),
+      ),
+      el('div', { className: 'curl-slot' }),
+      el('div', { className: 'send-slot' }),
+      el(
+        'dl',
+        {},
+        ...pair('entry', `#${entry.id} at ${entry.at}`),
+        ...pair('operation', entry.operation_id ?? '(none)'),
+        ...pair('status', entry.status),
+        ...pair('duration', `${entry.duration_ms} ms`),
+        ...pair('key', entry.key ?? '(none)'),
+        ...pair('contract', entry.validation + (entry.violation ? `: ${entry.violation}` : '')),
+      ),
+      el('h3', { text: 'Request' }),
+      query ? el('pre', { className: 'query', text: pretty(query) }) : null,
+      entry.request_body === undefined ? el('pre', { className: 'request-body', text: '(no body)' }) : bodyView(entry.request_body, 'request-body'),
+      el('div', { className: 'answers' }, answerView(entry, 'original', 'Response')),
     ),
-    el('h3', { text: 'Request' }),
-    query ? el('pre', { className: 'query', text: pretty(query) }) : null,
-    el('pre', { className: 'request-body', text: entry.request_body === undefined ? '(no body)' : pretty(entry.request_body) }),
-    el('h3', { text: `Response ${res.status}` }),
-    Object.keys(res.headers).length ? el('pre', { className: 'headers', text: Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n') }) : null,
-    el('pre', {
-      className: 'response-body',
-      text: !res.body_kept ? '(not kept: the journal keeps the answers of its newest 100 entries, and not those written as they were made)' : res.body === null ? '(no body)' : pretty(res.body),
-    }),
+  )
+}
+
+/** An entry's answer: status, headers, body. */
+function answerView(entry, className, title) {
+  const res = entry.response
+  return el(
+    'section',
+    { className: `answer ${className}` },
+    ...present(
+      el('h3', { text: `${title} ${res.status}`, className: `status-line ${statusClass(res.status)}` }),
+      Object.keys(res.headers).length ? el('pre', { className: 'headers', text: Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n') }) : null,
+      !res.body_kept
+        ? el('pre', { className: 'response-body', text: '(not kept: the journal keeps the answers of its newest 100 entries, and not those written as they were made)' })
+        : res.body === null
+          ? el('pre', { className: 'response-body', text: '(no body)' })
+          : bodyView(res.body, 'response-body'),
+    ),
   )
 }
 
@@ -225,17 +298,145 @@ function pair(name, value) {
   return [el('dt', { text: name }), el('dd', { text: value })]
 }
 
-function closeButton(pane) {
+function closeButton() {
   return el('button', {
     type: 'button',
     className: 'close',
     text: 'close',
     onclick: () => {
-      pane.hidden = true
+      showDetail(false)
       journal.selected = null
       for (const row of document.querySelectorAll('tr.selected')) row.classList.remove('selected')
     },
   })
+}
+
+// ------------------------------------------------------------------------------- bodies, copy, replay
+
+/** Puts `text` on the clipboard; says so, or says to copy it by hand. */
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text)
+    notice(`Copied ${what}.`, 'info')
+  } catch {
+    notice(`Could not reach the clipboard: select and copy ${what} by hand.`)
+  }
+}
+
+/** `.results[0].name`, jq's way (`.["a b"]` for a name that is not a plain word). */
+const childPath = (path, key) =>
+  typeof key === 'number' ? `${path === '.' ? '' : path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path === '.' ? '' : path}.${key}` : `${path === '.' ? '' : path}.[${JSON.stringify(key)}]`
+
+/** A JSON value as a tree to fold and unfold (objects and arrays open two levels deep, the rest made when opened), each name copying its path. */
+function jsonTree(value, key, path, depth) {
+  const label = key === undefined ? null : el('span', { className: 'key', title: `copy the path ${path}`, text: typeof key === 'number' ? `${key}` : key, dataset: { path } })
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)
+    const summary = el('summary', {}, ...present(label, label ? ': ' : null, el('span', { className: 'shape', text: Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}` })))
+    const node = el('details', { className: 'node', open: depth < 2 }, summary)
+    const fill = () => {
+      if (node.dataset.filled) return
+      node.dataset.filled = 'true'
+      node.append(...entries.map(([k, v]) => jsonTree(v, k, childPath(path, k), depth + 1)))
+    }
+    if (depth < 2) fill()
+    else node.addEventListener('toggle', fill)
+    return node
+  }
+  const kind = value === null ? 'null' : typeof value
+  return el('div', { className: 'leaf' }, ...present(label, label ? ': ' : null, el('span', { className: `value ${kind}`, text: JSON.stringify(value) })))
+}
+
+/** A body: a JSON value as a tree (with its raw text a click away), text as text. */
+function bodyView(value, className) {
+  if (typeof value !== 'object' || value === null) return el('pre', { className, text: pretty(value) })
+  const raw = el('pre', { className, text: pretty(value), hidden: true })
+  const tree = el('div', { className: 'tree' }, jsonTree(value, undefined, '.', 0))
+  tree.addEventListener('click', (event) => {
+    const key = event.target.closest?.('.key')
+    if (!key) return
+    event.preventDefault()
+    copy(key.dataset.path, `the path ${key.dataset.path}`)
+  })
+  const toggle = el('button', {
+    type: 'button',
+    className: 'raw-toggle',
+    text: 'raw',
+    onclick: () => {
+      raw.hidden = !raw.hidden
+      tree.hidden = !raw.hidden
+      toggle.textContent = raw.hidden ? 'raw' : 'tree'
+    },
+  })
+  const unfold = el('button', { type: 'button', className: 'unfold', text: 'unfold all', onclick: () => unfoldAll(tree) })
+  return el('div', { className: 'body' }, el('p', { className: 'tools' }, toggle, unfold, el('span', { className: 'muted', text: ' click a name to copy its path' })), tree, raw)
+}
+
+/** Opens every level (made as they open), up to a few thousand nodes. */
+function unfoldAll(tree) {
+  for (let round = 0; round < 64; round++) {
+    const closed = tree.querySelectorAll('details:not([open])')
+    if (closed.length === 0 || tree.querySelectorAll('details').length > 5000) return
+    for (const node of closed) {
+      node.open = true
+      node.dispatchEvent(new Event('toggle'))
+    }
+  }
+}
+
+async function copyCurl(entry) {
+  const line = (await call('GET', `/_mock/journal/${entry.id}/curl`)).trim()
+  const slot = $('journal-detail').querySelector('.curl-slot')
+  slot.replaceChildren(el('pre', { className: 'curl', text: line }), el('p', { className: 'muted', text: 'The key is read from $POSTHOG_PERSONAL_API_KEY: export it first.' }))
+  await copy(line, 'the curl command line')
+}
+
+/** The form to send entry `entry`'s request again, as it was or changed. */
+function openSendForm(entry) {
+  const slot = $('journal-detail').querySelector('.send-slot')
+  const method = el('select', { className: 'send-method' }, ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => el('option', { value: m, text: m })))
+  method.value = entry.method
+  const path = el('input', { className: 'send-target', value: target(entry), size: 60 })
+  const bodyText = entry.request_body === undefined ? '' : pretty(entry.request_body)
+  const body = el('textarea', { className: 'send-body', rows: 6, spellcheck: 'false', placeholder: '(no body)' })
+  body.value = bodyText
+  const send = async () => {
+    const ask = { id: entry.id }
+    if (method.value !== entry.method) ask.method = method.value
+    if (path.value !== target(entry)) ask.target = path.value
+    if (body.value !== bodyText) ask.body_text = body.value
+    const again = await call('POST', '/_mock/ui/send', ask)
+    slot.replaceChildren()
+    showSentAgain(again)
+  }
+  slot.replaceChildren(
+    el(
+      'form',
+      { className: 'send-form' },
+      el('h3', { text: `Send #${entry.id} again` }),
+      el('p', {}, method, ' ', path),
+      body,
+      el('p', { className: 'muted', text: 'Sent with the key it presented. Values shown [redacted] are sent as they were.' }),
+      el('p', {}, el('button', { type: 'submit', className: 'send', text: 'Send' }), ' ', el('button', { type: 'button', text: 'Cancel', onclick: () => slot.replaceChildren() })),
+    ),
+  )
+  slot.querySelector('form').addEventListener('submit', (event) => {
+    event.preventDefault()
+    send().catch(failed)
+  })
+}
+
+/** The answer to a request sent again, beside the original's. */
+function showSentAgain(again) {
+  const pane = $('journal-detail')
+  const answers = pane.querySelector('.answers')
+  answers.classList.add('compare')
+  const view = again.entry
+    ? answerView(again.entry, 'again', `Sent again (#${again.id}):`)
+    : el('section', { className: 'answer again' }, el('h3', { text: `Sent again: ${again.status}`, className: `status-line ${statusClass(again.status)}` }), el('p', { className: 'muted', text: 'The journal keeps no entries (journal size 0).' }))
+  answers.replaceChildren(answers.querySelector('.original'), view)
+  answers.scrollIntoView({ block: 'start' })
+  if (journal.before === null && !$('journal-live').checked) loadJournal().catch(failed)
 }
 
 function journalFiltersChanged() {
@@ -243,7 +444,8 @@ function journalFiltersChanged() {
   if (!status.checkValidity()) return
   journal.operation = $('journal-operation').value
   journal.status = status.value.trim().toLowerCase()
-  journal.older = []
+  journal.path = $('journal-path').value.trim()
+  journal.text = $('journal-text').value.trim()
   journal.before = null
   loadJournal().catch(failed)
 }
@@ -484,9 +686,8 @@ async function loadAbout() {
 async function reset() {
   const state = await call('POST', '/_mock/reset', {})
   notice(`Reset to the seeded data: scenario "${state.fixtures}", seed ${state.seed}.`, 'info')
-  journal.older = []
   journal.before = null
-  $('journal-detail').hidden = true
+  showDetail(false)
   $('data-detail').hidden = true
   data.project = null
   await Promise.all([loadJournal(), loadAbout(), refreshClock(true), activeTab === 'data' ? loadData() : null])
@@ -497,7 +698,7 @@ async function reset() {
 let failing = false
 async function tick() {
   try {
-    if ($('journal-live').checked && journal.older.length === 0) await pollJournal()
+    if ($('journal-live').checked && journal.before === null) await pollJournal()
     if (++tasksTick % 3 === 0) await refreshClock(activeTab === 'clock')
     if (failing) clearNotice()
     failing = false
@@ -515,16 +716,23 @@ function wire() {
 
   $('journal-operation').addEventListener('change', journalFiltersChanged)
   $('journal-status').addEventListener('change', journalFiltersChanged)
-  $('journal-live').addEventListener('change', () => $('journal-live').checked && journal.older.length === 0 && loadJournal().catch(failed))
+  let journalSearchTimer
+  for (const box of [$('journal-path'), $('journal-text')]) {
+    box.addEventListener('input', () => {
+      clearTimeout(journalSearchTimer)
+      journalSearchTimer = setTimeout(journalFiltersChanged, 250)
+    })
+  }
+  $('journal-goto').addEventListener('change', () => {
+    const id = Number($('journal-goto').value)
+    if (Number.isSafeInteger(id) && id >= 1) goToEntry(id).catch(failed)
+  })
+  $('journal-live').addEventListener('change', () => $('journal-live').checked && journal.before === null && loadJournal().catch(failed))
   $('journal-older').addEventListener('click', () => {
-    journal.older.push(journal.before)
     journal.before = journal.rows.at(-1).id
     loadJournal().catch(failed)
   })
-  $('journal-newer').addEventListener('click', () => {
-    journal.before = journal.older.pop() ?? null
-    loadJournal().catch(failed)
-  })
+  $('journal-newer').addEventListener('click', () => newerJournal().catch(failed))
 
   $('data-project').addEventListener('change', () => {
     data.project = $('data-project').value

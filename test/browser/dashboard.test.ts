@@ -2,11 +2,15 @@
 // server: it loads with no console errors; a request made with curl shows in its journal within a
 // second, with the request and the answer on click; advancing the clock on the page runs a queued
 // deletion and the page shows it; a fault set on the page is what the API answers; the data pages and
-// searches; reset asks first. Pages of other origins (an attacker's name, a dev server on another port)
+// searches; reset asks first. A request is found by its path or body text (among 10,000 entries, the
+// search itself well under a second) and by its number; the filtered view exports as a HAR file that
+// passes a HAR 1.2 schema check; "Copy as curl" gives a line that, run in a shell, gets the same status
+// and body; "Send again" adds a journal entry with its answer, shown beside the original; bodies fold and
+// copy a value's path; the status, duration and verdict stay in view beside an open detail. Pages of other origins (an attacker's name, a dev server on another port)
 // cannot drive any of it, nor read it, nor frame it; and under its own name (DNS rebinding) the page is
 // refused. With 10,000 journal entries and 100,000 persons it shows a page at a time.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../src/app.ts'
 import { serve, type RunningServer } from '../../src/server/node.ts'
 import { snapshotDifference, type StoreSnapshot } from '../../src/store/snapshot.ts'
+import { harProblems } from '../har-schema.ts'
 import { KEYS, testApp } from '../support.ts'
 import { CHROMIUM } from './ensure-chromium.ts'
 
@@ -63,6 +68,7 @@ describe('the dashboard, driven in chromium', () => {
     app = await testApp()
     mock = await serve(app, { port: 0 })
     seeded = app.snapshot()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: mock.url })
     page = await openPage(`${mock.url}/_mock/ui`)
   }, 120_000)
   afterAll(async () => {
@@ -90,6 +96,128 @@ describe('the dashboard, driven in chromium', () => {
     const answer = JSON.parse((await page.textContent('#journal-detail .response-body'))!)
     expect(answer).toMatchObject({ count: 0, results: [] })
     expect(await page.textContent('#journal-detail .headers')).toBe('content-type: application/json')
+  })
+
+  it('shows a request with no query and an answer with no headers without a stray "null"', async () => {
+    expect(await curl(`${mock.url}/_mock/journal`, '-X', 'DELETE')).toBe(204) // a 204: no body, no headers
+    expect(await curl(`${mock.url}${API}/persons/1/`)).toBe(200) // no query
+    for (const path of ['/_mock/journal', `${API}/persons/1/`]) {
+      const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: new RegExp(`^${path}$`) }) }).first()
+      await row.click()
+      await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`${path === '/_mock/journal' ? 'DELETE' : 'GET'} ${path}`)
+      const strays = await page.evaluate(() =>
+        [...document.querySelectorAll('#journal-detail, #journal-detail .answer')].flatMap((node) => [...node.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent)),
+      )
+      expect(strays).toEqual([])
+      expect(await page.locator('#journal-detail .query').count()).toBe(0)
+    }
+    expect(await page.textContent('#journal-detail .original .response-body')).toContain('"distinct_ids"')
+  })
+
+  it('keeps the status, duration and contract verdict in view beside an open detail', async () => {
+    const row = page.locator('#journal tbody tr.selected')
+    const pane = await page.locator('.split .scroll').first().boundingBox()
+    for (const name of ['status', 'ms', 'verdict']) {
+      const box = await row.locator(`td.${name}`).boundingBox()
+      expect(box, name).not.toBeNull()
+      expect(box!.width, name).toBeGreaterThan(10)
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(pane!.x + pane!.width)
+    }
+    expect(await row.locator('td.verdict').textContent()).toBe('✓ passed')
+  })
+
+  it('folds and unfolds a JSON body, and copies the path of a value', async () => {
+    expect(await curl(`${mock.url}${API}/persons/?limit=2`)).toBe(200)
+    await page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /^\/api\/environments\/1\/persons\/\?limit=2$/ }) }).first().click()
+    const tree = page.locator('#journal-detail .original .tree')
+    const results = tree.locator('details', { has: page.locator(':scope > summary > .key', { hasText: /^results$/ }) }).first()
+    await expect.poll(() => results.getAttribute('open')).toBe('')
+    await results.locator(':scope > summary > .shape').click()
+    await expect.poll(() => results.getAttribute('open')).toBeNull()
+    await results.locator(':scope > summary > .shape').click()
+    const first = results.locator(':scope > details').first()
+    await first.locator(':scope > summary > .shape').click() // the third level is made when it is opened
+    await first.locator('.key', { hasText: /^distinct_ids$/ }).first().click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('.results[0].distinct_ids')
+    await expect.poll(() => page.textContent('#notice')).toBe('Copied the path .results[0].distinct_ids.')
+  })
+
+  it('copies a request as a curl line that, run in a shell, gets the same status and body; the key never in it', async () => {
+    expect(await curl(`${mock.url}${API}/persons/?limit=2&search=a`)).toBe(200)
+    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/\?limit=2&search=a$/ }) }).first()
+    const id = Number(await row.getAttribute('data-id'))
+    await row.click()
+    await page.click('#journal-detail button.copy-curl')
+    await expect.poll(() => page.textContent('#journal-detail pre.curl')).toMatch(/^curl /)
+    const line = await page.evaluate(() => navigator.clipboard.readText())
+    expect(line).toBe(await page.textContent('#journal-detail pre.curl'))
+    expect(line).not.toContain(KEYS.all)
+    const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-curl-'))
+    try {
+      const { stdout } = await run('sh', ['-c', `${line} -s -o ${dir}/body -w '%{http_code}'`], { env: { ...process.env, POSTHOG_PERSONAL_API_KEY: KEYS.all } })
+      const original = app.journal.get(id)!
+      expect(Number(stdout)).toBe(original.status)
+      expect(JSON.parse(readFileSync(join(dir, 'body'), 'utf8'))).toEqual(original.response.body)
+      expect((original.response.body as any).results.length).toBeGreaterThan(0)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('sends a request again, as it was or changed, adding a journal entry with its answer shown beside the original', async () => {
+    expect(await curl(`${mock.url}${API}/persons/3/`)).toBe(200)
+    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/3\/$/ }) }).first()
+    const id = Number(await row.getAttribute('data-id'))
+    await row.click()
+    await page.click('#journal-detail button.send-again')
+    await page.click('#journal-detail .send-form button.send')
+    const again = page.locator('#journal-detail .answers.compare .again h3')
+    await expect.poll(() => again.textContent()).toMatch(/^Sent again \(#\d+\): 200$/)
+    const newId = Number((await again.textContent())!.match(/#(\d+)/)![1])
+    expect(newId).toBeGreaterThan(id)
+    const entry = app.journal.get(newId)!
+    expect(entry).toMatchObject({ method: 'GET', path: `${API}/persons/3/`, status: 200, key: 'phx_..._all' })
+    expect(entry.response.body).toEqual(app.journal.get(id)!.response.body)
+    expect(JSON.parse((await page.textContent('#journal-detail .again .response-body'))!)).toEqual(entry.response.body)
+    expect(await page.locator('#journal-detail .answers.compare .original h3').textContent()).toBe('Response 200')
+    await page.locator('#journal tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${newId}$`) }) }).waitFor({ timeout: 5_000 })
+    // Changed: another person.
+    await page.click('#journal-detail button.send-again')
+    await page.fill('#journal-detail .send-target', `${API}/persons/2/`)
+    await page.click('#journal-detail .send-form button.send')
+    await expect.poll(() => again.textContent()).toMatch(new RegExp(`^Sent again \\(#${newId + 1}\\): 200$`))
+    expect(app.journal.latest()).toMatchObject({ id: newId + 1, path: `${API}/persons/2/`, status: 200, key: 'phx_..._all' })
+  })
+
+  it('exports the filtered view as a HAR file that passes a HAR 1.2 schema check', async () => {
+    await page.fill('#journal-path', 'persons/3')
+    await page.fill('#journal-status', '2xx')
+    await page.press('#journal-status', 'Enter')
+    await expect.poll(() => page.locator('#journal tbody tr td.path').allTextContents()).toEqual([`${API}/persons/3/`, `${API}/persons/3/`])
+    const shown = (await page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.id)))).reverse()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#journal-har')])
+    expect(download.suggestedFilename()).toBe('analytics-mock.har')
+    const harPath = (await download.path())!
+    const har = JSON.parse(readFileSync(harPath, 'utf8'))
+    expect(harProblems(har)).toEqual([])
+    // And a HAR consumer in Chromium reads it: Playwright answers a page's requests from the file (the
+    // mock itself would answer this one, sent without a key, 401).
+    const tab = await context.newPage()
+    try {
+      await tab.routeFromHAR(harPath, { url: '**/api/environments/**', notFound: 'abort' })
+      await tab.goto(`${mock.url}/_mock/ui/dashboard.css`)
+      const replayed = await tab.evaluate(() => fetch('/api/environments/1/persons/3/').then(async (r) => [r.status, await r.json()]))
+      expect(replayed).toEqual([200, JSON.parse(har.log.entries[0].response.content.text)])
+    } finally {
+      await tab.close()
+    }
+    expect(har.log.entries.map((e: any) => e.response.status)).toEqual([200, 200])
+    expect(har.log.entries.map((e: any) => Number(e.comment.match(/#(\d+)/)[1]))).toEqual(shown)
+    expect(har.log.entries[0].request.url).toMatch(new RegExp(`^${mock.url}/api/environments/1/persons/`))
+    expect(JSON.stringify(har)).not.toContain(KEYS.all)
+    await page.fill('#journal-path', '')
+    await page.fill('#journal-status', '')
+    await page.press('#journal-status', 'Enter')
   })
 
   it('filters the journal by operation and status', async () => {
@@ -158,7 +286,7 @@ describe('the dashboard, driven in chromium', () => {
     const hostile = '<img src=x onerror=window.__pwned=1>'
     expect(await curl(`${mock.url}${API}/session_recording_playlists/`, '-X', 'POST', '-H', 'content-type: application/json', '-d', JSON.stringify({ name: hostile, type: 'collection' }))).toBe(201)
     await page.click('#tabs button[data-tab=requests]')
-    const row = page.locator('#journal tbody tr', { hasText: 'session_recording_playlists_create' })
+    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /session_recording_playlists\/$/ }) })
     await row.click()
     await expect.poll(() => page.textContent('#journal-detail .request-body')).toContain(hostile)
     expect(await page.locator('#journal-detail img').count()).toBe(0)
@@ -197,6 +325,9 @@ await attempt('reset, no body', () => fetch(mock + '/_mock/reset', { method: 'PO
 await attempt('clear the journal', () => fetch(mock + '/_mock/journal', { method: 'DELETE' }).then((r) => r.status))
 await attempt('read the journal', () => fetch(mock + '/_mock/journal').then((r) => r.status))
 await attempt('read an answer', () => fetch(mock + '/_mock/journal/1').then((r) => r.status))
+await attempt('export the journal', () => fetch(mock + '/_mock/journal/har').then((r) => r.status))
+await attempt('send a request again, JSON', () => fetch(mock + '/_mock/ui/send', json('POST', { id: 1 })).then((r) => r.status))
+await attempt('send a request again, text/plain', () => fetch(mock + '/_mock/ui/send', simple('POST', { id: 1 })).then((r) => r.type))
 await attempt('read the persons', () => fetch(mock + '/_mock/projects/1/persons').then((r) => r.status))
 await attempt('load the script', () => new Promise((resolve) => {
   const script = document.createElement('script')
@@ -256,7 +387,10 @@ describe('pages of other origins', () => {
     ["an attacker's site", 'evil.test'],
     ['a frontend dev server on another port of this machine', 'localhost'],
   ])('%s can neither drive the dashboard\'s calls, nor read them, nor load or frame the page', async (_, host) => {
+    // An entry a page could try to send again.
+    expect((await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/1/`), headers: { authorization: `Bearer ${KEYS.all}` } })).status).toBe(200)
     const before = app.snapshot()
+    const journaled = app.journal.latest()!.id
     const clock = app.clock.iso()
     const tab = await context.newPage()
     try {
@@ -272,6 +406,9 @@ describe('pages of other origins', () => {
         'clear the journal': 'blocked: TypeError',
         'read the journal': 'blocked: TypeError',
         'read an answer': 'blocked: TypeError',
+        'export the journal': 'blocked: TypeError',
+        'send a request again, JSON': 'blocked: TypeError', // its preflight is refused
+        'send a request again, text/plain': 'opaque', // sent, and refused by the server
         'read the persons': 'blocked: TypeError',
         'load the script': 'blocked',
         'frame the page': 'opaque',
@@ -286,6 +423,7 @@ describe('pages of other origins', () => {
     expect(app.clock.iso()).toBe(clock)
     expect(app.faults.settings).toMatchObject({ error_rate: 0, latency_ms: 0 })
     expect(app.journal.entries().filter((e) => e.operation_id?.startsWith('mock_'))).toEqual([])
+    expect(app.journal.latest()!.id).toBe(journaled) // nothing sent again
   }, 60_000)
 
   it('under its own name (DNS rebinding), the page and its calls are refused by the Host check', async () => {
@@ -311,7 +449,10 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
   beforeAll(async () => {
     app = await testApp({ size: { persons: 100_000, eventsPerPerson: 1 }, journalSize: 10_000 })
     for (let i = 0; i < 10_000; i++) {
-      await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/${(i % 997) + 1}/`), headers: { authorization: `Bearer ${KEYS.all}` } })
+      const headers = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
+      // Entry 5,000 is the one to find: a PATCH whose body holds a text no other entry has.
+      if (i === 4_999) await app.handle({ method: 'PATCH', url: new URL(`http://127.0.0.1${API}/persons/7/`), headers, body: JSON.stringify({ properties: { ticket: 'needle-4999-in-the-haystack' } }) })
+      else await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/${(i % 997) + 1}/`), headers })
     }
     mock = await serve(app, { port: 0 })
     page = await openPage(`${mock.url}/_mock/ui`)
@@ -333,6 +474,41 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
     await page.fill('#journal-status', '404')
     await page.press('#journal-status', 'Enter')
     await expect.poll(() => page.textContent('#journal-summary')).toBe('0 matching; showing none')
+  })
+
+  it('finds a request by a text in its body among them, the search answered well under a second', async () => {
+    await page.fill('#journal-status', '')
+    await page.press('#journal-status', 'Enter')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #9,901–10,000')
+    const asked = page.waitForRequest((r) => r.url().includes('text=needle-4999'))
+    const answered = page.waitForResponse((r) => r.url().includes('text=needle-4999'))
+    await page.fill('#journal-text', 'needle-4999')
+    const request = await asked
+    const started = Date.now()
+    const response = await answered
+    // The PATCH's body, and the newest GET of that person (its answer, kept, holds what the PATCH set).
+    await expect.poll(() => page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.id))).toEqual(['9977', '5000'])
+    const shown = Date.now() - started
+    // The search request itself: sent, searched over the 10,000 entries, answered.
+    const timing = request.timing()
+    expect(response.status()).toBe(200)
+    expect(timing.responseEnd).toBeGreaterThan(0)
+    expect(timing.responseEnd).toBeLessThan(1_000)
+    expect(shown).toBeLessThan(1_000)
+    expect(await page.locator('#journal tbody tr td:nth-child(3)').allTextContents()).toEqual(['GET', 'PATCH'])
+    expect(await page.textContent('#journal-summary')).toMatch(/^2 matching/)
+    await page.fill('#journal-text', '')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #9,901–10,000')
+  })
+
+  it('goes to an entry by its number, its detail open', async () => {
+    await page.fill('#journal-goto', '5000')
+    await page.press('#journal-goto', 'Enter')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #4,901–5,000 (an older page: not live)')
+    await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`PATCH ${API}/persons/7/`)
+    expect(await page.getAttribute('#journal tbody tr.selected', 'data-id')).toBe('5000')
+    await page.click('#journal-newer')
+    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #5,001–5,100 (an older page: not live)')
   })
 
   it('shows the persons 50 at a time, and finds one among them', async () => {

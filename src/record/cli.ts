@@ -4,6 +4,7 @@
 import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
+import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
 import { RecordError } from './crawl.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
 import { record } from './record.ts'
@@ -29,7 +30,7 @@ export const RECORD_OPTIONS = {
   'salt-file': {
     type: 'string',
     value: 'FILE',
-    help: `key the fakes with the salt in FILE (made, with a random salt, when missing): the same\nfile gives the same fakes on every recording (env ${SALT_FILE_ENV}; default: a new salt each run)`,
+    help: `key the fakes with the salt in FILE (made, with a random salt, when missing): the same\nfile gives the same fakes on every recording, and an interrupted recording resumes\n(env ${SALT_FILE_ENV}; default: a new salt each run, no resuming)`,
   },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
@@ -68,6 +69,11 @@ export function formatReport(report: RedactionReport): string {
   if (report.kept.length > 0) lines.push(`kept as recorded (--keep): ${report.kept.join(', ')}`)
   lines.push('ids, UUIDs, instants, counts and the service’s own fields are kept; let a label through with --keep LABEL')
   return lines.join('\n')
+}
+
+/** A message as a sentence: a full stop added unless it ends in one already (a deployment's detail often does). */
+export function sentence(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`
 }
 
 /** Runs `analytics-mock record` with these arguments (after the command name); resolves to the exit code. */
@@ -129,14 +135,30 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
     throw error
   }
 
+  // With a salt file, what is read is kept beside the output, so that the same command resumes (checkpoint.ts).
+  const partial = checkpointPath(options.out)
+  let checkpoint: Checkpoint | undefined
+  if (options.saltFile !== undefined) {
+    const { baseUrl, projectId, apiKey, maxPersons, maxRecordings } = options
+    const opened = await openCheckpoint(partial, salt!, { baseUrl, projectId, apiKey, maxPersons, maxRecordings })
+    if (opened.replaced) io.err(`${partial} was left by another recording (another deployment, project, key, limit or salt file): starting over`)
+    else if (opened.resumed > 0) io.err(`resuming: the ${opened.resumed} answers read before are taken from ${partial}`)
+    checkpoint = opened
+  }
+
   const started = performance.now()
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
+  const fetch = checkpoint && checkpoint.wrap(io.fetch ?? ((request) => globalThis.fetch(request)))
   let result
   try {
-    result = await record({ ...options, fetch: io.fetch, salt, onProgress: progress?.update })
+    result = await record({ ...options, fetch: fetch ?? io.fetch, salt, recordedAt: checkpoint?.recordedAt, onProgress: progress?.update })
   } catch (error) {
+    checkpoint?.close()
     if (error instanceof RecordError) {
-      io.err(`analytics-mock record: ${error.message}. Nothing was written.`)
+      const resume = checkpoint
+        ? ` What was read is kept in ${partial}: the same command resumes from there.`
+        : ' (With --salt-file, the same command would resume where this one stopped.)'
+      io.err(`analytics-mock record: ${sentence(error.message)} Nothing was written.${resume}`)
       return 1
     }
     throw error
@@ -145,6 +167,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   }
   await writeFileAtomically(options.out, JSON.stringify(result.scenario))
   if (options.report) await writeFileAtomically(options.report, JSON.stringify(result.report, null, 2) + '\n')
+  checkpoint?.remove()
 
   const s = result.scenario
   const events = s.persons.reduce((n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0), 0)
@@ -155,7 +178,8 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   }
   io.out(
     `recorded ${s.persons.length} persons (${events} events behind their timelines), ${s.recordings.length} recordings and ` +
-      `${s.playlists.length} playlists into ${options.out} (${result.requests} requests, ${seconds} s)`,
+      `${s.playlists.length} playlists into ${options.out} (${result.requests - (checkpoint?.hits ?? 0)} requests, ` +
+      `${checkpoint?.hits ? `${checkpoint.hits} answers from the interrupted run, ` : ''}${seconds} s)`,
   )
   return 0
 }

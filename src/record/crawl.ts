@@ -75,7 +75,7 @@ const MAX_NAMED_KEYS_LENGTH = 4000
 const bodyOf = (ex: Exchange): Json | undefined => (ex.json && typeof ex.json === 'object' ? (ex.json as Json) : undefined)
 
 function describe(ex: Exchange): string {
-  if (ex.error) return ex.error
+  if (ex.error) return ex.error.replace(/^no response:/, `no response from ${ex.url}:`)
   const detail = typeof bodyOf(ex)?.detail === 'string' ? `: ${bodyOf(ex)!.detail}` : ''
   return `${ex.status}${detail}`
 }

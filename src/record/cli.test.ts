@@ -46,14 +46,31 @@ describe('record: messages', () => {
     const base = `http://127.0.0.1:${await freePort()}`
     const r = await run(['--base-url', base, '--out', join(dir, 'refused.json')])
     expect(r.code).toBe(1)
-    expect(r.err).toContain(`cannot read the persons: no response from ${base}/api/environments/1/persons/?limit=100&offset=0: connection refused (ECONNREFUSED). Nothing was written.`)
+    expect(r.err).toContain(`cannot read the key’s user: no response from ${base}/api/users/@me/: connection refused (ECONNREFUSED). Nothing was written.`)
     expect(r.err).toContain('With --salt-file, the same command would resume where this one stopped')
   })
 
   it('a host that does not resolve: the URL and the DNS failure', async () => {
     const r = await run(['--base-url', 'http://analytics-mock-no-such-host.invalid', '--out', join(dir, 'dns.json')])
     expect(r.code).toBe(1)
-    expect(r.err).toMatch(/no response from http:\/\/analytics-mock-no-such-host\.invalid\/api\/environments\/1\/persons\/\?limit=100&offset=0: DNS lookup failed/)
+    expect(r.err).toMatch(/no response from http:\/\/analytics-mock-no-such-host\.invalid\/api\/users\/@me\/: DNS lookup failed/)
+  })
+})
+
+describe('record: a passing failure stops the recording (it is not a warning)', () => {
+  it('no answer for an activity log, or a 503 for a timeline: exit 1, nothing written', async () => {
+    const failOn = (pattern: RegExp, answer: () => Promise<Response>): FetchLike => (request) => (pattern.test(request.url) ? answer() : app.fetch(request))
+    const lost = await run(['--base-url', 'http://deployment.test', '--out', join(dir, 'lost.json'), '--persons', '3'], {
+      fetch: failOn(/\/activity\//, () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }))),
+    })
+    expect(lost.code).toBe(1)
+    expect(lost.err).toMatch(/cannot read an activity log: no response from http:\/\/deployment\.test\/api\/environments\/1\/persons\/\d+\/activity\/\?page=1&limit=100: connection reset \(ECONNRESET\)\. Nothing was written\./)
+    const unavailable = await run(['--base-url', 'http://deployment.test', '--out', join(dir, 'busy.json'), '--persons', '3'], {
+      fetch: failOn(/properties_timeline/, async () => new Response(JSON.stringify({ detail: 'Service unavailable.' }), { status: 503, headers: { 'content-type': 'application/json' } })),
+    })
+    expect(unavailable.code).toBe(1)
+    expect(unavailable.err).toContain('cannot read a properties timeline: 503: Service unavailable. Nothing was written.')
+    expect(existsSync(join(dir, 'lost.json')) || existsSync(join(dir, 'busy.json'))).toBe(false)
   })
 })
 
@@ -90,7 +107,10 @@ describe('record: resuming', () => {
     expect(second.code, second.err).toBe(0)
     expect(second.err).toMatch(/^resuming: the 1\d\d answers read before are taken from .*resumed\.json\.partial$/m)
     expect(second.out).toMatch(/\(\d+ requests, 1\d\d answers from the interrupted run, /)
-    expect(resumedRequests).toBeLessThan(sent - 100)
+    // Only what the partial file did not hold was asked for.
+    const total = Number(/\((\d+) requests/.exec(whole.out)?.[1])
+    const taken = Number(/resuming: the (\d+) answers/.exec(second.err)?.[1])
+    expect(resumedRequests).toBe(total - taken)
     expect(existsSync(`${out}.partial`)).toBe(false)
     expect(scenarioOf(out)).toEqual(scenarioOf(join(dir, 'whole.json')))
     // The recording's instant is the interrupted run's.

@@ -329,7 +329,7 @@ export class Redaction {
     return this.#object(entry, 'activity', ACTIVITY_AS_IS, {
       user: (u: Json) =>
         u.is_system === true
-          ? u
+          ? this.#asIs(u, 'user')
           : this.#object(u, 'user', USER_AS_IS, {
               email: (v: string) => this.userEmail(v),
               first_name: (v: string) => this.#userName(v, 'first'),

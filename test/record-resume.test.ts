@@ -78,4 +78,25 @@ describe('record, killed halfway and run again', () => {
     expect(withoutInstant(out)).toEqual(withoutInstant(whole))
     expect(JSON.parse(readFileSync(out, 'utf8')).recorded_at).toBe(instant)
   }, 120_000)
+
+  it('Ctrl-C (SIGINT) says where what was read is kept, exits 130, and the same command resumes', async () => {
+    const out = join(dir, 'interrupted.json')
+    const partial = `${out}.partial`
+    const stopped = await recordProcess(out, (child) => {
+      const timer = setInterval(() => {
+        if (lines(partial) > 100) {
+          clearInterval(timer)
+          child.kill('SIGINT')
+        }
+      }, 5)
+      child.on('exit', () => clearInterval(timer))
+    })
+    expect(stopped.code, stopped.output).toBe(130)
+    expect(stopped.output).toContain(`analytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`)
+    expect(existsSync(out)).toBe(false)
+    const resumed = await recordProcess(out)
+    expect(resumed.code, resumed.output).toBe(0)
+    expect(resumed.output).toMatch(/resuming: the \d+ answers read before/)
+    expect(withoutInstant(out)).toEqual(withoutInstant(join(dir, 'whole.json')))
+  }, 120_000)
 })

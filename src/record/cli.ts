@@ -149,6 +149,13 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   const started = performance.now()
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
   const fetch = checkpoint && checkpoint.wrap(io.fetch ?? ((request) => globalThis.fetch(request)))
+  // Ctrl-C: the partial file already holds every answer read; say how to go on (exit 130, as the shell would).
+  const interrupted = () => {
+    checkpoint?.close()
+    io.err(`\nanalytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`)
+    process.exit(130)
+  }
+  if (checkpoint) process.once('SIGINT', interrupted)
   let result
   try {
     result = await record({ ...options, fetch: fetch ?? io.fetch, salt, recordedAt: checkpoint?.recordedAt, onProgress: progress?.update })
@@ -163,6 +170,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
     }
     throw error
   } finally {
+    process.removeListener('SIGINT', interrupted)
     progress?.done()
   }
   await writeFileAtomically(options.out, JSON.stringify(result.scenario))

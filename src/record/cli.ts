@@ -4,10 +4,12 @@
 import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
+import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
 import { RecordError } from './crawl.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
 import { record } from './record.ts'
 import type { RedactionReport } from './redact.ts'
+import { SALT_FILE_ENV, SaltFileError, saltFromFile } from './salt-file.ts'
 
 export const DEFAULT_KEY_ENV = 'ANALYTICS_MOCK_API_KEY'
 
@@ -25,6 +27,11 @@ export const RECORD_OPTIONS = {
   },
   'key-env': { type: 'string', value: 'NAME', help: `the environment variable holding the personal API key (default ${DEFAULT_KEY_ENV})` },
   report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
+  'salt-file': {
+    type: 'string',
+    value: 'FILE',
+    help: `key the fakes with the salt in FILE (made, with a random salt, when missing): the same\nfile gives the same fakes on every recording, and an interrupted recording resumes\n(env ${SALT_FILE_ENV}; default: a new salt each run, no resuming)`,
+  },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no report: only the summary line' },
@@ -64,6 +71,11 @@ export function formatReport(report: RedactionReport): string {
   return lines.join('\n')
 }
 
+/** A message as a sentence: a full stop added unless it ends in one already (a deployment's detail often does). */
+export function sentence(message: string): string {
+  return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`
+}
+
 /** Runs `analytics-mock record` with these arguments (after the command name); resolves to the exit code. */
 export async function runRecordCommand(argv: string[], io: RecordIo): Promise<number> {
   if (wantsHelp(argv)) {
@@ -99,6 +111,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       maxRecordings: wholeNumber('recordings', stringValue(o, 'recordings')),
       keep: ((o.keep as string[] | undefined) ?? []).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean),
       report: stringValue(o, 'report'),
+      saltFile: stringValue(o, 'salt-file') ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
       quiet: o.quiet === true,
@@ -111,22 +124,58 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
     throw error
   }
 
+  let salt = io.salt
+  try {
+    if (options.saltFile !== undefined) salt = await saltFromFile(options.saltFile)
+  } catch (error) {
+    if (error instanceof SaltFileError) {
+      io.err(`analytics-mock record: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+
+  // With a salt file, what is read is kept beside the output, so that the same command resumes (checkpoint.ts).
+  const partial = checkpointPath(options.out)
+  let checkpoint: Checkpoint | undefined
+  if (options.saltFile !== undefined) {
+    const { baseUrl, projectId, apiKey, maxPersons, maxRecordings } = options
+    const opened = await openCheckpoint(partial, salt!, { baseUrl, projectId, apiKey, maxPersons, maxRecordings })
+    if (opened.replaced) io.err(`${partial} was left by another recording (another deployment, project, key, limit or salt file): starting over`)
+    else if (opened.resumed > 0) io.err(`resuming: the ${opened.resumed} answers read before are taken from ${partial}`)
+    checkpoint = opened
+  }
+
   const started = performance.now()
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
+  const fetch = checkpoint && checkpoint.wrap(io.fetch ?? ((request) => globalThis.fetch(request)))
+  // Ctrl-C: the partial file already holds every answer read; say how to go on (exit 130, as the shell would).
+  const interrupted = () => {
+    checkpoint?.close()
+    io.err(`\nanalytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`)
+    process.exit(130)
+  }
+  if (checkpoint) process.once('SIGINT', interrupted)
   let result
   try {
-    result = await record({ ...options, fetch: io.fetch, salt: io.salt, onProgress: progress?.update })
+    result = await record({ ...options, fetch: fetch ?? io.fetch, salt, recordedAt: checkpoint?.recordedAt, onProgress: progress?.update })
   } catch (error) {
+    checkpoint?.close()
     if (error instanceof RecordError) {
-      io.err(`analytics-mock record: ${error.message}. Nothing was written.`)
+      const resume = checkpoint
+        ? ` What was read is kept in ${partial}: the same command resumes from there.`
+        : ' (With --salt-file, the same command would resume where this one stopped.)'
+      io.err(`analytics-mock record: ${sentence(error.message)} Nothing was written.${resume}`)
       return 1
     }
     throw error
   } finally {
+    process.removeListener('SIGINT', interrupted)
     progress?.done()
   }
   await writeFileAtomically(options.out, JSON.stringify(result.scenario))
   if (options.report) await writeFileAtomically(options.report, JSON.stringify(result.report, null, 2) + '\n')
+  checkpoint?.remove()
 
   const s = result.scenario
   const events = s.persons.reduce((n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0), 0)
@@ -137,7 +186,8 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   }
   io.out(
     `recorded ${s.persons.length} persons (${events} events behind their timelines), ${s.recordings.length} recordings and ` +
-      `${s.playlists.length} playlists into ${options.out} (${result.requests} requests, ${seconds} s)`,
+      `${s.playlists.length} playlists into ${options.out} (${result.requests - (checkpoint?.hits ?? 0)} requests, ` +
+      `${checkpoint?.hits ? `${checkpoint.hits} answers from the interrupted run, ` : ''}${seconds} s)`,
   )
   return 0
 }

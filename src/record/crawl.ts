@@ -75,7 +75,7 @@ const MAX_NAMED_KEYS_LENGTH = 4000
 const bodyOf = (ex: Exchange): Json | undefined => (ex.json && typeof ex.json === 'object' ? (ex.json as Json) : undefined)
 
 function describe(ex: Exchange): string {
-  if (ex.error) return ex.error
+  if (ex.error) return ex.error.replace(/^no response:/, `no response from ${ex.url}:`)
   const detail = typeof bodyOf(ex)?.detail === 'string' ? `: ${bodyOf(ex)!.detail}` : ''
   return `${ex.status}${detail}`
 }
@@ -112,6 +112,16 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     throw new RecordError(`cannot read ${what}: ${describe(ex)}${hint}`)
   }
 
+  /**
+   * An answer a warning may stand for (a 403, a 404) or the answer itself; no answer at all, a 429 still
+   * refused after the retries or a 5xx stops the recording instead: a scenario written without what a
+   * passing failure kept from it would differ from the deployment's, and the same command resumes.
+   */
+  const settled = (ex: Exchange, what: string): Exchange => {
+    if (ex.error || ex.status === 429 || ex.status >= 500) throw new RecordError(`cannot read ${what}: ${describe(ex)}`)
+    return ex
+  }
+
   /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
   async function readList(operationId: string, what: string, max: number, onPage: (done: number, total?: number) => void): Promise<Json[]> {
     const seen = new Set<string>()
@@ -134,13 +144,13 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   }
 
   // Who the key belongs to, and the project's name.
-  const meEx = await client.call(op('users_me_retrieve'))
+  const meEx = settled(await client.call(op('users_me_retrieve')), 'the key’s user')
   if (meEx.status === 401) required(meEx, 'the key’s user')
   const me = meEx.status === 200 ? (bodyOf(meEx) ?? null) : null
   if (!me) warn('me', `could not read the key's user (GET /api/users/@me/ answered ${describe(meEx)}): the scenario's keys get a made-up user`)
   let project: Json | null = me?.team?.id === options.projectId ? me.team : null
   if (!project) {
-    const projects = await client.call(op('projects_list'), { query: { limit: 500 } })
+    const projects = settled(await client.call(op('projects_list'), { query: { limit: 500 } }), 'the projects')
     project = (bodyOf(projects)?.results as Json[] | undefined)?.find((p) => p.id === options.projectId) ?? null
   }
 
@@ -151,7 +161,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   async function activityOf(personId: number): Promise<Json[] | null> {
     const entries: Json[] = []
     for (let page = 1; ; page++) {
-      const ex = await client.call(op('persons_activity_retrieve'), { params: { id: personId }, query: { page, limit: ACTIVITY_PAGE } })
+      const ex = settled(await client.call(op('persons_activity_retrieve'), { params: { id: personId }, query: { page, limit: ACTIVITY_PAGE } }), 'an activity log')
       const body = bodyOf(ex)
       if (ex.status !== 200 || !Array.isArray(body?.results)) {
         warn('activity', `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`)
@@ -177,7 +187,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
         // Too long for a URL: unnamed, the real service answers a single point (the mock, a point per change).
         warn('long timeline', `some persons have too many properties to name them all in a timeline request: their timelines (and events) are coarser`)
       } else if (keys.length > 0) query.properties = named
-      const ex = await client.call(op('persons_properties_timeline_retrieve'), { params: { id: person.id }, query })
+      const ex = settled(await client.call(op('persons_properties_timeline_retrieve'), { params: { id: person.id }, query }), 'a properties timeline')
       const body = bodyOf(ex)
       if (ex.status !== 200 || !Array.isArray(body?.points)) {
         warn('timeline', `could not read properties timelines (GET persons/:id/properties_timeline/ answered ${describe(ex)}): events are made from each person's current properties`)
@@ -220,7 +230,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     const itemCount = Number(playlist.recordings_counts?.collection?.count ?? 0)
     let ids: string[] | null = null
     if (playlist.type !== 'filters') {
-      const ex = await client.call(op('session_recording_playlists_recordings_list'), { params: { short_id: playlist.short_id } })
+      const ex = settled(await client.call(op('session_recording_playlists_recordings_list'), { params: { short_id: playlist.short_id } }), 'a playlist’s recordings')
       const body = bodyOf(ex)
       if (ex.status === 200 && Array.isArray(body?.results)) {
         ids = []
@@ -243,7 +253,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     const embedded = recording.person
     if (!embedded || typeof embedded.id !== 'number' || personIds.has(embedded.id)) continue
     personIds.add(embedded.id)
-    const ex = await client.call(op('persons_retrieve'), { params: { id: embedded.id } })
+    const ex = settled(await client.call(op('persons_retrieve'), { params: { id: embedded.id } }), 'a person')
     const body = bodyOf(ex)
     if (ex.status === 200 && body) persons.push(await details(body))
   }

@@ -158,7 +158,7 @@ describe('analytics-mock verify', () => {
     const code = await runVerifyCommand(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} })
     expect(code).toBe(2)
     expect(out).toEqual([])
-    expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port} (connection refused); nothing was checked`])
+    expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port}: connection refused (ECONNREFUSED); nothing was checked`])
   })
 
   it('a deployment that accepts but never answers is one line too, after --timeout-ms', async () => {
@@ -170,7 +170,7 @@ describe('analytics-mock verify', () => {
       const argv = ['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEYS.all, '--project-id', '1', '--timeout-ms', '300']
       const code = await runVerifyCommand(argv, { out: () => {}, err: (t) => err.push(t), env: {} })
       expect(code).toBe(2)
-      expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port} (no answer in time); nothing was checked`])
+      expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port}: no answer in time (timeout); nothing was checked`])
     } finally {
       silent.close()
     }

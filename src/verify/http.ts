@@ -4,6 +4,7 @@
 // Keys go only to the deployment's own origin, and never into anything the kit reports.
 import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from './conformance.ts'
 import type { KitOperation } from './contract.ts'
+import { networkCause } from './network-error.ts'
 import type { Redactor } from './redact.ts'
 import type { ExchangeBrief, FetchLike } from './types.ts'
 
@@ -136,7 +137,7 @@ export class Client {
       try {
         response = await this.fetchWithTimeout(new Request(url, { method, headers, body }))
       } catch (error) {
-        return this.failed(operationId, method, url, key, `no response: ${(error as Error).message}`, body, performance.now() - started)
+        return this.failed(operationId, method, url, key, `no response: ${networkCause(error)}`, body, performance.now() - started)
       }
       if (response.status === 429 && attempt < this.o.maxRetries) {
         attempt++

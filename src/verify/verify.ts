@@ -86,7 +86,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const send: FetchLike = options.fetch ?? ((request) => fetch(request))
   const timeoutMs = options.timeoutMs ?? 30_000
   const why = await unreachable(base.href, send, timeoutMs)
-  if (why !== null) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl} (${why}); nothing was checked`)
+  if (why !== null) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl}: ${why}; nothing was checked`)
 
   const redact = createRedactor([options.apiKey, options.secondApiKey])
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)

@@ -317,9 +317,9 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       failed(error)
     }
   }
-  /** An expectation other than 100-continue. */
+  /** An expectation other than 100-continue: 417, the connection kept as node keeps it. */
   const onOtherExpectation = (req: IncomingMessage, res: ServerResponse) =>
-    refuse(req, res, new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'), {}, true)
+    refuse(req, res, new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'))
   return { onRequest, onContinue, onOtherExpectation }
 }
 

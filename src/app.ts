@@ -47,7 +47,7 @@ export interface AppOptions {
   bulkPlan?: PlanSource
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
-  /** Validate every response against the contract (default true). Turn off only for benchmarks. */
+  /** Validate every response against the contract (default true). Off: for handlers that answer outside the contract on purpose (a test of `verify`). */
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
   onViolation?: (violation: ContractViolation) => void

@@ -386,6 +386,11 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     },
     listener.onRequest,
   )
+  // A client that ends its side after sending a request (HTTP/1.0 tools, `nc -q`) still reads the answer,
+  // even one that comes later (a latency fault, a write waiting for its flush): node's server otherwise
+  // drops the requests in hand when the client's side ends. (A node:http server's own switch for it; the
+  // socket then ends after the last answer; node reads it, its types do not declare it.)
+  ;(server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true
   // The idle time-out: a connection with no traffic at all for that long (a client that stops reading
   // its answer, or never sends a byte) is closed, unless a request on it is still being handled (held
   // back by a latency fault, say): that one is looked at again after another idle time.

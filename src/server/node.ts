@@ -2,28 +2,27 @@
 // connections (keep-alive, pipelining, time-outs, back-pressure); here, for each request: who is asking
 // (Host, Origin: origin-policy.ts), writes over the heap ceiling refused (memory-guard.ts), the body read
 // (one over the limit refused early), the core's `handle` (or, under /_mock/ui, the dashboard's files:
-// ../ui/assets.ts), and the answer written (a big one in slices, so other requests are not held back; one
-// over --max-answer is refused). No WHATWG Request/Response objects on this path.
+// ../ui/assets.ts), and the answer written (write-answer.ts: a big one in slices, so other requests are
+// not held back; one over --max-answer is refused). No WHATWG Request/Response objects on this path.
 //
 // Every refusal a client can get here is an answer in the error shape, never a bare reset: a body over
 // the limit (413, also for chunked bodies and `Expect: 100-continue`; the rest of the body is read and
 // dropped, so the client reads the answer), a request line and headers too large for the parser (431),
-// a client too slow to send its request (408), HTTP the parser refuses (400), an expectation other
+// a client too slow to send its request (408), HTTP the parser refuses (400: client-errors.ts), an expectation other
 // than 100-continue (417), a Host or Origin not allowed (403), a write over the heap ceiling (507). Slow
 // or stalled clients are cut off by the time-outs below.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isIP, type Socket } from 'node:net'
-import type { Duplex } from 'node:stream'
 import type { App } from '../app.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError, serverError } from '../core/errors.ts'
-import { serialize, type MockResponse } from '../core/http.ts'
+import type { MockResponse } from '../core/http.ts'
 import { isPromise } from '../core/promise.ts'
-import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
-import { collectSliced } from './sliced.ts'
+import { answerClientError } from './client-errors.ts'
+import { send, writeAnswer, writeResponse } from './write-answer.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import './linear-regexp.ts'
 
@@ -80,96 +79,6 @@ function parsedUrl(text: string): URL {
 
 /** How long a refused upload is still read (and thrown away) so the client sees the answer, not a reset. */
 const LINGER_MS = 5_000
-
-/** 204 and 304 answers have no body (node leaves out a HEAD answer's body itself, after its Content-Length). */
-const mayHaveBody = (status: number) => status !== 204 && status !== 304
-
-/** Writes a whole answer: its head, its Content-Length and its body. */
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: string, encoding: BufferEncoding = 'utf8'): void {
-  if (body === undefined || !mayHaveBody(status)) {
-    res.writeHead(status, headers)
-    res.end()
-    return
-  }
-  if (headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(body, encoding))
-  res.writeHead(status, headers)
-  res.end(body, encoding)
-}
-
-function writeResponse(res: ServerResponse, mock: MockResponse, extra: Record<string, string> = {}): void {
-  const { body, headers } = serialize(mock)
-  send(res, mock.status, { ...headers, ...extra }, body === '' ? undefined : body)
-}
-
-/** Resolves when `res` can take more (or is gone). */
-function drained(res: ServerResponse): Promise<void> {
-  if (res.destroyed || !res.writable) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
-}
-
-const answerTooLarge = (maxAnswer: number) =>
-  new ApiError(
-    500,
-    'server_error',
-    'answer_too_large',
-    `The answer would be larger than this server's limit (${maxAnswer} bytes, --max-answer): ask for less (a smaller limit, a narrower date range or filter).`,
-  )
-
-/**
- * Writes the core's answer. A small body is written at once, as a string (node writes it with its head
- * in one go). A big JSON body, or a text made in pieces (a CSV export), is made a piece at a time in
- * slices of a few milliseconds with the event loop in between, then written with back-pressure ('drain').
- * One over `maxAnswer` is refused instead.
- */
-function writeAnswer(res: ServerResponse, mock: MockResponse, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
-  let body: string | undefined
-  /** The body's UTF-8 length, when known without counting (JSON: from its parts). */
-  let bytes: number | undefined
-  let pieces: Iterable<string> | undefined
-  if (mock.json !== undefined) {
-    const json = toJsonIfLight(mock.json)
-    if (json === undefined) pieces = jsonChunks(mock.json)
-    else ({ text: body, bytes } = json)
-  } else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces
-  else body = mock.text ?? ''
-  if (pieces) return writeSliced(res, mock, extra, maxAnswer, pieces)
-  if (body!.length > maxAnswer) return refuseAnswer(res, extra, maxAnswer)
-  const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
-  for (const name in extra) headers[name] = extra[name]!
-  if (mock.json === undefined && body === '') return send(res, mock.status, headers)
-  // (Buffer.byteLength of a page made of many cached texts flattens the whole string first: JSON knows its length.)
-  if (bytes !== undefined) headers['content-length'] = String(bytes)
-  // ASCII (nearly every answer) is the same bytes as Latin-1, which node writes as they are.
-  send(res, mock.status, headers, body, bytes === body!.length ? 'latin1' : 'utf8')
-}
-
-function refuseAnswer(res: ServerResponse, extra: Record<string, string>, maxAnswer: number): void {
-  console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${res.req.method} ${res.req.url?.split('?')[0] ?? ''})`)
-  writeResponse(res, answerTooLarge(maxAnswer).toResponse(), extra)
-}
-
-async function writeSliced(res: ServerResponse, mock: MockResponse, extra: Record<string, string>, maxAnswer: number, pieces: Iterable<string>): Promise<void> {
-  const buffers = await collectSliced(pieces, maxAnswer)
-  if (!buffers) return refuseAnswer(res, extra, maxAnswer)
-  const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
-  const bytes = buffers.reduce((n, b) => n + b.length, 0)
-  if (!mayHaveBody(mock.status) || (mock.json === undefined && bytes === 0)) return send(res, mock.status, headers)
-  headers['content-length'] = String(bytes)
-  res.writeHead(mock.status, headers)
-  for (const buffer of buffers) {
-    if (res.destroyed) return
-    if (!res.write(buffer)) await drained(res)
-  }
-  res.end()
-}
 
 /**
  * Answers a refusal, then reads (and drops) what the client still sends, so it reads the answer instead
@@ -322,40 +231,6 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
     refuse(req, res, new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'))
   return { onRequest, onContinue, onOtherExpectation }
 }
-
-/** The answer, in the error shape, to a request node's parser or its time-outs refused (null: the client is gone). */
-export function clientErrorResponse(error: NodeJS.ErrnoException): ApiError | null {
-  switch (error.code) {
-    case 'ECONNRESET':
-    case 'EPIPE':
-    case 'HPE_INVALID_EOF_STATE':
-      return null
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiError(408, 'invalid_request', 'request_timeout', 'The request was not received in time.')
-    case 'HPE_HEADER_OVERFLOW':
-      // (node's parser counts the request line and the headers together, and does not say which ran over.)
-      return new ApiError(431, 'invalid_request', 'request_header_fields_too_large', 'Request header fields too large.')
-    default:
-      return new ApiError(400, 'invalid_request', 'bad_request', `The request could not be parsed (${error.code ?? error.message}).`)
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
-
-/** node's 'clientError': the refusal in the error shape, then the connection closed (as node does without a listener). */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  const refusal = clientErrorResponse(error)
-  if (!refusal || !socket.writable || (socket as { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {
-    socket.destroy()
-    return
-  }
-  const { body, headers } = serialize(refusal.toResponse())
-  const head = Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('\r\n')
-  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status] ?? 'Error'}\r\n${head}\r\n\r\n${body}`)
-}
-
 /** How often node looks at connections for the header and request time-outs: a quarter of the shorter one, between 10 ms and 1 s. */
 const checkingInterval = (timeoutMs: number) => Math.max(10, Math.min(1_000, Math.floor(timeoutMs / 4)))
 

@@ -20,7 +20,7 @@ export function approximateJsonBytes(value: unknown, options: SizeOptions = {}):
   let total = 0
   const walk = (v: unknown, depth: number): void => {
     if (typeof v === 'string') total += v.length + 2
-    else if (typeof v === 'number') total += Number.isSafeInteger(v) ? String(v).length : 20
+    else if (typeof v === 'number') total += String(v).length
     else if (typeof v === 'boolean') total += 5
     else if (v === null || v === undefined || depth > 512) total += 4
     else if (Array.isArray(v)) {

@@ -142,8 +142,7 @@ describe('JSON-encoded query parameters', () => {
 })
 
 describe('handleNow answers the writes at once', () => {
-  // The node face handles the requests read in one turn back to back and writes their answers together
-  // (src/server/end-of-turn.ts). An answer that comes as a promise holds the store's turn (serial.ts)
+  // An answer that comes as a promise holds the store's turn (serial.ts)
   // until a later microtask, so the requests after it queue behind it: measured 1.2x fewer answers a second
   // for the insight tool and delete_events when their handlers were async with nothing to wait for.
   it('returns the answer itself, not a promise, for every write the benchmark loads', async () => {

@@ -47,7 +47,7 @@ export interface AppOptions {
   bulkPlan?: PlanSource
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
-  /** Validate every response against the contract (default true). Turn off only for benchmarks. */
+  /** Validate every response against the contract (default true). Off: for handlers that answer outside the contract on purpose (a test of `verify`). */
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
   onViolation?: (violation: ContractViolation) => void
@@ -55,6 +55,10 @@ export interface AppOptions {
   nonPeakWindow?: NonPeakWindow
   /** Request journal capacity (default 1000; 0 turns it off). */
   journalSize?: number
+  /** Bytes of request bodies and answers the journal keeps, the oldest let go first (default 64 MiB). */
+  journalBytes?: number
+  /** A request body over this many bytes is journaled as a note of its size, an answer over it not kept (default 256 KiB). */
+  journalEntryBytes?: number
   /** Replace handlers by operationId (tests of the validator use a deliberately broken one). */
   handlers?: Partial<HandlerMap>
   /** Largest request body accepted (default 1 MiB). */
@@ -140,7 +144,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     propertiesBytes: options.limits?.propertiesBytes ?? DEFAULT_PERSON_LIMITS.propertiesBytes,
   }
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
-  const journal = new Journal(options.journalSize ?? 1000)
+  const journal = new Journal(options.journalSize ?? 1000, undefined, options.journalBytes, options.journalEntryBytes)
   const faults = new Faults(options.faults)
 
   const services: AppServices = {

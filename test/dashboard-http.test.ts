@@ -119,6 +119,25 @@ describe('POST /_mock/ui/send: send a journaled request again', () => {
     }
   })
 
+  it('refuses to send again a body the journal let go of (its note of a size is not the body), unless given one', async () => {
+    const small = await testApp({ journalEntryBytes: 64 })
+    const server = await serve(small, { port: 0 })
+    try {
+      const body = JSON.stringify({ properties: { note: 'x'.repeat(200) } })
+      await fetch(`${server.url}/api/environments/1/persons/1/`, { method: 'PATCH', headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }, body })
+      const { id, request_body } = small.journal.latest()!
+      expect(request_body).toMatchObject({ _omitted: 'over_entry_limit' })
+      const post = (ask: unknown) => fetch(`${server.url}/_mock/ui/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask) })
+      const refused = await post({ id })
+      expect(refused.status).toBe(409)
+      expect(((await refused.json()) as { attr: string }).attr).toBe('body_text')
+      expect(small.journal.latest()!.id).toBe(id)
+      expect(((await (await post({ id, body_text: body })).json()) as { status: number }).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('refuses what is not a JSON ask for an entry the journal keeps, and pages of other origins', async () => {
     expect((await send({ id: 1 }, { 'content-type': 'text/plain' })).status).toBe(415)
     expect((await send({ id: 0 })).status).toBe(400)

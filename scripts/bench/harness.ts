@@ -393,7 +393,7 @@ export async function timeEach(count: number, fn: (i: number) => unknown, warmup
 // ---------------------------------------------------------------------------------------------
 // The table
 
-export type Verdict = 'pass' | 'FAIL' | 'printed' | `n/a: ${string}`
+export type Verdict = 'pass' | 'FAIL' | `FAIL: ${string}` | 'printed' | `n/a: ${string}`
 
 export interface Row {
   benchmark: string

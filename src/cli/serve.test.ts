@@ -112,7 +112,6 @@ describe('analytics-mock serve', () => {
     [['serve', '--fixtures', 'nope'], 'unknown --fixtures "nope"'],
     [['serve', '--anything'], 'unknown option --anything'],
     [['serve', '--port'], '--port needs a value'],
-    [['serve', '--no-validate=yes'], '--no-validate takes no value'],
     [['serve', '--persons', 'many'], '--persons takes a whole number, not "many"'],
     [['serve', '--journal-size', 'all'], '--journal-size takes a whole number, not "all"'],
     [['serve', 'extra'], 'unexpected argument "extra"'],

@@ -16,6 +16,7 @@ import { defaultHeapCeiling } from '../server/memory-guard.ts'
 import { StateFileError } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
 import { MAX_BODY_BYTES } from '../core/request-body.ts'
+import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
 import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
 
 export const SERVE_OPTIONS = {
@@ -34,7 +35,6 @@ export const SERVE_OPTIONS = {
   },
   now: { type: 'string', value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
   'non-peak': { type: 'string', value: 'H-H', help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)' },
-  'no-validate': { type: 'boolean', help: 'skip response validation (benchmarks only)' },
   state: {
     type: 'string',
     short: 's',
@@ -68,6 +68,16 @@ export const SERVE_OPTIONS = {
   },
   latency: { type: 'string', value: 'MS', help: 'hold every API request back this long (also POST /_mock/faults)' },
   'journal-size': { type: 'string', value: 'N', help: 'requests the journal keeps, newest first in the dashboard (default 1000; 0: none)' },
+  'journal-bytes': {
+    type: 'string',
+    value: 'SIZE',
+    help: `request bodies and answers the journal keeps, the oldest let go first (default ${JOURNAL_BYTES / 1024 / 1024}m)`,
+  },
+  'journal-entry-bytes': {
+    type: 'string',
+    value: 'SIZE',
+    help: `largest request body or answer journaled; a bigger body is kept as a note of its size (default ${JOURNAL_ENTRY_BYTES / 1024}k)`,
+  },
   'request-timeout': { type: 'string', value: 'MS', help: `time a client has to send its whole request (default ${DEFAULT_TIMEOUTS.requestTimeoutMs})` },
   'headers-timeout': { type: 'string', value: 'MS', help: `time a client has to send its headers (default ${DEFAULT_TIMEOUTS.headersTimeoutMs})` },
   'keep-alive-timeout': { type: 'string', value: 'MS', help: `how long an idle keep-alive connection stays open (default ${DEFAULT_TIMEOUTS.keepAliveTimeoutMs})` },
@@ -128,6 +138,8 @@ export async function runServe(argv: string[]): Promise<void> {
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
   const maxBodyBytes = byteSize('max-body', stringValue(o, 'max-body'))
+  const journalBytes = byteSize('journal-bytes', stringValue(o, 'journal-bytes'))
+  const journalEntryBytes = byteSize('journal-entry-bytes', stringValue(o, 'journal-entry-bytes'))
   const maxAnswerBytes = byteSize('max-answer', stringValue(o, 'max-answer'))
   const heapCeilingBytes = byteSize('heap-ceiling', stringValue(o, 'heap-ceiling'))
   const maxProperties = integerValue(o, 'max-person-properties')
@@ -146,9 +158,10 @@ export async function runServe(argv: string[]): Promise<void> {
     // A big dataset's draws on a second core (the data is the same).
     bulkPlan: planOnThread(),
     clock: now === undefined ? { frozen: false } : { now, frozen: true },
-    validateResponses: o['no-validate'] !== true,
     faults: latency === undefined ? undefined : { latency_ms: latency },
     journalSize: integerValue(o, 'journal-size'),
+    journalBytes,
+    journalEntryBytes,
     nonPeakWindow,
     maxBodyBytes,
     limits: { properties: maxProperties, propertiesBytes: maxPropertiesBytes },

@@ -175,3 +175,50 @@ describe('secrets', () => {
     ])
   })
 })
+
+describe('the byte budget', () => {
+  const body = (bytes: number) => ({ big: 'x'.repeat(bytes) })
+
+  it('keeps a request body over the per-entry size as a note of its size, and the entry itself', () => {
+    const journal = new Journal(1000, 100, 1_000_000, 10_000)
+    record(journal, { method: 'PATCH', status: 400, request_body: body(50_000) })
+    const entry = journal.get(1)!
+    expect(entry.request_body).toEqual({ _omitted: 'over_entry_limit', bytes: expect.any(Number) })
+    expect((entry.request_body as { bytes: number }).bytes).toBeGreaterThanOrEqual(50_000)
+    expect(entry).toMatchObject({ method: 'PATCH', status: 400, path: '/api/environments/1/persons/' })
+    expect(journal.bytes).toBeLessThan(1_000)
+  })
+
+  it('does not keep an answer over the per-entry size', () => {
+    const journal = new Journal(1000, 100, 1_000_000, 10_000)
+    record(journal, { response: json(200, { results: ['y'.repeat(20_000)] }) })
+    record(journal, { response: text(200, 'z'.repeat(20_000), 'text/csv') })
+    expect(journal.get(1)!.response).toMatchObject({ body: null, body_kept: false })
+    expect(journal.get(2)!.response).toMatchObject({ body: null, body_kept: false })
+  })
+
+  it('lets the oldest bodies and answers go first once over the budget, newer ones kept whole', () => {
+    const journal = new Journal(1000, 100, 50_000, 20_000)
+    for (let i = 0; i < 10; i++) record(journal, { method: 'POST', request_body: body(9_000) })
+    expect(journal.bytes).toBeLessThanOrEqual(50_000)
+    const bodies = journal.page().results.map((e) => e.request_body as Record<string, unknown>)
+    const omitted = bodies.filter((b) => b._omitted === 'over_journal_budget')
+    expect(omitted.length).toBeGreaterThan(0)
+    // The ones let go are the oldest: every note comes before every body still kept.
+    expect(bodies.slice(0, omitted.length).every((b) => b._omitted === 'over_journal_budget')).toBe(true)
+    expect(bodies.at(-1)).toEqual(body(9_000))
+    expect(journal.get(1)!.response.body_kept).toBe(false)
+    expect(journal.get(10)!.response.body_kept).toBe(true)
+  })
+
+  it('counts down what the ring drops and what a clear empties', () => {
+    const journal = new Journal(3, 100, 1_000_000, 100_000)
+    for (let i = 0; i < 5; i++) record(journal, { request_body: body(1_000) })
+    expect(journal.bytes).toBeGreaterThan(3_000)
+    expect(journal.bytes).toBeLessThan(3_200)
+    journal.clear()
+    expect(journal.bytes).toBe(0)
+    record(journal, { request_body: body(1_000) })
+    expect(journal.get(6)!.request_body).toEqual(body(1_000))
+  })
+})

@@ -9,7 +9,13 @@
 // (`personal_api_key` above all) read as REDACTED, and the key a request presented reads masked
 // (`phx_...abcd`, as the real service shows keys). Answers are kept for the newest entries only
 // (`bodiesKept`), so a long run of big answers holds a bounded number of them.
+//
+// What it keeps is bounded in bytes too (sizes estimated by json-size.ts): a request body over
+// `entryBytes` is kept as a note of its size (OmittedBody) and an answer over it not at all; when the
+// bodies and answers kept pass `budgetBytes`, the oldest entries let go of theirs first (their request
+// bodies become notes too). The entries themselves (method, path, status, ...) stay.
 import { iso } from './datetime.ts'
+import { approximateJsonBytes } from './json-size.ts'
 import { findKey } from './auth.ts'
 import type { MockResponse } from './http.ts'
 
@@ -95,6 +101,21 @@ export interface JournalPage {
 
 /** How many of the newest entries keep their answer by default. */
 export const BODIES_KEPT = 100
+
+/** Bytes of request bodies and answers the journal keeps by default (`journalBytes`). */
+export const JOURNAL_BYTES = 64 * 1024 * 1024
+/** A request body or answer over this many bytes is not kept by default (`journalEntryBytes`). */
+export const JOURNAL_ENTRY_BYTES = 256 * 1024
+
+/** What a request body not kept reads as in the journal: why, and about how many bytes its JSON was. */
+export interface OmittedBody {
+  _omitted: 'over_entry_limit' | 'over_journal_budget'
+  bytes: number
+}
+
+/** Whether a journaled request body is the note of one not kept. */
+export const isOmittedBody = (body: unknown): body is OmittedBody =>
+  typeof body === 'object' && body !== null && typeof (body as OmittedBody)._omitted === 'string' && typeof (body as OmittedBody).bytes === 'number'
 
 /** What a secret reads as in the journal. */
 export const REDACTED = '[redacted]'
@@ -208,14 +229,34 @@ export class Journal {
   #count = 0
   #nextId = 1
   #dropped = 0
+  /** Per slot: the estimated bytes of the request body and of the answer it keeps (0: none kept). */
+  #bodyBytes: Float64Array
+  #answerBytes: Float64Array
+  /** Their sum over the entries kept. */
+  #bytes = 0
+  /** The id of the oldest entry that may still keep a body or an answer (those before it let go of theirs for the budget). */
+  #unstripped = 1
 
-  /** `bodiesKept`: how many of the newest entries keep their answer (default BODIES_KEPT). */
+  /**
+   * `bodiesKept`: how many of the newest entries keep their answer (default BODIES_KEPT); `budgetBytes`:
+   * the bytes of request bodies and answers kept (default JOURNAL_BYTES); `entryBytes`: the most one
+   * body or answer may take to be kept (default JOURNAL_ENTRY_BYTES).
+   */
   constructor(
     readonly capacity = 1000,
     readonly bodiesKept = BODIES_KEPT,
+    readonly budgetBytes = JOURNAL_BYTES,
+    readonly entryBytes = JOURNAL_ENTRY_BYTES,
   ) {
     this.#atMs = new Float64Array(Math.max(capacity, 0))
     this.#durationMs = new Float64Array(Math.max(capacity, 0))
+    this.#bodyBytes = new Float64Array(Math.max(capacity, 0))
+    this.#answerBytes = new Float64Array(Math.max(capacity, 0))
+  }
+
+  /** Bytes of request bodies and answers kept now (estimated). */
+  get bytes(): number {
+    return this.#bytes
   }
 
   /** The ring slot of the entry `i` places after the oldest (0: the oldest). */
@@ -243,12 +284,60 @@ export class Journal {
       slot = this.#start
       this.#start = (this.#start + 1) % this.capacity
       this.#dropped++
+      this.#bytes -= this.#bodyBytes[slot]! + this.#answerBytes[slot]!
     }
     this.#ring[slot] = entry
     this.#atMs[slot] = atMs
     this.#durationMs[slot] = durationMs
+    this.#bodyBytes[slot] = this.#keepBody(entry)
+    this.#answerBytes[slot] = this.#keepAnswer(entry)
+    this.#bytes += this.#bodyBytes[slot]! + this.#answerBytes[slot]!
     // The entry that just left the newest `bodiesKept` lets go of its answer.
-    if (this.#count > this.bodiesKept) this.#ring[this.#slot(this.#count - 1 - this.bodiesKept)]!.response = undefined
+    if (this.#count > this.bodiesKept) this.#dropAnswer(this.#slot(this.#count - 1 - this.bodiesKept))
+    if (this.#bytes > this.budgetBytes) this.#trim()
+  }
+
+  /** The bytes of the entry's request body, kept when within `entryBytes` (else a note of its size, 0 bytes counted). */
+  #keepBody(entry: JournalRecord): number {
+    if (entry.request_body === undefined) return 0
+    const bytes = approximateJsonBytes(entry.request_body)
+    if (bytes <= this.entryBytes) return bytes
+    entry.request_body = { _omitted: 'over_entry_limit', bytes } satisfies OmittedBody
+    return 0
+  }
+
+  /** The bytes of the entry's answer, kept when within `entryBytes` (else let go). */
+  #keepAnswer(entry: JournalRecord): number {
+    const res = entry.response
+    if (res === undefined) return 0
+    // (Sampled: answers are pages of like records; walking a whole page of 100 persons took ~16 µs, a quarter of the core's time for it.)
+    const bytes = res.json !== undefined ? approximateJsonBytes(res.json, { stopAbove: this.entryBytes, sampleItems: 8 }) : (res.text?.length ?? 0)
+    if (bytes <= this.entryBytes) return bytes
+    entry.response = undefined
+    return 0
+  }
+
+  #dropAnswer(slot: number): void {
+    this.#ring[slot]!.response = undefined
+    this.#bytes -= this.#answerBytes[slot]!
+    this.#answerBytes[slot] = 0
+  }
+
+  /** Lets the oldest entries' bodies and answers go until what is kept is within the budget. */
+  #trim(): void {
+    const firstId = this.#nextId - this.#count
+    let i = Math.max(this.#unstripped - firstId, 0)
+    for (; i < this.#count && this.#bytes > this.budgetBytes; i++) {
+      const slot = this.#slot(i)
+      this.#dropAnswer(slot)
+      const bytes = this.#bodyBytes[slot]!
+      if (bytes > 0) {
+        this.#ring[slot]!.request_body = { _omitted: 'over_journal_budget', bytes } satisfies OmittedBody
+        this.#bytes -= bytes
+        this.#bodyBytes[slot] = 0
+      }
+    }
+    this.#unstripped = firstId + i
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
@@ -327,5 +416,9 @@ export class Journal {
     this.#start = 0
     this.#count = 0
     this.#dropped = 0
+    this.#bytes = 0
+    this.#bodyBytes.fill(0)
+    this.#answerBytes.fill(0)
+    this.#unstripped = this.#nextId
   }
 }

@@ -1,31 +1,30 @@
-// The server face: HTTP/1.1 over a socket (http-server.ts, http-connection.ts), then for each request:
-// checks who is asking (Host, Origin: origin-policy.ts), refuses writes over the heap ceiling
-// (memory-guard.ts), hands it to the core's `handle` (or, under /_mock/ui, answers the dashboard's files:
-// ../ui/assets.ts), writes the answer (a big one in slices, so other requests are not held back; one
-// over --max-answer is refused). No WHATWG Request/Response objects on this path.
+// The server face, on node:http: node reads and frames every request (its parser, llhttp) and keeps the
+// connections (keep-alive, pipelining, time-outs, back-pressure); here, for each request: who is asking
+// (Host, Origin: origin-policy.ts), writes over the heap ceiling refused (memory-guard.ts), the body read
+// (one over the limit refused early), the core's `handle` (or, under /_mock/ui, the dashboard's files:
+// ../ui/assets.ts), and the answer written (write-answer.ts: a big one in slices, so other requests are
+// not held back; one over --max-answer is refused). No WHATWG Request/Response objects on this path.
 //
-// Every refusal a client can get here is an answer in the error shape, never a bare reset: a body
-// over the limit (413, also for chunked bodies and `Expect: 100-continue`; the rest of the body is
-// read and dropped, so the client reads the answer), a request line or headers too large (414 / 431),
-// a client too slow to send its request (408), unparseable HTTP (400), an expectation other than
-// 100-continue (417), a Host or Origin not allowed (403), a write over the heap ceiling (507). Slow or
-// stalled clients are cut off by the time-outs below.
-import { isIP, type Server } from 'node:net'
+// Every refusal a client can get here is an answer in the error shape, never a bare reset: a body over
+// the limit (413, also for chunked bodies and `Expect: 100-continue`; the rest of the body is read and
+// dropped, so the client reads the answer), a request line and headers too large for the parser (431),
+// a client too slow to send its request (408), HTTP the parser refuses (400: client-errors.ts), an expectation other
+// than 100-continue (417), a Host or Origin not allowed (403), a write over the heap ceiling (507). Slow
+// or stalled clients are cut off by the time-outs below.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { isIP, type Socket } from 'node:net'
 import type { App } from '../app.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError, serverError } from '../core/errors.ts'
-import { SAFE_METHODS, serialize, type MockResponse } from '../core/http.ts'
+import type { MockResponse } from '../core/http.ts'
 import { isPromise } from '../core/promise.ts'
-import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
-import { collectSliced } from './sliced.ts'
-import { EndOfTurn } from './end-of-turn.ts'
+import { answerClientError } from './client-errors.ts'
+import { send, writeAnswer, writeResponse } from './write-answer.ts'
 import { isUiPath, UiFiles } from '../ui/assets.ts'
 import { SEND_PATH, sendAgain } from '../ui/send-again.ts'
-import type { HttpRequest, HttpResponse, Refusal } from './http-connection.ts'
-import { HttpServer } from './http-server.ts'
 import './linear-regexp.ts'
 
 export interface ServeOptions extends OriginPolicyOptions {
@@ -65,10 +64,9 @@ export interface RunningServer {
 const PLAIN_HOST = /^[A-Za-z0-9.:[\]-]+$/
 
 /**
- * Request URLs parsed lately, by the text parsed: clients send the same targets again and again, and a
- * parse was ~2.5 µs of a request's CPU under load (~5% of a GET person's, where the bare server parses
- * nothing). A kept URL serves every request that sends its text: nothing changes a request's URL (see
- * MockRequest). Bounded; long targets are parsed each time.
+ * Request URLs parsed lately, by the text parsed: clients send the same targets again and again. A kept
+ * URL serves every request that sends its text: nothing changes a request's URL (see MockRequest).
+ * Bounded; long targets are parsed each time.
  */
 const parsedUrls = new BoundedCache<string, URL>(1_024)
 const MAX_KEPT_URL = 512
@@ -80,242 +78,224 @@ function parsedUrl(text: string): URL {
   return url
 }
 
-function writeResponse(res: HttpResponse, mock: MockResponse, method: string, extra: Record<string, string> = {}): void {
-  const { body, headers } = serialize(mock)
-  const hasBody = body !== '' && mock.status !== 204 && mock.status !== 304 && method !== 'HEAD'
-  res.send(mock.status, { ...headers, ...extra }, hasBody ? body : undefined)
-}
-
-const answerTooLarge = (maxAnswer: number) =>
-  new ApiError(
-    500,
-    'server_error',
-    'answer_too_large',
-    `The answer would be larger than this server's limit (${maxAnswer} bytes, --max-answer): ask for less (a smaller limit, a narrower date range or filter).`,
-  )
+/** How long a refused upload is still read (and thrown away) so the client sees the answer, not a reset. */
+const LINGER_MS = 5_000
 
 /**
- * Writes the core's answer. A small body is written at once, as a string (its head with it, in one
- * write). A big JSON body, or a text made in pieces (a CSV export), is made a piece at a time in slices
- * of a few milliseconds with the event loop in between, then written with back-pressure. One over
- * `maxAnswer` is refused instead.
+ * Answers a refusal, then reads (and drops) what the client still sends, so it reads the answer instead
+ * of a reset; a client still sending after a while is cut off. `close`: when the client has not sent its
+ * body (Expect: 100-continue), the connection is closed after the answer.
  */
-function writeAnswer(res: HttpResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
-  let body: string | undefined
-  /** The body's UTF-8 length, when known without counting (JSON: from its parts). */
-  let bytes: number | undefined
-  let pieces: Iterable<string> | undefined
-  if (mock.json !== undefined) {
-    const json = toJsonIfLight(mock.json)
-    if (json === undefined) pieces = jsonChunks(mock.json)
-    else ({ text: body, bytes } = json)
-  } else if (mock.pieces !== undefined && mock.text === undefined) pieces = mock.pieces
-  else body = mock.text ?? ''
-  if (pieces) return writeSliced(res, mock, method, extra, maxAnswer, pieces)
-  if (body!.length > maxAnswer) return refuseAnswer(res, method, extra, maxAnswer)
-  const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
-  for (const name in extra) headers[name] = extra[name]!
-  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || body !== '')
-  if (!hasBody) {
-    res.send(mock.status, headers)
-    return
-  }
-  // Buffer.byteLength of a page made of a hundred cached texts flattened the whole string first: ~15% of a list request.
-  const length = bytes ?? Buffer.byteLength(body!)
-  headers['content-length'] = String(length)
-  // ASCII (one byte per character: nearly every answer) is the same bytes as Latin-1, which node writes
-  // as they are; as UTF-8 it encoded them again (measured: a 47 kB page ~24 against ~27 µs of CPU).
-  res.send(mock.status, headers, body, length === body!.length ? 'latin1' : 'utf8')
-}
-
-function refuseAnswer(res: HttpResponse, method: string, extra: Record<string, string>, maxAnswer: number): void {
-  console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${method} ${res.url.split('?')[0]})`)
-  writeResponse(res, answerTooLarge(maxAnswer).toResponse(), method, extra)
-}
-
-async function writeSliced(res: HttpResponse, mock: MockResponse, method: string, extra: Record<string, string>, maxAnswer: number, pieces: Iterable<string>): Promise<void> {
-  const buffers = await collectSliced(pieces, maxAnswer)
-  if (!buffers) return refuseAnswer(res, method, extra, maxAnswer)
-  const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
-  const bytes = buffers.reduce((n, b) => n + b.length, 0)
-  const hasBody = mock.status !== 204 && mock.status !== 304 && method !== 'HEAD' && (mock.json !== undefined || bytes > 0)
-  if (!hasBody) {
-    res.send(mock.status, headers)
-    return
-  }
-  headers['content-length'] = String(bytes)
-  await res.sendBuffers(mock.status, headers, buffers)
+function refuse(req: IncomingMessage, res: ServerResponse, error: ApiError, extra: Record<string, string> = {}, close = false): void {
+  const mock = error.toResponse()
+  if (close) mock.headers.connection = 'close'
+  writeResponse(res, mock, extra)
+  req.resume()
+  if (req.complete) return
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS)
+  timer.unref()
+  req.once('end', () => clearTimeout(timer))
+  req.once('close', () => clearTimeout(timer))
 }
 
 export interface ListenerOptions {
+  maxBodyBytes?: number
+  maxAnswerBytes?: number
   /** Who may ask (default: loopback hosts; API CORS for loopback origins). */
   policy?: OriginPolicy
   /** The heap ceiling for writes (default none). */
   guard?: MemoryGuard
   /** The dashboard's files, served at /_mock/ui (default none). */
   ui?: UiFiles
-  maxAnswerBytes?: number
-  /** How many connections are open (without it, requests are handled at the end of the turn that read them, never gathered over more: end-of-turn.ts). */
-  openConnections?: () => number
 }
 
 /** Who is asking, and what the server may add: the checks made before a request reaches the core. */
 type Screened = { kind: 'refuse'; error: ApiError; cors: Record<string, string> } | { kind: 'preflight'; headers: Record<string, string> } | { kind: 'pass'; cors: Record<string, string> }
 
-/**
- * What the server does with each whole request (its body read by the connection, which refuses one over
- * the limit: `bodyRefusal`), and the answer to such a refusal, made after the same checks (a page
- * another origin serves gets a 403, not a 413; an allowed one gets its CORS fields with the 413).
- */
-export function createListener(app: App, options: ListenerOptions = {}) {
+const pathOf = (target: string) => {
+  const query = target.indexOf('?')
+  return query === -1 ? target : target.slice(0, query)
+}
+
+/** The request listener: what the server does with each request node has read the head of. */
+export function createNodeListener(app: App, options: ListenerOptions = {}) {
+  const maxBody = options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES
   const maxAnswer = options.maxAnswerBytes ?? MAX_ANSWER_BYTES
   const policy = options.policy ?? new OriginPolicy()
   const guard = options.guard
-  const openConnections = options.openConnections
-  const turn = new EndOfTurn(undefined, openConnections ? { expected: openConnections } : undefined)
   /** `guarded`: a write over the heap ceiling is refused too (not for the dashboard's files). */
-  const screen = (method: string, path: string, headers: Record<string, string | undefined>, guarded = true): Screened => {
+  const screen = (method: string, path: string, headers: IncomingMessage['headers'], guarded = true): Screened => {
     const verdict = policy.check(method, path, headers)
     if (verdict.kind !== 'allow') return verdict.kind === 'refuse' ? { kind: 'refuse', error: verdict.error, cors: {} } : verdict
     if (guarded && guard && addsData(method, path) && guard.over()) return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
     return { kind: 'pass', cors: verdict.headers }
   }
-  const pathOf = (target: string) => {
-    const query = target.indexOf('?')
-    return query === -1 ? target : target.slice(0, query)
+  /**
+   * `Expect: 100-continue`: a declared body over the limit is refused before the client sends it (after
+   * the same checks: a page another origin serves gets a 403, not a 413), and the connection closed.
+   */
+  const onContinue = (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) {
+      const screened = screen(req.method ?? 'POST', pathOf(req.url ?? '/'), req.headers)
+      if (screened.kind === 'refuse') return refuse(req, res, screened.error, screened.cors, true)
+      return refuse(req, res, bodyTooLarge(maxBody), screened.kind === 'pass' ? screened.cors : {}, true)
+    }
+    res.writeContinue()
+    onRequest(req, res)
   }
-  const bodyRefusal = (method: string, target: string, headers: Record<string, string>, tooLarge: ApiError): Refusal => {
-    const screened = screen(method, pathOf(target), headers)
-    if (screened.kind === 'preflight') return refusalAnswer(tooLarge)
-    return refusalAnswer(screened.kind === 'refuse' ? screened.error : tooLarge, screened.cors)
-  }
-  const onRequest = (req: HttpRequest, res: HttpResponse) => {
-    const method = req.method
-    const target = req.url
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET'
+    const target = req.url ?? '/'
     const path = pathOf(target)
     // The dashboard's files get the same Host and Origin checks as the control API it calls.
     const ui = options.ui !== undefined && isUiPath(path)
     const screened = screen(method, path, req.headers, !ui)
-    if (screened.kind === 'refuse') return writeResponse(res, screened.error.toResponse(), method, screened.cors)
-    if (screened.kind === 'preflight') return res.send(204, screened.headers)
-    if (ui) {
-      if (method === 'POST' && path === SEND_PATH) {
-        // The request sent is held to the heap ceiling as one sent from outside would be.
-        sendAgain(app, req.body, req.headers['content-type'], (inner) => (guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined)).then(
-          (answer) => res.send(answer.status, answer.headers, answer.body),
-          (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), method, {}),
-        )
-        return
-      }
-      const answer = options.ui!.answer(method, path)
-      return res.send(answer.status, answer.headers, answer.body)
+    if (screened.kind === 'refuse') return refuse(req, res, screened.error, screened.cors)
+    if (screened.kind === 'preflight') {
+      req.resume()
+      return send(res, 204, screened.headers)
     }
-    const cors = screened.cors
+    if (ui && method === 'POST' && path === SEND_PATH) return readBody(req, res, screened.cors, (body) => sendAgainFrom(req, res, body))
+    if (ui) {
+      req.resume()
+      const answer = options.ui!.answer(method, path)
+      return send(res, answer.status, { ...answer.headers }, answer.body)
+    }
+    readBody(req, res, screened.cors, (body) => handle(req, res, body, screened.cors))
+  }
+  /** The dashboard's "send again": the request sent is held to the heap ceiling as one sent from outside would be. */
+  const sendAgainFrom = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined) => {
+    sendAgain(app, body, req.headers['content-type'], (inner) => (guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined)).then(
+      (answer) => send(res, answer.status, { ...answer.headers }, answer.body),
+      (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), {}),
+    )
+  }
+  /** Reads a request's body up to the limit (a 413 past it, the rest drained), then hands it on. */
+  const readBody = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, then: (body: Buffer | undefined) => void) => {
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, bodyTooLarge(maxBody), cors)
+    // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3).
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      req.resume()
+      return then(undefined)
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    let refused = false
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return
+      size += chunk.length
+      if (size > maxBody) {
+        refused = true
+        chunks.length = 0
+        return refuse(req, res, bodyTooLarge(maxBody), cors)
+      }
+      chunks.push(chunk)
+    })
+    req.on('error', () => {
+      refused = true
+    })
+    req.on('end', () => {
+      // (One chunk, as a small body comes, is the body: no copy.)
+      if (!refused) then(chunks.length === 1 ? chunks[0] : chunks.length ? Buffer.concat(chunks) : undefined)
+    })
+  }
+  /** Hands a whole request to the core and writes its answer. */
+  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, cors: Record<string, string>) => {
+    const method = req.method ?? 'GET'
+    const target = req.url ?? '/'
     const host = req.headers.host ?? 'localhost'
     let url: URL
     try {
       // One parse of the whole URL where joining is exactly what resolving against the base gives (a
-      // plain host, a target that is a path not starting with // or /\, which would name a host):
-      // parsing the base as well was ~3% of a GET person's samples in the server.
+      // plain host, a target that is a path not starting with // or /\, which would name a host).
       const second = target.charCodeAt(1)
       url =
         target.charCodeAt(0) === 0x2f && second !== 0x2f && second !== 0x5c && PLAIN_HOST.test(host)
           ? parsedUrl(`http://${host}${target}`)
           : new URL(target, `http://${host}`)
     } catch {
-      return writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), method, cors)
+      return writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), cors)
     }
-    const body = req.body
+    // A handler's failure costs its own request only.
     const failed = (error: unknown) => {
       console.error('[analytics-mock] unexpected failure:', error)
-      if (!res.headersSent) writeResponse(res, serverError().toResponse(), method, cors)
+      if (!res.headersSent) writeResponse(res, serverError().toResponse(), cors)
       else res.destroy()
     }
-    // Written at the end of this turn, with the other answers made in it (see end-of-turn.ts).
-    const write = (mock: MockResponse) =>
-      turn.add(() => {
-        try {
-          const writing = writeAnswer(res, mock, method, cors, maxAnswer)
-          if (writing) writing.catch(failed)
-        } catch (error) {
-          failed(error)
-        }
-      })
-    // Queued as soon as it is made when the answer is there (most are): no promise between it and the queue.
-    const handle = () => {
+    const write = (mock: MockResponse) => {
       try {
-        const answered = app.handleNow({ method, url, headers: req.headers, body })
-        if (isPromise(answered)) answered.then(write).catch(failed)
-        else write(answered)
+        const writing = writeAnswer(res, mock, cors, maxAnswer)
+        if (writing) writing.catch(failed)
       } catch (error) {
         failed(error)
       }
     }
-    // Handled with the other requests read in this turn, at its end (see end-of-turn.ts).
-    turn.defer(handle, !SAFE_METHODS.has(method))
+    try {
+      const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
+      if (isPromise(answered)) answered.then(write).catch(failed)
+      else write(answered)
+    } catch (error) {
+      failed(error)
+    }
   }
-  return { onRequest, bodyRefusal }
+  /** An expectation other than 100-continue: 417, the connection kept as node keeps it. */
+  const onOtherExpectation = (req: IncomingMessage, res: ServerResponse) =>
+    refuse(req, res, new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'))
+  return { onRequest, onContinue, onOtherExpectation }
 }
-
-/** The answer, in the error shape, to a request the connection refused (`code`: see ConnectionOptions.refusal). */
-export function refusalFor(code: string, inRequestLine: boolean | undefined, maxBody: number): ApiError {
-  switch (code) {
-    case 'BODY_TOO_LARGE':
-      return bodyTooLarge(maxBody)
-    case 'EXPECTATION_FAILED':
-      return new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.')
-    case 'SERVER_ERROR':
-      return serverError()
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiError(408, 'invalid_request', 'request_timeout', 'The request was not received in time.')
-    case 'HPE_HEADER_OVERFLOW':
-      return inRequestLine
-        ? new ApiError(414, 'invalid_request', 'request_uri_too_long', 'Request URI too long.')
-        : new ApiError(431, 'invalid_request', 'request_header_fields_too_large', 'Request header fields too large.')
-    default:
-      return new ApiError(400, 'invalid_request', 'bad_request', `The request could not be parsed (${code}).`)
-  }
-}
-
-function refusalAnswer(error: ApiError, extra: Record<string, string> = {}): Refusal {
-  const { body, headers } = serialize(error.toResponse())
-  return { status: error.status, headers: { ...headers, ...extra }, body }
-}
+/** How often node looks at connections for the header and request time-outs: a quarter of the shorter one, between 10 ms and 1 s. */
+const checkingInterval = (timeoutMs: number) => Math.max(10, Math.min(1_000, Math.floor(timeoutMs / 4)))
 
 export function serve(app: App, options: ServeOptions = {}): Promise<RunningServer> {
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs
-  const headersTimeoutMs = Math.min(options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs, requestTimeoutMs)
-  const maxBody = options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_TIMEOUTS.requestTimeoutMs
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs, requestTimeout)
+  const idleTimeout = options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs
   const host = options.host ?? '127.0.0.1'
   if (host.trim() === '') return Promise.reject(new Error('serve: the host to listen on is empty (use 127.0.0.1, or 0.0.0.0 to listen on every interface)'))
   // The name the server was bound to is a Host its clients use.
   const boundName = isIP(host) === 0 && host !== 'localhost' ? [host] : []
-  const listener = createListener(app, {
+  const listener = createNodeListener(app, {
+    maxBodyBytes: options.maxBodyBytes,
     maxAnswerBytes: options.maxAnswerBytes,
     policy: new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
     guard: new MemoryGuard(options.heapCeilingBytes),
     ui: options.ui === false ? undefined : new UiFiles(),
-    openConnections: () => http.connections.size,
   })
-  // The refusals made before a request reaches the listener, made once each.
-  const refusals = new Map<string, Refusal>()
-  const http: HttpServer = new HttpServer({
-    maxBodyBytes: maxBody,
-    maxHeaderBytes: options.maxHeaderBytes ?? 64 * 1024,
-    keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveTimeoutMs,
-    headersTimeoutMs,
-    requestTimeoutMs,
-    refusal: (code, inRequestLine, request) => {
-      if (request !== undefined && code === 'BODY_TOO_LARGE') return listener.bodyRefusal(request.method, request.url, request.headers, bodyTooLarge(maxBody))
-      const key = `${code} ${inRequestLine === true}`
-      let refusal = refusals.get(key)
-      if (refusal === undefined) refusals.set(key, (refusal = refusalAnswer(refusalFor(code, inRequestLine, maxBody))))
-      return refusal
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_TIMEOUTS.keepAliveTimeoutMs,
+      // Node checks the two time-outs above on this interval (30 s by default): short ones need a short one.
+      connectionsCheckingInterval: checkingInterval(headersTimeout),
+      maxHeaderSize: options.maxHeaderBytes ?? 64 * 1024,
+      noDelay: true,
     },
-    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs,
-    onRequest: listener.onRequest,
+    listener.onRequest,
+  )
+  // A client that ends its side after sending a request (HTTP/1.0 tools, `nc -q`) still reads the answer,
+  // even one that comes later (a latency fault, a write waiting for its flush): node's server otherwise
+  // drops the requests in hand when the client's side ends. (A node:http server's own switch for it; the
+  // socket then ends after the last answer; node reads it, its types do not declare it.)
+  ;(server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true
+  // The idle time-out: a connection with no traffic at all for that long (a client that stops reading
+  // its answer, or never sends a byte) is closed, unless a request on it is still being handled (held
+  // back by a latency fault, say): that one is looked at again after another idle time.
+  server.setTimeout(idleTimeout, (socket: Socket) => {
+    const pending = (socket as { _httpMessage?: ServerResponse })._httpMessage
+    if (pending && !pending.headersSent) socket.setTimeout(idleTimeout)
+    else socket.destroy()
   })
-  const server = http.server
+  // The open connections, so that those that never sent a byte are closed at once at shutdown (node's
+  // closeIdleConnections leaves them to their time-out).
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  server.on('clientError', answerClientError)
+  server.on('checkContinue', listener.onContinue)
+  server.on('checkExpectation', listener.onOtherExpectation)
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 8010, host, () => {
@@ -326,9 +306,14 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
       resolve({
         server,
         url: `http://${shownHost}:${port}`,
-        // In-flight requests finish; idle keep-alive sockets are closed now, busy ones after their
-        // answer, and connections that never sent anything at once.
-        close: () => http.close(),
+        close: () =>
+          new Promise<void>((done) => {
+            // In-flight requests finish; idle keep-alive sockets (and those that never sent a request)
+            // are closed now, busy ones after their answer.
+            server.close(() => done())
+            server.closeIdleConnections()
+            for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
+          }),
       })
     })
   })

@@ -12,7 +12,6 @@
 import { constants, write as writeCallback } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { crc32 } from 'node:zlib'
-import { afterRequests } from './end-of-turn.ts'
 
 export const SEGMENT_HEADER = 'analytics-mock-wal 1\n'
 export const HEADER_BYTES = Buffer.byteLength(SEGMENT_HEADER)
@@ -180,8 +179,8 @@ interface Write {
  * order; acknowledgement is strictly in order: a group's appends resolve only once its write and every
  * earlier one are done. So a crash leaves at most the records of the writes in flight (never
  * acknowledged, all within UNACKNOWLEDGED_WINDOW bytes) torn, missing or after a gap: readSegment drops
- * them. A write starts once the requests read in this turn of the event loop have been handled
- * (end-of-turn.ts, `afterRequests`), so they share it; when one ends, the next starts with what has
+ * them. A write starts at the end of the event loop's I/O phase (setImmediate), once node has handed
+ * over every request it read in it, so they share it; when one ends, the next starts with what has
  * gathered meanwhile.
  */
 export class LogWriter {
@@ -271,7 +270,7 @@ export class LogWriter {
     const done = new Promise<void>((resolve, reject) => this.#waiting.push({ resolve, reject }))
     if (!this.#scheduled) {
       this.#scheduled = true
-      afterRequests(this.#startScheduled)
+      setImmediate(this.#startScheduled)
     }
     return done
   }

@@ -11,7 +11,7 @@
 import type { App } from '../app.ts'
 import { ApiError } from '../core/errors.ts'
 import { SAFE_METHODS, serialize, type MockRequest } from '../core/http.ts'
-import { isSecretName, REDACTED, type JournalRecord } from '../core/journal.ts'
+import { isOmittedBody, isSecretName, REDACTED, type JournalRecord } from '../core/journal.ts'
 import { refusal as uiRefusal, UI_HEADERS, UI_PATH, type UiAnswer } from './assets.ts'
 
 /** Where the page posts what to send again. */
@@ -54,6 +54,10 @@ function asked(raw: string | Uint8Array | undefined, contentType: string | undef
 /** The body to send: the entry's, or the one given with the entry's secrets where it left them [redacted]. */
 function bodyOf(ask: SendAgain, record: Readonly<JournalRecord>): string | undefined {
   const original = record.request_body
+  // A body the journal let go of is a note of its size: sending the note would be another request.
+  if (isOmittedBody(original) && ask.body_text === undefined) {
+    throw refusal(409, 'conflict', `Entry ${ask.id}'s request body was not kept (${original._omitted}, ${original.bytes} bytes): send it again with the whole body in body_text.`, 'body_text')
+  }
   if (ask.body_text === undefined) return original === undefined ? undefined : typeof original === 'string' ? original : JSON.stringify(original)
   if (ask.body_text === '') return undefined
   let changed: unknown

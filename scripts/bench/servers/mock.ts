@@ -1,14 +1,14 @@
 // The standalone mock server as the CLI runs it (createApp, the heap compacted, serve; response
-// validation on unless --no-validate), in its own process, with an optional dataset size and, with
+// validation on), in its own process, with an optional dataset size and, with
 // --state FILE, durable state as `serve --state` keeps it (every change flushed to the log before its
 // answer). The harness runs it compiled to JavaScript, as `npm start` runs the CLI. Prints
 // "listening on URL"; answers the parent's questions over IPC (memory).
-//   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--no-validate] [--state FILE] [--canned-core]
+//   tsx scripts/bench/servers/mock.ts [--persons N] [--events-per-person N] [--state FILE] [--canned-core]
 //
 // --canned-core is a diagnostic (scripts/bench/thread-cpu.ts, CANNED_CORE=1): the core answers the first
 // request, and every later one gets a copy of that answer without the core, as the ceiling replays its
 // bytes. What such a server costs beyond the ceiling is the HTTP face's own work (origin checks, body
-// reading, the end-of-turn writes); what the real server costs beyond it is the core's.
+// reading, the answer's writing); what the real server costs beyond it is the core's.
 import { compactHeap } from '../../../src/server/heap.ts'
 import { serve } from '../../../src/server/node.ts'
 import { DurableState } from '../../../src/server/durable-state.ts'
@@ -25,10 +25,7 @@ const option = (name: string): number | undefined => {
 const persons = option('persons')
 const eventsPerPerson = option('events-per-person')
 
-const options: AppOptions = {
-  clock: { frozen: false },
-  validateResponses: !argv.includes('--no-validate'),
-}
+const options: AppOptions = { clock: { frozen: false } }
 if (persons !== undefined || eventsPerPerson !== undefined) options.size = { persons, eventsPerPerson }
 const app = await createApp(options)
 const statePath = argv.includes('--state') ? argv[argv.indexOf('--state') + 1] : undefined

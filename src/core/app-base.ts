@@ -3,7 +3,7 @@
 // product: handlers, the services they use and the key directory come from the composition (src/app.ts).
 //
 // Order of checks, as the real service: route -> authenticate (401) -> scope (403) -> project (404/403)
-// -> method (405) -> body (413 first of all; malformed JSON or invalid UTF-8 400, a body that is not
+// -> throttles (429, when asked for: core/throttle.ts) -> method (405) -> body (413 first of all; malformed JSON or invalid UTF-8 400, a body that is not
 // JSON 415) -> null characters (400) -> contract validation (400) -> handler.
 // Every response is then validated against the contract (unless turned off): a violation is a 500.
 //
@@ -92,6 +92,8 @@ export interface CoreOptions<S> {
   onViolation?: (violation: ContractViolation) => void
   maxBodyBytes?: number
   maxUrlBytes?: number
+  /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/throttle.ts). */
+  throttle?(operationId: string, principal: Principal): ApiError | null
 }
 
 export interface CoreApp {
@@ -203,6 +205,9 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const { op } = match
     if (principal && view!.scopes) checkScopes(principal.key, view!.scopes, view!.noneDeclared)
     const project = checkProject()
+    // Throttles after authentication and permissions, before anything the handler reads (DRF's initial()).
+    const throttled = principal && !replaying ? options.throttle?.(op.operationId, principal) : null
+    if (throttled) throw throttled
     if (bodyError) throw bodyError
     checkQueryDepth(searchParams)
     if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, searchParams, body, parsed.text)

@@ -2,6 +2,7 @@
 // unknown option, a missing value or a value given to a flag is a usage error), and the same table
 // writes the command's usage text.
 import { parseArgs } from 'node:util'
+import { parseRateLimits, type RateTable } from '../core/rate-limits.ts'
 
 export interface OptionSpec {
   type: 'string' | 'boolean'
@@ -101,4 +102,14 @@ export function listValue(values: ParsedCommandLine['values'], name: string): st
   const v = values[name]
   const all = Array.isArray(v) ? v : typeof v === 'string' ? [v] : []
   return all.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
+}
+
+/** A rate-limit budget option (`--rate`, `--rate-limits`): real, off (null) or budgets; a usage error when it cannot be read. */
+export function rateOption(option: string, spec: string | undefined): RateTable | null | undefined {
+  if (spec === undefined) return undefined
+  try {
+    return parseRateLimits(spec)
+  } catch (error) {
+    throw new UsageError(`--${option}: ${(error as Error).message}`)
+  }
 }

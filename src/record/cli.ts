@@ -1,7 +1,7 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { RecordError } from './crawl.ts'
@@ -27,6 +27,11 @@ export const RECORD_OPTIONS = {
   report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  rate: {
+    type: 'string',
+    value: 'SPEC',
+    help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
+  },
   quiet: { type: 'boolean', help: 'no progress and no report: only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
@@ -101,6 +106,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       report: stringValue(o, 'report'),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
+      rate: rateOption('rate', stringValue(o, 'rate')),
       quiet: o.quiet === true,
     }
   } catch (error) {
@@ -115,7 +121,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
   let result
   try {
-    result = await record({ ...options, fetch: io.fetch, salt: io.salt, onProgress: progress?.update })
+    result = await record({ ...options, fetch: io.fetch, salt: io.salt, onProgress: progress?.update, onWait: progress?.wait })
   } catch (error) {
     if (error instanceof RecordError) {
       io.err(`analytics-mock record: ${error.message}. Nothing was written.`)

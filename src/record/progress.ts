@@ -1,4 +1,5 @@
-// Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs).
+// Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs); each
+// with the stage's ETA when it is known, and a line when the rate limits make it wait a while.
 import type { Progress } from './crawl.ts'
 
 export interface ProgressStream {
@@ -11,7 +12,24 @@ export interface ProgressReporter {
   update(progress: Progress): void
   /** Ends the current stage's line. */
   done(): void
+  /** A wait of `ms` for the rate limits (`reason`: the throttle class, or Retry-After). */
+  wait(ms: number, reason: string): void
 }
+
+/** `45 s`, `3 min 20 s`, `2 h 5 min`. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000))
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
+  const min = Math.ceil((s % 3600) / 60)
+  return `${Math.floor(s / 3600)} h${min ? ` ${min} min` : ''}`
+}
+
+/** Waits shorter than this are not worth a line. */
+const WAIT_LINE_MS = 10_000
+
+const waitText = (ms: number, reason: string) =>
+  `waiting ${formatDuration(ms)} for the rate limit (${reason === 'Retry-After' ? 'a 429 said so' : `the ${reason} budget`})`
 
 const BAR = 24
 /** Plain mode prints a stage's count every this many items (and when the stage ends). */
@@ -20,7 +38,8 @@ const LINE_EVERY = 100
 export function progressReporter(stream: ProgressStream): ProgressReporter {
   let last: Progress | undefined
   let printed: Progress | undefined
-  const text = (p: Progress) => `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}`
+  const text = (p: Progress) =>
+    `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
     if (printed && printed.stage === p.stage && printed.done === p.done) return
     stream.write(`${text(p)}\n`)
@@ -53,6 +72,11 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
         stream.write('\n')
         last = undefined
       },
+      wait(ms, reason) {
+        if (ms < WAIT_LINE_MS) return
+        stream.write(`\r\u001b[K${waitText(ms, reason)}`)
+        lastDraw = 0
+      },
     }
   }
   return {
@@ -64,6 +88,11 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
     done() {
       if (last) line(last)
       last = undefined
+    },
+    wait(ms, reason) {
+      if (ms < WAIT_LINE_MS) return
+      if (last) line(last)
+      stream.write(`${waitText(ms, reason)}\n`)
     },
   }
 }

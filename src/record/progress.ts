@@ -1,6 +1,7 @@
 // Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs); each
 // with the stage's ETA when it is known, and a line when the rate limits make it wait a while.
 import type { Progress } from './crawl.ts'
+import { formatDuration, waitText } from '../verify/pacer.ts'
 
 export interface ProgressStream {
   isTTY?: boolean
@@ -16,20 +17,10 @@ export interface ProgressReporter {
   wait(ms: number, reason: string): void
 }
 
-/** `45 s`, `3 min 20 s`, `2 h 5 min`. */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000))
-  if (s < 60) return `${s} s`
-  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
-  const min = Math.ceil((s % 3600) / 60)
-  return `${Math.floor(s / 3600)} h${min ? ` ${min} min` : ''}`
-}
-
 /** Waits shorter than this are not worth a line. */
 const WAIT_LINE_MS = 10_000
 
-const waitText = (ms: number, reason: string) =>
-  `waiting ${formatDuration(ms)} for the rate limit (${reason === 'Retry-After' ? 'a 429 said so' : `the ${reason} budget`})`
+
 
 const BAR = 24
 /** Plain mode prints a stage's count every this many items (and when the stage ends). */

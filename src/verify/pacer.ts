@@ -102,3 +102,16 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   const at = Date.parse(text)
   return Number.isFinite(at) ? Math.max(0, at - now) : null
 }
+
+/** `45 s`, `3 min 20 s`, `2 h 5 min`. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000))
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
+  const min = Math.floor((s % 3600) / 60)
+  return `${Math.floor(s / 3600)} h${min ? ` ${min} min` : ''}`
+}
+
+/** `waiting 3 min for the rate limit (the clickhouse_burst budget)`. */
+export const waitText = (ms: number, reason: string) =>
+  `waiting ${formatDuration(ms)} for the rate limit (${reason === 'Retry-After' ? 'a 429 said so' : `the ${reason} budget`})`

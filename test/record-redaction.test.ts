@@ -18,6 +18,9 @@ const PLANTED = {
   names: ['Zebulon Quartermaine', 'Zebulon', 'Quartermaine', 'Ottoline Vexworth', 'Ottoline', 'Vexworth'],
   ips: ['203.0.113.77', '2001:db8::7:1', '198.51.100.23'],
   other: ['+1 555 0199 7781', 'shop.example.org', 's3cr3t', 'zq-device-7781'],
+  // Issue 50's two leaks: an address under a harmless key ($browser, $utm_source and their $initial_
+  // forms were kept before their shape was looked at), and five dash-joined words taken for a UUID.
+  regressions: ['someone@company.io', 'zelda-quixote-victim-corp-1985', 'jane-doe-lives-in-leeds', 'Zebulon Firefox'],
 }
 
 let mock: Mock
@@ -40,6 +43,10 @@ async function plant(): Promise<void> {
       profile: { work_email: 'zq@work.example.net', partner: 'Ottoline Vexworth' },
       plan: 'enterprise',
       $browser: 'Firefox',
+      $initial_utm_source: 'someone@company.io',
+      $initial_os: 'zelda-quixote-victim-corp-1985',
+      referrer_code: 'jane-doe-lives-in-leeds',
+      $initial_browser: 'Zebulon Firefox',
     },
   })
   await mock.create.recording({ distinct_id: 'zq-device-7781', viewers: mock.store.users.all().map((u) => u.email), start_url: 'https://shop.example.org/u/zebulon' })
@@ -77,7 +84,7 @@ async function recordTo(name: string, extra: string[] = []): Promise<{ code: num
 
 /** Every address and name the source holds: the planted ones, every person's, every user's. */
 function originals(): string[] {
-  const out = new Set<string>([...PLANTED.emails, ...PLANTED.names, ...PLANTED.ips, ...PLANTED.other])
+  const out = new Set<string>([...PLANTED.emails, ...PLANTED.names, ...PLANTED.ips, ...PLANTED.other, ...PLANTED.regressions])
   for (const p of mock.store.persons.all()) {
     for (const key of ['email', 'name']) if (typeof p.properties[key] === 'string' && p.properties[key]) out.add(p.properties[key] as string)
     for (const id of p.distinct_ids) if (id.includes('@')) out.add(id)
@@ -116,6 +123,12 @@ describe('a recorded file holds nothing personal from the source', () => {
     expect(planted).toBeDefined()
     const props = planted.person.properties
     expect(props.$browser).toBe('Firefox')
+    // Under a harmless key only the values it takes are kept; shaped like an address, redacted as one.
+    expect(props.$initial_utm_source).toMatch(/@example\.com$/)
+    expect(props.$initial_os).not.toBe('zelda-quixote-victim-corp-1985')
+    // ... in the timeline too (each point holds the person's properties of its stretch).
+    expect(planted.timeline.length).toBeGreaterThan(1)
+    for (const point of planted.timeline) expect(point.properties.$initial_utm_source).toBe(props.$initial_utm_source)
     expect(props.email).toMatch(/@example\.com$/)
     expect(props.$ip).toMatch(/^10\.\d+\.\d+\.\d+$/)
     expect(props.last_ip).toMatch(/^fd00:/)

@@ -8,6 +8,7 @@ import { RecordError } from './crawl.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
 import { record } from './record.ts'
 import type { RedactionReport } from './redact.ts'
+import { SALT_FILE_ENV, SaltFileError, saltFromFile } from './salt-file.ts'
 
 export const DEFAULT_KEY_ENV = 'ANALYTICS_MOCK_API_KEY'
 
@@ -25,6 +26,11 @@ export const RECORD_OPTIONS = {
   },
   'key-env': { type: 'string', value: 'NAME', help: `the environment variable holding the personal API key (default ${DEFAULT_KEY_ENV})` },
   report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
+  'salt-file': {
+    type: 'string',
+    value: 'FILE',
+    help: `key the fakes with the salt in FILE (made, with a random salt, when missing): the same\nfile gives the same fakes on every recording (env ${SALT_FILE_ENV}; default: a new salt each run)`,
+  },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
   rate: {
@@ -104,6 +110,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       maxRecordings: wholeNumber('recordings', stringValue(o, 'recordings')),
       keep: ((o.keep as string[] | undefined) ?? []).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean),
       report: stringValue(o, 'report'),
+      saltFile: stringValue(o, 'salt-file') ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
       rate: rateOption('rate', stringValue(o, 'rate')),
@@ -117,11 +124,22 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
     throw error
   }
 
+  let salt = io.salt
+  try {
+    if (options.saltFile !== undefined) salt = await saltFromFile(options.saltFile)
+  } catch (error) {
+    if (error instanceof SaltFileError) {
+      io.err(`analytics-mock record: ${error.message}`)
+      return 2
+    }
+    throw error
+  }
+
   const started = performance.now()
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
   let result
   try {
-    result = await record({ ...options, fetch: io.fetch, salt: io.salt, onProgress: progress?.update, onWait: progress?.wait })
+    result = await record({ ...options, fetch: io.fetch, salt, onProgress: progress?.update, onWait: progress?.wait })
   } catch (error) {
     if (error instanceof RecordError) {
       io.err(`analytics-mock record: ${error.message}. Nothing was written.`)

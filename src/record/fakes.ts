@@ -107,18 +107,26 @@ export class Fakes {
     })
   }
 
-  /** Each digit replaced (separators and length kept): phone numbers, postcodes. */
+  /**
+   * Each digit replaced by a digit and each letter by a letter of the same case (separators and length
+   * kept): phone numbers, postcodes (SW1A 1AA), dates of birth.
+   */
   digits(value: string): string {
     return this.#make('digits', value, (_, d) => {
       let i = 0
-      return value.replace(/\d/g, () => String(d[i++ % d.length]! % 10))
+      const next = () => d[i++ % d.length]!
+      return value.replace(/[0-9A-Za-z]/g, (c) =>
+        /\d/.test(c) ? String(next() % 10) : String.fromCharCode((c <= 'Z' ? 65 : 97) + (next() % 26)),
+      )
     })
   }
 
   /** A number with as many digits as the original, and its sign and decimals. */
   number(value: number): number {
     if (!Number.isFinite(value)) return value
-    return Number(this.digits(String(value)).replace(/^(-?)0+(?=\d)/, '$1'))
+    const text = String(value)
+    if (!/^-?[\d.]+$/.test(text)) return value > 0 ? 1 : value < 0 ? -1 : 0 // 1e+21: too large to be a phone or a postcode
+    return Number(this.digits(text).replace(/^(-?)0+(?=\d)/, '$1'))
   }
 }
 

@@ -1,7 +1,7 @@
 // The library entry: record({ baseUrl, projectId, apiKey, fetch, ... }) reads a deployment and returns
 // the redacted scenario (not yet written) with the redaction report. The CLI (cli.ts) writes it.
 import type { RecordedScenario } from '../seed/scenario-format.ts'
-import { crawl, type CrawlOptions } from './crawl.ts'
+import { crawl, type Crawled, type CrawlOptions } from './crawl.ts'
 import { Redaction, type RedactionOptions, type RedactionReport } from './redact.ts'
 import { buildScenario } from './scenario.ts'
 
@@ -20,15 +20,23 @@ export interface RecordResult {
 export async function record(options: RecordOptions): Promise<RecordResult> {
   const recordedAt = options.recordedAt ?? new Date()
   const crawled = await crawl(options)
+  return { ...redactedScenario(crawled, { ...options, recordedAt }), warnings: crawled.warnings, requests: crawled.requests }
+}
+
+/** What was read, redacted into a scenario (nothing read here, nothing written). */
+export function redactedScenario(
+  crawled: Crawled,
+  options: Pick<RecordOptions, 'baseUrl' | 'projectId' | 'keep' | 'salt'> & { recordedAt: Date },
+): Pick<RecordResult, 'scenario' | 'report'> {
   const redaction = new Redaction({ keep: options.keep, salt: options.salt, avoid: stringsOf(crawled) })
   const scenario = buildScenario(crawled, {
     baseUrl: options.baseUrl,
     projectId: options.projectId,
-    recordedAt,
+    recordedAt: options.recordedAt,
     redaction,
     keep: options.keep ?? [],
   })
-  return { scenario, report: redaction.report(), warnings: crawled.warnings, requests: crawled.requests }
+  return { scenario, report: redaction.report() }
 }
 
 /** Every string in `value` (values, not keys), lower-cased: what the source holds. */

@@ -1,16 +1,18 @@
 // Redaction of what a deployment answered, before anything is written. By default every value that
 // may say who someone is becomes a fake (fakes.ts): e-mail addresses, names, IP addresses, URLs,
 // phone-like numbers, and any other free text (a string under a key not known to be harmless). What
-// stays as it was: identifiers (ids, UUIDs, short ids), instants, numbers and booleans (unless the key
-// looks personal: phone, postcode, latitude...), and the service's own harmless properties ($browser,
-// $os, $geoip_country_code, ...). `keep` lets a property key (e.g. `plan`) or a field label (e.g.
-// `playlist.name`, as the report names them) through as recorded.
+// stays as it was: identifiers (ids, RFC 4122 UUIDs, short ids), instants, numbers and booleans (unless
+// the key looks personal: phone, postcode, latitude...), and the values the service's own harmless
+// properties take ($browser: Chrome, $geoip_country_code: GB; harmless.ts). `keep` lets a property key
+// (e.g. `plan`) or a field label (e.g. `playlist.name`, as the report names them) through as recorded.
 //
-// A value is classified by its shape first (an address is an address under any key), then by its key;
+// Every string is classified by its shape first (an address is an address under any key, even under a
+// field the service fills itself or a harmless property), then by its key;
 // the same original gives the same fake wherever it appears (an e-mail used as a distinct id, a viewer, a
 // user's address), so joins still hold. A person's `name` is derived by the service from its properties
 // or distinct ids, so it gets the fake of the value it came from.
 import { Fakes, isEmail, type NamePart } from './fakes.ts'
+import { isHarmlessKey, isHarmlessValue } from './harmless.ts'
 
 export type Kind = 'email' | 'name' | 'ip' | 'url' | 'digits' | 'text'
 
@@ -44,28 +46,36 @@ export interface RedactionReport {
 
 // --- classification -------------------------------------------------------------------------------
 
-const ANONYMOUS_ID = /^([a-z0-9]+-){4}[a-z0-9]+$/i // UUID-shaped: the service's own anonymous ids
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i
+/** The 48-bit millisecond prefix of the service's UUIDT ids (which set no version or variant) is an instant in this range. */
+const UUIDT_FROM = Date.UTC(2015, 0, 1)
+const UUIDT_TO = Date.UTC(2100, 0, 1)
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
 const IPV6 = /^(?=.*:.*:)[0-9a-f:]+(%\w+)?$/i
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i
 const HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(:\d+)?$/i
 
-/** The service's own properties that say nothing about who someone is (also as `$initial_...`). */
-const HARMLESS_PROPERTIES = new Set(
-  [
-    'browser', 'browser_version', 'browser_language', 'browser_language_prefix', 'os', 'os_version', 'os_name', 'device_type',
-    'device', 'device_manufacturer', 'device_model', 'lib', 'lib_version', 'geoip_country_code', 'geoip_country_name',
-    'geoip_continent_code', 'geoip_continent_name', 'geoip_time_zone', 'timezone', 'locale', 'screen_height', 'screen_width',
-    'viewport_height', 'viewport_width', 'utm_source', 'utm_medium', 'app_version', 'app_build',
-  ].map((k) => `$${k}`),
-)
+/**
+ * An id the service (or its SDKs) made: the RFC 4122 layout, 8-4-4-4-12 hex digits, with a version
+ * (1 to 8, RFC 9562's v6-v8 included: posthog-js's distinct and session ids are v7) and the RFC 4122
+ * variant; the nil and max UUIDs; or the service's own UUIDT (a millisecond instant, a counter and
+ * random bytes, with no version or variant), told by its instant. Anything else dash-joined is text.
+ */
+export function isUuid(value: string): boolean {
+  const m = UUID.exec(value)
+  if (!m) return false
+  if (/^[1-8]$/.test(m[1]!) && /^[89ab]$/i.test(m[2]!)) return true
+  if (/^(0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(value)) return true
+  const millis = parseInt(value.slice(0, 8) + value.slice(9, 13), 16)
+  return millis >= UUIDT_FROM && millis < UUIDT_TO
+}
 
 type KeyClass = 'harmless' | 'ip' | 'first' | 'last' | 'name' | 'url' | 'digits' | null
 
 function keyClass(key: string): KeyClass {
+  if (isHarmlessKey(key)) return 'harmless'
   const k = key.toLowerCase().replace(/^\$initial_/, '$')
-  if (HARMLESS_PROPERTIES.has(k)) return 'harmless'
   const bare = k.replace(/^\$/, '')
   if (/(^|_)ip(_?address)?$/.test(bare)) return 'ip'
   if (/(^|_)(first_?name|given_?name)$/.test(bare)) return 'first'
@@ -117,25 +127,57 @@ export class Redaction {
     return true
   }
 
-  /** A string as a fake of its kind, or unchanged (identifiers, instants, empty); `hint` is what its key suggests. */
+  /**
+   * A string as a fake of its kind, or unchanged (UUIDs, instants, empty, a harmless property's own
+   * values). Its shape decides first, whatever the key; then `hint`, what its key suggests.
+   */
   #string(value: string, label: string, where: RedactionEntry['where'], hint: KeyClass): string {
-    if (hint === 'harmless' || value.trim() === '' || value === '$direct') return value
+    if (value.trim() === '' || value === '$direct') return value
+    const personal = this.#personalShape(value)
+    if (personal) {
+      this.#note(label, where, personal[0], personal[1])
+      return personal[1]
+    }
     let kind: Kind
     let fake: string
-    if (isEmail(value)) [kind, fake] = ['email', this.#fakes.email(value)]
-    else if (IPV4.test(value) || IPV6.test(value)) [kind, fake] = ['ip', this.#fakes.ip(value)]
-    else if (ABSOLUTE_URL.test(value)) [kind, fake] = ['url', this.#fakes.url(value)]
-    else if (ANONYMOUS_ID.test(value)) return value
+    if (isUuid(value)) return value
     else if (ISO_INSTANT.test(value)) {
       if (hint !== 'digits') return value
       ;[kind, fake] = ['digits', this.#fakes.digits(value)]
-    } else if (hint === 'first' || hint === 'last' || hint === 'name') [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
+    } else if (hint === 'harmless' && isHarmlessValue(label, value)) return value
+    else if (hint === 'first' || hint === 'last' || hint === 'name') [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
     else if (hint === 'url' && value.startsWith('/')) [kind, fake] = ['url', this.#fakes.path(value)]
     else if (hint === 'url' && HOST.test(value)) [kind, fake] = ['url', this.#fakes.host(value)]
     else if (hint === 'digits' && /\d/.test(value)) [kind, fake] = ['digits', this.#fakes.digits(value)]
     else [kind, fake] = ['text', this.#fakes.text(value)]
     this.#note(label, where, kind, fake)
     return fake
+  }
+
+  /** The fake of an e-mail address, an IP address or a URL (personal under any key), else undefined. */
+  #personalShape(value: string): [Kind, string] | undefined {
+    if (isEmail(value)) return ['email', this.#fakes.email(value)]
+    if (IPV4.test(value) || IPV6.test(value)) return ['ip', this.#fakes.ip(value)]
+    if (ABSOLUTE_URL.test(value)) return ['url', this.#fakes.url(value)]
+    return undefined
+  }
+
+  /**
+   * A value the service fills itself (ids, instants, enums) kept as it is, except a string shaped like
+   * an address or a URL, which is redacted under `label` as anywhere else.
+   */
+  #asIs(value: unknown, label: string): unknown {
+    if (typeof value === 'string') return this.#kept(label) ? value : this.#shapeOnly(value, label)
+    if (Array.isArray(value)) return value.map((v) => this.#asIs(v, label))
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#asIs(v, label)]))
+    return value
+  }
+
+  #shapeOnly(value: string, label: string): string {
+    const personal = this.#personalShape(value)
+    if (!personal) return value
+    this.#note(label, 'field', personal[0], personal[1])
+    return personal[1]
   }
 
   /** Any JSON value under one label: strings by their shape, numbers and booleans kept, containers walked. */
@@ -154,7 +196,8 @@ export class Redaction {
   #object(value: Json, prefix: string, same: ReadonlySet<string>, handlers: Record<string, (v: any) => unknown> = {}): Json {
     const out: Json = {}
     for (const [field, v] of Object.entries(value)) {
-      if (same.has(field) || v === null || v === undefined) out[field] = v
+      if (v === null || v === undefined) out[field] = v
+      else if (same.has(field)) out[field] = this.#asIs(v, `${prefix}.${field}`)
       else if (handlers[field]) out[field] = handlers[field](v)
       else out[field] = this.#generic(v, `${prefix}.${field}`)
     }
@@ -224,7 +267,17 @@ export class Redaction {
   }
 
   timelinePoint(point: Json): Json {
-    return { ...point, properties: this.properties(point.properties as Json) }
+    return this.#object(point, 'timeline', TIMELINE_AS_IS, { properties: (p: Json) => this.properties(p) })
+  }
+
+  /** A recording's id (a session id, which a client chooses), the same wherever it appears. */
+  recordingId(id: string): string {
+    return String(this.#asIs(id, 'recording.id'))
+  }
+
+  /** A value the service made (an organization's id, a project's time zone): kept unless shaped like an address or a URL. */
+  identifier(value: string, label: string): string {
+    return String(this.#asIs(value, label))
   }
 
   user(user: Json): Json {
@@ -264,7 +317,7 @@ export class Redaction {
       const out: Json = {}
       for (const [k, v] of Object.entries(o)) {
         if (k === 'value' && typeof o.key === 'string') out[k] = this.propertyValue(o.key, v)
-        else if (FILTER_STRUCTURE.has(k) && (typeof v !== 'object' || v === null)) out[k] = v
+        else if (FILTER_STRUCTURE.has(k) && (typeof v !== 'object' || v === null)) out[k] = this.#asIs(v, 'playlist.filters')
         else out[k] = this.#filters(v, k)
       }
       return out
@@ -316,6 +369,7 @@ const PLAYLIST_AS_IS = new Set(['id', 'short_id', 'pinned', 'deleted', 'type', '
 const ACTIVITY_AS_IS = new Set(['id', 'activity', 'scope', 'item_id', 'created_at'])
 const DETAIL_AS_IS = new Set(['id', 'short_id', 'type'])
 const CHANGE_AS_IS = new Set(['type', 'action', 'field'])
+const TIMELINE_AS_IS = new Set(['timestamp', 'relevant_event_count'])
 /** Keys whose plain values in saved filters are structure (event ids, operators, dates), not someone's data. */
 const FILTER_STRUCTURE = new Set([
   'key', 'type', 'operator', 'id', 'kind', 'math', 'order', 'interval', 'date_from', 'date_to', 'event', 'events', 'actions',

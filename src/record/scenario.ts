@@ -31,15 +31,15 @@ export function buildScenario(crawled: Crawled, o: ScenarioOptions): RecordedSce
     source: { base_url: new URL(o.baseUrl).origin, project_id: o.projectId },
     redaction: { salted: true, kept: [...o.keep] },
     organization: {
-      id: String(org?.id ?? crawled.project?.organization ?? UNKNOWN_ORGANIZATION),
+      id: r.identifier(String(org?.id ?? crawled.project?.organization ?? UNKNOWN_ORGANIZATION), 'organization.id'),
       name: r.text(orgName, 'organization.name'),
       slug: r.text(typeof org?.slug === 'string' ? org.slug : 'recorded', 'organization.name'),
     },
     project: {
       id: o.projectId,
-      uuid: typeof crawled.project?.uuid === 'string' ? crawled.project.uuid : null,
+      uuid: typeof crawled.project?.uuid === 'string' ? r.identifier(crawled.project.uuid, 'project.uuid') : null,
       name: r.text(typeof crawled.project?.name === 'string' ? crawled.project.name : `Project ${o.projectId}`, 'project.name'),
-      timezone: typeof crawled.project?.timezone === 'string' ? crawled.project.timezone : 'UTC',
+      timezone: typeof crawled.project?.timezone === 'string' ? r.identifier(crawled.project.timezone, 'project.timezone') : 'UTC',
     },
     user_id: recorderId,
     users: users.map((u) => r.user(u)),
@@ -49,7 +49,11 @@ export function buildScenario(crawled: Crawled, o: ScenarioOptions): RecordedSce
       timeline: p.timeline?.map((point) => r.timelinePoint(point)) ?? null,
     })),
     recordings: crawled.recordings.map(({ person: _joinedAgainOnLoad, ...recording }) => r.recording(recording)),
-    playlists: crawled.playlists.map((p) => ({ playlist: r.playlist(p.playlist), recordings: p.recordings, item_count: p.item_count })),
+    playlists: crawled.playlists.map((p) => ({
+      playlist: r.playlist(p.playlist),
+      recordings: p.recordings?.map((id) => r.recordingId(id)) ?? null,
+      item_count: p.item_count,
+    })),
   }
   // What is written must load: checked here, before a file exists.
   return decodeScenario(scenario)

@@ -9,7 +9,11 @@
 import { ApiError } from './errors.ts'
 import { formatRate, throttleClass, throttleScopes, type Rate, type RateTable } from './rate-limits.ts'
 
-/** Sliding windows by bucket name: the instants (seconds) of the requests each one let through, oldest first. */
+/**
+ * Sliding windows by bucket name: the instants (epoch ms) of the requests each one let through, oldest
+ * first. In whole milliseconds rather than DRF's float seconds, so that waiting exactly the time a wait
+ * named frees the slot, with no rounding in between.
+ */
 export class SlidingWindows {
   readonly #history = new Map<string, number[]>()
 
@@ -18,7 +22,7 @@ export class SlidingWindows {
     const history = this.#history.get(bucket)
     if (!history) return []
     let expired = 0
-    while (expired < history.length && history[expired]! <= now - rate.seconds) expired++
+    while (expired < history.length && history[expired]! <= now - rate.seconds * 1000) expired++
     if (expired > 0) history.splice(0, expired)
     if (history.length === 0) this.#history.delete(bucket)
     return history
@@ -35,10 +39,10 @@ export class SlidingWindows {
     else this.#history.set(bucket, [now])
   }
 
-  /** DRF's wait(): seconds until the oldest request leaves the window, shared by the requests still allowed (null past the rate). */
+  /** DRF's wait(), in seconds: the time until the oldest request leaves the window, shared by the requests still allowed (null past the rate). */
   wait(bucket: string, rate: Rate, now: number): number | null {
     const history = this.current(bucket, rate, now)
-    const remaining = history.length > 0 ? rate.seconds - (now - history[0]!) : rate.seconds
+    const remaining = (history.length > 0 ? rate.seconds * 1000 - (now - history[0]!) : rate.seconds * 1000) / 1000
     const available = rate.requests - history.length + 1
     return available <= 0 ? null : remaining / available
   }
@@ -88,12 +92,13 @@ export class Throttle {
 
   /** Counts the request; the 429 to answer when a class refuses it, else null. */
   check(operationId: string, caller: ThrottleCaller): ApiError | null {
-    const now = this.now() / 1000
+    const now = this.now()
     const waits: Array<number | null> = []
     for (const scope of throttleScopes(operationId)) {
       const rate = this.rates[scope]
       if (!rate) continue
-      const bucket = `${scope}\u0000${throttleClass(scope)!.ident}:${caller[throttleClass(scope)!.ident]}`
+      const ident = throttleClass(scope)!.ident
+      const bucket = `${scope}\u0000${ident}:${caller[ident]}`
       if (this.#windows.allows(bucket, rate, now)) this.#windows.record(bucket, now)
       else waits.push(this.#windows.wait(bucket, rate, now))
     }
@@ -104,7 +109,7 @@ export class Throttle {
 
   /** The buckets that hold requests now. */
   buckets(): BucketState[] {
-    const now = this.now() / 1000
+    const now = this.now()
     const states: BucketState[] = []
     for (const [bucket] of [...this.#windows.buckets()]) {
       const [scope, ident] = bucket.split('\u0000') as [string, string]
@@ -112,7 +117,7 @@ export class Throttle {
       const history = this.#windows.current(bucket, rate, now)
       if (history.length === 0) continue
       const cls = throttleClass(scope)!
-      states.push({ scope, class: cls.name, ident, rate: formatRate(rate), count: history.length, frees_at: Math.round((history[0]! + rate.seconds) * 1000) })
+      states.push({ scope, class: cls.name, ident, rate: formatRate(rate), count: history.length, frees_at: history[0]! + rate.seconds * 1000 })
     }
     return states.sort((a, b) => a.scope.localeCompare(b.scope) || a.ident.localeCompare(b.ident))
   }

@@ -56,6 +56,9 @@ export interface RecordIo extends CommandIo {
   progress?: ProgressStream
   /** Keys the fakes (tests compare with a redaction of their own). Never written. */
   salt?: string
+  /** How to wait and what time it is, for the rate limits (tests pass a sleep that advances the mock's clock). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
 }
 
 export function formatReport(report: RedactionReport): string {
@@ -139,7 +142,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   const progress = options.quiet ? undefined : progressReporter(io.progress ?? process.stderr)
   let result
   try {
-    result = await record({ ...options, fetch: io.fetch, salt, onProgress: progress?.update, onWait: progress?.wait })
+    result = await record({ ...options, fetch: io.fetch, sleep: io.sleep, now: io.now, salt, onProgress: progress?.update, onWait: progress?.wait })
   } catch (error) {
     if (error instanceof RecordError) {
       io.err(`analytics-mock record: ${error.message}. Nothing was written.`)

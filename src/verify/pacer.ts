@@ -38,9 +38,9 @@ export class Pacer {
     for (const scope of throttleScopes(operationId)) {
       const rate = rates[scope]
       if (!rate) continue
-      const history = this.#windows.current(scope, rate, now / 1000)
+      const history = this.#windows.current(scope, rate, now)
       if (history.length < rate.requests) continue
-      const frees = (history[history.length - rate.requests]! + rate.seconds) * 1000 + MARGIN_MS - now
+      const frees = history[history.length - rate.requests]! + rate.seconds * 1000 + MARGIN_MS - now
       if (frees > wait[0]) wait = [frees, scope]
     }
     return wait
@@ -55,7 +55,7 @@ export class Pacer {
       this.waitedMs += ms
       await this.o.sleep(ms)
     }
-    const now = this.o.now() / 1000
+    const now = this.o.now()
     if (this.o.rates) for (const scope of throttleScopes(operationId)) if (this.o.rates[scope]) this.#windows.record(scope, now)
   }
 
@@ -73,7 +73,7 @@ export class Pacer {
     for (const scope of throttleScopes(operationId)) {
       const rate = rates[scope]
       if (!rate) continue
-      const room = rate.requests - this.#windows.current(scope, rate, now / 1000).length
+      const room = rate.requests - this.#windows.current(scope, rate, now).length
       if (requests > room) estimate = Math.max(estimate, ((requests - room) / rate.requests) * rate.seconds * 1000)
     }
     return estimate

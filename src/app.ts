@@ -8,7 +8,7 @@ import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
 import { Journal } from './core/journal.ts'
-import { parseRateLimits, type RateTable } from './core/rate-limits.ts'
+import { parseRateLimits, type RateTable } from './contract/rate-limits.ts'
 import { Throttle } from './core/throttle.ts'
 import type { ContractViolation } from './core/response-validation.ts'
 import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
@@ -71,7 +71,7 @@ export interface AppOptions {
   /**
    * Throttle API requests as the real service does (default off): `real` (its classes and rates), or the
    * real ones with some replaced (`burst=10/min,sustained=50/hour`, `clickhouse_burst=5/minute`; see
-   * core/rate-limits.ts), or such a table already read. The windows follow the app's clock; a reset empties them.
+   * contract/rate-limits.ts), or such a table already read. The windows follow the app's clock; a reset empties them.
    */
   rateLimits?: string | RateTable
 }
@@ -191,7 +191,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     onViolation: options.onViolation,
     maxBodyBytes: options.maxBodyBytes,
     maxUrlBytes: options.maxUrlBytes,
-    // Each personal API key its own buckets, each user its own for the AI classes (core/rate-limits.ts).
+    // Each personal API key its own buckets, each user its own for the AI classes (contract/rate-limits.ts).
     throttle: throttle ? (operationId, p) => throttle.check(operationId, { key: (p.key as ApiKeyRecord).id, user: String(p.user.id) }) : undefined,
   })
 

@@ -2,7 +2,7 @@
 // unknown option, a missing value or a value given to a flag is a usage error), and the same table
 // writes the command's usage text.
 import { parseArgs } from 'node:util'
-import { parseRateLimits, type RateTable } from '../core/rate-limits.ts'
+import { parseRateLimits, type RateTable } from '../contract/rate-limits.ts'
 
 export interface OptionSpec {
   type: 'string' | 'boolean'

@@ -8,7 +8,7 @@
 // views.py (check_throttles: every class counts, the longest wait), exceptions.py (Throttled's text);
 // PostHog/drf-exceptions-hog exceptions_hog/handler.py (the body, and Retry-After from the wait).
 import { describe, expect, it } from 'vitest'
-import { parseRateLimits, REAL_RATES, throttleScopes } from './rate-limits.ts'
+import { parseRateLimits, REAL_RATES, throttleScopes } from '../contract/rate-limits.ts'
 import { testClient, KEYS, type TestClient } from '../../test/support.ts'
 
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
@@ -136,7 +136,7 @@ describe('rate limits as the real service counts them (rateLimits: "real")', () 
   })
 })
 
-describe('the class table (core/rate-limits.ts)', () => {
+describe('the class table (contract/rate-limits.ts)', () => {
   it('each operation under its view\'s classes', () => {
     expect(throttleScopes('persons_list')).toEqual(['clickhouse_burst'])
     expect(throttleScopes('persons_destroy')).toEqual(['persons_delete_burst', 'persons_delete_sustained'])

@@ -5,56 +5,9 @@
 // refusal is DRF's Throttled: 429 `Request was throttled. Expected available in N seconds.` (N rounded
 // up; "1 second" singular), with Retry-After N, in the error shape (drf-exceptions-hog). The wait is
 // DRF's: the time until the bucket's oldest request leaves the window, the longest of the refusing classes'.
-// Off unless asked for (`rateLimits`); the table of classes is core/rate-limits.ts.
+// Off unless asked for (`rateLimits`); the table of classes and the windows are contract/rate-limits.ts.
 import { ApiError } from './errors.ts'
-import { formatRate, throttleClass, throttleScopes, type Rate, type RateTable } from './rate-limits.ts'
-
-/**
- * Sliding windows by bucket name: the instants (epoch ms) of the requests each one let through, oldest
- * first. In whole milliseconds rather than DRF's float seconds, so that waiting exactly the time a wait
- * named frees the slot, with no rounding in between.
- */
-export class SlidingWindows {
-  readonly #history = new Map<string, number[]>()
-
-  /** The bucket's instants still inside the window at `now`. */
-  current(bucket: string, rate: Rate, now: number): number[] {
-    const history = this.#history.get(bucket)
-    if (!history) return []
-    let expired = 0
-    while (expired < history.length && history[expired]! <= now - rate.seconds * 1000) expired++
-    if (expired > 0) history.splice(0, expired)
-    if (history.length === 0) this.#history.delete(bucket)
-    return history
-  }
-
-  /** Whether the bucket has room at `now`. */
-  allows(bucket: string, rate: Rate, now: number): boolean {
-    return this.current(bucket, rate, now).length < rate.requests
-  }
-
-  record(bucket: string, now: number): void {
-    const history = this.#history.get(bucket)
-    if (history) history.push(now)
-    else this.#history.set(bucket, [now])
-  }
-
-  /** DRF's wait(), in seconds: the time until the oldest request leaves the window, shared by the requests still allowed (null past the rate). */
-  wait(bucket: string, rate: Rate, now: number): number | null {
-    const history = this.current(bucket, rate, now)
-    const remaining = (history.length > 0 ? rate.seconds * 1000 - (now - history[0]!) : rate.seconds * 1000) / 1000
-    const available = rate.requests - history.length + 1
-    return available <= 0 ? null : remaining / available
-  }
-
-  buckets(): IterableIterator<[string, number[]]> {
-    return this.#history.entries()
-  }
-
-  clear(): void {
-    this.#history.clear()
-  }
-}
+import { formatRate, SlidingWindows, throttleClass, throttleScopes, type RateTable } from '../contract/rate-limits.ts'
 
 /** Who sent a request, as the throttles tell callers apart. */
 export interface ThrottleCaller {

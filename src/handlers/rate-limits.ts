@@ -1,7 +1,7 @@
 // The rate limits in force and their buckets under /_mock/rate-limits (see core/throttle.ts).
 import type { HandlerMap } from './context.ts'
 import { empty, json } from '../core/http.ts'
-import { formatRate, REAL_RATES, THROTTLE_CLASSES } from '../core/rate-limits.ts'
+import { formatRate, REAL_RATES, THROTTLE_CLASSES } from '../contract/rate-limits.ts'
 import { iso } from '../serializers/time.ts'
 
 export const rateLimitHandlers: HandlerMap = {

@@ -9,7 +9,7 @@ import { Client, type Exchange } from '../verify/http.ts'
 import { kitContract, type KitOperation } from '../verify/contract.ts'
 import { budgetFor } from '../verify/pacer.ts'
 import type { FetchLike } from '../verify/types.ts'
-import type { RateTable } from '../core/rate-limits.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 
 type Json = Record<string, any>
 

@@ -6,7 +6,7 @@ import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from '
 import type { KitOperation } from './contract.ts'
 import { Pacer, retryAfterMs } from './pacer.ts'
 import type { Redactor } from './redact.ts'
-import type { RateTable } from '../core/rate-limits.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 import type { ExchangeBrief, FetchLike } from './types.ts'
 
 export type KeyChoice = 'primary' | 'none' | 'second' | { unknown: string }

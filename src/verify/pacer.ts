@@ -1,10 +1,9 @@
 // Keeps a client to a deployment's rate limits: before each request it waits until every throttle class
-// the operation is checked against (core/rate-limits.ts, the same table the mock throttles by) has room
-// in its window, counting as the real service counts (core/throttle.ts's sliding windows); after a 429 no
+// the operation is checked against (contract/rate-limits.ts, the same table the mock throttles by) has room
+// in its window, counting as the real service counts (the same sliding windows); after a 429 no
 // request leaves until its Retry-After has passed, however long that is. Without a budget it only does
 // the latter. The budget: `real`, `off`, or scaled classes (`burst=10/min,...`), as `--rate` reads it.
-import { parseRateLimits, throttleScopes, type RateTable } from '../core/rate-limits.ts'
-import { SlidingWindows } from '../core/throttle.ts'
+import { parseRateLimits, SlidingWindows, throttleScopes, type RateTable } from '../contract/rate-limits.ts'
 
 /** Sent a little after a window frees: the server counts a request when it arrives, after the client sent it. */
 const MARGIN_MS = 250

@@ -1,6 +1,6 @@
 // What the kit takes and what it gives back.
 import type { Profile } from '../contract/profiles.ts'
-import type { RateTable } from '../core/rate-limits.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -45,7 +45,7 @@ export interface VerifyOptions {
   maxRetries?: number
   /**
    * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`; see
-   * core/rate-limits.ts). Default: the real ones for a deployment over the network at a host that is not
+   * contract/rate-limits.ts). Default: the real ones for a deployment over the network at a host that is not
    * loopback, else none.
    */
   rate?: string | RateTable | null

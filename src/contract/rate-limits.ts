@@ -1,7 +1,8 @@
 // The real service's rate limits for the operations this mock serves: its throttle classes, their rates,
 // whose requests each one counts together, and which classes each operation is checked against. One
 // table, read by the mock's throttle (core/throttle.ts) and by the clients that pace themselves to it
-// (verify's HTTP client, so `verify` and `record`).
+// (verify's HTTP client, so `verify` and `record`), with the sliding windows both count in. It sits with
+// the contract because both sides share it, as they share the contract: the kit imports nothing of the core.
 //
 // Sources (PostHog/posthog, current code): posthog/rate_limit.py (the classes and rates; the personal-key
 // throttles count per key, by the key's hash, whatever the project; the AI throttles are DRF
@@ -116,3 +117,50 @@ export function parseRateLimits(spec: string): RateTable | null {
 }
 
 export const throttleClass = (scope: string): ThrottleClass | undefined => THROTTLE_CLASSES.find((c) => c.scope === scope)
+
+/**
+ * Sliding windows by bucket name: the instants (epoch ms) of the requests each one let through, oldest
+ * first. In whole milliseconds rather than DRF's float seconds, so that waiting exactly the time a wait
+ * named frees the slot, with no rounding in between.
+ */
+export class SlidingWindows {
+  readonly #history = new Map<string, number[]>()
+
+  /** The bucket's instants still inside the window at `now`. */
+  current(bucket: string, rate: Rate, now: number): number[] {
+    const history = this.#history.get(bucket)
+    if (!history) return []
+    let expired = 0
+    while (expired < history.length && history[expired]! <= now - rate.seconds * 1000) expired++
+    if (expired > 0) history.splice(0, expired)
+    if (history.length === 0) this.#history.delete(bucket)
+    return history
+  }
+
+  /** Whether the bucket has room at `now`. */
+  allows(bucket: string, rate: Rate, now: number): boolean {
+    return this.current(bucket, rate, now).length < rate.requests
+  }
+
+  record(bucket: string, now: number): void {
+    const history = this.#history.get(bucket)
+    if (history) history.push(now)
+    else this.#history.set(bucket, [now])
+  }
+
+  /** DRF's wait(), in seconds: the time until the oldest request leaves the window, shared by the requests still allowed (null past the rate). */
+  wait(bucket: string, rate: Rate, now: number): number | null {
+    const history = this.current(bucket, rate, now)
+    const remaining = (history.length > 0 ? rate.seconds * 1000 - (now - history[0]!) : rate.seconds * 1000) / 1000
+    const available = rate.requests - history.length + 1
+    return available <= 0 ? null : remaining / available
+  }
+
+  buckets(): IterableIterator<[string, number[]]> {
+    return this.#history.entries()
+  }
+
+  clear(): void {
+    this.#history.clear()
+  }
+}

@@ -120,7 +120,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
   const progress = (p: Progress) => {
     const started = stages.get(p.stage)
-    if (!started || p.total === undefined || p.done === 0) return report(p)
+    if (!started || p.total === undefined || p.done === 0 || p.done === p.total) return report(p)
     const left = p.total - p.done
     const byPace = ((now() - started.at) / p.done) * left
     const requestsLeft = Math.ceil(((client.requests - started.requests) / p.done) * left)

@@ -20,10 +20,17 @@ export interface PacerOptions {
 export class Pacer {
   readonly #windows = new SlidingWindows()
   #blockedUntil = 0
+  /** The latest instant slept until. */
+  #slept = -Infinity
   /** Time spent waiting, in total. */
   waitedMs = 0
 
   constructor(private readonly o: PacerOptions) {}
+
+  /** The clock, but never before an instant already slept until (a sleep that returns early, or a test's that does not move the clock, must not make it wait again). */
+  #now(): number {
+    return Math.max(this.o.now(), this.#slept)
+  }
 
   get rates(): RateTable | null {
     return this.o.rates
@@ -48,24 +55,26 @@ export class Pacer {
   /** Waits until the operation's classes have room, then counts the request in them. */
   async acquire(operationId: string | null): Promise<void> {
     for (;;) {
-      const [ms, reason] = this.#waitFor(operationId, this.o.now())
+      const now = this.#now()
+      const [ms, reason] = this.#waitFor(operationId, now)
       if (ms <= 0) break
       if (ms >= 1000) this.o.onWait?.(ms, reason)
       this.waitedMs += ms
+      this.#slept = Math.max(this.#slept, now + ms)
       await this.o.sleep(ms)
     }
-    const now = this.o.now()
+    const now = this.#now()
     if (this.o.rates) for (const scope of throttleScopes(operationId)) if (this.o.rates[scope]) this.#windows.record(scope, now)
   }
 
   /** A 429 said to wait this long: nobody sends before then. */
   throttled(waitMs: number): void {
-    this.#blockedUntil = Math.max(this.#blockedUntil, this.o.now() + waitMs)
+    this.#blockedUntil = Math.max(this.#blockedUntil, this.#now() + waitMs)
   }
 
   /** About how long `requests` more requests of this operation take under the budget (0 without one). */
   estimateMs(requests: number, operationId: string | null): number {
-    const now = this.o.now()
+    const now = this.#now()
     let estimate = Math.max(0, this.#blockedUntil - now)
     const rates = this.o.rates
     if (!rates || requests <= 0) return estimate

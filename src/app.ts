@@ -8,6 +8,8 @@ import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
 import { Journal } from './core/journal.ts'
+import { parseRateLimits, type RateTable } from './contract/rate-limits.ts'
+import { Throttle } from './core/throttle.ts'
 import type { ContractViolation } from './core/response-validation.ts'
 import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
 import { runDueTasks } from './domain/tasks.ts'
@@ -18,6 +20,7 @@ import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
 import { DEFAULT_PERSON_LIMITS, Store, type PersonLimits } from './store/store.ts'
+import type { ApiKeyRecord } from './store/models.ts'
 import { loadFixtures, scenarioNames } from '../fixtures/index.ts'
 import { looksLikePath, openRecorded, type RecordedScenario, type RecordedSource } from '../fixtures/recorded.ts'
 
@@ -69,6 +72,12 @@ export interface AppOptions {
   faults?: Partial<FaultSettings>
   /** Caps on one person's properties (default 1,000 properties and 640 KiB of JSON); a write past them is a 400. */
   limits?: Partial<PersonLimits>
+  /**
+   * Throttle API requests as the real service does (default off): `real` (its classes and rates), or the
+   * real ones with some replaced (`burst=10/min,sustained=50/hour`, `clickhouse_burst=5/minute`; see
+   * contract/rate-limits.ts), or such a table already read. The windows follow the app's clock; a reset empties them.
+   */
+  rateLimits?: string | RateTable
 }
 
 export interface App {
@@ -146,12 +155,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
   const journal = new Journal(options.journalSize ?? 1000, undefined, options.journalBytes, options.journalEntryBytes)
   const faults = new Faults(options.faults)
+  const rates = typeof options.rateLimits === 'string' ? parseRateLimits(options.rateLimits) : (options.rateLimits ?? null)
+  const throttle = rates ? new Throttle(rates, () => clock.now()) : null
 
   const services: AppServices = {
     store,
     clock,
     journal,
     faults,
+    throttle,
     nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     startedAt: performance.now(),
     async reset(next = {}) {
@@ -162,6 +174,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       seed = nextSeed
       fixtures = nextFixtures
       journal.clear()
+      throttle?.clear()
     },
     runDueTasks: () => runDueTasks(store, clock.now()),
   }
@@ -182,6 +195,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     onViolation: options.onViolation,
     maxBodyBytes: options.maxBodyBytes,
     maxUrlBytes: options.maxUrlBytes,
+    // Each personal API key its own buckets, each user its own for the AI classes (contract/rate-limits.ts).
+    throttle: throttle ? (operationId, p) => throttle.check(operationId, { key: (p.key as ApiKeyRecord).id, user: String(p.user.id) }) : undefined,
   })
 
   return {

@@ -3,6 +3,7 @@
 // writes the command's usage text, its short usage and the "did you mean" of a mistyped option. Adding
 // an option is adding its entry (with `short` when it has a one-letter form); `help` is always `-h` too.
 import { parseArgs } from 'node:util'
+import { parseRateLimits, type RateTable } from '../contract/rate-limits.ts'
 import { suggestion } from './did-you-mean.ts'
 
 export interface OptionSpec {
@@ -148,4 +149,14 @@ export function listValue(values: ParsedCommandLine['values'], name: string): st
   const v = values[name]
   const all = Array.isArray(v) ? v : typeof v === 'string' ? [v] : []
   return all.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
+}
+
+/** A rate-limit budget option (`--rate`, `--rate-limits`): real, off (null) or budgets; a usage error when it cannot be read. */
+export function rateOption(option: string, spec: string | undefined): RateTable | null | undefined {
+  if (spec === undefined) return undefined
+  try {
+    return parseRateLimits(spec)
+  } catch (error) {
+    throw new UsageError(`--${option}: ${(error as Error).message}`)
+  }
 }

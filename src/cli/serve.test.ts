@@ -52,6 +52,21 @@ describe('analytics-mock serve', () => {
     expect(await exited).toBe(0)
   })
 
+  it('throttles with --rate-limits (over a socket, on the mock\'s clock), and refuses a budget it cannot read', async () => {
+    const { url } = await start(['--port', '0', '--now', '2026-05-01T00:00:00Z', '--rate-limits', 'clickhouse_burst=2/minute'])
+    const get = () => fetch(`${url}/api/environments/1/session_recording_playlists/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    expect([(await get()).status, (await get()).status]).toEqual([200, 200])
+    const refused = await get()
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(await refused.json()).toEqual({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 60 seconds.', attr: null })
+    const limits = await (await fetch(`${url}/_mock/rate-limits`)).json()
+    expect(limits.buckets).toContainEqual(expect.objectContaining({ scope: 'clickhouse_burst', rate: '2/minute', count: 2 }))
+    await fetch(`${url}/_mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'PT1M' }) })
+    expect((await get()).status).toBe(200)
+    await expect(start(['--port', '0', '--rate-limits', 'fast'])).rejects.toThrow(/exited 2: .*--rate-limits: "fast" is not NAME=RATE/s)
+  })
+
   it('follows wall time by default and takes --seed and --fixtures', async () => {
     const { url } = await start(['--port', '0', '--seed', '3', '--fixtures', 'empty-project'])
     const clock = await (await fetch(`${url}/_mock/clock`)).json()

@@ -17,7 +17,7 @@ import { StateFileError } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
 import { MAX_BODY_BYTES } from '../core/request-body.ts'
 import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
-import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
+import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
 
 export const SERVE_OPTIONS = {
   port: { type: 'string', short: 'p', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
@@ -67,6 +67,11 @@ export const SERVE_OPTIONS = {
     help: `live heap above which writes that add data are refused with 507\n(default ${Math.round(defaultHeapCeiling() / 1024 / 1024)}m here: 1g, or half of Node's heap limit when smaller)`,
   },
   latency: { type: 'string', value: 'MS', help: 'hold every API request back this long (also POST /_mock/faults)' },
+  'rate-limits': {
+    type: 'string',
+    value: 'SPEC',
+    help: `throttle API requests as the real service does (default off): real, or budgets such as\nburst=10/min,sustained=50/hour or clickhouse_burst=5/minute (see GET /_mock/rate-limits)`,
+  },
   'journal-size': { type: 'string', value: 'N', help: 'requests the journal keeps, newest first in the dashboard (default 1000; 0: none)' },
   'journal-bytes': {
     type: 'string',
@@ -135,6 +140,7 @@ export async function runServe(argv: string[]): Promise<void> {
   }
   const optionalMs = (name: string) => integerValue(o, name)
   const latency = optionalMs('latency')
+  const rateLimits = rateOption('rate-limits', stringValue(o, 'rate-limits')) ?? undefined
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
   const maxBodyBytes = byteSize('max-body', stringValue(o, 'max-body'))
@@ -159,6 +165,7 @@ export async function runServe(argv: string[]): Promise<void> {
     bulkPlan: planOnThread(),
     clock: now === undefined ? { frozen: false } : { now, frozen: true },
     faults: latency === undefined ? undefined : { latency_ms: latency },
+    rateLimits,
     journalSize: integerValue(o, 'journal-size'),
     journalBytes,
     journalEntryBytes,

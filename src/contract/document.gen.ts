@@ -2823,6 +2823,51 @@ export const document = {
     }
    }
   },
+  "/_mock/rate-limits": {
+   "get": {
+    "operationId": "mock_rate_limits_retrieve",
+    "tags": [
+     "mock-control"
+    ],
+    "x-observer": true,
+    "summary": "The rate limits in force (serve --rate-limits) and the buckets that hold requests now",
+    "security": [],
+    "responses": {
+     "200": {
+      "description": "The throttle classes and their rates, and each bucket's requests inside its window",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/MockRateLimits"
+        }
+       }
+      }
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "mock_rate_limits_clear",
+    "tags": [
+     "mock-control"
+    ],
+    "summary": "Empty every bucket (a reset does too); the rates stay",
+    "security": [],
+    "responses": {
+     "204": {
+      "description": "Cleared; no body"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     }
+    }
+   }
+  },
   "/_mock/health": {
    "get": {
     "operationId": "mock_health_retrieve",
@@ -5349,6 +5394,105 @@ export const document = {
       "description": "operationIds the faults apply to; null (the default) means every API operation.",
       "items": {
        "type": "string"
+      }
+     }
+    }
+   },
+   "MockRateLimits": {
+    "type": "object",
+    "required": [
+     "enabled",
+     "classes",
+     "buckets"
+    ],
+    "properties": {
+     "enabled": {
+      "type": "boolean",
+      "description": "false unless the mock was started with rate limits (then classes and buckets are empty)"
+     },
+     "classes": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "class",
+        "scope",
+        "kind",
+        "ident",
+        "rate",
+        "real_rate"
+       ],
+       "properties": {
+        "class": {
+         "type": "string",
+         "description": "The real service's class name"
+        },
+        "scope": {
+         "type": "string"
+        },
+        "kind": {
+         "type": "string",
+         "enum": [
+          "burst",
+          "sustained"
+         ]
+        },
+        "ident": {
+         "type": "string",
+         "enum": [
+          "key",
+          "user"
+         ],
+         "description": "Whose requests one bucket counts: a personal API key, or every key of one user"
+        },
+        "rate": {
+         "type": "string",
+         "description": "The rate in force, e.g. 240/minute"
+        },
+        "real_rate": {
+         "type": "string",
+         "description": "The real service's rate"
+        }
+       }
+      }
+     },
+     "buckets": {
+      "type": "array",
+      "items": {
+       "type": "object",
+       "required": [
+        "scope",
+        "class",
+        "ident",
+        "rate",
+        "count",
+        "frees_at"
+       ],
+       "properties": {
+        "scope": {
+         "type": "string"
+        },
+        "class": {
+         "type": "string"
+        },
+        "ident": {
+         "type": "string",
+         "description": "key:<key id> or user:<user id>"
+        },
+        "rate": {
+         "type": "string"
+        },
+        "count": {
+         "type": "integer",
+         "minimum": 1,
+         "description": "Requests inside the window now"
+        },
+        "frees_at": {
+         "type": "string",
+         "format": "date-time",
+         "description": "When the oldest of them leaves the window"
+        }
+       }
       }
      }
     }

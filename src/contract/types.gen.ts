@@ -430,6 +430,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rate limits in force (serve --rate-limits) and the buckets that hold requests now */
+        get: operations["mock_rate_limits_retrieve"];
+        put?: never;
+        post?: never;
+        /** Empty every bucket (a reset does too); the rates stay */
+        delete: operations["mock_rate_limits_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/health": {
         parameters: {
             query?: never;
@@ -1104,6 +1122,40 @@ export interface components {
             error_status?: 429 | 500 | 502 | 503;
             /** @description operationIds the faults apply to; null (the default) means every API operation. */
             operations?: string[] | null;
+        };
+        MockRateLimits: {
+            /** @description false unless the mock was started with rate limits (then classes and buckets are empty) */
+            enabled: boolean;
+            classes: {
+                /** @description The real service's class name */
+                class: string;
+                scope: string;
+                /** @enum {string} */
+                kind: "burst" | "sustained";
+                /**
+                 * @description Whose requests one bucket counts: a personal API key, or every key of one user
+                 * @enum {string}
+                 */
+                ident: "key" | "user";
+                /** @description The rate in force, e.g. 240/minute */
+                rate: string;
+                /** @description The real service's rate */
+                real_rate: string;
+            }[];
+            buckets: {
+                scope: string;
+                class: string;
+                /** @description key:<key id> or user:<user id> */
+                ident: string;
+                rate: string;
+                /** @description Requests inside the window now */
+                count: number;
+                /**
+                 * Format: date-time
+                 * @description When the oldest of them leaves the window
+                 */
+                frees_at: string;
+            }[];
         };
         MockFaults: {
             latency_ms: number;
@@ -2407,6 +2459,47 @@ export interface operations {
         };
     };
     mock_faults_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+        };
+    };
+    mock_rate_limits_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The throttle classes and their rates, and each bucket's requests inside its window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockRateLimits"];
+                };
+            };
+            405: components["responses"]["Error"];
+        };
+    };
+    mock_rate_limits_clear: {
         parameters: {
             query?: never;
             header?: never;

@@ -17,7 +17,7 @@ import { ChangeFeed, type AppliedChange, type ChangeListener, type RecordedReque
 import type { Clock } from './clock.ts'
 import type { Contract } from './contract.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { createDispatcher, MAX_URL_BYTES, type Routed } from './dispatch.ts'
+import { createDispatcher, MAX_URL_BYTES, type DispatchOptions, type Routed } from './dispatch.ts'
 import { sleep, type Faults } from './faults.ts'
 import { SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
 import type { Journal } from './journal.ts'
@@ -59,6 +59,8 @@ export interface CoreOptions<S> {
   onViolation?: (violation: ContractViolation) => void
   maxBodyBytes?: number
   maxUrlBytes?: number
+  /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/throttle.ts). */
+  throttle?: DispatchOptions<S>['throttle']
 }
 
 export interface CoreApp {
@@ -93,7 +95,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
   const serial = new SerialQueue()
   const changes = new ChangeFeed()
-  const { route, dispatch } = createDispatcher({ contract, profile, handlers, services, directory, faults, maxUrl })
+  const { route, dispatch } = createDispatcher({ contract, profile, handlers, services, directory, faults, maxUrl, throttle: options.throttle })
   const turns = createTurns({ serial, clock, dispatch, changes, beforeRequest, hasDueWork })
   const finish = createFinish({ journal, clock, profile, changes, validateResponses: options.validateResponses ?? true, onViolation })
 

@@ -1,6 +1,6 @@
 // Routing and auth: from a request to its handler's answer. First the refusals that need no state (the
 // URL's length, the route); then, in the request's turn, the checks in the real service's order:
-// authenticate (401) -> scope (403) -> project (404/403) -> method (405) -> body (malformed JSON or
+// authenticate (401) -> scope (403) -> project (404/403) -> throttles (429, when asked for) -> method (405) -> body (malformed JSON or
 // invalid UTF-8 400, a body that is not JSON 415) -> null characters (400) -> contract validation (400)
 // -> injected faults -> the handler. (The body's 413 comes before all of these: core/app-base.ts.)
 import type { Profile } from '../contract/profiles.ts'
@@ -48,6 +48,8 @@ export interface DispatchOptions<S> {
   directory: KeyDirectory<any, any, any>
   faults: Faults
   maxUrl: number
+  /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/throttle.ts). */
+  throttle?(operationId: string, principal: Principal): ApiError | null
 }
 
 export interface Dispatcher {
@@ -61,7 +63,7 @@ export interface Dispatcher {
 }
 
 export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
-  const { contract, profile, handlers, services, directory, faults, maxUrl } = options
+  const { contract, profile, handlers, services, directory, faults, maxUrl, throttle } = options
   const router: Router = createRouter(contract)
   const validateRequest = createRequestValidator(contract)
 
@@ -112,6 +114,9 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
     const { op } = match
     if (principal && view!.scopes) checkScopes(principal.key, view!.scopes, view!.noneDeclared)
     const project = checkProject()
+    // Throttles after authentication and permissions, before anything the handler reads (DRF's initial()).
+    const throttled = principal && !replaying ? throttle?.(op.operationId, principal) : null
+    if (throttled) throw throttled
     if (bodyError) throw bodyError
     checkQueryDepth(searchParams)
     if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, searchParams, body, parsed.text)

@@ -5,6 +5,7 @@ import type { HandlerContext as CoreContext, Handler as CoreHandler } from '../c
 import type { Principal } from '../core/auth.ts'
 import type { Faults } from '../core/faults.ts'
 import type { Journal } from '../core/journal.ts'
+import type { Throttle } from '../core/throttle.ts'
 import type { NonPeakWindow } from '../domain/schedule.ts'
 import type { ApiKeyRecord, ProjectRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
@@ -14,6 +15,8 @@ export interface AppServices {
   clock: Clock
   journal: Journal
   faults: Faults
+  /** Rate limits, when asked for (null: off). */
+  throttle: Throttle | null
   nonPeakWindow: NonPeakWindow
   /** When the app was created (`performance.now()`), for its uptime. */
   startedAt: number

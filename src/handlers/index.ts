@@ -10,6 +10,7 @@ import { mockDataHandlers } from './mock-data.ts'
 import { mockStatusHandlers } from './mock-status.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
+import { rateLimitHandlers } from './rate-limits.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
 
 export const handlers: HandlerMap = {
@@ -23,5 +24,6 @@ export const handlers: HandlerMap = {
   ...journalExportHandlers,
   ...mockDataHandlers,
   ...faultHandlers,
+  ...rateLimitHandlers,
   ...mockStatusHandlers,
 }

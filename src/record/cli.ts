@@ -1,7 +1,7 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
@@ -34,6 +34,11 @@ export const RECORD_OPTIONS = {
   },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  rate: {
+    type: 'string',
+    value: 'SPEC',
+    help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
+  },
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no report: only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
@@ -52,6 +57,9 @@ export interface RecordIo extends CommandIo {
   progress?: ProgressStream
   /** Keys the fakes (tests compare with a redaction of their own). Never written. */
   salt?: string
+  /** How to wait and what time it is, for the rate limits (tests pass a sleep that advances the mock's clock). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
 }
 
 export function formatReport(report: RedactionReport): string {
@@ -114,6 +122,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       saltFile: stringValue(o, 'salt-file') ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
+      rate: rateOption('rate', stringValue(o, 'rate')),
       quiet: o.quiet === true,
     }
   } catch (error) {
@@ -158,7 +167,16 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   if (checkpoint) process.once('SIGINT', interrupted)
   let result
   try {
-    result = await record({ ...options, fetch: fetch ?? io.fetch, salt, recordedAt: checkpoint?.recordedAt, onProgress: progress?.update })
+    result = await record({
+      ...options,
+      fetch: fetch ?? io.fetch,
+      sleep: io.sleep,
+      now: io.now,
+      salt,
+      recordedAt: checkpoint?.recordedAt,
+      onProgress: progress?.update,
+      onWait: progress?.wait,
+    })
   } catch (error) {
     checkpoint?.close()
     if (error instanceof RecordError) {

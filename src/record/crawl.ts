@@ -2,11 +2,14 @@
 // log and properties timeline), the session recordings, the playlists and the recordings in each
 // collection, plus who the key belongs to (the discovery endpoints). A client only: it speaks HTTP
 // through the fetch it is given (the network, or an app in-process) with the verify kit's client, which
-// builds URLs from the contract, waits out 429s as Retry-After says and never sends the key elsewhere.
+// builds URLs from the contract, keeps to the deployment's rate limits (verify/pacer.ts), waits out 429s
+// as Retry-After says and never sends the key elsewhere.
 // Nothing here is redacted yet and nothing is written: that is scenario.ts's job.
 import { Client, type Exchange } from '../verify/http.ts'
 import { kitContract, type KitOperation } from '../verify/contract.ts'
+import { budgetFor } from '../verify/pacer.ts'
 import type { FetchLike } from '../verify/types.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 
 type Json = Record<string, any>
 
@@ -22,11 +25,20 @@ export interface CrawlOptions {
   /** Requests in flight at once for the per-person reads (default 4). */
   concurrency?: number
   timeoutMs?: number
-  /** Retries of a 429, each after the Retry-After it names (default 8). */
+  /** Retries of one request answered 429 in a row, each after the Retry-After it names, however long (default 8). */
   maxRetries?: number
+  /**
+   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`). Default:
+   * the real ones for a deployment over the network at a host that is not loopback, else none.
+   */
+  rate?: string | RateTable | null
   /** How to wait (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>
+  /** The time the pacing and the ETA read (tests pass the mock's clock, advanced by their sleep). */
+  now?: () => number
   onProgress?: (progress: Progress) => void
+  /** Told before each wait of a second or more for the rate limits. */
+  onWait?: (ms: number, reason: string) => void
 }
 
 export interface Progress {
@@ -34,6 +46,8 @@ export interface Progress {
   done: number
   /** Unknown when the deployment does not count (the real persons and recordings lists do not). */
   total?: number
+  /** About how long the stage has left (ms), from its pace so far and the rate limits; with a total only. */
+  etaMs?: number
 }
 
 export interface CrawledPerson {
@@ -94,8 +108,24 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     redact: (text) => text,
     onExchange: () => {},
     sleep: options.sleep,
+    now: options.now,
+    rates: budgetFor(options.rate, options.baseUrl, options.fetch !== undefined),
+    onWait: options.onWait,
   })
-  const progress = options.onProgress ?? (() => {})
+  const now = options.now ?? Date.now
+  const report = options.onProgress ?? (() => {})
+  /** Each stage's start (time, requests so far) and the operation most of its requests are. */
+  const stages = new Map<Progress['stage'], { at: number; requests: number; operationId: string }>()
+  const stage = (name: Progress['stage'], operationId: string) => stages.set(name, { at: now(), requests: client.requests, operationId })
+  /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
+  const progress = (p: Progress) => {
+    const started = stages.get(p.stage)
+    if (!started || p.total === undefined || p.done === 0 || p.done === p.total) return report(p)
+    const left = p.total - p.done
+    const byPace = ((now() - started.at) / p.done) * left
+    const requestsLeft = Math.ceil(((client.requests - started.requests) / p.done) * left)
+    report({ ...p, etaMs: Math.max(byPace, client.pacer.estimateMs(requestsLeft, started.operationId)) })
+  }
   const warnings: string[] = []
   const warnOnce = new Set<string>()
   const warn = (kind: string, text: string) => {
@@ -124,6 +154,8 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
 
   /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
   async function readList(operationId: string, what: string, max: number, onPage: (done: number, total?: number) => void): Promise<Json[]> {
+    if (operationId === 'persons_list') stage('persons', operationId)
+    if (operationId === 'session_recordings_list') stage('recordings', operationId)
     const seen = new Set<string>()
     const items: Json[] = []
     for (let offset = 0; items.length < max; ) {
@@ -210,6 +242,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   }
 
   let detailed = 0
+  stage('person details', 'persons_activity_retrieve')
   const persons = await pool(listed, options.concurrency ?? 4, async (p) => {
     const out = await details(p)
     progress({ stage: 'person details', done: ++detailed, total: listed.length })
@@ -226,6 +259,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     // The real service mixes in its synthetic playlists (negative ids): not the project's own.
     (p) => !(p.is_synthetic === true || (typeof p.id === 'number' && p.id < 0) || String(p.short_id).startsWith('synthetic-')),
   )
+  stage('playlists', 'session_recording_playlists_recordings_list')
   for (const playlist of listedPlaylists) {
     const itemCount = Number(playlist.recordings_counts?.collection?.count ?? 0)
     let ids: string[] | null = null

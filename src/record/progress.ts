@@ -1,5 +1,7 @@
-// Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs).
+// Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs); each
+// with the stage's ETA when it is known, and a line when the rate limits make it wait a while.
 import type { Progress } from './crawl.ts'
+import { formatDuration, waitText } from '../verify/pacer.ts'
 
 export interface ProgressStream {
   isTTY?: boolean
@@ -11,7 +13,14 @@ export interface ProgressReporter {
   update(progress: Progress): void
   /** Ends the current stage's line. */
   done(): void
+  /** A wait of `ms` for the rate limits (`reason`: the throttle class, or Retry-After). */
+  wait(ms: number, reason: string): void
 }
+
+/** Waits shorter than this are not worth a line. */
+const WAIT_LINE_MS = 10_000
+
+
 
 const BAR = 24
 /** Plain mode prints a stage's count every this many items (and when the stage ends). */
@@ -20,7 +29,8 @@ const LINE_EVERY = 100
 export function progressReporter(stream: ProgressStream): ProgressReporter {
   let last: Progress | undefined
   let printed: Progress | undefined
-  const text = (p: Progress) => `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}`
+  const text = (p: Progress) =>
+    `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
     if (printed && printed.stage === p.stage && printed.done === p.done) return
     stream.write(`${text(p)}\n`)
@@ -53,6 +63,11 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
         stream.write('\n')
         last = undefined
       },
+      wait(ms, reason) {
+        if (ms < WAIT_LINE_MS) return
+        stream.write(`\r\u001b[K${waitText(ms, reason)}`)
+        lastDraw = 0
+      },
     }
   }
   return {
@@ -64,6 +79,11 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
     done() {
       if (last) line(last)
       last = undefined
+    },
+    wait(ms, reason) {
+      if (ms < WAIT_LINE_MS) return
+      if (last) line(last)
+      stream.write(`${waitText(ms, reason)}\n`)
     },
   }
 }

@@ -317,7 +317,8 @@ export class Redaction {
       const out: Json = {}
       for (const [k, v] of Object.entries(o)) {
         if (k === 'value' && typeof o.key === 'string') out[k] = this.propertyValue(o.key, v)
-        else if (FILTER_STRUCTURE.has(k) && (typeof v !== 'object' || v === null)) out[k] = this.#asIs(v, 'playlist.filters')
+        else if (FILTER_STRUCTURE.has(k) && typeof v === 'string') out[k] = STRUCTURE_TOKEN.test(v) ? this.#asIs(v, 'playlist.filters') : this.#generic(v, 'playlist.filters')
+        else if (FILTER_STRUCTURE.has(k) && (typeof v !== 'object' || v === null)) out[k] = v
         else out[k] = this.#filters(v, k)
       }
       return out
@@ -371,6 +372,12 @@ const DETAIL_AS_IS = new Set(['id', 'short_id', 'type'])
 const CHANGE_AS_IS = new Set(['type', 'action', 'field'])
 const TIMELINE_AS_IS = new Set(['timestamp', 'relevant_event_count'])
 /** Keys whose plain values in saved filters are structure (event ids, operators, dates), not someone's data. */
+/**
+ * What a structural filter field holds when it is structure: an identifier (`exact`, `person`, `events`,
+ * `$pageview`, `signed_up`) or a relative date (`-3d`, `-1mStart`, `all`). Anything else under those keys
+ * (a person's name under `name`, say) is text, and its shape decides as everywhere.
+ */
+const STRUCTURE_TOKEN = /^(\$?[a-z][a-z0-9_]*|-?\d+[hdwmqy](Start|End)?|[dwmqy](Start|End))$/
 const FILTER_STRUCTURE = new Set([
   'key', 'type', 'operator', 'id', 'kind', 'math', 'order', 'interval', 'date_from', 'date_to', 'event', 'events', 'actions',
   'filter_test_accounts', 'duration_type_filter', 'breakdown_type', 'group_type_index', 'order_direction', 'name',

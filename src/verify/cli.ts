@@ -4,7 +4,8 @@
 // is never printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
+import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
+import { waitText } from './pacer.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
 import { toHtml } from './report/html.ts'
@@ -45,6 +46,11 @@ export const VERIFY_OPTIONS = {
   'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
   'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  rate: {
+    type: 'string',
+    value: 'SPEC',
+    help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
+  },
   report: {
     type: 'string',
     multiple: true,
@@ -136,6 +142,7 @@ export function optionsFromArgs(
     negativeRuns: integer('negative-runs'),
     negativeBudgetMs: integer('negative-budget-ms'),
     timeoutMs: integer('timeout-ms'),
+    rate: rateOption('rate', single(argv, o, 'rate')),
     reports: reportsOf(o, single(argv, o, 'junit'), single(argv, o, 'json')),
   }
 }
@@ -170,7 +177,13 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
   const { reports, quiet, ...verifyOptions } = options
   let result
   try {
-    result = await verify({ ...verifyOptions, fetch: io.fetch })
+    // A long wait for the rate limits gets a line, so a run that keeps to them is not taken for hung.
+    let checks = 0
+    const onCheck = () => void checks++
+    const onWait = (ms: number, reason: string) => {
+      if (!quiet && ms >= 10_000) io.err(`analytics-mock verify: ${checks} checks done; ${waitText(ms, reason)}`)
+    }
+    result = await verify({ ...verifyOptions, fetch: io.fetch, onCheck, onWait })
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyUnreachableError) {
       io.err(`analytics-mock verify: ${error.message}`)

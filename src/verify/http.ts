@@ -1,11 +1,13 @@
 // The kit's HTTP client: builds requests from the contract's path templates, sends them through the
-// given fetch (global fetch over the network, or an app's fetch in-process), honours 429 Retry-After,
-// times out, and records every exchange so each response can be checked against the contract.
+// given fetch (global fetch over the network, or an app's fetch in-process), keeps to the deployment's
+// rate limits and waits out a 429 as its Retry-After says, however long (pacer.ts), times out, and records every exchange so each response can be checked against the contract.
 // Keys go only to the deployment's own origin, and never into anything the kit reports.
 import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from './conformance.ts'
 import type { KitOperation } from './contract.ts'
 import { networkCause } from './network-error.ts'
+import { Pacer, retryAfterMs } from './pacer.ts'
 import type { Redactor } from './redact.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 import type { ExchangeBrief, FetchLike } from './types.ts'
 
 export type KeyChoice = 'primary' | 'none' | 'second' | { unknown: string }
@@ -44,6 +46,12 @@ export interface ClientOptions {
   redact: Redactor
   onExchange: (exchange: Exchange) => void
   sleep?: (ms: number) => Promise<void>
+  /** The rate limits to keep to (null or absent: none; a 429 is still waited out). */
+  rates?: RateTable | null
+  /** The time (epoch ms) the pacing reads; default the wall clock. Tests pass the mock's, with a sleep that advances it. */
+  now?: () => number
+  /** Told before each wait of a second or more (the budget's, or a 429's). */
+  onWait?: (ms: number, reason: string) => void
 }
 
 const BRIEF_BODY = 300
@@ -57,12 +65,17 @@ export class Client {
   requests = 0
   readonly base: string
   private readonly origin: string
-  private readonly sleep: (ms: number) => Promise<void>
+  /** 429s answered (each waited out). */
+  throttled = 0
+  readonly pacer: Pacer
+  private readonly now: () => number
 
   constructor(private readonly o: ClientOptions) {
     this.base = o.baseUrl.replace(/\/+$/, '')
     this.origin = new URL(this.base).origin
-    this.sleep = o.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.now = o.now ?? Date.now
+    const sleep = o.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+    this.pacer = new Pacer({ rates: o.rates ?? null, now: this.now, sleep, onWait: o.onWait })
   }
 
   /** The URL of an operation, with its path parameters filled in (project_id from the options). */
@@ -132,6 +145,7 @@ export class Client {
     const started = performance.now()
     let attempt = 0
     for (;;) {
+      await this.pacer.acquire(operationId)
       this.requests++
       let response: Response
       try {
@@ -139,11 +153,13 @@ export class Client {
       } catch (error) {
         return this.failed(operationId, method, url, key, `no response: ${networkCause(error)}`, body, performance.now() - started)
       }
+      if (response.status === 429) this.throttled++
       if (response.status === 429 && attempt < this.o.maxRetries) {
+        // Waited out in full, however long (an hourly window can ask for most of an hour); no request
+        // of this client leaves before then. Without a Retry-After: 2, 4, 8... seconds.
         attempt++
-        const retryAfter = Number(response.headers.get('retry-after'))
+        this.pacer.throttled(retryAfterMs(response.headers.get('retry-after'), this.now()) ?? 1000 * 2 ** attempt)
         await response.body?.cancel().catch(() => {})
-        await this.sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 60) * 1000 : 1000 * 2 ** attempt)
         continue
       }
       const text = await response.text()

@@ -1,5 +1,6 @@
 // What the kit takes and what it gives back.
 import type { Profile } from '../contract/profiles.ts'
+import type { RateTable } from '../contract/rate-limits.ts'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
@@ -40,8 +41,19 @@ export interface VerifyOptions {
   negativeBudgetMs?: number
   /** Per-request timeout in ms (default 30000). */
   timeoutMs?: number
-  /** Retries of a 429 answer, waiting as Retry-After says (default 3). */
+  /** Retries of one request answered 429 in a row, each waiting as Retry-After says, however long (default 3). */
   maxRetries?: number
+  /**
+   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`; see
+   * contract/rate-limits.ts). Default: the real ones for a deployment over the network at a host that is not
+   * loopback, else none.
+   */
+  rate?: string | RateTable | null
+  /** How to wait, and the time the pacing reads (tests pass the mock's clock and a sleep that advances it). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+  /** Told before each wait of a second or more for the rate limits (`reason`: the class, or Retry-After). */
+  onWait?: (ms: number, reason: string) => void
   /** Run id carried by every name the kit creates (default: random). */
   runId?: string
   /** Called as each check finishes (for progress output). */

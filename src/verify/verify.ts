@@ -15,6 +15,7 @@ import { playlistLifecycleSuite, playlistsReadSuite } from './checks/playlists.t
 import { recordingsSuite } from './checks/recordings.ts'
 import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
+import { budgetFor } from './pacer.ts'
 
 /** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
 export const SUITES: readonly Suite[] = [
@@ -105,6 +106,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     fetch: send,
     timeoutMs,
     maxRetries: options.maxRetries ?? 3,
+    rates: budgetFor(options.rate, base.href, options.fetch !== undefined),
+    sleep: options.sleep,
+    now: options.now,
+    onWait: options.onWait,
     redact,
     onExchange: (ex) => run.record(ex),
   })

@@ -1,0 +1,126 @@
+// `record` of a mock that throttles (rateLimits, as `serve --rate-limits`): it keeps to the budget, waits
+// out any Retry-After however long, shows an ETA, and writes the same scenario as without limits.
+//
+// Against the real limits a recording literally takes minutes or hours, so these tests run it in-process
+// and coordinate the two clocks: the tool's waiting is injected (RecordIo.sleep/now, the same hooks
+// record() takes), and its sleep advances the mock's clock instead of waiting, so the mock's windows see
+// exactly the time the tool waited. Every test runs in seconds while the mock's clock moves through
+// minutes and hours. The mock's journal is the witness of what the deployment saw (statuses in order).
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type App, type AppOptions } from '../src/app.ts'
+import { runRecordCommand } from '../src/record/cli.ts'
+
+const NOW = '2026-11-01T00:00:00Z'
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'record-limits-'))
+})
+
+const mock = (options: AppOptions) => createApp({ clock: { now: NOW, frozen: true }, journalSize: 100_000, ...options })
+
+interface Run {
+  code: number
+  scenario: any
+  progress: string
+  err: string
+  /** The statuses the mock answered, in order. */
+  statuses: number[]
+  /** How far the mock's clock moved (ms): the time the recording took there. */
+  tookMs: number
+}
+
+async function recordOf(app: App, name: string, extra: string[]): Promise<Run> {
+  const file = join(dir, name)
+  const progress: string[] = []
+  const err: string[] = []
+  const start = app.clock.now()
+  // The tool's sleep moves the mock's clock to the instant it waits for (several workers waiting at
+  // once move it to the latest of those instants, as real time would).
+  const sleep = async (ms: number) => {
+    const until = app.clock.now() + ms
+    await Promise.resolve()
+    if (app.clock.now() < until) app.clock.set(until)
+  }
+  const code = await runRecordCommand(['--base-url', 'http://deployment.test', '--project', '1', '--out', file, '--salt-file', join(dir, 'record.salt'), ...extra], {
+    out: () => {},
+    err: (t) => err.push(t),
+    env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
+    fetch: app.fetch,
+    progress: { isTTY: false, write: (t: string) => void progress.push(t) },
+    sleep,
+    now: () => app.clock.now(),
+  })
+  const statuses = app.journal
+    .entries()
+    .sort((a, b) => a.id - b.id)
+    .filter((e) => !e.path.startsWith('/_mock/'))
+    .map((e) => e.status)
+  return { code, scenario: code === 0 ? scenarioOf(file) : null, progress: progress.join(''), err: err.join('\n'), statuses, tookMs: app.clock.now() - start }
+}
+
+/** The scenario without its instant of recording (each run's own). */
+const scenarioOf = (file: string) => ({ ...JSON.parse(readFileSync(file, 'utf8')), recorded_at: undefined })
+
+/** The longest run of 429s in a row. */
+function longest429Run(statuses: number[]): number {
+  let longest = 0
+  let run = 0
+  for (const status of statuses) {
+    run = status === 429 ? run + 1 : 0
+    longest = Math.max(longest, run)
+  }
+  return longest
+}
+
+describe('record against a mock that throttles', () => {
+  it('150 persons against the real limits (over 240 persons reads, more than a minute allows): paced, no 429, an ETA, the same scenario', async () => {
+    const unlimited = await recordOf(await mock({ size: { persons: 150 } }), 'free.json', [])
+    expect(unlimited.code).toBe(0)
+    expect(unlimited.statuses).not.toContain(429)
+
+    const app = await mock({ size: { persons: 150 }, rateLimits: 'real' })
+    const run = await recordOf(app, 'real.json', ['--rate', 'real'])
+    expect(run.code).toBe(0)
+    const personsReads = app.journal.entries().filter((e) => e.operation_id?.startsWith('persons_')).length
+    expect(personsReads).toBeGreaterThan(240)
+    expect(run.statuses).not.toContain(429)
+    // It had to wait for the minute's budget: the mock's clock moved at least a minute.
+    expect(run.tookMs).toBeGreaterThanOrEqual(60_000)
+    expect(run.progress).toMatch(/person details: \d+\/150, ETA \d+ (s|min)/)
+    expect(run.scenario).toEqual(unlimited.scenario)
+  })
+
+  it('2,000 persons against scaled-down budgets where both windows bite: never two 429s in a row, an ETA, the same scenario', async () => {
+    // Persons reads count in the minute's ClickHouse bucket; the recordings list in the listing pair too.
+    const budget = 'clickhouse_burst=150/minute,clickhouse_sustained=1500/hour,listing_burst=2/minute,listing_sustained=4/hour'
+    const unlimited = await recordOf(await mock({ size: { persons: 2000 } }), 'big-free.json', ['--quiet'])
+    const app = await mock({ size: { persons: 2000 }, rateLimits: budget })
+    const run = await recordOf(app, 'big-limited.json', ['--rate', budget])
+    expect(run.code).toBe(0)
+    expect(run.statuses.length).toBeGreaterThan(4000)
+    expect(longest429Run(run.statuses)).toBeLessThanOrEqual(1)
+    expect(run.tookMs).toBeGreaterThan(2 * 3600_000)
+    expect(run.progress).toMatch(/person details: \d+\/2000, ETA \d+ (min|h)/)
+    expect(run.progress).toMatch(/waiting \d+ (min|h)[^\n]* for the rate limit \(the \w+_sustained budget\)/)
+    // The one thing that differs is the deployment's own: hours passed on its clock while the recording
+    // waited, so the recordings that were in progress at the start had ended when the list was read.
+    const settled = (scenario: any) => ({ ...scenario, recordings: scenario.recordings.map((r: any) => ({ ...r, ongoing: undefined })) })
+    expect(run.scenario.recordings.filter((r: any) => r.ongoing).length).toBeLessThan(unlimited.scenario.recordings.filter((r: any) => r.ongoing).length)
+    expect(settled(run.scenario)).toEqual(settled(unlimited.scenario))
+  }, 120_000)
+
+  it('without a budget to keep to, it waits out each 429 as long as Retry-After says (an hour too), many times, never two in a row', async () => {
+    // Persons reads take the minute's bucket only; the recordings and playlists reads also take the hour's.
+    const app = await mock({ size: { persons: 60 }, rateLimits: 'clickhouse_burst=10/minute,clickhouse_sustained=3/hour' })
+    const run = await recordOf(app, 'reactive.json', ['--concurrency', '1', '--rate', 'off'])
+    expect(run.code).toBe(0)
+    expect(run.statuses.filter((s) => s === 429).length).toBeGreaterThan(8)
+    expect(longest429Run(run.statuses)).toBe(1)
+    // The hour's Retry-After, waited in full (the old client waited at most 60 s, 8 times, and gave up).
+    expect(run.progress).toMatch(/waiting (59 min|1 h)[^\n]* for the rate limit \(a 429 said so\)/)
+    expect(run.tookMs).toBeGreaterThan(3600_000)
+  })
+})

@@ -41,6 +41,12 @@ export interface AppOptions {
   /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
   size?: DatasetSize
   /**
+   * The instant generated data is placed before (persons created, events, recordings ending up to it):
+   * default 2026-11-01T00:00:00Z. `serve` places it at its clock's start. Kept across resets; a recorded
+   * scenario keeps its own (recorded_at).
+   */
+  anchor?: number
+  /**
    * Where the draws of a big generated dataset (100,000 persons or more) are made: default this thread;
    * the Node server gives a worker thread (src/server/bulk-thread.ts). The data is the same either way.
    */
@@ -127,7 +133,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const key = `${f}\u0000${s}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
-    else ds = loadFixtures(f, s, options.bulkPlan ? { ...options.size, plan: options.bulkPlan } : options.size, recorded)
+    else {
+      const size = { ...options.size, ...(options.bulkPlan ? { plan: options.bulkPlan } : {}), ...(options.anchor === undefined ? {} : { anchor: options.anchor }) }
+      ds = loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded)
+    }
     datasets.set(key, ds)
     // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
     while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)

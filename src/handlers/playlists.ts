@@ -4,8 +4,19 @@ import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
 import { sameBody, samePage } from '../core/same-page.ts'
-import { addRecording, createPlaylist, listPlaylists, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
-import { toPlaylist } from '../serializers/playlist.ts'
+import {
+  addRecording,
+  createPlaylist,
+  listPlaylists,
+  playlistRecordings,
+  removeRecording,
+  updatePlaylist,
+  withSynthetic,
+  type PlaylistListFilters,
+} from '../domain/playlists.ts'
+import { parseDateParam } from '../domain/properties-timeline.ts'
+import { syntheticCounts, type SyntheticPlaylist } from '../domain/synthetic-playlists.ts'
+import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
 
@@ -35,7 +46,10 @@ export const playlistHandlers: HandlerMap = {
     const { limit, offset } = drfLimitOffset(ctx.query, DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
     // (Without a query there is nothing to look up: the URL's parameter list is made only when read.)
     const q = ctx.url.search === '' ? undefined : ctx.url.searchParams
-    const playlists = listPlaylists(store, ctx.project!.id, {
+    const now = ctx.services.clock.now()
+    // date_from and date_to as the real relative_date_parse reads them (a relative date from the start of its day).
+    const instant = (name: 'date_from' | 'date_to') => (ctx.query[name] === undefined ? undefined : parseDateParam(ctx.query[name], 'from', now, name))
+    const filters: PlaylistListFilters = {
       createdBy: ctx.query.created_by,
       // The seed filters by short_id; the real service's list ignores it.
       shortId: ctx.observed('playlists-short-id-filter') ? undefined : ctx.query.short_id,
@@ -44,8 +58,17 @@ export const playlistHandlers: HandlerMap = {
       pinned: q?.has('pinned') ?? false,
       type: ctx.query.type,
       order: ctx.query.order,
-    })
-    return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
+      modifiedAfter: instant('date_from'),
+      modifiedBefore: instant('date_to'),
+      recordingId: ctx.query.session_recording_id,
+      collectionType: ctx.query.collection_type,
+    }
+    const projectId = ctx.project!.id
+    const playlists = listPlaylists(store, projectId, filters)
+    if (!ctx.observed('playlists-synthetic')) return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
+    const render = (p: PlaylistRecord | SyntheticPlaylist) =>
+      'project_id' in p ? toPlaylist(store, p, viewer) : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
+    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render, 'marked'))
   },
 
   session_recording_playlists_create(ctx) {

@@ -113,11 +113,17 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   }
 
   /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
-  async function readList(operationId: string, what: string, max: number, onPage: (done: number, total?: number) => void): Promise<Json[]> {
+  async function readList(
+    operationId: string,
+    what: string,
+    max: number,
+    onPage: (done: number, total?: number) => void,
+    query: Record<string, string> = {},
+  ): Promise<Json[]> {
     const seen = new Set<string>()
     const items: Json[] = []
     for (let offset = 0; items.length < max; ) {
-      const body = required(await client.call(op(operationId), { query: { limit: PAGE, offset } }), what)
+      const body = required(await client.call(op(operationId), { query: { ...query, limit: PAGE, offset } }), what)
       const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
       if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
       for (const item of results) {
@@ -206,8 +212,14 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return out
   })
 
-  const recordings = await readList('session_recordings_list', 'the session recordings', options.maxRecordings ?? Infinity, (done, total) =>
-    progress({ stage: 'recordings', done, total }),
+  // The list covers the last three days unless asked otherwise (RecordingsQuery's date_from "-3d"); five
+  // years is past the longest retention, so every recording the deployment keeps is read.
+  const recordings = await readList(
+    'session_recordings_list',
+    'the session recordings',
+    options.maxRecordings ?? Infinity,
+    (done, total) => progress({ stage: 'recordings', done, total }),
+    { date_from: '-5y' },
   )
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 

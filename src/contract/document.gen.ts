@@ -1592,6 +1592,14 @@ export const document = {
       ]
      }
     ],
+    "x-observed": [
+     {
+      "id": "playlist-retrieve-synthetic",
+      "what": "semantics",
+      "seed": "not shown (the default profile has no synthetic playlists, so a synthetic-... short_id is a 404)",
+      "real": "a synthetic playlist's short_id answers it as the list shows it (followed in the observed profile)"
+     }
+    ],
     "parameters": [
      {
       "$ref": "#/components/parameters/ProjectId"
@@ -1653,6 +1661,12 @@ export const document = {
      }
     ],
     "x-observed": [
+     {
+      "id": "playlist-patch-synthetic",
+      "what": "semantics",
+      "seed": "not shown (a synthetic-... short_id is a 404 in the default profile)",
+      "real": "a PATCH of a synthetic playlist is a 400 \"Cannot update synthetic playlists\" (followed in the observed profile)"
+     },
      {
       "id": "playlist-patch-filters-type",
       "what": "semantics",

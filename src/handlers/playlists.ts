@@ -1,6 +1,6 @@
 // Session recording playlists (seed 4.3) and the recordings in them.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
 import { sameBody, samePage } from '../core/same-page.ts'
@@ -15,7 +15,7 @@ import {
   type PlaylistListFilters,
 } from '../domain/playlists.ts'
 import { parseDateParam } from '../domain/properties-timeline.ts'
-import { syntheticCounts, type SyntheticPlaylist } from '../domain/synthetic-playlists.ts'
+import { SYNTHETIC_PLAYLISTS, syntheticCounts, type SyntheticPlaylist } from '../domain/synthetic-playlists.ts'
 import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
@@ -37,6 +37,12 @@ function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): Pla
   const playlist = ctx.services.store.playlists.byShortId(projectId, shortId)
   if (!playlist || (playlist.deleted && !includeDeleted)) throw notFound()
   return playlist
+}
+
+/** The synthetic playlist a short_id names, where the profile lists them (observed), or undefined. */
+function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | undefined {
+  const shortId = ctx.params.short_id!
+  return shortId.startsWith('synthetic-') && ctx.observed(note) ? SYNTHETIC_PLAYLISTS.find((p) => p.short_id === shortId) : undefined
 }
 
 export const playlistHandlers: HandlerMap = {
@@ -79,12 +85,19 @@ export const playlistHandlers: HandlerMap = {
   },
 
   session_recording_playlists_retrieve(ctx) {
+    const synthetic = syntheticOf(ctx, 'playlist-retrieve-synthetic')
+    if (synthetic) {
+      const { store, clock } = ctx.services
+      const viewer = ctx.principal!.user
+      return json(200, toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())))
+    }
     return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
   },
 
   session_recording_playlists_partial_update(ctx) {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
+    if (syntheticOf(ctx, 'playlist-patch-synthetic')) throw validationError('Cannot update synthetic playlists')
     const playlist = updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
     return json(200, toPlaylist(store, playlist, user))
   },

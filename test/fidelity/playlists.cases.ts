@@ -458,8 +458,8 @@ export const playlistCases: FidelityCase[] = [
     source: `${SRC} (_filter_request: date_from last_modified_at__gt, date_to last_modified_at__lt, relative_date_parse)`,
     behaviour: 'date_from and date_to keep the playlists last modified after and before them (dates, date-times or relative dates); synthetic playlists are not filtered by them',
     async run(api) {
-      const old = await api.mock.create.playlist({ name: 'old', created_at: '2026-10-01T00:00:00Z', last_modified_at: '2026-10-01T00:00:00Z' })
-      const recent = await api.mock.create.playlist({ name: 'recent', created_at: '2026-11-03T00:00:00Z', last_modified_at: '2026-11-03T00:00:00Z' })
+      const old = await api.mock.create.playlist({ name: 'old', created_at: '2026-10-01T00:00:00Z' })
+      const recent = await api.mock.create.playlist({ name: 'recent', created_at: '2026-11-03T00:00:00Z' })
       const ids = async (q: string) => stored((await api.get(`${BASE}?${q}`)).body.results).map((p: any) => p.short_id)
       expect(await ids('date_from=-7d')).toEqual([recent.short_id])
       expect(await ids('date_to=2026-10-15')).toEqual([old.short_id])
@@ -481,6 +481,22 @@ export const playlistCases: FidelityCase[] = [
       expect(await ids('session_recording_id=rec-1')).toEqual([b.short_id, a.short_id])
       expect(await ids('session_recording_id=rec-2')).toEqual([b.short_id])
       expect(await ids('session_recording_id=none')).toEqual([])
+    },
+  },
+  {
+    id: 'playlists/synthetic-detail',
+    source: `${SRC} (safely_get_object for synthetic- short_ids; SessionRecordingPlaylistSerializer.update)`,
+    behaviour: 'a synthetic playlist is retrieved by its short_id as the list shows it; a PATCH of one is a 400 "Cannot update synthetic playlists"',
+    seedOverrules: 'seed 2.2: a playlist has an integer id and a creator (the default profile has no synthetic playlists: 404)',
+    async run(api) {
+      const listed = (await api.get(`${BASE}`)).body.results.find((p: any) => p.short_id === 'synthetic-expiring')
+      const res = await api.get(`${BASE}/synthetic-expiring`)
+      status(res, 200)
+      expect(res.body).toEqual(listed)
+      const patch = await api.patch(`${BASE}/synthetic-expiring`, { name: 'mine now' })
+      status(patch, 400)
+      expect(patch.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Cannot update synthetic playlists', attr: null })
+      status(await api.get(`${BASE}/synthetic-nonsense`), 404)
     },
   },
 ]

@@ -128,13 +128,15 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   let seed = options.seed ?? 1
   const recorded = await recordedScenario(options)
   let fixtures = recorded?.id ?? (options.fixtures as string | undefined) ?? 'default'
+  // Where generated data is placed: the option's, or after a restore the snapshot's (its base data).
+  let anchor = options.anchor
   const datasets = new Map<string, Dataset>()
-  const datasetFor = (s: number, f: string): Dataset => {
-    const key = `${f}\u0000${s}`
+  const datasetFor = (s: number, f: string, a: number | undefined = anchor): Dataset => {
+    const key = `${f}\u0000${s}\u0000${a ?? ''}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
     else {
-      const size = { ...options.size, ...(options.bulkPlan ? { plan: options.bulkPlan } : {}), ...(options.anchor === undefined ? {} : { anchor: options.anchor }) }
+      const size = { ...options.size, ...(options.bulkPlan ? { plan: options.bulkPlan } : {}), ...(a === undefined ? {} : { anchor: a }) }
       ds = loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded)
     }
     datasets.set(key, ds)
@@ -206,14 +208,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     snapshot: () => snapshotStore(store),
     async restore(snapshot) {
       let base: Dataset
+      // A snapshot of data placed elsewhere in time (a `serve --state` started on another day) restores
+      // onto its own base data, placed where it was.
+      const at = snapshot.anchor === store.dataset.anchor ? anchor : snapshot.anchor
       try {
-        base = datasetFor(snapshot.seed, snapshot.fixtures)
+        base = datasetFor(snapshot.seed, snapshot.fixtures, at)
       } catch (error) {
         throw new SnapshotFormatError((error as Error).message)
       }
       await restoreStore(store, snapshot, base)
       seed = snapshot.seed
       fixtures = snapshot.fixtures
+      anchor = at
     },
     options,
   }

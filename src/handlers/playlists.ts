@@ -117,7 +117,8 @@ export const playlistHandlers: HandlerMap = {
     return json(
       200,
       sameBody(key, {
-        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape))),
+        // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
+        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email }))),
         has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
         version: RECORDINGS_LIST_VERSION,
       }),

@@ -221,6 +221,13 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     (done, total) => progress({ stage: 'recordings', done, total }),
     { date_from: '-5y' },
   )
+  // A recording's answer shows the key's user's own view as `viewed` and only the other users in
+  // `viewers`: the file keeps every viewer, the key's user among them when they viewed it.
+  const myEmail = typeof me?.email === 'string' ? me.email : null
+  for (const r of recordings) {
+    const viewers = Array.isArray(r.viewers) ? (r.viewers as unknown[]) : []
+    if (r.viewed === true && myEmail !== null && !viewers.includes(myEmail)) r.viewers = [...viewers, myEmail]
+  }
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 
   const playlists: CrawledPlaylist[] = []

@@ -84,9 +84,7 @@ export function buildRecordedDataset(scenario: RecordedScenario, options: Record
     }
   }
 
-  // A recording's answer shows the key's user's own view as `viewed` and the other users in `viewers`.
-  const recorder = scenario.users.find((u) => u.id === scenario.user_id)?.email ?? null
-  const recordings = scenario.recordings.map((r) => toRecording(r, projectId, recorder))
+  const recordings = scenario.recordings.map((r) => toRecording(r, projectId))
   const playlists: PlaylistRecord[] = []
   const playlistItems: PlaylistItemRecord[] = []
   for (const entry of scenario.playlists) {
@@ -205,7 +203,7 @@ function pageviewProperties(path: string): Readonly<Json> {
 const DERIVED_RECORDING_FIELDS = new Set(['person', 'viewed', 'recording_duration', 'end_time', 'ongoing'])
 
 /** The recording as recorded: every field it was answered with is kept (the store's own names map one to one). */
-function toRecording(r: RecordedScenario['recordings'][number], projectId: number, recorder: string | null): RecordingRecord {
+function toRecording(r: RecordedScenario['recordings'][number], projectId: number): RecordingRecord {
   const kept: Json = {}
   for (const [key, value] of Object.entries(r)) if (!DERIVED_RECORDING_FIELDS.has(key)) kept[key] = value
   const active = r.active_seconds ?? 0
@@ -226,8 +224,7 @@ function toRecording(r: RecordedScenario['recordings'][number], projectId: numbe
     console_warn_count: count('console_warn_count'),
     console_error_count: count('console_error_count'),
     start_url: (r.start_url as string | null | undefined) ?? null,
-    // Every viewer: the others the answer listed, and the recording's key's user when it had viewed it.
-    viewers: [...(r.viewers ?? []), ...(r.viewed === true && recorder !== null && !(r.viewers ?? []).includes(recorder) ? [recorder] : [])],
+    viewers: [...(r.viewers ?? [])],
     storage: (r.storage as string | undefined) ?? 'object_storage',
     snapshot_source: (r.snapshot_source as string | undefined) ?? 'web',
     activity_score: (r.activity_score as number | undefined) ?? null,

@@ -2069,7 +2069,7 @@ export const document = {
       "id": "recordings-list-envelope",
       "what": "body",
       "seed": "{count, next, previous, results}",
-      "real": "{results, has_next, version: 4} without count or links, and the embedded person's distinct_ids an array holding the matching distinct id; default page size 50",
+      "real": "{results, has_next, version: 4} without count or links, items without storage (the current serializer has none), and the embedded person's distinct_ids an array holding the matching distinct id; default page size 50",
       "real_schema": {
        "$ref": "#/components/schemas/RecordingsListReal"
       }

@@ -43,7 +43,7 @@ describe('routing and error bodies', () => {
     for (const [method, path, template] of [
       ['PUT', '/api/environments/1/persons/5/', '/api/environments/{project_id}/persons/{id}/'],
       ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
-      ['GET', '/api/environments/1/session_recordings/0191-abc/', '/api/environments/{project_id}/session_recordings/{id}/'],
+      ['GET', '/api/environments/1/session_recordings/0191-abc/viewed/', '/api/environments/{project_id}/session_recordings/{id}/viewed/'],
       ['POST', '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/', '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/'],
     ] as const) {
       const res = await client.request(method, path)

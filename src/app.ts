@@ -44,6 +44,12 @@ export interface AppOptions {
   /** Size of the generated data (persons, eventsPerPerson, recordings); default: the scenario's own. Kept across resets. */
   size?: DatasetSize
   /**
+   * The instant generated data is placed before (persons created, events, recordings ending up to it):
+   * default 2026-11-01T00:00:00Z. `serve` places it at its clock's start. Kept across resets; a recorded
+   * scenario keeps its own (recorded_at).
+   */
+  anchor?: number
+  /**
    * Where the draws of a big generated dataset (100,000 persons or more) are made: default this thread;
    * the Node server gives a worker thread (src/server/bulk-thread.ts). The data is the same either way.
    */
@@ -135,12 +141,17 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   let seed = options.seed ?? 1
   const recorded = await recordedScenario(options)
   let fixtures = recorded?.id ?? (options.fixtures as string | undefined) ?? 'default'
+  // Where generated data is placed: the option's, or after a restore the snapshot's (its base data).
+  let anchor = options.anchor
   const datasets = new Map<string, Dataset>()
-  const datasetFor = (s: number, f: string): Dataset => {
-    const key = `${f}\u0000${s}`
+  const datasetFor = (s: number, f: string, a: number | undefined = anchor): Dataset => {
+    const key = `${f}\u0000${s}\u0000${a ?? ''}`
     let ds = datasets.get(key)
     if (ds) datasets.delete(key) // re-inserted below as the most recently used
-    else ds = loadFixtures(f, s, options.bulkPlan ? { ...options.size, plan: options.bulkPlan } : options.size, recorded)
+    else {
+      const size = { ...options.size, ...(options.bulkPlan ? { plan: options.bulkPlan } : {}), ...(a === undefined ? {} : { anchor: a }) }
+      ds = loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded)
+    }
     datasets.set(key, ds)
     // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
     while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)
@@ -216,14 +227,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     snapshot: () => snapshotStore(store),
     async restore(snapshot) {
       let base: Dataset
+      // A snapshot of data placed elsewhere in time (a `serve --state` started on another day) restores
+      // onto its own base data, placed where it was.
+      const at = snapshot.anchor === store.dataset.anchor ? anchor : snapshot.anchor
       try {
-        base = datasetFor(snapshot.seed, snapshot.fixtures)
+        base = datasetFor(snapshot.seed, snapshot.fixtures, at)
       } catch (error) {
         throw new SnapshotFormatError((error as Error).message)
       }
       await restoreStore(store, snapshot, base)
       seed = snapshot.seed
       fixtures = snapshot.fixtures
+      anchor = at
     },
     options,
   }

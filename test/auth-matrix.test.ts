@@ -27,6 +27,8 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   persons_partial_update: { properties: { plan: 'enterprise' } },
   session_recording_playlists_create: { name: 'Auth matrix', type: 'collection' },
   session_recording_playlists_partial_update: { description: 'touched by the auth matrix' },
+  session_recordings_partial_update: { viewed: true },
+  session_recordings_update: { viewed: true },
 }
 const EXAMPLE_QUERY: Record<string, string> = { persons_delete_property_create: '?$unset=plan' }
 
@@ -50,7 +52,10 @@ function idsOf(app: App, projectId: number): Ids {
 
 function pathOf(op: OperationInfo, projectId: number, ids: Ids): string {
   return (
-    op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(name === 'project_id' ? String(projectId) : ids[name as keyof Ids])) +
+    op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+      // A recording's {id} is its session id; elsewhere {id} is a person's.
+      encodeURIComponent(name === 'project_id' ? String(projectId) : name === 'id' && op.path.includes('/session_recordings/') ? ids.session_recording_id : ids[name as keyof Ids]),
+    ) +
     (EXAMPLE_QUERY[op.operationId] ?? '')
   )
 }
@@ -145,14 +150,20 @@ describe("another project's records", () => {
     const refusesAll = ![...op.responses.keys()].some((s) => s < 300)
     for (const ids of [other, { ...other, id: app.store.persons.get(Number(other.id))!.uuid }]) {
       const before = app.snapshot()
-      const res = await send(client, op, pathOf(op, 1, { ...own, id: ids.id, short_id: ids.short_id }), KEYS.all)
+      const res = await send(client, op, pathOf(op, 1, { ...own, id: ids.id, short_id: ids.short_id, session_recording_id: op.path.includes('/session_recordings/') ? ids.session_recording_id : own.session_recording_id }), KEYS.all)
       if (refusesAll) expect(res.status).toBe(405)
-      else {
+      // The real recording DELETE asks its recording service to delete the id in the caller's project, found or not: 204, and the other project's recording stays.
+      else if (op.operationId === 'session_recordings_destroy') expect(res.status).toBe(204)
+      else if (op.path.includes('/session_recordings/')) {
+        expect(res.status).toBe(404)
+        expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Recording not found'))
+      } else {
         expect(res.status).toBe(404)
         expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Not found.'))
       }
       expect(app.snapshot().persons).toEqual(before.persons)
       expect(app.snapshot().collections).toEqual(before.collections)
+      expect(app.store.recordings.get(2, other.session_recording_id)).toBeDefined()
     }
   })
 

@@ -119,6 +119,13 @@ describe('a generated client through Prism\'s validating proxy', () => {
     await call('session_recording_playlists_recordings_create', { path: { ...shortId, session_recording_id: recording } })
     await call('session_recording_playlists_recordings_list', { path: shortId })
     await call('session_recording_playlists_recordings_destroy', { path: { ...shortId, session_recording_id: recording } })
+    // One recording: the player's requests (retrieve, mark viewed, a refused body, delete, then a 404).
+    const one = { ...project, id: recording }
+    await call('session_recordings_retrieve', { path: one })
+    await call('session_recordings_partial_update', { path: one, body: { viewed: true } })
+    await call('session_recordings_update', { path: one, body: { analyzed: false } })
+    await call('session_recordings_destroy', { path: one })
+    await call('session_recordings_retrieve', { path: one })
     await call('session_recording_playlists_destroy', { path: shortId })
     await call('max_tools_create_and_query_insight', { path: project, body: { query: 'pageviews in the last 7 days', insight_type: 'trends' } })
     // The control API.

@@ -54,8 +54,13 @@ describe('drift against the published schema of 2025-11-19 (CI)', () => {
     const { findings } = await result()
     // (Before, the seed's overlay of one field replaced the person: five fields "added" by their schema.)
     const person = findings.filter((f) => f.where.startsWith('response 200 body results[].person.'))
-    expect(person.filter((f) => f.change === 'added' || f.change === 'removed')).toEqual([])
-    expect(person.map((f) => f.id)).toEqual(['session_recordings_list response 200 body results[].person.properties optional'])
+    // None of the five false findings (id, name, properties, created_at, uuid "added" by their schema); the
+    // one field the schema lacks is the current serializer's last_seen_at (explained in docs/fidelity.md).
+    expect(person.filter((f) => f.change === 'added')).toEqual([])
+    expect(person.map((f) => f.id).sort()).toEqual([
+      'session_recordings_list response 200 body results[].person.last_seen_at removed',
+      'session_recordings_list response 200 body results[].person.properties optional',
+    ])
   })
 
   it('reads alternative security requirements as alternatives', async () => {

@@ -43,6 +43,7 @@ describe('profiles', () => {
         'persons_list',
         'persons_partial_update',
         'session_recording_playlists_recordings_destroy',
+        'session_recordings_retrieve',
         'session_recording_playlists_recordings_list',
         'session_recordings_list',
       ].sort(),

@@ -46,7 +46,8 @@ describe('known drift', () => {
         const res = await handlers.session_recordings_list!(ctx)
         const body = res.json as any
         // The real list: no count or links, and the embedded person's distinct_ids in an array.
-        const results = body.results.map((r: any) => ({ ...r, person: r.person && { ...r.person, distinct_ids: [r.person.distinct_ids] } }))
+        // (And no storage field.)
+        const results = body.results.map(({ storage: _, ...r }: any) => ({ ...r, person: r.person && { ...r.person, distinct_ids: [r.person.distinct_ids] } }))
         return json(200, { results, has_next: body.next !== null, version: 4 })
       },
     })

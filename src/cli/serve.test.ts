@@ -94,6 +94,24 @@ describe('analytics-mock serve', () => {
     }
   })
 
+  it("as a newcomer starts it, places the data before the clock's start: the recordings list shows recordings, the player's GET of one answers 200", async () => {
+    // Source followed: posthog/session_recordings/session_recording_api.py (the list's RecordingsQuery,
+    // date_from "-3d" by default; retrieve answers the recording it finds).
+    const { url } = await start(['--port', '0'])
+    const headers = { authorization: 'Bearer phx_mock_all' }
+    const list = await fetch(`${url}/api/environments/1/session_recordings/`, { headers })
+    expect(list.status).toBe(200)
+    const body = await list.json()
+    expect(body.results.length).toBeGreaterThan(0)
+    // The frontend's own first request names the window; the same recordings.
+    const frontend = await (await fetch(`${url}/api/environments/1/session_recordings/?kind=RecordingsQuery&date_from=-3d&limit=50&person_uuid=`, { headers })).json()
+    expect(frontend.results.map((r: { id: string }) => r.id)).toEqual(body.results.map((r: { id: string }) => r.id))
+    const first = body.results[0]
+    const one = await fetch(`${url}/api/environments/1/session_recordings/${first.id}/`, { headers })
+    expect(one.status).toBe(200)
+    expect(await one.json()).toEqual(first)
+  })
+
   it('sets the dataset size with --persons, --events-per-person and --recordings', async () => {
     const { url } = await start(['--port', '0', '--persons', '37', '--recordings', '12', '--events-per-person', '2'])
     const counts = await (await fetch(`${url}/_mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()

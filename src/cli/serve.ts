@@ -154,6 +154,8 @@ export async function runServe(argv: string[]): Promise<void> {
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, ''))) throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
   }
+  // Whole seconds, as the data's instants are.
+  const start = Math.floor(Date.now() / 1000) * 1000
   const app = await createApp({
     profile,
     seed,
@@ -163,7 +165,10 @@ export async function runServe(argv: string[]): Promise<void> {
     size: Object.keys(size).length > 0 ? size : undefined,
     // A big dataset's draws on a second core (the data is the same).
     bulkPlan: planOnThread(),
-    clock: now === undefined ? { frozen: false } : { now, frozen: true },
+    clock: now === undefined ? { now: start, frozen: false } : { now, frozen: true },
+    // The data placed before the clock's start, so its recent recordings are in the recordings list's
+    // default window (the last three days) when the server starts (docs/fidelity.md).
+    anchor: now ?? start,
     faults: latency === undefined ? undefined : { latency_ms: latency },
     rateLimits,
     journalSize: integerValue(o, 'journal-size'),

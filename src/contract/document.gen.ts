@@ -111,22 +111,6 @@ export const document = {
   },
   {
    "method": "GET",
-   "path": "/api/environments/{project_id}/session_recordings/{id}/"
-  },
-  {
-   "method": "PUT",
-   "path": "/api/environments/{project_id}/session_recordings/{id}/"
-  },
-  {
-   "method": "PATCH",
-   "path": "/api/environments/{project_id}/session_recordings/{id}/"
-  },
-  {
-   "method": "DELETE",
-   "path": "/api/environments/{project_id}/session_recordings/{id}/"
-  },
-  {
-   "method": "GET",
    "path": "/api/environments/{project_id}/session_recordings/{id}/viewed/"
   },
   {
@@ -1358,8 +1342,8 @@ export const document = {
      {
       "id": "playlists-synthetic",
       "what": "body",
-      "seed": "not shown",
-      "real": "synthetic playlists (negative ids, short_id synthetic-...) are merged in, first; the mock has none in either profile"
+      "seed": "not shown: the seed's playlist has an integer id, a created_at and a created_by user; the default profile lists none",
+      "real": "seven synthetic playlists (ids -1 to -7, short_id synthetic-..., no creator or timestamps, is_synthetic true) are merged in and, by the default order, come first (followed in the observed profile); created_by, user, pinned, type=filters and collection_type=custom leave them out, collection_type=synthetic keeps only them"
      },
      {
       "id": "playlists-short-id-filter",
@@ -1435,6 +1419,40 @@ export const document = {
       "name": "type",
       "in": "query",
       "description": "collection or filters (any other value does not filter).",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "collection_type",
+      "in": "query",
+      "description": "synthetic lists only the synthetic playlists (none in the default profile), custom only the stored ones; any other value does not filter.",
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "date_from",
+      "in": "query",
+      "description": "Playlists last modified after this (a date, a date-time or a relative date such as -7d).",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "date_to",
+      "in": "query",
+      "description": "Playlists last modified before this.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "session_recording_id",
+      "in": "query",
+      "description": "Playlists holding this recording (the \"add to playlist\" menu).",
       "schema": {
        "type": "string"
       }
@@ -1583,6 +1601,14 @@ export const document = {
       ]
      }
     ],
+    "x-observed": [
+     {
+      "id": "playlist-retrieve-synthetic",
+      "what": "semantics",
+      "seed": "not shown (the default profile has no synthetic playlists, so a synthetic-... short_id is a 404)",
+      "real": "a synthetic playlist's short_id answers it as the list shows it (followed in the observed profile)"
+     }
+    ],
     "parameters": [
      {
       "$ref": "#/components/parameters/ProjectId"
@@ -1644,6 +1670,12 @@ export const document = {
      }
     ],
     "x-observed": [
+     {
+      "id": "playlist-patch-synthetic",
+      "what": "semantics",
+      "seed": "not shown (a synthetic-... short_id is a 404 in the default profile)",
+      "real": "a PATCH of a synthetic playlist is a 400 \"Cannot update synthetic playlists\" (followed in the observed profile)"
+     },
      {
       "id": "playlist-patch-filters-type",
       "what": "semantics",
@@ -2047,7 +2079,7 @@ export const document = {
       "id": "recordings-list-envelope",
       "what": "body",
       "seed": "{count, next, previous, results}",
-      "real": "{results, has_next, version: 4} without count or links, and the embedded person's distinct_ids an array holding the matching distinct id; default page size 50",
+      "real": "{results, has_next, version: 4} without count or links, items without storage (the current serializer has none), and the embedded person's distinct_ids an array holding the matching distinct id; default page size 50",
       "real_schema": {
        "$ref": "#/components/schemas/RecordingsListReal"
       }
@@ -2086,7 +2118,7 @@ export const document = {
      {
       "name": "date_from",
       "in": "query",
-      "description": "Recordings that started at or after this (a date, a date-time or a relative date such as -7d; null means no bound).",
+      "description": "Recordings that started at or after this (a date, a date-time or a relative date such as -7d; default -3d, the real RecordingsQuery's default; null means no bound).",
       "x-lenient": true,
       "schema": {
        "type": "string"
@@ -2104,7 +2136,7 @@ export const document = {
      {
       "name": "person_uuid",
       "in": "query",
-      "description": "Recordings of this person (any of its distinct ids).",
+      "description": "Recordings of this person (any of its distinct ids); empty, as the frontend sends it when no person is chosen, means no filter.",
       "x-lenient": true,
       "schema": {
        "type": "string"
@@ -2122,7 +2154,25 @@ export const document = {
      {
       "name": "session_ids",
       "in": "query",
-      "description": "JSON array of recording ids.",
+      "description": "JSON array of recording ids. The date window does not apply to them, and hide_viewed_recordings does not hide them.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "session_recording_id",
+      "in": "query",
+      "description": "This recording first (the player's selected one): moved to the front when it matches the filters, else added in front with matches_filters false, whatever the page; absent when the project has no such recording.",
+      "x-lenient": true,
+      "schema": {
+       "type": "string"
+      }
+     },
+     {
+      "name": "hide_viewed_recordings",
+      "in": "query",
+      "description": "current-user leaves out the recordings the key's user has viewed; any-user those anyone in the project has viewed.",
       "x-lenient": true,
       "schema": {
        "type": "string"
@@ -2157,6 +2207,292 @@ export const document = {
         }
        }
       }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/{id}/": {
+   "get": {
+    "operationId": "session_recordings_retrieve",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "One recording (the player's first request)",
+    "description": "The recording as the list shows it, with `viewed` and `viewers` for the key's user. An id the\nproject has no recording with (or one deleted) is a 404 \"Recording not found\".\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recording-retrieve-shape",
+      "what": "body",
+      "seed": "not shown; the mock answers the seed's recording (2.4): storage, and the embedded person's distinct_ids a string",
+      "real": "no storage, and the embedded person's distinct_ids an array holding the matching distinct id",
+      "real_schema": {
+       "$ref": "#/components/schemas/SessionRecordingReal"
+      }
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/RecordingId"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The recording",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecordingSeed"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
+   "patch": {
+    "operationId": "session_recordings_partial_update",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Mark the recording viewed (for the key's user) or analyzed",
+    "description": "The body is the real service's update serializer: `viewed` and `analyzed` (booleans as DRF reads\nthem: true/false, \"true\"/\"false\", 1/0, ...), `player_metadata` (any JSON); other fields are\nignored. One of `viewed` or `analyzed` must be true, else a 400 \"At least one of 'viewed' or\n'analyzed' must be provided.\" A `viewed` field present (even false, beside `analyzed: true`)\nrecords the key's user as a viewer. Nothing else changes; `analyzed` is only reported there.\nAn unknown recording is a 404 \"Recording not found\", before the body is read.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/RecordingId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingUpdate"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
+   "put": {
+    "operationId": "session_recordings_update",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Mark the recording viewed (for the key's user) or analyzed",
+    "description": "The body is the real service's update serializer: `viewed` and `analyzed` (booleans as DRF reads\nthem: true/false, \"true\"/\"false\", 1/0, ...), `player_metadata` (any JSON); other fields are\nignored. One of `viewed` or `analyzed` must be true, else a 400 \"At least one of 'viewed' or\n'analyzed' must be provided.\" A `viewed` field present (even false, beside `analyzed: true`)\nrecords the key's user as a viewer. Nothing else changes; `analyzed` is only reported there.\nAn unknown recording is a 404 \"Recording not found\", before the body is read.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/RecordingId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingUpdate"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
+   "delete": {
+    "operationId": "session_recordings_destroy",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Delete the recording for good",
+    "description": "204 with no body. The recording is gone: not listed (nor in playlists), and its retrieve is a 404.\nThe real view does not look the recording up first, so an unknown id is a 204 too.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/RecordingId"
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Deleted; no body"
      },
      "400": {
       "$ref": "#/components/responses/Error"
@@ -3268,6 +3604,15 @@ export const document = {
      "type": "string"
     }
    },
+   "RecordingId": {
+    "name": "id",
+    "in": "path",
+    "required": true,
+    "description": "The recording's (session's) id.",
+    "schema": {
+     "type": "string"
+    }
+   },
    "SessionRecordingId": {
     "name": "session_recording_id",
     "in": "path",
@@ -3451,6 +3796,15 @@ export const document = {
        "null"
       ]
      }
+    }
+   },
+   "SessionRecordingUpdate": {
+    "type": "object",
+    "description": "The real update serializer: viewed, analyzed (booleans, read by the handler as DRF reads them), player_metadata (any JSON). Other fields are ignored.",
+    "properties": {
+     "viewed": {},
+     "analyzed": {},
+     "player_metadata": {}
     }
    },
    "SuccessResponse": {
@@ -4237,17 +4591,27 @@ export const document = {
      "uuid": {
       "type": "string",
       "format": "uuid"
+     },
+     "last_seen_at": {
+      "type": [
+       "string",
+       "null"
+      ],
+      "format": "date-time"
      }
     }
    },
    "SessionRecordingSeed": {
-    "description": "A session recording whose embedded person has distinct_ids as a single string (the seed).",
+    "description": "A session recording as the seed lists its fields (2.4, storage among them) with the embedded person's distinct_ids a single string.",
     "allOf": [
      {
       "$ref": "#/components/schemas/SessionRecording"
      },
      {
       "type": "object",
+      "required": [
+       "storage"
+      ],
       "properties": {
        "person": {
         "oneOf": [
@@ -4269,7 +4633,7 @@ export const document = {
     ]
    },
    "SessionRecordingReal": {
-    "description": "A session recording whose embedded person has distinct_ids as an array (the real service).",
+    "description": "A session recording as the real serializer writes it (no storage field) with the embedded person's distinct_ids an array.",
     "allOf": [
      {
       "$ref": "#/components/schemas/SessionRecording"
@@ -4277,6 +4641,7 @@ export const document = {
      {
       "type": "object",
       "properties": {
+       "storage": false,
        "person": {
         "oneOf": [
          {
@@ -4301,6 +4666,7 @@ export const document = {
    },
    "SessionRecording": {
     "type": "object",
+    "description": "The fields of the real serializer (nullable where it allows null), and the seed's storage where the profile shows it.",
     "required": [
      "id",
      "distinct_id",
@@ -4318,7 +4684,6 @@ export const document = {
      "console_warn_count",
      "console_error_count",
      "start_url",
-     "storage",
      "retention_period_days",
      "expiry_time",
      "recording_ttl",
@@ -4326,20 +4691,28 @@ export const document = {
      "snapshot_library",
      "ongoing",
      "activity_score",
-     "external_references"
+     "has_summary",
+     "summary_outcome",
+     "external_references",
+     "matches_filters"
     ],
     "properties": {
      "id": {
       "type": "string"
      },
      "distinct_id": {
-      "type": "string"
+      "type": [
+       "string",
+       "null"
+      ]
      },
      "viewed": {
-      "type": "boolean"
+      "type": "boolean",
+      "description": "Whether the key's user has viewed it."
      },
      "viewers": {
       "type": "array",
+      "description": "The e-mails of the other users who have viewed it (not the key's user).",
       "items": {
        "type": "string"
       }
@@ -4350,43 +4723,73 @@ export const document = {
       "description": "seconds"
      },
      "active_seconds": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "inactive_seconds": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "start_time": {
-      "type": "string",
+      "type": [
+       "string",
+       "null"
+      ],
       "format": "date-time"
      },
      "end_time": {
-      "type": "string",
+      "type": [
+       "string",
+       "null"
+      ],
       "format": "date-time"
      },
      "click_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "keypress_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "mouse_activity_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "console_log_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "console_warn_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "console_error_count": {
-      "type": "integer",
+      "type": [
+       "integer",
+       "null"
+      ],
       "minimum": 0
      },
      "start_url": {
@@ -4445,6 +4848,35 @@ export const document = {
        "null"
       ]
      },
+     "has_summary": {
+      "type": "boolean",
+      "description": "Whether an AI summary of it exists (never in the mock)."
+     },
+     "summary_outcome": {
+      "description": "The AI summary's outcome (null in the mock, which makes none).",
+      "oneOf": [
+       {
+        "type": "object",
+        "properties": {
+         "description": {
+          "type": [
+           "string",
+           "null"
+          ]
+         },
+         "success": {
+          "type": [
+           "boolean",
+           "null"
+          ]
+         }
+        }
+       },
+       {
+        "type": "null"
+       }
+      ]
+     },
      "external_references": {
       "type": "array",
       "description": "Issues linked to the recording (none in the mock).",
@@ -4452,6 +4884,10 @@ export const document = {
        "type": "object",
        "additionalProperties": true
       }
+     },
+     "matches_filters": {
+      "type": "boolean",
+      "description": "False only for the recording session_recording_id asked for when it does not match the list's filters."
      }
     }
    },

@@ -241,6 +241,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environments/{project_id}/session_recordings/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One recording (the player's first request)
+         * @description The recording as the list shows it, with `viewed` and `viewers` for the key's user. An id the
+         *     project has no recording with (or one deleted) is a 404 "Recording not found".
+         */
+        get: operations["session_recordings_retrieve"];
+        /**
+         * Mark the recording viewed (for the key's user) or analyzed
+         * @description The body is the real service's update serializer: `viewed` and `analyzed` (booleans as DRF reads
+         *     them: true/false, "true"/"false", 1/0, ...), `player_metadata` (any JSON); other fields are
+         *     ignored. One of `viewed` or `analyzed` must be true, else a 400 "At least one of 'viewed' or
+         *     'analyzed' must be provided." A `viewed` field present (even false, beside `analyzed: true`)
+         *     records the key's user as a viewer. Nothing else changes; `analyzed` is only reported there.
+         *     An unknown recording is a 404 "Recording not found", before the body is read.
+         */
+        put: operations["session_recordings_update"];
+        post?: never;
+        /**
+         * Delete the recording for good
+         * @description 204 with no body. The recording is gone: not listed (nor in playlists), and its retrieve is a 404.
+         *     The real view does not look the recording up first, so an unknown id is a 204 too.
+         */
+        delete: operations["session_recordings_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark the recording viewed (for the key's user) or analyzed
+         * @description The body is the real service's update serializer: `viewed` and `analyzed` (booleans as DRF reads
+         *     them: true/false, "true"/"false", 1/0, ...), `player_metadata` (any JSON); other fields are
+         *     ignored. One of `viewed` or `analyzed` must be true, else a 400 "At least one of 'viewed' or
+         *     'analyzed' must be provided." A `viewed` field present (even false, beside `analyzed: true`)
+         *     records the key's user as a viewer. Nothing else changes; `analyzed` is only reported there.
+         *     An unknown recording is a 404 "Recording not found", before the body is read.
+         */
+        patch: operations["session_recordings_partial_update"];
+        trace?: never;
+    };
     "/api/projects/": {
         parameters: {
             query?: never;
@@ -596,6 +640,12 @@ export interface components {
             detail: string;
             attr: string | null;
         };
+        /** @description The real update serializer: viewed, analyzed (booleans, read by the handler as DRF reads them), player_metadata (any JSON). Other fields are ignored. */
+        SessionRecordingUpdate: {
+            viewed?: unknown;
+            analyzed?: unknown;
+            player_metadata?: unknown;
+        };
         SuccessResponse: {
             success: boolean;
         };
@@ -806,41 +856,47 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             uuid: string;
+            /** Format: date-time */
+            last_seen_at?: string | null;
         };
-        /** @description A session recording whose embedded person has distinct_ids as a single string (the seed). */
+        /** @description A session recording as the seed lists its fields (2.4, storage among them) with the embedded person's distinct_ids a single string. */
         SessionRecordingSeed: components["schemas"]["SessionRecording"] & {
             person?: {
                 distinct_ids?: string;
             } | null;
         };
-        /** @description A session recording whose embedded person has distinct_ids as an array (the real service). */
+        /** @description A session recording as the real serializer writes it (no storage field) with the embedded person's distinct_ids an array. */
         SessionRecordingReal: components["schemas"]["SessionRecording"] & {
+            storage?: never;
             person?: {
                 distinct_ids?: string[];
             } | null;
         };
+        /** @description The fields of the real serializer (nullable where it allows null), and the seed's storage where the profile shows it. */
         SessionRecording: {
             id: string;
-            distinct_id: string;
+            distinct_id: string | null;
+            /** @description Whether the key's user has viewed it. */
             viewed: boolean;
+            /** @description The e-mails of the other users who have viewed it (not the key's user). */
             viewers: string[];
             /** @description seconds */
             recording_duration: number;
-            active_seconds: number;
-            inactive_seconds: number;
+            active_seconds: number | null;
+            inactive_seconds: number | null;
             /** Format: date-time */
-            start_time: string;
+            start_time: string | null;
             /** Format: date-time */
-            end_time: string;
-            click_count: number;
-            keypress_count: number;
-            mouse_activity_count: number;
-            console_log_count: number;
-            console_warn_count: number;
-            console_error_count: number;
+            end_time: string | null;
+            click_count: number | null;
+            keypress_count: number | null;
+            mouse_activity_count: number | null;
+            console_log_count: number | null;
+            console_warn_count: number | null;
+            console_error_count: number | null;
             start_url: string | null;
             person?: components["schemas"]["EmbeddedPerson"] | null;
-            storage: string;
+            storage?: string;
             /** @description Days the recording is kept. */
             retention_period_days: number | null;
             /**
@@ -854,10 +910,19 @@ export interface components {
             snapshot_library: string | null;
             ongoing: boolean;
             activity_score: number | null;
+            /** @description Whether an AI summary of it exists (never in the mock). */
+            has_summary: boolean;
+            /** @description The AI summary's outcome (null in the mock, which makes none). */
+            summary_outcome: {
+                description?: string | null;
+                success?: boolean | null;
+            } | null;
             /** @description Issues linked to the recording (none in the mock). */
             external_references: {
                 [key: string]: unknown;
             }[];
+            /** @description False only for the recording session_recording_id asked for when it does not match the list's filters. */
+            matches_filters: boolean;
         };
         PaginatedSessionRecordingList: {
             count: number;
@@ -1256,6 +1321,8 @@ export interface components {
         /** @description The person's integer id (a UUID is also accepted, as in the real service). */
         PersonId: string;
         ShortId: string;
+        /** @description The recording's (session's) id. */
+        RecordingId: string;
         SessionRecordingId: string;
         PersonFormat: "csv" | "json";
         /** @description Text to look for (the control API's data reads). */
@@ -1743,6 +1810,14 @@ export interface operations {
                 pinned?: string;
                 /** @description collection or filters (any other value does not filter). */
                 type?: string;
+                /** @description synthetic lists only the synthetic playlists (none in the default profile), custom only the stored ones; any other value does not filter. */
+                collection_type?: string;
+                /** @description Playlists last modified after this (a date, a date-time or a relative date such as -7d). */
+                date_from?: string;
+                /** @description Playlists last modified before this. */
+                date_to?: string;
+                /** @description Playlists holding this recording (the "add to playlist" menu). */
+                session_recording_id?: string;
                 /** @description last_modified_at, created_at or name, optionally prefixed with - (default -last_modified_at; anything else means the default). name sorts case-insensitively by the name, else the derived name. */
                 order?: string;
             };
@@ -2030,16 +2105,20 @@ export interface operations {
                 limit?: number;
                 /** @description Start index (a negative one means 0). */
                 offset?: number;
-                /** @description Recordings that started at or after this (a date, a date-time or a relative date such as -7d; null means no bound). */
+                /** @description Recordings that started at or after this (a date, a date-time or a relative date such as -7d; default -3d, the real RecordingsQuery's default; null means no bound). */
                 date_from?: string;
                 /** @description Recordings that started at or before this. */
                 date_to?: string;
-                /** @description Recordings of this person (any of its distinct ids). */
+                /** @description Recordings of this person (any of its distinct ids); empty, as the frontend sends it when no person is chosen, means no filter. */
                 person_uuid?: string;
                 /** @description JSON array of distinct ids. */
                 distinct_ids?: string;
-                /** @description JSON array of recording ids. */
+                /** @description JSON array of recording ids. The date window does not apply to them, and hide_viewed_recordings does not hide them. */
                 session_ids?: string;
+                /** @description This recording first (the player's selected one): moved to the front when it matches the filters, else added in front with matches_filters false, whatever the page; absent when the project has no such recording. */
+                session_recording_id?: string;
+                /** @description current-user leaves out the recordings the key's user has viewed; any-user those anyone in the project has viewed. */
+                hide_viewed_recordings?: string;
                 /** @description start_time (default), duration, recording_duration, active_seconds, inactive_seconds, console_error_count, click_count, keypress_count, mouse_activity_count or activity_score. */
                 order?: string;
                 /** @description DESC (default) or ASC. */
@@ -2068,6 +2147,152 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The recording's (session's) id. */
+                id: components["parameters"]["RecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingSeed"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The recording's (session's) id. */
+                id: components["parameters"]["RecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The recording's (session's) id. */
+                id: components["parameters"]["RecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The recording's (session's) id. */
+                id: components["parameters"]["RecordingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
             429: components["responses"]["Error"];
             500: components["responses"]["Fault"];
             502: components["responses"]["Fault"];

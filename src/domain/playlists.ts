@@ -5,6 +5,7 @@ import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } 
 import { ALPHANUMERIC } from '../core/random.ts'
 import type { Store } from '../store/store.ts'
 import { change, recordActivity, type Change } from './activity.ts'
+import { SYNTHETIC_PLAYLISTS, type SyntheticPlaylist } from './synthetic-playlists.ts'
 
 export const PLAYLIST_TYPES = ['collection', 'filters'] as const
 export type PlaylistType = (typeof PLAYLIST_TYPES)[number]
@@ -157,21 +158,34 @@ export interface PlaylistListFilters {
   order?: string
   /** Soft-deleted ones too (what the store holds, as the control API shows it; the API never lists them). */
   includeDeleted?: boolean
+  /** Last modified after this instant (the real date_from, compared with gt). */
+  modifiedAfter?: number
+  /** Last modified before this instant (date_to, lt). */
+  modifiedBefore?: number
+  /** Holding this recording (by id). */
+  recordingId?: string
+  /** synthetic: none of the stored ones; custom: only those (synthetic playlists are merged in by `withSynthetic`). */
+  collectionType?: string
 }
 
 const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
 export const DEFAULT_PLAYLIST_ORDER = '-last_modified_at'
 
 /** The name a playlist sorts by: case-insensitive, an empty name falling through to the derived name. */
-const sortName = (p: PlaylistRecord) => (p.name || p.derived_name || '').toLowerCase()
+const sortName = (p: Pick<PlaylistRecord, 'name'> & Partial<Pick<PlaylistRecord, 'derived_name'>>) => (p.name || p.derived_name || '').toLowerCase()
 
 /** A project's live playlists, filtered and ordered as the real service's list does (ties by id). */
 export function listPlaylists(store: Store, projectId: number, filters: PlaylistListFilters = {}): PlaylistRecord[] {
   const search = filters.search?.toLowerCase()
   const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
+  if (filters.collectionType === 'synthetic') return []
+  const holding = filters.recordingId === undefined ? undefined : (p: PlaylistRecord) => store.playlistItems.find(p.id, filters.recordingId!) !== undefined
   const found = [...store.playlists.ofProject(projectId)].filter(
       (p) =>
         (filters.includeDeleted || !p.deleted) &&
+        (filters.modifiedAfter === undefined || p.last_modified_at > filters.modifiedAfter) &&
+        (filters.modifiedBefore === undefined || p.last_modified_at < filters.modifiedBefore) &&
+        (holding === undefined || holding(p)) &&
         (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
         (filters.user === undefined || p.created_by_id === filters.user) &&
         (filters.shortId === undefined || p.short_id === filters.shortId) &&
@@ -179,14 +193,43 @@ export function listPlaylists(store: Store, projectId: number, filters: Playlist
         (type === undefined || p.type === type) &&
         (search === undefined || (p.name ?? '').toLowerCase().includes(search) || (p.derived_name ?? '').toLowerCase().includes(search)),
     )
-  const order = filters.order && ORDER_FIELDS.has(filters.order.replace(/^-/, '')) ? filters.order : DEFAULT_PLAYLIST_ORDER
+  return found.sort(playlistOrder(filters.order))
+}
+
+/** What a list sorts by; a synthetic playlist's missing instants sort as the latest (Python's datetime.max). */
+type Sortable = Pick<PlaylistRecord, 'id' | 'name'> & Partial<Pick<PlaylistRecord, 'derived_name' | 'created_at' | 'last_modified_at'>>
+
+/** The list's comparison for `order` (ties by id; synthetic playlists keep their registry order among themselves). */
+function playlistOrder(requested: string | undefined): (a: Sortable, b: Sortable) => number {
+  const order = requested && ORDER_FIELDS.has(requested.replace(/^-/, '')) ? requested : DEFAULT_PLAYLIST_ORDER
   const descending = order.startsWith('-')
-  const field = order.replace(/^-/, '')
-  const compare = (a: PlaylistRecord, b: PlaylistRecord): number => {
+  const field = order.replace(/^-/, '') as 'name' | 'created_at' | 'last_modified_at'
+  const compare = (a: Sortable, b: Sortable): number => {
     if (field === 'name') return sortName(a) < sortName(b) ? -1 : sortName(a) > sortName(b) ? 1 : 0
-    return field === 'created_at' ? a.created_at - b.created_at : a.last_modified_at - b.last_modified_at
+    const x = a[field] ?? Infinity
+    const y = b[field] ?? Infinity
+    return x === y ? 0 : x < y ? -1 : 1
   }
-  return found.sort((a, b) => (descending ? -compare(a, b) : compare(a, b)) || a.id - b.id)
+  return (a, b) => (descending ? -compare(a, b) : compare(a, b)) || (a.id < 0 && b.id < 0 ? 0 : a.id - b.id)
+}
+
+/**
+ * The stored playlists of a list with the synthetic ones merged in, as the real list does: in the list's
+ * order (by default first, their instants being none; in registry order among themselves), found by
+ * `search` in the name or the description, left out by created_by, user, pinned, type=filters and
+ * collection_type=custom; date_from, date_to and session_recording_id do not apply to them.
+ */
+export function withSynthetic(stored: readonly PlaylistRecord[], filters: PlaylistListFilters): Array<PlaylistRecord | SyntheticPlaylist> {
+  const excluded =
+    filters.createdBy !== undefined ||
+    filters.user !== undefined ||
+    filters.pinned ||
+    filters.type === 'filters' ||
+    filters.collectionType === 'custom'
+  if (excluded) return [...stored]
+  const search = filters.search?.toLowerCase()
+  const synthetic = SYNTHETIC_PLAYLISTS.filter((p) => search === undefined || p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search))
+  return [...synthetic, ...stored].sort(playlistOrder(filters.order))
 }
 
 /** The playlist's items, most recently added first (ties: the later item first). */

@@ -74,31 +74,105 @@ function orderValue(r: RecordingRecord, order: RecordingOrder, now: number): num
   }
 }
 
+/** The real RecordingsQuery's date_from when a list names none. */
+export const DEFAULT_RECORDINGS_DATE_FROM = '-3d'
+
 /**
  * The project's recordings matching the query's filters the mock applies, in its order (default
- * start_time, descending; ties by id). Without filters and in the default order this is the table's own
- * list, not a copy.
+ * start_time, descending; ties by id). `viewer` is the key's user's e-mail (hide_viewed_recordings
+ * current-user). Without filters and in the default order this is the table's own list, not a copy.
  */
-export function listRecordings(store: Store, projectId: number, query: RecordingsQuery, now: number): readonly RecordingRecord[] {
+export function listRecordings(
+  store: Store,
+  projectId: number,
+  query: RecordingsQuery,
+  now: number,
+  viewer: string | null = null,
+  { datesForIds = false } = {},
+): readonly RecordingRecord[] {
   const all = store.recordings.list(projectId)
   const order = query.order ?? 'start_time'
   const ascending = query.order_direction === 'ASC'
-  const filtered = query.date_from != null || query.date_to != null || query.person_uuid != null || query.distinct_ids != null || query.session_ids != null
-  if (!filtered && order === 'start_time' && !ascending) return all
-  const from = query.date_from == null ? undefined : parseDateParam(query.date_from, 'from', now, 'date_from')
-  const to = query.date_to == null ? undefined : parseDateParam(query.date_to, 'to', now, 'date_to')
-  const person = query.person_uuid == null ? undefined : store.persons.getByUuid(query.person_uuid.toLowerCase())
-  const distinctIds = query.distinct_ids == null ? undefined : new Set(query.distinct_ids)
   const sessionIds = query.session_ids == null ? undefined : new Set(query.session_ids)
+  // Recordings asked for by id are shown whatever the date window (unless `datesForIds`), and never hidden as viewed.
+  const undated = sessionIds !== undefined && !datesForIds
+  const dateFrom = undated ? null : query.date_from === undefined ? DEFAULT_RECORDINGS_DATE_FROM : query.date_from
+  const dateTo = undated ? null : query.date_to
+  const hidden = sessionIds ? null : hiddenAsViewed(store, projectId, query.hide_viewed_recordings, viewer)
+  // An empty person_uuid (the frontend's "no person") does not filter.
+  const personUuid = query.person_uuid || null
+  const filtered = dateFrom != null || dateTo != null || personUuid != null || query.distinct_ids != null || sessionIds !== undefined || hidden !== null
+  if (!filtered && order === 'start_time' && !ascending) return all
+  const from = dateFrom == null ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
+  const to = dateTo == null ? undefined : parseDateParam(dateTo, 'to', now, 'date_to')
+  const person = personUuid == null ? undefined : store.persons.getByUuid(personUuid.toLowerCase())
+  const distinctIds = query.distinct_ids == null ? undefined : new Set(query.distinct_ids)
   const out = all.filter(
     (r) =>
       (from === undefined || r.start_time >= from) &&
       (to === undefined || r.start_time <= to) &&
-      (query.person_uuid == null || (person !== undefined && person.project_id === projectId && person.distinct_ids.includes(r.distinct_id))) &&
+      (personUuid == null || (person !== undefined && person.project_id === projectId && person.distinct_ids.includes(r.distinct_id))) &&
       (distinctIds === undefined || distinctIds.has(r.distinct_id)) &&
-      (sessionIds === undefined || sessionIds.has(r.id)),
+      (sessionIds === undefined || sessionIds.has(r.id)) &&
+      (hidden === null || !hidden(r)),
   )
   if (order === 'start_time' && !ascending) return out
   const sign = ascending ? 1 : -1
   return out.sort((a, b) => sign * (orderValue(a, order, now) - orderValue(b, order, now)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** Which recordings hide_viewed_recordings leaves out: the viewer's viewed ones, or any viewed one; null for none. */
+function hiddenAsViewed(store: Store, projectId: number, mode: RecordingsQuery['hide_viewed_recordings'], viewer: string | null): ((r: RecordingRecord) => boolean) | null {
+  if (mode === 'any-user') return (r) => r.viewers.length > 0
+  if (mode === 'current-user' && viewer !== null) {
+    const viewed = store.recordings.viewedBy(projectId, viewer)
+    return viewed.size === 0 ? null : (r) => viewed.has(r.id)
+  }
+  return null
+}
+
+/** A page of a recordings list, and the recording session_recording_id put first when it was not in the filters. */
+export interface RecordingsPage {
+  /** The list's recordings (all of them: the handler pages them). */
+  recordings: readonly RecordingRecord[]
+  /**
+   * session_recording_id's recording, shown first on every page: `matches` when the list holds it (it
+   * then also stays where it is, and the page drops that second copy), otherwise added though it does
+   * not match the filters. Undefined when not asked for, or the project has no such recording.
+   */
+  first?: { recording: RecordingRecord; matches: boolean }
+}
+
+/** The list with session_recording_id's recording found, as the real list_recordings_from_query does. */
+export function recordingsWithSelected(store: Store, projectId: number, query: RecordingsQuery, now: number, viewer: string | null): RecordingsPage {
+  const recordings = listRecordings(store, projectId, query, now, viewer)
+  const id = query.session_recording_id
+  if (!id) return { recordings }
+  // It matches when the same filters, date window included, hold for it alone (an explicit session_ids
+  // set is itself a filter; hide_viewed_recordings is not).
+  const matches =
+    query.session_ids != null && !query.session_ids.includes(id)
+      ? []
+      : listRecordings(store, projectId, { ...query, session_ids: [id] }, now, viewer, { datesForIds: true })
+  const selected = matches[0] ?? store.recordings.get(projectId, id)
+  return selected ? { recordings, first: { recording: selected, matches: matches.length > 0 } } : { recordings }
+}
+
+/** The page's recordings, session_recording_id's first (and not again). */
+export function pageWithSelected(page: readonly RecordingRecord[], first: RecordingsPage['first']): readonly RecordingRecord[] {
+  if (!first) return page
+  return [first.recording, ...page.filter((r) => r !== first.recording)]
+}
+
+/** Marks the recording viewed by the user (by e-mail); viewing it again changes nothing. */
+export function markViewed(store: Store, recording: RecordingRecord, email: string): void {
+  if (recording.viewers.includes(email)) return
+  // A big dataset's recording is read through getters: its plain record is toJSON's.
+  const plain = (recording as RecordingRecord & { toJSON?: () => RecordingRecord }).toJSON?.() ?? recording
+  store.recordings.upsert(Object.freeze({ ...plain, viewers: Object.freeze([...recording.viewers, email]) }))
+}
+
+/** Deletes the recording for good (its playlist items stay, showing nothing, as the real ones do). */
+export function deleteRecording(store: Store, projectId: number, id: string): void {
+  store.recordings.remove(projectId, id)
 }

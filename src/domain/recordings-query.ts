@@ -4,9 +4,9 @@
 // `errors()`: type, loc, msg, input, ctx when there is one, url), every error at once, in field order
 // then unknown fields in the order sent.
 //
-// The fields and their types are the real model's. The mock applies limit, offset, date_from, date_to,
-// person_uuid, distinct_ids, session_ids, order and order_direction; the other filters are accepted
-// and ignored.
+// The fields and their types are the real model's. The mock applies limit, offset, date_from (default
+// -3d), date_to, person_uuid, distinct_ids, session_ids, order, order_direction, hide_viewed_recordings
+// and session_recording_id; the other filters are accepted and ignored.
 import { validationError } from '../core/errors.ts'
 
 /** The pydantic release the real service runs (its error links name it). */
@@ -39,6 +39,9 @@ export const RECORDING_ORDERS = [
 ] as const
 export type RecordingOrder = (typeof RECORDING_ORDERS)[number]
 
+/** The real HideViewedRecordings choices (the frontend's "hide viewed" setting). */
+export const HIDE_VIEWED = ['current-user', 'any-user'] as const
+
 /** The model's fields, in its order. */
 const FIELDS: ReadonlyArray<[string, FieldType]> = [
   ['actions', 'list'],
@@ -51,6 +54,7 @@ const FIELDS: ReadonlyArray<[string, FieldType]> = [
   ['events', 'list'],
   ['filter_test_accounts', 'bool'],
   ['having_predicates', 'list'],
+  ['hide_viewed_recordings', { enum: HIDE_VIEWED }],
   ['kind', { literal: 'RecordingsQuery' }],
   ['limit', 'int'],
   ['modifiers', { model: 'HogQLQueryModifiers' }],
@@ -80,6 +84,8 @@ export interface RecordingsQuery {
   session_ids?: string[] | null
   order?: RecordingOrder | null
   order_direction?: 'ASC' | 'DESC' | null
+  hide_viewed_recordings?: (typeof HIDE_VIEWED)[number] | null
+  session_recording_id?: string | null
 }
 
 interface PydanticError {

@@ -38,16 +38,19 @@ const find = (result: Awaited<ReturnType<typeof drift>>, operationId: string, wh
 describe('drift against the real schema of November 2023', () => {
   it('finds its paths under our alias, the three operations it did not have yet, and what differs', async () => {
     const result = await drift({ schemaText: REAL_2023 })
-    expect(result.operations.compared).toBe(18)
-    expect(result.operations.missing).toEqual(['max_tools_create_and_query_insight', 'persons_all_activity_retrieve', 'persons_delete_events_create'])
+    expect(result.operations.compared).toBe(22)
+    // The single-recording operations sit under another path there (no environments alias for them in 2023).
+    expect(result.operations.missing).toEqual([
+      'max_tools_create_and_query_insight', 'persons_all_activity_retrieve', 'persons_delete_events_create',
+      'session_recordings_retrieve', 'session_recordings_update', 'session_recordings_destroy', 'session_recordings_partial_update',
+    ])
     expect(result.theirs).toEqual({ title: 'PostHog API', version: '', openapi: '3.0.3' })
     expect(find(result, 'session_recordings_list', 'response 200 body results[].viewed')).toMatchObject([
       { severity: 'breaking', change: 'retyped', message: 'they may send string: ours is boolean, theirs string' },
     ])
     expect(find(result, 'session_recordings_list', 'response 200 body results[].viewers')).toMatchObject([{ severity: 'breaking', change: 'removed' }])
-    expect(find(result, 'session_recordings_list', 'response 200 body results[].click_count')).toMatchObject([
-      { severity: 'breaking', change: 'retyped', message: 'they may send null: ours is integer, theirs integer|null' },
-    ])
+    // Both allow null for the counts (ours follows the real serializer).
+    expect(find(result, 'session_recordings_list', 'response 200 body results[].click_count')).toEqual([])
     expect(find(result, 'persons_retrieve', 'path parameter id')).toMatchObject([{ severity: 'breaking', change: 'retyped' }])
     expect(find(result, 'persons_delete_property_create', 'query parameter $unset')).toMatchObject([{ severity: 'breaking', change: 'required' }])
     expect(find(result, 'persons_list', 'response 200 body results[].last_seen_at')).toMatchObject([{ severity: 'warning', change: 'removed' }])
@@ -61,7 +64,7 @@ describe('drift against the real schema of November 2023', () => {
   it('the CLI prints the table and exits 1; with the differences written as a baseline, 0', async () => {
     const first = await run(['--schema', FIXTURE, '--write-baseline', join(dir, 'baseline.json')])
     expect(first.code).toBe(1)
-    expect(first.output).toMatch(/^18 operations compared: 15 found, 3 missing \(max_tools_create_and_query_insight, persons_all_activity_retrieve, persons_delete_events_create\)$/m)
+    expect(first.output).toMatch(/^22 operations compared: 15 found, 7 missing \(max_tools_create_and_query_insight, persons_all_activity_retrieve, persons_delete_events_create, session_recordings_retrieve, session_recordings_update, session_recordings_destroy, session_recordings_partial_update\)$/m)
     expect(first.output).toMatch(/^BREAKING\s+session_recordings_list\s+response 200 body results\[\]\.viewed\s+retyped: they may send string/m)
     expect(first.output).toMatch(/^\d+ breaking, \d+ warnings$/m)
     const baseline = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'))
@@ -81,10 +84,10 @@ describe('drift against the real schema of November 2023', () => {
     expect(a.output).toMatch(/^BREAKING\s+persons_list\s+response 200 body results\[\]\.uuid\s+removed/m)
 
     const added = real2023()
-    added.components.schemas.SessionRecording.properties.has_summary = { type: 'boolean', nullable: true }
+    added.components.schemas.SessionRecording.properties.visit_count = { type: 'integer', nullable: true }
     const b = await run(['--schema', write('added-field.yaml', added), '--baseline', baseline])
     expect(b.code).toBe(0)
-    expect(b.output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.has_summary\s+added: their schema also has has_summary \(boolean\|null\)$/m)
+    expect(b.output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.visit_count\s+added: their schema also has visit_count \(integer\|null\)$/m)
     expect(b.output).toMatch(/^0 breaking, 1 warning, \d+ accepted by the baseline$/m)
 
     const retyped = real2023()
@@ -104,8 +107,8 @@ describe('drift against the real schema of November 2023', () => {
     expect(json.operations.missing).toContain('session_recordings_list')
     expect(json.summary.breaking).toBe(1)
     const xml = readFileSync(join(dir, 'gone.xml'), 'utf8')
-    expect(xml.match(/<testcase /g)).toHaveLength(18)
-    expect(xml).toContain('<testsuites name="analytics-mock drift" tests="18" failures="1" errors="0">')
+    expect(xml.match(/<testcase /g)).toHaveLength(22)
+    expect(xml).toContain('<testsuites name="analytics-mock drift" tests="22" failures="1" errors="0">')
     expect(xml).toMatch(/<testcase classname="drift" name="session_recordings_list">\s*<failure message="1 breaking change">BREAKING operation: removed: their schema has no GET/)
   })
 })
@@ -182,16 +185,17 @@ describe('drift against altered copies of our own contract', () => {
     doc.components.schemas.SessionRecordingSeed = { $ref: '#/components/schemas/SessionRecording' }
     doc.components.schemas.EmbeddedPerson.properties.distinct_ids = { type: 'string' }
     const result = await drift({ schemaText: JSON.stringify(doc), operations: ['session_recordings_list'] })
-    expect(result.findings.map((f) => `${f.severity} ${f.where} ${f.change}`)).toEqual([])
+    // Only what the seed's allOf adds itself: `storage` required (theirs, the plain recording, has it optional).
+    expect(result.findings.map((f) => `${f.severity} ${f.where} ${f.change}`)).toEqual(['warning response 200 body results[].storage optional'])
   })
 
   it('only additions: exit 0, with the warnings printed', async () => {
     const doc = ours()
-    doc.components.schemas.SessionRecording.properties.has_summary = { type: 'boolean' }
+    doc.components.schemas.SessionRecording.properties.visit_count = { type: 'integer' }
     doc.components.parameters.PersonFormat.schema.enum.push('html')
     const { code, output } = await run(['--schema', write('additions.json', doc, 'json')])
     expect(code).toBe(0)
-    expect(output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.has_summary\s+added/m)
+    expect(output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.visit_count\s+added/m)
     expect(output).toMatch(/^warning\s+persons_retrieve\s+query parameter format\s+enum: they also list "html"$/m)
     expect(output).toMatch(/^0 breaking, \d+ warnings$/m)
   })

@@ -1,11 +1,22 @@
 // Session recording playlists (seed 4.3) and the recordings in them.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
 import { sameBody, samePage } from '../core/same-page.ts'
-import { addRecording, createPlaylist, listPlaylists, playlistRecordings, removeRecording, updatePlaylist } from '../domain/playlists.ts'
-import { toPlaylist } from '../serializers/playlist.ts'
+import {
+  addRecording,
+  createPlaylist,
+  listPlaylists,
+  playlistRecordings,
+  removeRecording,
+  updatePlaylist,
+  withSynthetic,
+  type PlaylistListFilters,
+} from '../domain/playlists.ts'
+import { parseDateParam } from '../domain/properties-timeline.ts'
+import { SYNTHETIC_PLAYLISTS, syntheticCounts, type SyntheticPlaylist } from '../domain/synthetic-playlists.ts'
+import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
 
@@ -28,6 +39,12 @@ function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): Pla
   return playlist
 }
 
+/** The synthetic playlist a short_id names, where the profile lists them (observed), or undefined. */
+function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | undefined {
+  const shortId = ctx.params.short_id!
+  return shortId.startsWith('synthetic-') && ctx.observed(note) ? SYNTHETIC_PLAYLISTS.find((p) => p.short_id === shortId) : undefined
+}
+
 export const playlistHandlers: HandlerMap = {
   session_recording_playlists_list(ctx) {
     const { store } = ctx.services
@@ -35,7 +52,10 @@ export const playlistHandlers: HandlerMap = {
     const { limit, offset } = drfLimitOffset(ctx.query, DEFAULT_PLAYLISTS_LIMIT, MAX_PLAYLISTS_LIMIT)
     // (Without a query there is nothing to look up: the URL's parameter list is made only when read.)
     const q = ctx.url.search === '' ? undefined : ctx.url.searchParams
-    const playlists = listPlaylists(store, ctx.project!.id, {
+    const now = ctx.services.clock.now()
+    // date_from and date_to as the real relative_date_parse reads them (a relative date from the start of its day).
+    const instant = (name: 'date_from' | 'date_to') => (ctx.query[name] === undefined ? undefined : parseDateParam(ctx.query[name], 'from', now, name))
+    const filters: PlaylistListFilters = {
       createdBy: ctx.query.created_by,
       // The seed filters by short_id; the real service's list ignores it.
       shortId: ctx.observed('playlists-short-id-filter') ? undefined : ctx.query.short_id,
@@ -44,8 +64,17 @@ export const playlistHandlers: HandlerMap = {
       pinned: q?.has('pinned') ?? false,
       type: ctx.query.type,
       order: ctx.query.order,
-    })
-    return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
+      modifiedAfter: instant('date_from'),
+      modifiedBefore: instant('date_to'),
+      recordingId: ctx.query.session_recording_id,
+      collectionType: ctx.query.collection_type,
+    }
+    const projectId = ctx.project!.id
+    const playlists = listPlaylists(store, projectId, filters)
+    if (!ctx.observed('playlists-synthetic')) return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
+    const render = (p: PlaylistRecord | SyntheticPlaylist) =>
+      'project_id' in p ? toPlaylist(store, p, viewer) : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
+    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render, 'marked'))
   },
 
   session_recording_playlists_create(ctx) {
@@ -56,12 +85,19 @@ export const playlistHandlers: HandlerMap = {
   },
 
   session_recording_playlists_retrieve(ctx) {
+    const synthetic = syntheticOf(ctx, 'playlist-retrieve-synthetic')
+    if (synthetic) {
+      const { store, clock } = ctx.services
+      const viewer = ctx.principal!.user
+      return json(200, toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())))
+    }
     return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
   },
 
   session_recording_playlists_partial_update(ctx) {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
+    if (syntheticOf(ctx, 'playlist-patch-synthetic')) throw validationError('Cannot update synthetic playlists')
     const playlist = updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
     return json(200, toPlaylist(store, playlist, user))
   },
@@ -81,7 +117,8 @@ export const playlistHandlers: HandlerMap = {
     return json(
       200,
       sameBody(key, {
-        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape))),
+        // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
+        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email }))),
         has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
         version: RECORDINGS_LIST_VERSION,
       }),

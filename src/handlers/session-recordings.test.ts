@@ -19,37 +19,47 @@ beforeEach(async () => {
 
 
 const clockNow = async () => Date.parse((await c.get('/_mock/clock', null)).body.now)
-const all = async () => (await c.get(`${PATH}?limit=1000`)).body
+/** Every recording of project 1, whatever its date (date_from=null: no lower bound). */
+const all = async () => (await c.get(`${PATH}?limit=1000&date_from=null`)).body
+const DAY = 86_400_000
 
 describe('session recordings list', () => {
-  it('answers the seed envelope, 50 by default, newest start_time first', async () => {
+  it('answers the seed envelope with the last three days by default (the real RecordingsQuery date_from -3d), newest start_time first', async () => {
     const res = await c.get(PATH)
     expect(res.status).toBe(200)
     expect(Object.keys(res.body).sort()).toEqual(['count', 'next', 'previous', 'results'])
-    const everything = await all()
-    expect(res.body.count).toBe(everything.results.length)
-    expect(res.body.results).toHaveLength(50)
+    const everything = (await all()).results
+    // -3d: from the start of the UTC day three days back.
+    const from = Math.floor(((await clockNow()) - 3 * DAY) / DAY) * DAY
+    const recent = everything.filter((r: any) => Date.parse(r.start_time) >= from)
+    expect(recent.length).toBeGreaterThan(0)
+    expect(recent.length).toBeLessThan(everything.length)
+    expect(res.body.count).toBe(recent.length)
+    expect(res.body.results).toEqual(recent.slice(0, 50))
     expect(res.body.previous).toBeNull()
-    const starts = everything.results.map((r: any) => Date.parse(r.start_time))
+    const starts = everything.map((r: any) => Date.parse(r.start_time))
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
-    expect(res.body.results).toEqual(everything.results.slice(0, 50))
+    // An explicit date_from widens it.
+    expect((await c.get(`${PATH}?date_from=-30d&limit=1000`)).body.count).toBeGreaterThan(recent.length)
   })
 
-  it('pages with limit and offset', async () => {
+  it('pages with limit and offset, 50 by default', async () => {
     const everything = (await all()).results
-    const page = (await c.get(`${PATH}?limit=10&offset=20`)).body
+    const page = (await c.get(`${PATH}?limit=10&offset=20&date_from=null`)).body
     expect(page.results.map((r: any) => r.id)).toEqual(everything.slice(20, 30).map((r: any) => r.id))
     expect(new URL(page.next).searchParams.get('offset')).toBe('30')
     expect(new URL(page.previous).searchParams.get('offset')).toBe('10')
-    const past = (await c.get(`${PATH}?offset=${everything.length}`)).body
+    const past = (await c.get(`${PATH}?offset=${everything.length}&date_from=null`)).body
     expect(past.results).toEqual([])
     expect(past.next).toBeNull()
+    expect((await c.get(`${PATH}?date_from=null`)).body.results).toHaveLength(50)
     // As the real list: 0 means the default page size.
-    expect((await c.get(`${PATH}?limit=0`)).body.results).toHaveLength(50)
+    expect((await c.get(`${PATH}?limit=0&date_from=null`)).body.results).toHaveLength(50)
   })
 
   it('gives every recording values that hang together', async () => {
     const now = await clockNow()
+    const me = (await c.get('/api/users/@me/')).body.email
     const { results } = await all()
     expect(results.length).toBeGreaterThan(100)
     for (const r of results) {
@@ -57,7 +67,8 @@ describe('session recordings list', () => {
       expect(r.recording_duration).toBe(r.active_seconds + r.inactive_seconds)
       expect(Date.parse(r.end_time) - Date.parse(r.start_time)).toBe(r.recording_duration * 1000)
       for (const field of COUNTS) expect(r[field]).toBeGreaterThanOrEqual(0)
-      expect(r.viewed).toBe(r.viewers.length > 0)
+      // The key's user (phx_mock_all's, the first user) is never among the viewers: viewed says whether they watched it.
+      expect(r.viewers).not.toContain(me)
       const end = Date.parse(r.end_time)
       expect(r.ongoing).toBe(end <= now && now - end < FIVE_MINUTES)
     }
@@ -93,8 +104,10 @@ describe('session recordings list', () => {
     )
     expect(made.status).toBe(201)
     const first = (await c.get(`${PATH}?limit=1`)).body.results[0]
-    expect(first).toEqual(made.body)
-    expect(first).toMatchObject({ recording_duration: 120, click_count: 7, viewed: true, ongoing: true })
+    // The control API shows every viewer; the list, the key's user's view (not theirs) and the others.
+    expect(made.body).toMatchObject({ viewed: true, viewers: ['someone@hedgebox.net'] })
+    expect(first).toEqual({ ...made.body, viewed: false })
+    expect(first).toMatchObject({ recording_duration: 120, click_count: 7, ongoing: true })
     expect(first.end_time).toBe(iso(await clockNow()))
   })
 

@@ -153,13 +153,19 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   }
 
   /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
-  async function readList(operationId: string, what: string, max: number, onPage: (done: number, total?: number) => void): Promise<Json[]> {
+  async function readList(
+    operationId: string,
+    what: string,
+    max: number,
+    onPage: (done: number, total?: number) => void,
+    query: Record<string, string> = {},
+  ): Promise<Json[]> {
     if (operationId === 'persons_list') stage('persons', operationId)
     if (operationId === 'session_recordings_list') stage('recordings', operationId)
     const seen = new Set<string>()
     const items: Json[] = []
     for (let offset = 0; items.length < max; ) {
-      const body = required(await client.call(op(operationId), { query: { limit: PAGE, offset } }), what)
+      const body = required(await client.call(op(operationId), { query: { ...query, limit: PAGE, offset } }), what)
       const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
       if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
       for (const item of results) {
@@ -249,9 +255,22 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return out
   })
 
-  const recordings = await readList('session_recordings_list', 'the session recordings', options.maxRecordings ?? Infinity, (done, total) =>
-    progress({ stage: 'recordings', done, total }),
+  // The list covers the last three days unless asked otherwise (RecordingsQuery's date_from "-3d"); five
+  // years is past the longest retention, so every recording the deployment keeps is read.
+  const recordings = await readList(
+    'session_recordings_list',
+    'the session recordings',
+    options.maxRecordings ?? Infinity,
+    (done, total) => progress({ stage: 'recordings', done, total }),
+    { date_from: '-5y' },
   )
+  // A recording's answer shows the key's user's own view as `viewed` and only the other users in
+  // `viewers`: the file keeps every viewer, the key's user among them when they viewed it.
+  const myEmail = typeof me?.email === 'string' ? me.email : null
+  for (const r of recordings) {
+    const viewers = Array.isArray(r.viewers) ? (r.viewers as unknown[]) : []
+    if (r.viewed === true && myEmail !== null && !viewers.includes(myEmail)) r.viewers = [...viewers, myEmail]
+  }
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 
   const playlists: CrawledPlaylist[] = []

@@ -27,6 +27,7 @@ export interface SeedOptions {
   eventsPerPerson?: number
   /** Recordings in project 1 (default 300, or 1.5 per person when `persons` is given); project 2 gets a sixth. */
   recordings?: number
+  /** The instant the data is placed before (default DEFAULT_ANCHOR, 2026-11-01T00:00:00Z). */
   anchor?: number
   fixtures?: string
   /** Where the draws of a big dataset (BULK_PERSONS or more) are made: default this thread (bulk.ts PlanSource). */
@@ -34,7 +35,7 @@ export interface SeedOptions {
 }
 
 /** How big a generated dataset is (AppOptions.size): the scenario's own sizes where a field is absent. */
-export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings' | 'plan'>
+export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'recordings' | 'plan' | 'anchor'>
 
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'

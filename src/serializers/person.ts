@@ -182,6 +182,6 @@ export type DistinctIdsShape = 'string' | 'array'
 
 /** Embedded in a recording: distinct_ids is the single matching distinct id. */
 export function toEmbeddedPerson(person: PersonRecord, distinctId: string, shape: DistinctIdsShape = 'string'): EmbeddedPerson {
-  const { id, name, properties, created_at, uuid } = toPerson(person)
-  return { id, name, distinct_ids: shape === 'string' ? distinctId : [distinctId], properties, created_at, uuid }
+  const { id, name, properties, created_at, uuid, last_seen_at } = toPerson(person)
+  return { id, name, distinct_ids: shape === 'string' ? distinctId : [distinctId], properties, created_at, uuid, last_seen_at: last_seen_at ?? null }
 }

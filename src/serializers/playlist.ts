@@ -6,7 +6,7 @@ import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { freezeDeep, jsonString, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
+import { freezeDeep, jsonString, serializeOnce, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 import { toUserOnce, userJson } from './user.ts'
@@ -179,4 +179,36 @@ function playlistJson(value: Playlist, createdBy: UserRecord | undefined, lastMo
     (created ? created.bytes - created.text.length : 0) +
     (modified ? modified.bytes - modified.text.length : 0)
   return { text, bytes: text.length + extra }
+}
+
+/**
+ * A synthetic playlist as the real list shows it: a collection with no creator, instants or filters,
+ * `is_synthetic` true, its counts the collection's (`has_more` false, nothing to compare with a refresh).
+ */
+export function toSyntheticPlaylist(
+  playlist: { id: number; short_id: string; name: string; description: string },
+  counts: { count: number; watched: number },
+): Playlist {
+  const value: Playlist = {
+      id: playlist.id,
+      short_id: playlist.short_id,
+      name: playlist.name,
+      derived_name: null,
+      description: playlist.description,
+      pinned: false,
+      created_at: null,
+      created_by: null,
+      deleted: false,
+      filters: {},
+      last_modified_at: null,
+      last_modified_by: null,
+      recordings_counts: {
+        saved_filters: NO_SAVED_FILTERS,
+        collection: { count: counts.count, has_more: false, watched_count: counts.watched, increased: null, last_refreshed_at: null },
+      } as unknown as Playlist['recordings_counts'],
+      type: 'collection',
+      is_synthetic: true,
+  }
+  freezeDeep(value)
+  return serializeOnce(value)
 }

@@ -49,6 +49,25 @@ describe('RecordingTable', () => {
     expect([...table.viewedBy(1, 'y@h.net')]).toEqual(['b'])
     expect([...table.viewedBy(2, 'x@h.net')]).toEqual(['c'])
   })
+
+  it('removes a recording from its index, its project\'s list and its viewers\' sets, the others still found', () => {
+    const table = new RecordingTable([recording('a', 1, 1, ['x@h.net']), recording('b', 1, 2), recording('c', 2, 3)])
+    expect([...table.viewedBy(1, 'x@h.net')]).toEqual(['a'])
+    const stamp = table.stamp
+    expect(table.remove(1, 'a')?.id).toBe('a')
+    expect(table.stamp).not.toBe(stamp)
+    expect(table.remove(1, 'a')).toBeUndefined()
+    expect(table.get(1, 'a')).toBeUndefined()
+    expect(table.size).toBe(2)
+    expect(table.list(1).map((r) => r.id)).toEqual(['b'])
+    expect([...table.viewedBy(1, 'x@h.net')]).toEqual([])
+    // The recording moved into the freed slot is still found, and can be replaced and removed in turn.
+    expect(table.get(2, 'c')?.start_time).toBe(3)
+    table.upsert(recording('c', 2, 4))
+    expect(table.get(2, 'c')?.start_time).toBe(4)
+    expect(table.remove(2, 'c')?.start_time).toBe(4)
+    expect(table.toArray().map((r) => r.id)).toEqual(['b'])
+  })
 })
 
 describe('RecordingTable.filling', () => {

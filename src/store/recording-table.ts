@@ -138,6 +138,29 @@ export class RecordingTable {
     insertSorted(ordered, recording, newestFirst)
   }
 
+  /** Removes the project's recording with this id; the removed one, or undefined when there was none. */
+  remove(projectId: number, id: string): RecordingRecord | undefined {
+    const slot = this.#slotOf(projectId, id)
+    if (slot < 0) return undefined
+    const removed = this.#slots[slot]!
+    this.#stamp = nextStamp()
+    this.#byId.delete(hashKey(id, projectId), slot)
+    // The last slot's recording moves into the freed one, so the slots stay dense.
+    const last = this.#slots.length - 1
+    if (slot !== last) {
+      const moved = this.#slots[last]!
+      const hash = hashKey(moved.id, moved.project_id)
+      this.#byId.delete(hash, last)
+      this.#byId.add(hash, slot)
+      this.#slots[slot] = moved
+    }
+    this.#slots.pop()
+    const list = this.#ordered.get(projectId)!
+    list.splice(list.indexOf(removed), 1)
+    for (const email of removed.viewers) this.#viewed.get(projectId)?.get(email)?.delete(id)
+    return removed
+  }
+
   #slotOf(projectId: number, id: string): number {
     return this.#byId.find(hashKey(id, projectId), (slot) => {
       const r = this.#slots[slot]!

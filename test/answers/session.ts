@@ -40,7 +40,10 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
   const ownerDistinctId: string = firstRecording.distinct_id
   const persons = await personIds(client)
   const ownerPerson = persons.find((p) => p.distinctIds.includes(ownerDistinctId))!
-  const playlists = (await get(`${P1}/session_recording_playlists/?limit=100`)).results as Array<{ short_id: string; type: string }>
+  // The stored playlists (the observed profile lists the real service's synthetic ones too).
+  const playlists = ((await get(`${P1}/session_recording_playlists/?limit=100`)).results as Array<{ short_id: string; type: string; is_synthetic: boolean }>).filter(
+    (p) => !p.is_synthetic,
+  )
   const collection = playlists.find((p) => p.type === 'collection')!
   const collectionItems = (await get(`${P1}/session_recording_playlists/${collection.short_id}/recordings/`)).results as Array<{ id: string }>
 

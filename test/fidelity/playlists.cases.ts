@@ -14,6 +14,10 @@ async function playlist(api: Api, input: Parameters<Api['mock']['create']['playl
   await api.mock.advance(60_000)
   return api.mock.create.playlist({ name: null, ...input })
 }
+/** How many synthetic playlists the list merges in: the real service's seven (observed profile); none in the seed's. */
+const syntheticCount = (api: Api) => (api.profile === 'observed' ? 7 : 0)
+/** The stored playlists of a page, as the real tests read them (`if not r.get("is_synthetic")`). */
+const stored = (results: any[]) => results.filter((p) => !p.is_synthetic)
 const local = (url: string | null) => (url === null ? null : new URL(url).pathname + new URL(url).search)
 const create = (api: Api, body: Record<string, unknown>) => api.post(`${BASE}/`, body)
 
@@ -28,7 +32,7 @@ export const playlistCases: FidelityCase[] = [
       const two = (await create(api, { name: 'test2', type: 'collection' })).body
       const res = await api.get(`${BASE}`)
       status(res, 200)
-      expect(res.body).toMatchObject({ count: 2, next: null, previous: null })
+      expect(res.body).toMatchObject({ count: 2 + syntheticCount(api), next: null, previous: null })
       const user = api.user()
       const expected = (p: any, name: string) => ({
         is_synthetic: false,
@@ -47,7 +51,7 @@ export const playlistCases: FidelityCase[] = [
         short_id: p.short_id,
         type: 'collection',
       })
-      expect(res.body.results).toEqual([expected(two, 'test2'), expected(one, 'test')])
+      expect(stored(res.body.results)).toEqual([expected(two, 'test2'), expected(one, 'test')])
     },
   },
   {
@@ -201,8 +205,8 @@ export const playlistCases: FidelityCase[] = [
       const c1 = await playlist(api, { name: 'Collection Explicit Items', type: 'collection' })
       const c2 = await playlist(api, { name: 'Collection Explicit No Filters', type: 'collection' })
       expect((await api.get(`${BASE}?type=filters`)).body.results.map((p: any) => p.id)).toEqual([f.id])
-      expect(new Set((await api.get(`${BASE}?type=collection`)).body.results.map((p: any) => p.id))).toEqual(new Set([c1.id, c2.id]))
-      expect((await api.get(`${BASE}`)).body.results).toHaveLength(3)
+      expect(new Set(stored((await api.get(`${BASE}?type=collection`)).body.results).map((p: any) => p.id))).toEqual(new Set([c1.id, c2.id]))
+      expect(stored((await api.get(`${BASE}`)).body.results)).toHaveLength(3)
     },
   },
   {
@@ -269,8 +273,10 @@ export const playlistCases: FidelityCase[] = [
       const names = ['Banana', 'apple', 'Cherry', 'date', 'Elder', 'fig', 'Grape', 'kiwi']
       for (const name of names) await playlist(api, { name })
       const seen: string[] = []
-      for (let offset = 0; offset < names.length; offset += 5) {
-        seen.push(...(await api.get(`${BASE}?order=name&limit=5&offset=${offset}`)).body.results.map((p: any) => p.name))
+      for (let offset = 0, count = 1; offset < count; offset += 5) {
+        const body = (await api.get(`${BASE}?order=name&limit=5&offset=${offset}`)).body
+        count = body.count
+        seen.push(...stored(body.results).map((p: any) => p.name))
       }
       expect(seen).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())))
     },
@@ -283,7 +289,11 @@ export const playlistCases: FidelityCase[] = [
       const made = new Set<string>()
       for (const name of ['dup-a', 'dup-a', 'dup-a', 'Expiring soon', 'Expiring soon', 'dup-z', 'dup-z', 'dup-z']) made.add((await playlist(api, { name })).short_id)
       const seen: string[] = []
-      for (let offset = 0; offset < 8; offset += 3) seen.push(...(await api.get(`${BASE}?order=name&limit=3&offset=${offset}`)).body.results.map((p: any) => p.short_id))
+      for (let offset = 0, count = 1; offset < count; offset += 3) {
+        const body = (await api.get(`${BASE}?order=name&limit=3&offset=${offset}`)).body
+        count = body.count
+        seen.push(...stored(body.results).map((p: any) => p.short_id))
+      }
       expect(seen).toHaveLength(8)
       expect(new Set(seen)).toEqual(made)
     },
@@ -298,7 +308,7 @@ export const playlistCases: FidelityCase[] = [
       const seen: string[] = []
       let total = 0
       for (let offset = 0; offset === 0 || offset < total; offset += 3) {
-        const body = (await api.get(`${BASE}?limit=3&offset=${offset}`)).body
+        const body = (await api.get(`${BASE}?collection_type=custom&limit=3&offset=${offset}`)).body
         total = body.count
         seen.push(...body.results.map((p: any) => p.name))
       }
@@ -327,7 +337,8 @@ export const playlistCases: FidelityCase[] = [
       const second = (await api.get(`${BASE}/?order=name&limit=2&offset=2`)).body
       expect(local(second.next)).toBe(`${BASE}/?limit=2&offset=4&order=name`)
       expect(local(second.previous)).toBe(`${BASE}/?limit=2&order=name`)
-      expect((await api.get(`${BASE}/?limit=2&offset=4`)).body.next).toBeNull()
+      const total = (await api.get(`${BASE}/`)).body.count
+      expect((await api.get(`${BASE}/?limit=2&offset=${total - 1}`)).body.next).toBeNull()
     },
   },
   {
@@ -356,7 +367,7 @@ export const playlistCases: FidelityCase[] = [
     async run(api) {
       const theirs = await playlist(api, { project_id: 2, name: 'other team playlist' })
       await playlist(api, { name: 'my team playlist' })
-      expect((await api.get(`${BASE}`)).body.results.map((p: any) => p.name)).toEqual(['my team playlist'])
+      expect(stored((await api.get(`${BASE}`)).body.results).map((p: any) => p.name)).toEqual(['my team playlist'])
       status(await api.get(`${BASE}/${theirs.short_id}`), 404)
       status(await api.patch(`${BASE}/${theirs.short_id}`, { name: 'hacked' }), 404)
       status(await api.get(`${BASE}/${theirs.short_id}/recordings`), 404)
@@ -385,6 +396,107 @@ export const playlistCases: FidelityCase[] = [
       const res = await api.request('PATCH', `${BASE}/${p.short_id}/`)
       status(res, 200)
       expect(res.body).toEqual(p)
+    },
+  },
+  {
+    id: 'playlists/synthetic',
+    source: 'posthog/session_recordings/synthetic_playlists.py (the registry, SummarisedPlaylistSource appended with EE); test_session_recording_playlist.py::test_list_playlists_when_there_are_no_playlists',
+    behaviour:
+      'the list merges in seven synthetic collections (ids -1 to -7, short_id synthetic-..., no creator or instants, is_synthetic true), first by the default order, in registry order; watch history counts what the caller watched',
+    seedOverrules: "seed 2.2: a playlist has an integer id, a created_at and a created_by user (the default profile lists no synthetic playlists)",
+    async run(api) {
+      await api.person(['user'])
+      await api.mock.create.recording({ id: 'seen', distinct_id: 'user', start_time: api.mock.clock.now() - 86_400_000, viewers: [api.user(1).email] })
+      const mine = await playlist(api, { name: 'mine' })
+      const body = (await api.get(`${BASE}`)).body
+      expect(body.count).toBe(8)
+      expect(body.results.map((p: any) => p.short_id)).toEqual([
+        'synthetic-watch-history', 'synthetic-commented', 'synthetic-shared', 'synthetic-exported', 'synthetic-expiring', 'synthetic-frustrated',
+        'synthetic-summarised', mine.short_id,
+      ])
+      expect(body.results.map((p: any) => p.id).slice(0, 7)).toEqual([-1, -2, -3, -4, -6, -7, -5])
+      expect(body.results[0]).toEqual({
+        id: -1,
+        short_id: 'synthetic-watch-history',
+        name: 'Watch history',
+        derived_name: null,
+        description: 'Recordings you have watched',
+        pinned: false,
+        created_at: null,
+        created_by: null,
+        deleted: false,
+        filters: {},
+        last_modified_at: null,
+        last_modified_by: null,
+        recordings_counts: {
+          saved_filters: EMPTY_SAVED_FILTERS,
+          collection: { count: 1, has_more: false, watched_count: 1, increased: null, last_refreshed_at: null },
+        },
+        type: 'collection',
+        is_synthetic: true,
+      })
+      // Ascending by a timestamp, their missing instants put them last.
+      expect((await api.get(`${BASE}?order=last_modified_at`)).body.results[0].short_id).toBe(mine.short_id)
+    },
+  },
+  {
+    id: 'playlists/collection-type',
+    source: `${SRC} (_filter_request, _filter_synthetic_playlists: collection_type, type, pinned, search)`,
+    behaviour: 'collection_type=custom lists only stored playlists (the "add to playlist" menu), collection_type=synthetic only the synthetic ones; type=filters and pinned leave synthetics out; search finds them by name or description',
+    async run(api) {
+      const mine = await playlist(api, { name: 'mine' })
+      const ids = async (q: string) => (await api.get(`${BASE}?${q}`)).body.results.map((p: any) => p.short_id)
+      expect(await ids('collection_type=custom&type=collection')).toEqual([mine.short_id])
+      expect(await ids('collection_type=synthetic')).toHaveLength(syntheticCount(api))
+      expect(await ids('type=filters')).toEqual([])
+      expect(await ids('pinned=false')).toEqual([])
+      expect(await ids('search=watched')).toEqual(api.profile === 'observed' ? ['synthetic-watch-history'] : [])
+    },
+  },
+  {
+    id: 'playlists/date-filters',
+    source: `${SRC} (_filter_request: date_from last_modified_at__gt, date_to last_modified_at__lt, relative_date_parse)`,
+    behaviour: 'date_from and date_to keep the playlists last modified after and before them (dates, date-times or relative dates); synthetic playlists are not filtered by them',
+    async run(api) {
+      const old = await api.mock.create.playlist({ name: 'old', created_at: '2026-10-01T00:00:00Z' })
+      const recent = await api.mock.create.playlist({ name: 'recent', created_at: '2026-11-03T00:00:00Z' })
+      const ids = async (q: string) => stored((await api.get(`${BASE}?${q}`)).body.results).map((p: any) => p.short_id)
+      expect(await ids('date_from=-7d')).toEqual([recent.short_id])
+      expect(await ids('date_to=2026-10-15')).toEqual([old.short_id])
+      expect(await ids('date_from=2026-09-01&date_to=2026-11-04T00:00:00Z')).toEqual([recent.short_id, old.short_id])
+      expect((await api.get(`${BASE}?date_from=-7d`)).body.count).toBe(1 + syntheticCount(api))
+    },
+  },
+  {
+    id: 'playlists/holding-recording',
+    source: `${SRC} (_filter_request: session_recording_id, playlist_items__recording_id)`,
+    behaviour: 'session_recording_id lists the playlists holding that recording',
+    async run(api) {
+      const a = await playlist(api, { name: 'a' })
+      const b = await playlist(api, { name: 'b' })
+      await playlist(api, { name: 'c' })
+      for (const p of [a, b]) status(await api.post(`${BASE}/${p.short_id}/recordings/rec-1`), 200)
+      status(await api.post(`${BASE}/${b.short_id}/recordings/rec-2`), 200)
+      const ids = async (q: string) => stored((await api.get(`${BASE}?${q}`)).body.results).map((p: any) => p.short_id)
+      expect(await ids('session_recording_id=rec-1')).toEqual([b.short_id, a.short_id])
+      expect(await ids('session_recording_id=rec-2')).toEqual([b.short_id])
+      expect(await ids('session_recording_id=none')).toEqual([])
+    },
+  },
+  {
+    id: 'playlists/synthetic-detail',
+    source: `${SRC} (safely_get_object for synthetic- short_ids; SessionRecordingPlaylistSerializer.update)`,
+    behaviour: 'a synthetic playlist is retrieved by its short_id as the list shows it; a PATCH of one is a 400 "Cannot update synthetic playlists"',
+    seedOverrules: 'seed 2.2: a playlist has an integer id and a creator (the default profile has no synthetic playlists: 404)',
+    async run(api) {
+      const listed = (await api.get(`${BASE}`)).body.results.find((p: any) => p.short_id === 'synthetic-expiring')
+      const res = await api.get(`${BASE}/synthetic-expiring`)
+      status(res, 200)
+      expect(res.body).toEqual(listed)
+      const patch = await api.patch(`${BASE}/synthetic-expiring`, { name: 'mine now' })
+      status(patch, 400)
+      expect(patch.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Cannot update synthetic playlists', attr: null })
+      status(await api.get(`${BASE}/synthetic-nonsense`), 404)
     },
   },
 ]

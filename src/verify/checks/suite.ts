@@ -51,8 +51,8 @@ export class Samples {
     return p
   }
 
-  private async list(t: CheckContext, operationId: string, noun: string, limit: number): Promise<any[]> {
-    const ex = await this.fetch(operationId, { limit })
+  private async list(t: CheckContext, operationId: string, noun: string, limit: number, query: Record<string, string> = {}): Promise<any[]> {
+    const ex = await this.fetch(operationId, { ...query, limit })
     if (ex.error || ex.status !== 200) t.fail(`could not list ${noun}: ${ex.error ?? `status ${ex.status}`}`, ex)
     const results = ex.json && typeof ex.json === 'object' ? (ex.json as any).results : undefined
     if (!Array.isArray(results)) t.fail(`could not list ${noun}: the answer has no results array`, ex)
@@ -85,7 +85,9 @@ export class Samples {
   }
 
   recordings(t: CheckContext): Promise<any[]> {
-    return this.list(t, 'session_recordings_list', 'session recordings', 10)
+    // The list covers the last three days unless asked otherwise (RecordingsQuery's date_from "-3d"):
+    // five years reaches any recording the deployment keeps.
+    return this.list(t, 'session_recordings_list', 'session recordings', 10, { date_from: '-5y' })
   }
 }
 

@@ -48,9 +48,9 @@ function expectReadmeSuitePasses(): void {
   expect(vitest.stdout).toMatch(new RegExp(`Tests\\s+${README_TESTS} passed \\(${README_TESTS}\\)`))
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'analytics-mock-install-'))
-  tarball = packTarball(work)
+  tarball = await packTarball(work)
   app = join(work, 'app')
   const install = npmInstall(app, [tarball, `msw@${LOWEST}`, 'vitest@3', 'typescript@5', '@types/node@20'])
   expect(install.status, install.stderr).toBe(0)

@@ -1,6 +1,6 @@
 // The package as npm publishes it: built and packed from a copy of the checkout (so a test packing it
 // never races another writing dist/), and installed into a fresh directory as an app would install it.
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,11 +46,25 @@ export async function packTarball(work: string): Promise<string> {
 
 /** `npm install` in `dir` (created with a package.json of its own when new); its output, warnings included. */
 export function npmInstall(dir: string, args: string[]): Run {
+  return run('npm', npmInstallArgs(dir, args), dir)
+}
+
+/** The same, without blocking (installs of several apps at once). */
+export function npmInstallAsync(dir: string, args: string[]): Promise<Run> {
+  const argv = npmInstallArgs(dir, args)
+  return new Promise((resolve) => {
+    execFile('npm', argv, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+function npmInstallArgs(dir: string, args: string[]): string[] {
   if (!existsSync(join(dir, 'package.json'))) {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2))
   }
-  return run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args], dir)
+  return ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args]
 }
 
 /** npm's warnings that a package does not support this Node (EBADENGINE). */

@@ -1,7 +1,8 @@
 // `npm run build`, after tsc: the files package.json "exports" give to the entries an app's tests and
-// pages import (msw, msw/node, msw/browser, testing), as ES modules (dist/esm/) and as CommonJS
-// (dist/cjs/, for Jest in its default CommonJS mode, which loads no ES module from node_modules). The
-// declarations stay tsc's (dist/src/**/*.d.ts); the other entries (the root, verify) stay tsc's modules.
+// pages import: msw, msw/node and testing as ES modules (dist/esm/) and as CommonJS (dist/cjs/, for Jest
+// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as one ES module
+// for bundlers (dist/browser/, below). The declarations stay tsc's (dist/src/**/*.d.ts); the other entries
+// (the root, verify) stay tsc's modules.
 //
 // In both, the sources and @msw/data (with what it imports) are bundled: @msw/data calls the global
 // `crypto.randomUUID()`, which some environments lack (Jest 29's jsdom; a page served over plain http from
@@ -9,19 +10,81 @@
 // The CommonJS files also bundle @faker-js/faker, published as ES modules only. Every other dependency
 // stays an import of the installed package, and msw is the app's own (a peer dependency).
 //
+// dist/browser/msw-browser.js holds every dependency but msw, so what an app's bundler sees of the package
+// is one file with no Node built-in and no CommonJS: no "externalized for browser compatibility" warning,
+// no undici chunk. The parts of openapi-backend's main module the mock never calls (the mock builds its
+// router and validator on a contract already dereferenced, src/core/contract.ts) are left out there:
+// json-schema-ref-parser (it needs Node's Buffer, path and util), openapi-schema-validator,
+// mock-json-schema and qs become modules that throw if ever called.
+//
 //   tsx scripts/build-entries.ts
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 
-/** Entry name (dist/<format>/<name>.js) -> source; msw-browser is ES modules only. */
-export const ENTRIES = { msw: 'src/msw/index.ts', 'msw-node': 'src/msw/node.ts', 'msw-browser': 'src/msw/browser.ts', testing: 'src/testing/index.ts' }
+/** Entry name (dist/<format>/<name>.js) -> source. */
+export const ENTRIES = { msw: 'src/msw/index.ts', 'msw-node': 'src/msw/node.ts', testing: 'src/testing/index.ts' }
+export const BROWSER_ENTRY = 'src/msw/browser.ts'
+
+/**
+ * Modules left out of the browser build (see above): what openapi-backend's backend.js and router.js
+ * require, by file, that the mock never reaches. qs parses query strings in router.parseRequest, which
+ * only OpenAPIBackend's own request handling calls (the mock has its own router and query parsing).
+ */
+const NOT_IN_BROWSER: Record<string, string[]> = {
+  'backend.js': ['./refparser', 'openapi-schema-validator', 'mock-json-schema'],
+  'router.js': ['qs'],
+}
+
+const leftOut: Plugin = {
+  name: 'left-out-of-the-browser-build',
+  setup(build) {
+    build.onResolve({ filter: /^(\.\/refparser|openapi-schema-validator|mock-json-schema|qs)$/ }, (args) => {
+      const file = /[\\/]openapi-backend[\\/]([^\\/]+)$/.exec(args.importer)?.[1]
+      return file && NOT_IN_BROWSER[file]?.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined
+    })
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: `const leftOut = () => { throw new Error(${JSON.stringify(`analytics-mock's browser build leaves out ${args.path} (openapi-backend's document loading, not used)`)}) }
+module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false : leftOut) })`,
+      loader: 'js',
+    }))
+  },
+}
 
 /** Dependencies bundled into both builds (see above). */
 const BUNDLED = ['@msw/data']
 /** Dependencies published as ES modules only: bundled into the CommonJS files too. */
 const ESM_ONLY = ['@faker-js/faker']
+
+/**
+ * The browser build's copy of the contract (src/contract/document.gen.ts) without its prose: descriptions,
+ * summaries and examples, which neither routing nor validation reads (the ~6 kB gzip they take is left to
+ * the Node builds, whose verify and drift tools print them).
+ */
+const contractWithoutProse: Plugin = {
+  name: 'contract-without-prose',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]contract[\\/]document\.gen\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      const json = source.slice(source.indexOf('export const document = ') + 'export const document = '.length, source.lastIndexOf(' as unknown as Document'))
+      return { contents: `export const document = ${JSON.stringify(withoutProse(JSON.parse(json)))}\n`, loader: 'js' }
+    })
+  },
+}
+
+/** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
+export const BROWSER_PLUGINS = [leftOut, contractWithoutProse]
+
+const PROSE = new Set(['description', 'summary', 'example', 'examples'])
+
+/** `value` without the prose keys; under `properties` the keys are names of fields, and stay. */
+function withoutProse(value: unknown, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item))
+  if (typeof value !== 'object' || value === null) return value
+  const kept = Object.entries(value).filter(([key]) => parentKey === 'properties' || !PROSE.has(key))
+  return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
+}
 
 /** Writes dist/esm/ and dist/cjs/ under `root` (a checkout, or scripts/pack.ts's copy of one). */
 export async function buildEntries(root: string): Promise<void> {
@@ -39,24 +102,35 @@ export async function buildEntries(root: string): Promise<void> {
     legalComments: 'eof',
     logLevel: 'warning',
   }
-  for (const format of ['esm', 'cjs']) rmSync(join(root, 'dist', format), { recursive: true, force: true })
+  for (const format of ['esm', 'cjs', 'browser']) rmSync(join(root, 'dist', format), { recursive: true, force: true })
   await build({
     ...common,
     entryPoints: entry(Object.keys(ENTRIES)),
     outdir: join(root, 'dist/esm'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    // Neither Node's nor a browser's: the same files serve both (the sources use no Node built-in).
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
+    platform: 'node',
     format: 'esm',
-    // What Vite 5's default build target takes (no top-level await), and Node 20.
-    target: 'es2020',
+    target: 'node20',
     external: externalBut(BUNDLED),
   })
   await build({
     ...common,
-    entryPoints: entry(Object.keys(ENTRIES).filter((name) => name !== 'msw-browser')),
+    entryPoints: { 'msw-browser': join(root, BROWSER_ENTRY) },
+    outdir: join(root, 'dist/browser'),
+    platform: 'browser',
+    format: 'esm',
+    // What Vite 5's default build target takes (no top-level await).
+    target: 'es2020',
+    // Minified here (the source map beside it names the sources): an app's bundler minifies what it is given
+    // less well than esbuild does, and this file is most of what the mock adds to a page.
+    minify: true,
+    external: ['msw', 'msw/*'],
+    plugins: BROWSER_PLUGINS,
+  })
+  await build({
+    ...common,
+    entryPoints: entry(Object.keys(ENTRIES)),
     outdir: join(root, 'dist/cjs'),
     outExtension: { '.js': '.cjs' },
     platform: 'node',

@@ -96,7 +96,7 @@ function plan(b: Fenced): Plan {
     case 'console':
       return { kind: 'transcript' }
     case 'ts':
-      if (/from '(analytics-mock\/)?msw\/browser'/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
+      if (/from '(analytics-mock\/)?msw\/browser'|import\('analytics-mock\/msw\/browser'\)/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
       if (b.page === 'README.md' && b.section === 'In frontend tests (msw)') {
         return { kind: 'ts', run: false, why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app' }
       }

@@ -86,8 +86,8 @@ function withoutProse(value: unknown, parentKey = ''): unknown {
   return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
 }
 
-/** Writes dist/esm/ and dist/cjs/ under `root` (a checkout, or scripts/pack.ts's copy of one). */
-export async function buildEntries(root: string): Promise<void> {
+/** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
+export async function buildEntries(root: string, out: string = root): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
   const externalBut = (bundled: string[]) =>
     [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].filter((name) => !bundled.includes(name)).flatMap((name) => [name, `${name}/*`])
@@ -102,11 +102,11 @@ export async function buildEntries(root: string): Promise<void> {
     legalComments: 'eof',
     logLevel: 'warning',
   }
-  for (const format of ['esm', 'cjs', 'browser']) rmSync(join(root, 'dist', format), { recursive: true, force: true })
+  for (const format of ['esm', 'cjs', 'browser']) rmSync(join(out, 'dist', format), { recursive: true, force: true })
   await build({
     ...common,
     entryPoints: entry(Object.keys(ENTRIES)),
-    outdir: join(root, 'dist/esm'),
+    outdir: join(out, 'dist/esm'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
@@ -117,7 +117,7 @@ export async function buildEntries(root: string): Promise<void> {
   await build({
     ...common,
     entryPoints: { 'msw-browser': join(root, BROWSER_ENTRY) },
-    outdir: join(root, 'dist/browser'),
+    outdir: join(out, 'dist/browser'),
     platform: 'browser',
     format: 'esm',
     // What Vite 5's default build target takes (no top-level await).
@@ -131,7 +131,7 @@ export async function buildEntries(root: string): Promise<void> {
   await build({
     ...common,
     entryPoints: entry(Object.keys(ENTRIES)),
-    outdir: join(root, 'dist/cjs'),
+    outdir: join(out, 'dist/cjs'),
     outExtension: { '.js': '.cjs' },
     platform: 'node',
     format: 'cjs',

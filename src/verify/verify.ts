@@ -15,7 +15,6 @@ import { playlistLifecycleSuite, playlistsReadSuite } from './checks/playlists.t
 import { recordingsSuite } from './checks/recordings.ts'
 import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
-import { randomUUID } from '../core/web-crypto.ts'
 
 /** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
 export const SUITES: readonly Suite[] = [
@@ -54,7 +53,7 @@ export function summaryLine(summary: VerifySummary): string {
 }
 
 function randomId(): string {
-  return randomUUID().replace(/-/g, '').slice(0, 10)
+  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 10)
 }
 
 export async function verify(options: VerifyOptions): Promise<VerifyResult> {

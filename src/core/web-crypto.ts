@@ -2,6 +2,8 @@
 // own (`node:crypto`'s webcrypto, reached through process.getBuiltinModule so a browser bundle imports no
 // Node built-in). An environment may give a `crypto` without randomUUID (jsdom before 22, as in Jest 29's
 // jsdom environment): a v4 UUID is then made from getRandomValues, as randomUUID makes it.
+// scripts/build-entries.ts puts this randomUUID in place of @msw/data's global `crypto.randomUUID()` in the
+// package's built files.
 
 interface WebCrypto {
   getRandomValues<T extends ArrayBufferView>(array: T): T

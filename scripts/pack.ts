@@ -1,9 +1,10 @@
 // The package as npm publishes it: built and packed from a copy of the checkout (so a test packing it
 // never races another writing dist/), and installed into a fresh directory as an app would install it.
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildEntries } from './build-entries.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -23,7 +24,7 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
 }
 
 /** Builds and packs the package under `work`; returns the tarball's path. */
-export function packTarball(work: string): string {
+export async function packTarball(work: string): Promise<string> {
   const staging = join(work, 'staging')
   mkdirSync(staging, { recursive: true })
   for (const entry of COPIED) {
@@ -32,33 +33,38 @@ export function packTarball(work: string): string {
   symlinkSync(join(root, 'node_modules'), join(staging, 'node_modules'))
   const build = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], staging)
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
+  await buildEntries(staging)
   writeFileSync(join(staging, 'dist/.built'), new Date().toISOString())
-  // The bundled dependencies (package.json bundleDependencies) as real directories: npm packs a symlinked
-  // node_modules under paths relative to its target ("package/../../..."), which an install refuses.
   rmSync(join(staging, 'node_modules'))
-  for (const name of bundledPackages()) cpSync(join(root, 'node_modules', name), join(staging, 'node_modules', name), { recursive: true, dereference: true })
   const out = join(work, 'tarball')
   mkdirSync(out, { recursive: true })
-  // The build is done above; `prepare` would build again.
+  // The build is done above; `prepack` would build again.
   const pack = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', out], staging)
   if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
   return join(out, pack.stdout.trim().split('\n').pop()!)
 }
 
-/** The packages npm bundles into the tarball: the bundleDependencies and what they need, as installed here. */
-function bundledPackages(): string[] {
-  const pack = run('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], root)
-  if (pack.status !== 0) throw new Error(`npm pack --dry-run failed:\n${pack.stderr}`)
-  return (JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{ bundled: string[] }>)[0]!.bundled
-}
-
 /** `npm install` in `dir` (created with a package.json of its own when new); its output, warnings included. */
 export function npmInstall(dir: string, args: string[]): Run {
+  return run('npm', npmInstallArgs(dir, args), dir)
+}
+
+/** The same, without blocking (installs of several apps at once). */
+export function npmInstallAsync(dir: string, args: string[]): Promise<Run> {
+  const argv = npmInstallArgs(dir, args)
+  return new Promise((resolve) => {
+    execFile('npm', argv, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+function npmInstallArgs(dir: string, args: string[]): string[] {
   if (!existsSync(join(dir, 'package.json'))) {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2))
   }
-  return run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args], dir)
+  return ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args]
 }
 
 /** npm's warnings that a package does not support this Node (EBADENGINE). */
@@ -66,9 +72,15 @@ export function engineWarnings(output: string): string[] {
   return output.split('\n').filter((line) => /EBADENGINE|Unsupported engine/i.test(line))
 }
 
-/** npm's warnings, but for its notices about this machine's config and about install scripts awaiting approval. */
+/**
+ * npm's warnings, but for its notices about this machine's config, and its install-scripts notice where it
+ * names other packages (msw's own postinstall): one naming analytics-mock is kept.
+ */
 export function npmWarnings(output: string): string[] {
-  return output.split('\n').filter((line) => /^npm warn/i.test(line) && !/^npm warn (install-scripts\b|Unknown (user|env|project|global) config)/i.test(line))
+  return output
+    .split('\n')
+    .filter((line) => /^npm warn/i.test(line) && !/^npm warn Unknown (user|env|project|global) config/i.test(line))
+    .filter((line) => !/^npm warn install-scripts\b/i.test(line) || /analytics-mock/.test(line))
 }
 
 /** Bytes of every file under `dir`, symbolic links not followed. */

@@ -44,7 +44,7 @@ export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), 'analytics-mock-size-'))
   try {
-    const measure = measureInstall(packTarball(work), work)
+    const measure = measureInstall(await packTarball(work), work)
     console.log(`installed: ${megabytes(measure.bytes)} in ${measure.packages} packages (msw excluded; budget ${megabytes(SIZE_BUDGET)})`)
     for (const line of measure.engineWarnings) console.log(`engine warning: ${line}`)
     if (measure.bytes > SIZE_BUDGET || measure.engineWarnings.length > 0) process.exitCode = 1

@@ -34,6 +34,9 @@ const NOT_RUN: Array<{ page: string; first: RegExp; why: string }> = [
   { page: 'docs/api.md', first: /^\[\{"type": "message"/, why: 'a sample of the insight tool answer, with elisions' },
   { page: 'docs/performance.md', first: /^analytics-mock benchmarks:/, why: 'the output of `npm run bench` on one machine' },
   { page: 'docs/msw.md', first: /^npm install --save-dev analytics-mock msw$/, why: 'the install test does this with the packed tarball' },
+  { page: 'docs/jest.md', first: /^npm install --save-dev analytics-mock msw jest$/, why: 'test/package-jest.test.ts installs the packed tarball into Jest apps' },
+  { page: 'docs/jest.md', first: /^\/\/ persons\.test\.js$/, why: 'a Jest suite: test/package-jest.test.ts runs it in Jest 29 and 30 apps, node and jsdom' },
+  { page: 'docs/jest.md', first: /^\{ "jest": \{ "testEnvironment": "jest-fixed-jsdom" \} \}$/, why: 'test/package-jest.test.ts runs the suites in jest-fixed-jsdom' },
   {
     page: 'docs/record.md',
     first: /^\$ npx analytics-mock serve --port 8010/,
@@ -103,7 +106,7 @@ function plan(b: Fenced): Plan {
     case 'console':
       return { kind: 'transcript' }
     case 'ts':
-      if (/from '(analytics-mock\/)?msw\/browser'/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
+      if (/from '(analytics-mock\/)?msw\/browser'|import\('analytics-mock\/msw\/browser'\)/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
       if (b.page === 'README.md' && b.section === 'In frontend tests (msw)') {
         return { kind: 'ts', run: false, why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app' }
       }

@@ -1,4 +1,5 @@
-// The package as a consumer gets it: `npm run build`'s output (JavaScript and declarations) behind the
+// The package as a consumer gets it: `npm run build`'s output (tsc's JavaScript and declarations, and
+// scripts/build-entries.ts's files) behind the
 // package.json "exports", with no TypeScript source and no custom condition. A consumer project imports
 // each entry in Node and type-checks against the declarations (strict, without skipLibCheck).
 import { spawnSync } from 'node:child_process'
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildEntries } from '../scripts/build-entries.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
@@ -50,7 +52,7 @@ console.log(JSON.stringify({
 }))
 `
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'analytics-mock-package-'))
   // The package: its package.json, its built dist/, its dependencies.
   const pkg = join(work, 'analytics-mock')
@@ -59,6 +61,7 @@ beforeAll(() => {
   symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'))
   const build = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], { encoding: 'utf8' })
   expect(build.stdout + build.stderr).toBe('')
+  await buildEntries(root, pkg)
   // The consumer: depends on the package and on msw.
   consumer = join(work, 'consumer')
   mkdirSync(join(consumer, 'node_modules'), { recursive: true })

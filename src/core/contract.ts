@@ -1,9 +1,13 @@
-// Loads the contract once: dereferences it through openapi-backend, and lists each operation with the
-// facts the pipeline needs. Validators (ajv + ajv-formats) are compiled on first use: each response
+// Loads the contract once: dereferences it (synchronously, as openapi-backend's quick mode does), builds
+// openapi-backend's router and validator on it, and lists each operation with the facts the pipeline needs.
+// OpenAPIBackend itself is not constructed: its init() parses the document again through
+// json-schema-ref-parser, a promise nothing awaits (in a browser it failed, uncaught, on Node's Buffer). Validators (ajv + ajv-formats) are compiled on first use: each response
 // validator here, each operation's request validators in request-validation.ts.
 import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
-import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Operation } from 'openapi-backend'
+// A CommonJS module whose exports ESM loaders cannot list (Node's, Jest's): the whole module, then its member.
+import dereferenceJsonSchema from 'dereference-json-schema'
+import { OpenAPIRouter, OpenAPIValidator, ValidationContext, type Document, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
 import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
 
@@ -59,7 +63,8 @@ export interface NotMocked {
 }
 
 export interface Contract {
-  api: OpenAPIBackend
+  /** openapi-backend's router and validator over the dereferenced contract. */
+  api: { router: OpenAPIRouter; validator: OpenAPIValidator }
   operations: OperationInfo[]
   byId: Map<string, OperationInfo>
   notMocked: NotMocked[]
@@ -123,13 +128,14 @@ export function loadContract(): Contract {
   // One ajv instance per kind of validator: openapi-backend makes a new one for every validator, and
   // each new instance compiles the JSON Schema meta-schema again to check the schemas it is given.
   const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
-  const api = new OpenAPIBackend({
-    definition: structuredClone(document) as any,
-    quick: true, // sync dereference; validators are compiled on first use (see above), once
-    validate: true,
+  const definition = dereferenceJsonSchema.dereferenceSync(structuredClone(document) as any) as Document
+  const router = new OpenAPIRouter({ definition, ignoreTrailingSlashes: false })
+  const validator = new OpenAPIValidator({
+    definition,
+    router,
+    lazyCompileValidators: true, // validators are compiled on first use (see above), once
     coerceTypes: true,
     ajvOpts: { validateSchema: false },
-    ignoreTrailingSlashes: false,
     customizeAjv: (ajv, ajvOptions, context) => {
       const key = `${context} ${JSON.stringify(ajvOptions)}`
       const shared = ajvs.get(key)
@@ -142,7 +148,7 @@ export function loadContract(): Contract {
       return ajv
     },
   })
-  api.init()
+  const api = { router, validator }
   // Response validators, by status, compiled once per distinct schema: after dereferencing, the
   // contract's 168 JSON response schemas are 20 objects (most are the shared Error). openapi-backend's
   // preCompileResponseValidators compiled each of them, plus a oneOf of them all per operation that

@@ -38,7 +38,8 @@ function installedVersion(): string | undefined {
   }
 }
 
-const problem = mswProblem(installedVersion(), msw)
+// Only the member used: the namespace passed on as a value would keep all of msw (its GraphQL and
+// WebSocket handlers too) in an app's bundle.
+export const http = msw.http
+const problem = mswProblem(installedVersion(), { http })
 if (problem !== null) throw new Error(problem)
-
-export const { http } = msw

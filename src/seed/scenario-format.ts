@@ -5,7 +5,7 @@
 // generates what no operation shows (the events behind each person's timeline).
 //
 // Browser-safe: this checks data already parsed; reading a file is the faces' business.
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const SCENARIO_FORMAT = 'analytics-mock-scenario'
 /** Bump when the file changes shape; older files are then refused with a message, never misread. */

@@ -2,7 +2,9 @@
 // Nothing here reads the wall clock or Math.random.
 // Only the English locale: the package's main entry loads every locale (~30 MB of memory, ~150 ms of start-up).
 import type { Faker } from '@faker-js/faker'
-import { faker as englishFaker } from '@faker-js/faker/locale/en'
+// faker's smallest locale, for its Faker class; the definitions are the English ones the seed draws from.
+import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { fakerDefinitions } from './faker-locale.gen.ts'
 import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
 import { EventColumnsBuilder, type EventColumns } from '../store/event-columns.ts'
 import { PrebuiltTables, type Tables } from '../store/prebuilt-tables.ts'
@@ -70,8 +72,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
   const personsInProject1 = options.persons ?? 200
   // In proportion to the persons (the default data's 300 for 200), so a bigger dataset is bigger throughout.
   const recordingsInProject1 = options.recordings ?? Math.round(personsInProject1 * RECORDINGS_PER_PERSON)
-  // A fresh instance per dataset (the entry's own is shared), on the same English definitions.
-  const faker = new (englishFaker.constructor as typeof Faker)({ locale: englishFaker.rawDefinitions })
+  // A fresh instance per dataset (the entry's own is shared), on the English definitions it draws from.
+  const faker = new (baseFaker.constructor as typeof Faker)({ locale: fakerDefinitions })
   faker.seed(seed)
   const rng = new SeededRandom(seed)
   const pick = <T>(items: readonly T[]): T => items[rng.int(items.length)]!

@@ -1,6 +1,6 @@
 // What the store holds. Instants are epoch milliseconds; the API layer renders them as ISO 8601.
 // Records are treated as immutable: a change replaces the record, so a reset can share the seed's objects.
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const organizationSchema = z.object({
   id: z.string(),

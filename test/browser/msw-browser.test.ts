@@ -2,50 +2,33 @@
 // driven by playwright-core, loads a page served on 127.0.0.1 with msw's service worker and a bundle of
 // the core and handlers. The page fetches persons and a playlist; the test reads what it got and shows,
 // and compares it with what the same core answers in Node.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { chromium, type BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BROWSER_PLUGINS } from '../../scripts/build-entries.ts'
 import { contractViolations } from '../support.ts'
 import { createMock } from '../../src/testing/index.ts'
-import { CHROMIUM } from './ensure-chromium.ts'
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import { openPage, serveStatic, type OpenedPage } from './open-page.ts'
 
 const HTML = `<!doctype html>
-<html><head><meta charset="utf-8"><title>analytics-mock in the browser</title></head>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>analytics-mock in the browser</title></head>
 <body>
   <h1>Persons</h1><ul id="persons"></ul>
   <h1>Pinned playlist</h1><ul id="playlist"></ul>
   <script type="module" src="/app.js"></script>
 </body></html>`
 
-let server: Server
+let server: Awaited<ReturnType<typeof serveStatic>>
 let origin: string
-let context: BrowserContext
-let profile: string
+let opened: OpenedPage
 let result: any
 let shown: { persons: string[]; playlist: string[] }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`)
-
-  // The page's bundle: core + msw handlers + msw/browser, from this package's source (as a consumer's
-  // bundler would take them from dist/). Everything the core needs runs in a browser as it is.
+  // The page's bundle: core + msw handlers + msw/browser, from this package's source, as the package's
+  // browser build (scripts/build-entries.ts) makes dist/browser/msw-browser.js.
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('./page.ts', import.meta.url))],
     bundle: true,
@@ -54,37 +37,22 @@ beforeAll(async () => {
     platform: 'browser',
     target: 'chrome120',
     conditions: ['analytics-mock-source'],
+    // As the package's browser build (dist/browser/) takes them.
+    plugins: BROWSER_PLUGINS,
     logLevel: 'error',
   })
-  const files: Record<string, { type: string; body: string | Uint8Array }> = {
+  server = await serveStatic({
     '/': { type: 'text/html; charset=utf-8', body: HTML },
     '/app.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
     // msw's own worker script, from the installed msw package.
     '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js')) },
-  }
-  server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://x').pathname]
-    if (!file) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not served by the static server')
-      return
-    }
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-
-  profile = mkdtempSync(join(tmpdir(), 'analytics-mock-chromium-'))
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-  const page = context.pages()[0] ?? (await context.newPage())
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  await page.goto(origin + '/')
+  origin = server.origin
+  opened = await openPage(origin + '/')
+  const { page } = opened
   await page.waitForFunction(() => window.__result !== undefined || window.__error !== undefined, undefined, { timeout: 90_000 })
   const error = await page.evaluate(() => window.__error)
-  if (error) throw new Error(`the page failed: ${error}\nconsole errors: ${consoleErrors.join('\n')}`)
+  if (error) throw new Error(`the page failed: ${error}\nconsole errors: ${opened.consoleErrors.join('\n')}`)
   result = await page.evaluate(() => window.__result)
   shown = {
     persons: await page.locator('#persons li').allTextContents(),
@@ -93,13 +61,16 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  server?.closeAllConnections()
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-  if (profile) rmSync(profile, { recursive: true, force: true })
+  await opened?.close()
+  await server?.close()
 })
 
 describe('msw handlers in headless chromium, behind the service worker', () => {
+  it('throw nothing uncaught and log no error in the page', () => {
+    expect(opened.pageErrors).toEqual([])
+    expect(opened.consoleErrors).toEqual([])
+  })
+
   it('answer the page from the core: the static server knows no /api/ path, so these came from the worker', async () => {
     expect(result.controlled).toBe(true)
     expect(result.persons.status).toBe(200)

@@ -1,0 +1,148 @@
+// `npm run build`, after tsc: the files package.json "exports" give to the entries an app's tests and
+// pages import: msw, msw/node and testing as ES modules (dist/esm/) and as CommonJS (dist/cjs/, for Jest
+// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as one ES module
+// for bundlers (dist/browser/, below). The declarations stay tsc's (dist/src/**/*.d.ts); the other entries
+// (the root, verify) stay tsc's modules.
+//
+// In both, the sources and @msw/data (with what it imports) are bundled: @msw/data calls the global
+// `crypto.randomUUID()`, which some environments lack (Jest 29's jsdom; a page served over plain http from
+// another machine), and the bundled copy takes it from src/core/web-crypto.ts (Web Crypto where it is).
+// The CommonJS files also bundle @faker-js/faker, published as ES modules only. Every other dependency
+// stays an import of the installed package, and msw is the app's own (a peer dependency).
+//
+// dist/browser/msw-browser.js holds every dependency but msw, so what an app's bundler sees of the package
+// is one file with no Node built-in and no CommonJS: no "externalized for browser compatibility" warning,
+// no undici chunk. The parts of openapi-backend's main module the mock never calls (the mock builds its
+// router and validator on a contract already dereferenced, src/core/contract.ts) are left out there:
+// json-schema-ref-parser (it needs Node's Buffer, path and util), openapi-schema-validator,
+// mock-json-schema and qs become modules that throw if ever called.
+//
+//   tsx scripts/build-entries.ts
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
+
+/** Entry name (dist/<format>/<name>.js) -> source. */
+export const ENTRIES = { msw: 'src/msw/index.ts', 'msw-node': 'src/msw/node.ts', testing: 'src/testing/index.ts' }
+export const BROWSER_ENTRY = 'src/msw/browser.ts'
+
+/**
+ * Modules left out of the browser build (see above): what openapi-backend's backend.js and router.js
+ * require, by file, that the mock never reaches. qs parses query strings in router.parseRequest, which
+ * only OpenAPIBackend's own request handling calls (the mock has its own router and query parsing).
+ */
+const NOT_IN_BROWSER: Record<string, string[]> = {
+  'backend.js': ['./refparser', 'openapi-schema-validator', 'mock-json-schema'],
+  'router.js': ['qs'],
+}
+
+const leftOut: Plugin = {
+  name: 'left-out-of-the-browser-build',
+  setup(build) {
+    build.onResolve({ filter: /^(\.\/refparser|openapi-schema-validator|mock-json-schema|qs)$/ }, (args) => {
+      const file = /[\\/]openapi-backend[\\/]([^\\/]+)$/.exec(args.importer)?.[1]
+      return file && NOT_IN_BROWSER[file]?.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined
+    })
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: `const leftOut = () => { throw new Error(${JSON.stringify(`analytics-mock's browser build leaves out ${args.path} (openapi-backend's document loading, not used)`)}) }
+module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false : leftOut) })`,
+      loader: 'js',
+    }))
+  },
+}
+
+/** Dependencies bundled into both builds (see above). */
+const BUNDLED = ['@msw/data']
+/** Dependencies published as ES modules only: bundled into the CommonJS files too. */
+const ESM_ONLY = ['@faker-js/faker']
+
+/**
+ * The browser build's copy of the contract (src/contract/document.gen.ts) without its prose: descriptions,
+ * summaries and examples, which neither routing nor validation reads (the ~6 kB gzip they take is left to
+ * the Node builds, whose verify and drift tools print them).
+ */
+const contractWithoutProse: Plugin = {
+  name: 'contract-without-prose',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]contract[\\/]document\.gen\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8')
+      const json = source.slice(source.indexOf('export const document = ') + 'export const document = '.length, source.lastIndexOf(' as unknown as Document'))
+      return { contents: `export const document = ${JSON.stringify(withoutProse(JSON.parse(json)))}\n`, loader: 'js' }
+    })
+  },
+}
+
+/** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
+export const BROWSER_PLUGINS = [leftOut, contractWithoutProse]
+
+const PROSE = new Set(['description', 'summary', 'example', 'examples'])
+
+/** `value` without the prose keys; under `properties` the keys are names of fields, and stay. */
+function withoutProse(value: unknown, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item))
+  if (typeof value !== 'object' || value === null) return value
+  const kept = Object.entries(value).filter(([key]) => parentKey === 'properties' || !PROSE.has(key))
+  return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
+}
+
+/** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
+export async function buildEntries(root: string, out: string = root): Promise<void> {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
+  const externalBut = (bundled: string[]) =>
+    [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].filter((name) => !bundled.includes(name)).flatMap((name) => [name, `${name}/*`])
+  const entry = (names: string[]) => Object.fromEntries(names.map((name) => [name, join(root, ENTRIES[name as keyof typeof ENTRIES])]))
+  const common: BuildOptions = {
+    absWorkingDir: root,
+    bundle: true,
+    // Replaced by the import of src/core/web-crypto.ts's randomUUID (see above).
+    define: { 'crypto.randomUUID': 'randomUUID' },
+    inject: [join(root, 'src/core/web-crypto.ts')],
+    sourcemap: true,
+    legalComments: 'eof',
+    logLevel: 'warning',
+  }
+  for (const format of ['esm', 'cjs', 'browser']) rmSync(join(out, 'dist', format), { recursive: true, force: true })
+  await build({
+    ...common,
+    entryPoints: entry(Object.keys(ENTRIES)),
+    outdir: join(out, 'dist/esm'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: externalBut(BUNDLED),
+  })
+  await build({
+    ...common,
+    entryPoints: { 'msw-browser': join(root, BROWSER_ENTRY) },
+    outdir: join(out, 'dist/browser'),
+    platform: 'browser',
+    format: 'esm',
+    // What Vite 5's default build target takes (no top-level await).
+    target: 'es2020',
+    // Minified here (the source map beside it names the sources): an app's bundler minifies what it is given
+    // less well than esbuild does, and this file is most of what the mock adds to a page.
+    minify: true,
+    external: ['msw', 'msw/*'],
+    plugins: BROWSER_PLUGINS,
+  })
+  await build({
+    ...common,
+    entryPoints: entry(Object.keys(ENTRIES)),
+    outdir: join(out, 'dist/cjs'),
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // Not minified, so readable as they are; their maps (faker's lists three times over) were 5 MB of the install.
+    sourcemap: false,
+    external: externalBut([...BUNDLED, ...ESM_ONLY]),
+    // The sources' `import.meta.url` (msw-version.ts reads msw's version beside the module) is this file's URL.
+    define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
+    banner: { js: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildEntries(fileURLToPath(new URL('..', import.meta.url)))

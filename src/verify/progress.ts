@@ -57,10 +57,8 @@ export interface ProgressReporter {
 const WAIT_LINE_MS = 10_000
 
 const BAR = 24
-/** Plain mode prints a stage's count every this many items (and when the stage ends). */
-const LINE_EVERY = 100
-
-export function progressReporter(stream: ProgressStream): ProgressReporter {
+/** Plain mode prints a stage's count every `every` items (default 100), before a long wait, and when the stage ends. */
+export function progressReporter(stream: ProgressStream, { every = 100 }: { every?: number } = {}): ProgressReporter {
   let last: Progress | undefined
   let printed: Progress | undefined
   const text = (p: Progress) =>
@@ -108,7 +106,7 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
     update(p) {
       if (last && last.stage !== p.stage) line(last)
       last = p
-      if (p.done % LINE_EVERY === 0) line(p)
+      if (p.done % every === 0) line(p)
     },
     done() {
       if (last) line(last)

@@ -48,6 +48,11 @@ const NOT_RUN: Array<{ page: string; first: RegExp; why: string }> = [
     why: 'the real service, interrupted by hand: test/record-resume.test.ts kills the same command halfway and runs it again',
   },
   {
+    page: 'docs/verify.md',
+    first: /^checks: 10\/58, ETA/,
+    why: 'progress of a run against the real limits: src/verify/cli.test.ts shows the same lines against a mock with scaled budgets',
+  },
+  {
     page: 'docs/drift.md',
     first: /^npx analytics-mock drift --schema \.\.\/shared\/research\/real-schema\//,
     why: 'the stored schema lies beside the checkout, not in it: test/drift-real-schema.test.ts runs the same comparison wherever it is',

@@ -30,16 +30,21 @@ interface Run {
   statuses: number[]
   /** How far the mock's clock moved (ms): the time the recording took there. */
   tookMs: number
+  /** What the tool slept, in total (ms). */
+  waitedMs: number
 }
 
-async function recordOf(app: App, name: string, extra: string[]): Promise<Run> {
+async function recordOf(app: App, name: string, extra: string[], fetch: App['fetch'] = app.fetch): Promise<Run> {
   const file = join(dir, name)
   const progress: string[] = []
   const err: string[] = []
   const start = app.clock.now()
+  const journalStart = app.journal.entries().reduce((id, e) => Math.max(id, e.id), 0)
+  let waitedMs = 0
   // The tool's sleep moves the mock's clock to the instant it waits for (several workers waiting at
   // once move it to the latest of those instants, as real time would).
   const sleep = async (ms: number) => {
+    waitedMs += ms
     const until = app.clock.now() + ms
     await Promise.resolve()
     if (app.clock.now() < until) app.clock.set(until)
@@ -48,7 +53,7 @@ async function recordOf(app: App, name: string, extra: string[]): Promise<Run> {
     out: () => {},
     err: (t) => err.push(t),
     env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
-    fetch: app.fetch,
+    fetch,
     progress: { isTTY: false, write: (t: string) => void progress.push(t) },
     sleep,
     now: () => app.clock.now(),
@@ -56,9 +61,9 @@ async function recordOf(app: App, name: string, extra: string[]): Promise<Run> {
   const statuses = app.journal
     .entries()
     .sort((a, b) => a.id - b.id)
-    .filter((e) => !e.path.startsWith('/_mock/'))
+    .filter((e) => e.id > journalStart && !e.path.startsWith('/_mock/'))
     .map((e) => e.status)
-  return { code, scenario: code === 0 ? scenarioOf(file) : null, progress: progress.join(''), err: err.join('\n'), statuses, tookMs: app.clock.now() - start }
+  return { code, scenario: code === 0 ? scenarioOf(file) : null, progress: progress.join(''), err: err.join('\n'), statuses, tookMs: app.clock.now() - start, waitedMs }
 }
 
 /** The scenario without its instant of recording (each run's own). */
@@ -122,5 +127,35 @@ describe('record against a mock that throttles', () => {
     // The hour's Retry-After, waited in full (the old client waited at most 60 s, 8 times, and gave up).
     expect(run.progress).toMatch(/waiting (59 min|1 h)[^\n]* for the rate limit \(a 429 said so\)/)
     expect(run.tookMs).toBeGreaterThan(3600_000)
+  })
+
+  it('resumed after a network loss, it waits only for what the partial file lacks: the answers it holds neither wait nor count in the budget', async () => {
+    const budget = 'clickhouse_burst=40/minute'
+    const whole = await recordOf(await mock({ size: { persons: 100 }, rateLimits: budget }), 'resume-whole.json', ['--rate', budget, '--concurrency', '1'])
+    expect(whole.code).toBe(0)
+    expect(whole.waitedMs).toBeGreaterThan(3 * 60_000)
+
+    // The network goes away once about half the requests have been answered.
+    const app = await mock({ size: { persons: 100 }, rateLimits: budget })
+    let sent = 0
+    const failing: App['fetch'] = (request) => (++sent > whole.statuses.length / 2 ? Promise.reject(new TypeError('fetch failed')) : app.fetch(request))
+    const lost = await recordOf(app, 'resume.json', ['--rate', budget, '--concurrency', '1'], failing)
+    expect(lost.code).toBe(1)
+    expect(lost.err).toMatch(/the same command resumes/)
+
+    // Run again an hour later (the deployment's windows have emptied, as the resumed run's pacer assumes).
+    app.clock.set(app.clock.now() + 3600_000)
+    const resumed = await recordOf(app, 'resume.json', ['--rate', budget, '--concurrency', '1'])
+    expect(resumed.code, resumed.err).toBe(0)
+    const taken = Number(/resuming: the (\d+) answers read before/.exec(resumed.err)?.[1])
+    expect(taken).toBeGreaterThan(whole.statuses.length / 2 - 5)
+    // The deployment saw only the requests the partial file lacked, none refused.
+    expect(resumed.statuses.length).toBe(whole.statuses.length - taken)
+    expect(resumed.statuses).not.toContain(429)
+    // It waited for those only: about what the second half of the uninterrupted run waited, not all of it
+    // again (before, every answer taken from the file waited for the budget as if it were sent).
+    expect(resumed.waitedMs).toBeGreaterThan(0)
+    expect(resumed.waitedMs).toBeLessThan(whole.waitedMs * 0.7)
+    expect(resumed.scenario).toEqual(whole.scenario)
   })
 })

@@ -29,6 +29,33 @@ describe('the serve banner', () => {
     ])
   })
 
+  it('says nothing of rate limits when they are off (the default)', async () => {
+    const app = await testApp()
+    expect(banner(app, 'http://127.0.0.1:8010', null)).not.toMatch(/limits|429/)
+  })
+
+  it('says when rate limits are on, with the real budgets, right after the clock', async () => {
+    const app = await testApp({ rateLimits: 'real' })
+    const lines = banner(app, 'http://127.0.0.1:8010', null).split('\n')
+    const at = lines.findIndex((l) => l.startsWith('  limits'))
+    expect(lines[at - 1]).toMatch(/^ {2}clock {4}/)
+    expect(lines.slice(at, at + 2)).toEqual([
+      '  limits   on (--rate-limits): a request over a budget is answered 429 with Retry-After; buckets at http://127.0.0.1:8010/_mock/rate-limits',
+      "           the real service's budgets: burst 480/minute, sustained 4800/hour, clickhouse_burst 240/minute, clickhouse_sustained 1200/hour, " +
+        'persons_delete_burst 480/minute, persons_delete_sustained 4800/hour, listing_burst 12/minute, listing_sustained 60/hour, ai_burst 10/minute, ai_sustained 100/day',
+    ])
+  })
+
+  it('with scaled budgets, names each one that differs from the real service and what the real one is', async () => {
+    const app = await testApp({ rateLimits: 'clickhouse_burst=150/minute,sustained=50/hour' })
+    const text = banner(app, 'http://127.0.0.1:8010', null)
+    expect(text).toContain('  limits   on (--rate-limits): a request over a budget is answered 429 with Retry-After')
+    expect(text).toContain(
+      '           scaled budgets: sustained 50/hour (real 4800/hour), clickhouse_burst 150/minute (real 240/minute), clickhouse_sustained 50/hour (real 1200/hour), ' +
+        'persons_delete_sustained 50/hour (real 4800/hour), listing_sustained 50/hour (real 60/hour), ai_sustained 50/hour (real 100/day); the others as the real service',
+    )
+  })
+
   it("finds the package's docs from its own files, in a checkout as in an installed copy (dist/)", () => {
     expect(docsLocation()).toBe(`${root}README.md, ${root}docs/`)
     expect(docsLocation(`${root}dist/src/cli/banner.js`)).toBe(`${root}README.md, ${root}docs/`)

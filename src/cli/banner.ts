@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { App } from '../app.ts'
+import type { App, AppOptions } from '../app.ts'
+import { formatRate, parseRateLimits, REAL_RATES, THROTTLE_CLASSES } from '../contract/rate-limits.ts'
 import type { ApiKeyRecord } from '../store/models.ts'
 
 // Thousands separated by commas, as toLocaleString('en-US') writes a whole number; its first call
@@ -19,6 +20,26 @@ function reach(key: ApiKeyRecord): string {
   return `${scopes}; ${projects}`
 }
 
+/**
+ * The rate limits, when on (`--rate-limits`): a user who forgot the flag in a script would otherwise be
+ * puzzled by the 429s. The real budgets, or the ones that differ from the real service's.
+ */
+function limits(rateLimits: AppOptions['rateLimits'], url: string): string[] {
+  const rates = typeof rateLimits === 'string' ? parseRateLimits(rateLimits) : (rateLimits ?? null)
+  if (!rates) return []
+  const same = (scope: string) => rates[scope]?.requests === REAL_RATES[scope]!.requests && rates[scope]?.seconds === REAL_RATES[scope]!.seconds
+  const changed = THROTTLE_CLASSES.filter((c) => !same(c.scope))
+  const budgets =
+    changed.length === 0
+      ? `the real service's budgets: ${THROTTLE_CLASSES.map((c) => `${c.scope} ${c.rate}`).join(', ')}`
+      : `scaled budgets: ${changed.map((c) => `${c.scope} ${rates[c.scope] ? formatRate(rates[c.scope]!) : 'none'} (real ${c.rate})`).join(', ')}` +
+        (changed.length < THROTTLE_CLASSES.length ? '; the others as the real service' : '')
+  return [
+    `  limits   on (--rate-limits): a request over a budget is answered 429 with Retry-After; buckets at ${url}/_mock/rate-limits`,
+    `           ${budgets}`,
+  ]
+}
+
 export function banner(app: App, url: string, docs: string | null): string {
   const { store, clock } = app
   const counts = store.counts()
@@ -31,6 +52,7 @@ export function banner(app: App, url: string, docs: string | null): string {
     `  data     scenario "${store.dataset.fixtures}", seed ${store.dataset.seed}: ${number(counts.persons!)} persons, ${number(counts.events!)} events, ` +
       `${number(counts.session_recordings!)} session recordings, ${number(counts.playlists!)} playlists in projects ${projects.join(', ')}`,
     `  clock    ${clock.frozen ? `frozen at ${clock.iso()}` : 'follows wall time'}`,
+    ...limits(app.options.rateLimits, url),
     `  keys     Authorization: Bearer <key>`,
     ...keys.map((k) => `           ${k.value.padEnd(width)}  ${reach(k)}`),
     `  try      curl -H 'Authorization: Bearer ${firstKey}' ${url}/api/environments/${projects[0] ?? 1}/persons/`,

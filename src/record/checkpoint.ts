@@ -49,6 +49,8 @@ export interface Checkpoint {
   resumed: number
   /** Answers given from the file so far (requests not sent). */
   hits: number
+  /** Does the file hold this request's answer (then `wrap`'s fetch answers it, with no request sent)? */
+  holds(request: Request): boolean
   /** `fetch` answering from the file, and keeping each new final answer in it. */
   wrap(fetch: FetchLike): FetchLike
   /** Closes the file (kept for the next run). */
@@ -117,9 +119,10 @@ export async function openCheckpoint(
     resumed: answers.size,
     hits: 0,
     replaced,
+    holds: (request: Request) => request.method === 'GET' && answers.has(request.url),
     wrap(fetch: FetchLike): FetchLike {
       return async (request) => {
-        const kept = request.method === 'GET' ? answers.get(request.url) : undefined
+        const kept = checkpoint.holds(request) ? answers.get(request.url) : undefined
         if (kept) {
           checkpoint.hits++
           return new Response(kept.body, { status: kept.status, headers: kept.type ? { 'content-type': kept.type } : {} })

@@ -6,7 +6,7 @@ import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
 import { RecordError } from './crawl.ts'
-import { progressReporter, type ProgressStream } from './progress.ts'
+import { progressReporter, type ProgressStream } from '../verify/progress.ts'
 import { record } from './record.ts'
 import type { RedactionReport } from './redact.ts'
 import { SALT_FILE_ENV, SaltFileError, saltFromFile } from './salt-file.ts'
@@ -176,6 +176,8 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       recordedAt: checkpoint?.recordedAt,
       onProgress: progress?.update,
       onWait: progress?.wait,
+      // Answers the partial file holds are not requests: they neither wait for the budget nor count in it.
+      answeredLocally: checkpoint?.holds,
     })
   } catch (error) {
     checkpoint?.close()

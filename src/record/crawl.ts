@@ -8,6 +8,7 @@
 import { Client, type Exchange } from '../verify/http.ts'
 import { kitContract, type KitOperation } from '../verify/contract.ts'
 import { budgetFor } from '../verify/pacer.ts'
+import { etaMs, type Progress as BaseProgress, type StageStart } from '../verify/progress.ts'
 import type { FetchLike } from '../verify/types.ts'
 import type { RateTable } from '../contract/rate-limits.ts'
 
@@ -39,15 +40,12 @@ export interface CrawlOptions {
   onProgress?: (progress: Progress) => void
   /** Told before each wait of a second or more for the rate limits. */
   onWait?: (ms: number, reason: string) => void
+  /** Requests `fetch` answers without the network (a resumed recording's partial file): not paced. */
+  answeredLocally?: (request: Request) => boolean
 }
 
-export interface Progress {
+export interface Progress extends BaseProgress {
   stage: 'persons' | 'person details' | 'recordings' | 'playlists'
-  done: number
-  /** Unknown when the deployment does not count (the real persons and recordings lists do not). */
-  total?: number
-  /** About how long the stage has left (ms), from its pace so far and the rate limits; with a total only. */
-  etaMs?: number
 }
 
 export interface CrawledPerson {
@@ -111,20 +109,18 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     now: options.now,
     rates: budgetFor(options.rate, options.baseUrl, options.fetch !== undefined),
     onWait: options.onWait,
+    answeredLocally: options.answeredLocally,
   })
   const now = options.now ?? Date.now
   const report = options.onProgress ?? (() => {})
   /** Each stage's start (time, requests so far) and the operation most of its requests are. */
-  const stages = new Map<Progress['stage'], { at: number; requests: number; operationId: string }>()
+  const stages = new Map<Progress['stage'], StageStart & { operationId: string }>()
   const stage = (name: Progress['stage'], operationId: string) => stages.set(name, { at: now(), requests: client.requests, operationId })
   /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
   const progress = (p: Progress) => {
     const started = stages.get(p.stage)
-    if (!started || p.total === undefined || p.done === 0 || p.done === p.total) return report(p)
-    const left = p.total - p.done
-    const byPace = ((now() - started.at) / p.done) * left
-    const requestsLeft = Math.ceil(((client.requests - started.requests) / p.done) * left)
-    report({ ...p, etaMs: Math.max(byPace, client.pacer.estimateMs(requestsLeft, started.operationId)) })
+    const eta = started && etaMs(p, started, now(), client.requests, client.pacer, started.operationId)
+    report(eta === undefined ? p : { ...p, etaMs: eta })
   }
   const warnings: string[] = []
   const warnOnce = new Set<string>()

@@ -3,7 +3,7 @@
 // progress on a terminal, and what the redaction maps.
 import { describe, expect, it } from 'vitest'
 import { createApp, type App } from '../app.ts'
-import { progressReporter } from './progress.ts'
+import { progressReporter } from '../verify/progress.ts'
 import { record } from './record.ts'
 import { Redaction } from './redact.ts'
 

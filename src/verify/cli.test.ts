@@ -11,12 +11,13 @@ import { handlers } from '../handlers/index.ts'
 import { freePort, KEYS, testApp } from '../../test/support.ts'
 import { runVerifyCommand, type VerifyIo } from './cli.ts'
 
-async function cli(app: App, argv: string[], env: Record<string, string> = {}) {
+async function cli(app: App, argv: string[], env: Record<string, string> = {}, extra: Partial<VerifyIo> = {}) {
   const out: string[] = []
   const err: string[] = []
-  const io: VerifyIo = { out: (t) => out.push(t), err: (t) => err.push(t), env, fetch: app.fetch }
+  const progress: string[] = []
+  const io: VerifyIo = { out: (t) => out.push(t), err: (t) => err.push(t), env, fetch: app.fetch, progress: { isTTY: false, write: (t) => void progress.push(t) }, ...extra }
   const code = await runVerifyCommand(argv, io)
-  return { code, out: out.join('\n'), err: err.join('\n') }
+  return { code, out: out.join('\n'), err: err.join('\n'), progress: progress.join('') }
 }
 
 let app: App
@@ -192,5 +193,41 @@ describe('analytics-mock verify', () => {
     expect(seen[0]!.url).toBe('http://mock.test/') // a 404 from the mock: reachable
     expect(seen[0]!.headers.get('authorization')).toBeNull()
     expect(seen.length).toBeGreaterThan(1)
+  })
+})
+
+describe('analytics-mock verify against a mock that throttles (scaled budgets, the mock\'s clock advanced by the tool\'s sleep)', () => {
+  const budget = 'clickhouse_burst=40/minute,clickhouse_sustained=100/hour,listing_burst=5/minute,listing_sustained=30/hour'
+  const throttling = () => createApp({ rateLimits: budget, journalSize: 10_000, clock: { now: '2026-11-01T00:00:00Z', frozen: true } })
+  const env = { ANALYTICS_MOCK_BASE_URL: 'http://mock.test', ANALYTICS_MOCK_API_KEY: KEYS.all, ANALYTICS_MOCK_PROJECT_ID: '1' }
+  const clockOf = (app: App): Partial<VerifyIo> => ({
+    now: () => app.clock.now(),
+    sleep: async (ms) => app.clock.set(app.clock.now() + ms),
+  })
+
+  it('shows checks done of the total with an ETA on the progress stream, and the waits; the reports stay without them', async () => {
+    const throttled = await throttling()
+    const json = join(dir, 'report.json')
+    const r = await cli(throttled, ['--seed', '1', '--rate', budget, '--json', json], env, clockOf(throttled))
+    expect(r.code, r.out).toBe(0)
+    expect(throttled.journal.entries().filter((e) => e.status === 429)).toEqual([])
+    // The budget bites (100 ClickHouse reads an hour): the ETA says so, in minutes, before the waits.
+    expect(r.progress).toMatch(/^checks: \d+\/\d+, ETA \d+ (min|h)/m)
+    expect(r.progress).toMatch(/waiting \d+ min[^\n]* for the rate limit \(the clickhouse_\w+ budget\)/)
+    // The last line: every check run, as many as the summary's (less one conformance check per operation).
+    const last = /checks: (\d+)\/(\d+)\n$/.exec(r.progress)!
+    expect(last[1]).toBe(last[2])
+    const report = JSON.parse(await readFile(json, 'utf8'))
+    expect(Number(last[1])).toBe(report.checks.filter((c: { name: string }) => c.name !== 'responses conform to the contract').length)
+    expect(r.out).not.toMatch(/ETA|waiting/)
+    expect(await readFile(json, 'utf8')).not.toMatch(/ETA|waiting \d/)
+  })
+
+  it('-q: no progress at all', async () => {
+    const throttled = await throttling()
+    const r = await cli(throttled, ['--seed', '1', '--rate', budget, '-q'], env, clockOf(throttled))
+    expect(r.code).toBe(0)
+    expect(r.progress).toBe('')
+    expect(r.err).toBe('')
   })
 })

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
-import { waitText } from './pacer.ts'
+import { progressReporter, type ProgressStream } from './progress.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
 import { toHtml } from './report/html.ts'
@@ -59,7 +59,7 @@ export const VERIFY_OPTIONS = {
   },
   junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
   json: { type: 'string', value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
-  quiet: { type: 'boolean', short: 'q', help: 'print only the summary line' },
+  quiet: { type: 'boolean', short: 'q', help: 'no progress on stderr: print only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -78,6 +78,11 @@ export interface VerifyIo {
   env: Record<string, string | undefined>
   /** Overrides the fetch (tests run the CLI in-process against an app). */
   fetch?: FetchLike
+  /** Where progress goes (default: process.stderr); never the reports or the summary. */
+  progress?: ProgressStream
+  /** How to wait and what time it is, for the rate limits (tests pass a sleep that advances the mock's clock). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
 }
 
 type Values = ParsedCommandLine['values']
@@ -177,13 +182,14 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
   const { reports, quiet, ...verifyOptions } = options
   let result
   try {
-    // A long wait for the rate limits gets a line, so a run that keeps to them is not taken for hung.
-    let checks = 0
-    const onCheck = () => void checks++
-    const onWait = (ms: number, reason: string) => {
-      if (!quiet && ms >= 10_000) io.err(`analytics-mock verify: ${checks} checks done; ${waitText(ms, reason)}`)
+    // Checks done of the total with an ETA, and a line for each long wait for the rate limits, so a run
+    // that keeps to them is not taken for hung (record's progress, progress.ts).
+    const progress = quiet ? undefined : progressReporter(io.progress ?? process.stderr, { every: 10 })
+    try {
+      result = await verify({ ...verifyOptions, fetch: io.fetch, sleep: io.sleep, now: io.now, onProgress: progress?.update, onWait: progress?.wait })
+    } finally {
+      progress?.done()
     }
-    result = await verify({ ...verifyOptions, fetch: io.fetch, onCheck, onWait })
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyUnreachableError) {
       io.err(`analytics-mock verify: ${error.message}`)

@@ -1,6 +1,6 @@
 // The kit's HTTP client: builds requests from the contract's path templates, sends them through the
 // given fetch (global fetch over the network, or an app's fetch in-process), keeps to the deployment's
-// rate limits and waits out a 429 as its Retry-After says, however long (pacer.ts), times out, and records every exchange so each response can be checked against the contract.
+// rate limits (except for what the fetch answers locally) and waits out a 429 as its Retry-After says, however long (pacer.ts), times out, and records every exchange so each response can be checked against the contract.
 // Keys go only to the deployment's own origin, and never into anything the kit reports.
 import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from './conformance.ts'
 import type { KitOperation } from './contract.ts'
@@ -52,6 +52,11 @@ export interface ClientOptions {
   now?: () => number
   /** Told before each wait of a second or more (the budget's, or a 429's). */
   onWait?: (ms: number, reason: string) => void
+  /**
+   * Says which requests `fetch` answers without the network (record's partial file): those neither wait
+   * for the budget nor count in it. Any other request is paced, and a 429 still holds every request back.
+   */
+  answeredLocally?: (request: Request) => boolean
 }
 
 const BRIEF_BODY = 300
@@ -145,11 +150,12 @@ export class Client {
     const started = performance.now()
     let attempt = 0
     for (;;) {
-      await this.pacer.acquire(operationId)
+      const request = new Request(url, { method, headers, body })
+      if (!this.o.answeredLocally?.(request)) await this.pacer.acquire(operationId)
       this.requests++
       let response: Response
       try {
-        response = await this.fetchWithTimeout(new Request(url, { method, headers, body }))
+        response = await this.fetchWithTimeout(request)
       } catch (error) {
         return this.failed(operationId, method, url, key, `no response: ${networkCause(error)}`, body, performance.now() - started)
       }

@@ -1,5 +1,6 @@
 // What the kit takes and what it gives back.
 import type { Profile } from '../contract/profiles.ts'
+import type { Progress } from './progress.ts'
 import type { RateTable } from '../contract/rate-limits.ts'
 
 export type FetchLike = (request: Request) => Promise<Response>
@@ -58,6 +59,8 @@ export interface VerifyOptions {
   runId?: string
   /** Called as each check finishes (for progress output). */
   onCheck?: (check: CheckResult) => void
+  /** Called as each check finishes: checks done of the selection's total, and the ETA once known (progress.ts). */
+  onProgress?: (progress: Progress) => void
 }
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'drift'

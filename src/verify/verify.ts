@@ -16,6 +16,7 @@ import { recordingsSuite } from './checks/recordings.ts'
 import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
 import { budgetFor } from './pacer.ts'
+import { etaMs, type Progress } from './progress.ts'
 
 /** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
 export const SUITES: readonly Suite[] = [
@@ -113,7 +114,30 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     redact,
     onExchange: (ex) => run.record(ex),
   })
-  run = new Run(client, { profile, tags, operations, strict, onCheck: options.onCheck && ((c) => options.onCheck!(redactDeep(c, redact))) })
+  // Progress: checks done of those the selection declares, with the ETA record's stages show (the longer
+  // of the pace so far and what the budget allows for the requests a check has taken so far, as the last
+  // check's operation).
+  const now = options.now ?? Date.now
+  const start = { at: now(), requests: 0 }
+  let done = 0
+  let total: number | undefined
+  const progress = (check: CheckResult) => {
+    if (!options.onProgress) return
+    total ??= SUITES.flatMap((suite) => suite.checks).filter(([op]) => run.selected(op)).length
+    const p: Progress = { stage: 'checks', done: Math.min(++done, total), total }
+    const eta = etaMs(p, start, now(), client.requests, client.pacer, check.operationId)
+    options.onProgress(eta === undefined ? p : { ...p, etaMs: eta })
+  }
+  run = new Run(client, {
+    profile,
+    tags,
+    operations,
+    strict,
+    onCheck: (c) => {
+      options.onCheck?.(redactDeep(c, redact))
+      progress(c)
+    },
+  })
 
   const cleanups: Array<Cleanup & { active: boolean }> = []
   const ctx: SuiteContext = {
@@ -186,6 +210,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       }
     }
   }
+
+  // The selection's total is an upper bound (of the probes that need a second key, one is reported): the
+  // run's last line says how many there were.
+  if (done > 0) options.onProgress?.({ stage: 'checks', done, total: done })
 
   const order = new Map(contract.operations.map((op) => [op.operationId, op.order]))
   const executed = [...run.results, ...crashes]

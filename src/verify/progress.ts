@@ -1,7 +1,43 @@
-// Progress of a recording: a bar redrawn in place on a terminal, plain lines otherwise (CI logs); each
-// with the stage's ETA when it is known, and a line when the rate limits make it wait a while.
-import type { Progress } from './crawl.ts'
-import { formatDuration, waitText } from '../verify/pacer.ts'
+// Progress of a long run (a recording's stages, a verify run's checks): a bar redrawn in place on a
+// terminal, plain lines otherwise (CI logs); each with the stage's ETA when it is known (etaMs: one
+// estimate for both tools), and a line when the rate limits make it wait a while.
+import { formatDuration, waitText, type Pacer } from './pacer.ts'
+
+export interface Progress {
+  /** What is being counted (`person details`, `checks`). */
+  stage: string
+  done: number
+  /** Unknown when the deployment does not count (the real persons and recordings lists do not). */
+  total?: number
+  /** About how long the stage has left (ms), from its pace so far and the rate limits; with a total only. */
+  etaMs?: number
+}
+
+/** Where a stage started: its instant and the client's request count then. */
+export interface StageStart {
+  at: number
+  requests: number
+}
+
+/**
+ * About how long a stage has left: the longer of its pace so far (time per item) and what the budget
+ * allows for the requests its items have taken so far per item (the pacer's estimate for `operationId`).
+ * Undefined without a total, before the first item, or once done.
+ */
+export function etaMs(
+  p: Progress,
+  started: StageStart,
+  now: number,
+  requests: number,
+  pacer: Pacer,
+  operationId: string | null,
+): number | undefined {
+  if (p.total === undefined || p.done === 0 || p.done >= p.total) return undefined
+  const left = p.total - p.done
+  const byPace = ((now - started.at) / p.done) * left
+  const requestsLeft = Math.ceil(((requests - started.requests) / p.done) * left)
+  return Math.max(byPace, pacer.estimateMs(requestsLeft, operationId))
+}
 
 export interface ProgressStream {
   isTTY?: boolean
@@ -20,13 +56,9 @@ export interface ProgressReporter {
 /** Waits shorter than this are not worth a line. */
 const WAIT_LINE_MS = 10_000
 
-
-
 const BAR = 24
-/** Plain mode prints a stage's count every this many items (and when the stage ends). */
-const LINE_EVERY = 100
-
-export function progressReporter(stream: ProgressStream): ProgressReporter {
+/** Plain mode prints a stage's count every `every` items (default 100), before a long wait, and when the stage ends. */
+export function progressReporter(stream: ProgressStream, { every = 100 }: { every?: number } = {}): ProgressReporter {
   let last: Progress | undefined
   let printed: Progress | undefined
   const text = (p: Progress) =>
@@ -74,7 +106,7 @@ export function progressReporter(stream: ProgressStream): ProgressReporter {
     update(p) {
       if (last && last.stage !== p.stage) line(last)
       last = p
-      if (p.done % LINE_EVERY === 0) line(p)
+      if (p.done % every === 0) line(p)
     },
     done() {
       if (last) line(last)

@@ -1,6 +1,6 @@
 // `npm run build`, after tsc: the files package.json "exports" give to the entries an app's tests and
 // pages import: msw, msw/node and testing as ES modules (dist/esm/) and as CommonJS (dist/cjs/, for Jest
-// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as one ES module
+// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as ES modules
 // for bundlers (dist/browser/, below). The declarations stay tsc's (dist/src/**/*.d.ts); the other entries
 // (the root, verify) stay tsc's modules.
 //
@@ -10,9 +10,12 @@
 // The CommonJS files also bundle @faker-js/faker, published as ES modules only. Every other dependency
 // stays an import of the installed package, and msw is the app's own (a peer dependency).
 //
-// dist/browser/msw-browser.js holds every dependency but msw, so what an app's bundler sees of the package
-// is one file with no Node built-in and no CommonJS: no "externalized for browser compatibility" warning,
-// no undici chunk. The parts of openapi-backend's main module the mock never calls (the mock builds its
+// dist/browser/msw-browser.js and its chunks (dist/browser/chunks/) hold every dependency but msw, so what
+// an app's bundler sees of the package is ES modules with no Node built-in and no CommonJS: no
+// "externalized for browser compatibility" warning, no undici chunk. The contract (document, openapi-backend,
+// ajv) and the seed (faker and its data), which createApp imports when it runs (src/app.ts), are chunks of
+// their own, split by esbuild: in one file the mock was over 800 kB minified, and the app's bundler warned
+// of a chunk over 500 kB; each piece is now well under it. The parts of openapi-backend's main module the mock never calls (the mock builds its
 // router and validator on a contract already dereferenced, src/core/contract.ts) are left out there:
 // json-schema-ref-parser (it needs Node's Buffer, path and util), openapi-schema-validator,
 // mock-json-schema and qs become modules that throw if ever called.
@@ -118,12 +121,14 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     ...common,
     entryPoints: { 'msw-browser': join(root, BROWSER_ENTRY) },
     outdir: join(out, 'dist/browser'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'browser',
     format: 'esm',
     // What Vite 5's default build target takes (no top-level await).
     target: 'es2020',
     // Minified here (the source map beside it names the sources): an app's bundler minifies what it is given
-    // less well than esbuild does, and this file is most of what the mock adds to a page.
+    // less well than esbuild does, and these files are most of what the mock adds to a page.
     minify: true,
     external: ['msw', 'msw/*'],
     plugins: BROWSER_PLUGINS,

@@ -21,8 +21,8 @@
 // mock-json-schema and qs become modules that throw if ever called.
 //
 //   tsx scripts/build-entries.ts
-import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
@@ -89,6 +89,37 @@ function withoutProse(value: unknown, parentKey = ''): unknown {
   return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
 }
 
+/** Packages whose declarations are ES modules only: a CommonJS declaration imports their types as `import` would. */
+const ESM_ONLY_TYPES = ['@msw/data', '@faker-js/faker']
+
+/**
+ * The declarations of the CommonJS entries, as CommonJS declarations (`require`'s `types` in package.json).
+ * tsc's declarations (dist/src/, dist/fixtures/) are ES modules, as the package is `"type": "module"`, and
+ * TypeScript refuses them to a CommonJS app checked with `node16`/`nodenext` (TS1479). Each declaration an
+ * entry reaches is copied to dist/cjs/types/ as `.d.cts` (a relative `./x.ts` becoming `./x.cts`), and the
+ * types of the ES-module-only packages are imported with `resolution-mode: import` (TypeScript 5.3 or later).
+ */
+function writeCjsDeclarations(out: string): void {
+  const dist = join(out, 'dist')
+  const pending = Object.values(ENTRIES).map((source) => join(dist, source.replace(/\.ts$/, '.d.ts')))
+  const done = new Set<string>()
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (done.has(file)) continue
+    done.add(file)
+    const text = readFileSync(file, 'utf8')
+      .replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, (_, lead: string, quote: string, path: string) => {
+        pending.push(join(dirname(file!), `${path}.d.ts`))
+        return `${lead}${quote}${path}.cts${quote}`
+      })
+      .replace(/^(import|export)(?: type)? (\{[^}]*\}|\* as \w+) from (['"])([^'"]+)\3;$/gm, (line, kind: string, names: string, quote: string, name: string) =>
+        ESM_ONLY_TYPES.includes(name) ? `${kind} type ${names} from ${quote}${name}${quote} with { 'resolution-mode': 'import' };` : line,
+      )
+    const target = join(dist, 'cjs/types', relative(dist, file).replace(/\.d\.ts$/, '.d.cts'))
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, text)
+  }
+}
+
 /** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
 export async function buildEntries(root: string, out: string = root): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
@@ -148,6 +179,7 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
     banner: { js: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   })
+  writeCjsDeclarations(out)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildEntries(fileURLToPath(new URL('..', import.meta.url)))

@@ -173,6 +173,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const throttle = rates ? new Throttle(rates, () => clock.now()) : null
 
   const services: AppServices = {
+    contract,
     store,
     clock,
     journal,

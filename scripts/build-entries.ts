@@ -1,6 +1,6 @@
 // `npm run build`, after tsc: the files package.json "exports" give to the entries an app's tests and
 // pages import: msw, msw/node and testing as ES modules (dist/esm/) and as CommonJS (dist/cjs/, for Jest
-// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as one ES module
+// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as ES modules
 // for bundlers (dist/browser/, below). The declarations stay tsc's (dist/src/**/*.d.ts); the other entries
 // (the root, verify) stay tsc's modules.
 //
@@ -10,16 +10,19 @@
 // The CommonJS files also bundle @faker-js/faker, published as ES modules only. Every other dependency
 // stays an import of the installed package, and msw is the app's own (a peer dependency).
 //
-// dist/browser/msw-browser.js holds every dependency but msw, so what an app's bundler sees of the package
-// is one file with no Node built-in and no CommonJS: no "externalized for browser compatibility" warning,
-// no undici chunk. The parts of openapi-backend's main module the mock never calls (the mock builds its
+// dist/browser/msw-browser.js and its chunks (dist/browser/chunks/) hold every dependency but msw, so what
+// an app's bundler sees of the package is ES modules with no Node built-in and no CommonJS: no
+// "externalized for browser compatibility" warning, no undici chunk. The contract (document, openapi-backend,
+// ajv) and the seed (faker and its data), which createApp imports when it runs (src/app.ts), are chunks of
+// their own, split by esbuild: in one file the mock was over 800 kB minified, and the app's bundler warned
+// of a chunk over 500 kB; each piece is now well under it. The parts of openapi-backend's main module the mock never calls (the mock builds its
 // router and validator on a contract already dereferenced, src/core/contract.ts) are left out there:
 // json-schema-ref-parser (it needs Node's Buffer, path and util), openapi-schema-validator,
 // mock-json-schema and qs become modules that throw if ever called.
 //
 //   tsx scripts/build-entries.ts
-import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 
@@ -86,6 +89,37 @@ function withoutProse(value: unknown, parentKey = ''): unknown {
   return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
 }
 
+/** Packages whose declarations are ES modules only: a CommonJS declaration imports their types as `import` would. */
+const ESM_ONLY_TYPES = ['@msw/data', '@faker-js/faker']
+
+/**
+ * The declarations of the CommonJS entries, as CommonJS declarations (`require`'s `types` in package.json).
+ * tsc's declarations (dist/src/, dist/fixtures/) are ES modules, as the package is `"type": "module"`, and
+ * TypeScript refuses them to a CommonJS app checked with `node16`/`nodenext` (TS1479). Each declaration an
+ * entry reaches is copied to dist/cjs/types/ as `.d.cts` (a relative `./x.ts` becoming `./x.cts`), and the
+ * types of the ES-module-only packages are imported with `resolution-mode: import` (TypeScript 5.3 or later).
+ */
+function writeCjsDeclarations(out: string): void {
+  const dist = join(out, 'dist')
+  const pending = Object.values(ENTRIES).map((source) => join(dist, source.replace(/\.ts$/, '.d.ts')))
+  const done = new Set<string>()
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (done.has(file)) continue
+    done.add(file)
+    const text = readFileSync(file, 'utf8')
+      .replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, (_, lead: string, quote: string, path: string) => {
+        pending.push(join(dirname(file!), `${path}.d.ts`))
+        return `${lead}${quote}${path}.cts${quote}`
+      })
+      .replace(/^(import|export)(?: type)? (\{[^}]*\}|\* as \w+) from (['"])([^'"]+)\3;$/gm, (line, kind: string, names: string, quote: string, name: string) =>
+        ESM_ONLY_TYPES.includes(name) ? `${kind} type ${names} from ${quote}${name}${quote} with { 'resolution-mode': 'import' };` : line,
+      )
+    const target = join(dist, 'cjs/types', relative(dist, file).replace(/\.d\.ts$/, '.d.cts'))
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, text)
+  }
+}
+
 /** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
 export async function buildEntries(root: string, out: string = root): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
@@ -118,12 +152,14 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     ...common,
     entryPoints: { 'msw-browser': join(root, BROWSER_ENTRY) },
     outdir: join(out, 'dist/browser'),
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'browser',
     format: 'esm',
     // What Vite 5's default build target takes (no top-level await).
     target: 'es2020',
     // Minified here (the source map beside it names the sources): an app's bundler minifies what it is given
-    // less well than esbuild does, and this file is most of what the mock adds to a page.
+    // less well than esbuild does, and these files are most of what the mock adds to a page.
     minify: true,
     external: ['msw', 'msw/*'],
     plugins: BROWSER_PLUGINS,
@@ -143,6 +179,7 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
     banner: { js: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   })
+  writeCjsDeclarations(out)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildEntries(fileURLToPath(new URL('..', import.meta.url)))

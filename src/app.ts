@@ -3,7 +3,7 @@
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
 import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
-import { loadContract, type Contract } from './core/contract.ts'
+import type { Contract } from './core/contract.ts'
 import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
 import type { MockRequest, MockResponse } from './core/http.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
@@ -21,7 +21,6 @@ import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
 import { DEFAULT_PERSON_LIMITS, Store, type PersonLimits } from './store/store.ts'
 import type { ApiKeyRecord } from './store/models.ts'
-import { loadFixtures, scenarioNames } from '../fixtures/index.ts'
 import { looksLikePath, openRecorded, type RecordedScenario, type RecordedSource } from '../fixtures/recorded.ts'
 
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
@@ -125,7 +124,7 @@ export interface App {
 const DATASET_CACHE_SIZE = 4
 
 /** The recorded scenario `fixtures` names (a path or parsed data), if it names one. */
-async function recordedScenario(options: AppOptions): Promise<RecordedSource | undefined> {
+async function recordedScenario(options: AppOptions, scenarioNames: () => string[]): Promise<RecordedSource | undefined> {
   const given = options.fixtures
   const isRecorded = typeof given === 'object' ? given !== null : typeof given === 'string' && !scenarioNames().includes(given) && looksLikePath(given)
   if (!isRecorded) return undefined
@@ -137,9 +136,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   if (options.profile !== undefined && !isProfile(options.profile)) {
     throw new RangeError(`profile "${String(options.profile)}" is not one of ${PROFILES.join(', ')}`)
   }
+  // Loaded when an app is created, not when this module is: the contract (document, openapi-backend, ajv)
+  // and the seed (faker and its data) are most of the code, and a browser bundle then gets them as chunks
+  // of their own (scripts/build-entries.ts), none over a bundler's size warning.
+  const [{ loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([import('./core/contract.ts'), import('../fixtures/index.ts')])
   const contract = loadContract()
   let seed = options.seed ?? 1
-  const recorded = await recordedScenario(options)
+  const recorded = await recordedScenario(options, scenarioNames)
   let fixtures = recorded?.id ?? (options.fixtures as string | undefined) ?? 'default'
   // Where generated data is placed: the option's, or after a restore the snapshot's (its base data).
   let anchor = options.anchor
@@ -170,6 +173,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const throttle = rates ? new Throttle(rates, () => clock.now()) : null
 
   const services: AppServices = {
+    contract,
     store,
     clock,
     journal,

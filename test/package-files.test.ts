@@ -21,9 +21,9 @@ beforeAll(() => {
 describe('the package tarball', () => {
   it('holds every file the package.json exports and bin point at', () => {
     const pkg = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: root, encoding: 'utf8' }))
-    const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap((entry) =>
-      typeof entry === 'string' ? [entry] : Object.values(entry),
-    )
+    type Target = string | { [condition: string]: Target }
+    const targetsOf = (entry: Target): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry).flatMap(targetsOf))
+    const targets = Object.values(pkg.exports as Record<string, Target>).flatMap(targetsOf)
     for (const target of [...targets, ...Object.values(pkg.bin as Record<string, string>)]) {
       expect(files, target).toContain(target.replace(/^\.\//, ''))
     }

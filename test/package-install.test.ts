@@ -3,7 +3,7 @@
 // type-checked and run there, at the lowest and at the newest msw of the peer range. An msw below the
 // range stops the import with one message naming the range. Needs the npm registry.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -76,6 +76,22 @@ describe('the packed package in a fresh app with vitest 3', () => {
     const ls = run('npm', ['ls', '--all'], app)
     expect(ls.status, ls.stdout + ls.stderr).toBe(0)
   })
+
+  it("type-checks in a CommonJS app with `node16` resolution (the `require` condition's .d.cts declarations)", () => {
+    // TS1479 (the ES module declarations refused to a CommonJS file) is reported at the app's own import,
+    // which skipLibCheck (on in `tsc --init`'s config) does not hide.
+    const cjs = join(app, 'cjs')
+    mkdirSync(cjs)
+    writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }))
+    const compilerOptions = { module: 'Node16', moduleResolution: 'Node16', target: 'ES2022', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }
+    writeFileSync(join(cjs, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }))
+    writeFileSync(
+      join(cjs, 'check.ts'),
+      "import { createMock, KEYS, type Mock } from 'analytics-mock/testing'\nexport const mock: Promise<Mock> = createMock()\nexport const key: string = KEYS.all\n",
+    )
+    const tsc = run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', cjs], cjs)
+    expect(tsc.stdout + tsc.stderr).toBe('')
+  }, 120_000)
 
   it(`takes at most ${megabytes(SIZE_BUDGET)} installed, its dependencies included (msw, the app's, excluded)`, () => {
     const measure = measureInstall(tarball, work)

@@ -71,8 +71,6 @@ export interface Contract {
   document: typeof document
 }
 
-/** The operation as a profile sees it. */
-export const viewOf = (op: OperationInfo, profile: Profile): OperationView => (profile === 'observed' ? op.observed : op)
 
 /**
  * A response body's validator; for a list envelope (`results: [...]`) also the envelope alone and one

@@ -5,7 +5,8 @@
 // -> injected faults -> the handler. (The body's 413 comes before all of these: core/app-base.ts.)
 import type { Profile } from '../contract/profiles.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
-import { viewOf, type Contract, type OperationInfo } from './contract.ts'
+import type { Contract, OperationInfo } from './contract.ts'
+import { viewOf } from './operation-view.ts'
 import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked } from './errors.ts'
 import type { Faults } from './faults.ts'

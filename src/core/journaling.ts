@@ -3,7 +3,7 @@
 import type { Profile } from '../contract/profiles.ts'
 import type { ChangeFeed } from './changes.ts'
 import type { Clock } from './clock.ts'
-import { viewOf } from './contract.ts'
+import { viewOf } from './operation-view.ts'
 import { serverError } from './errors.ts'
 import type { MockRequest, MockResponse } from './http.ts'
 import type { Journal, JournalValidation } from './journal.ts'

@@ -4,7 +4,7 @@
 // media types its operations document; the name follows the framework's naming (the resource in the
 // singular and List or Instance, or the action's name).
 import type { Profile } from '../contract/profiles.ts'
-import { viewOf } from './contract.ts'
+import { viewOf } from './operation-view.ts'
 import type { Route } from './router.ts'
 
 export interface OptionsMetadata {

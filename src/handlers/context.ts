@@ -1,6 +1,7 @@
 // What this mock's handlers receive: the core's handler context over the mock's own services, keys,
 // users and projects.
 import type { Clock } from '../core/clock.ts'
+import type { Contract } from '../core/contract.ts'
 import type { HandlerContext as CoreContext, Handler as CoreHandler } from '../core/context.ts'
 import type { Principal } from '../core/auth.ts'
 import type { Faults } from '../core/faults.ts'
@@ -11,6 +12,8 @@ import type { ApiKeyRecord, ProjectRecord, UserRecord } from '../store/models.ts
 import type { Store } from '../store/store.ts'
 
 export interface AppServices {
+  /** The contract the app serves (core/contract.ts). */
+  contract: Contract
   store: Store
   clock: Clock
   journal: Journal

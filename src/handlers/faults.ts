@@ -1,13 +1,12 @@
 // The mock's fault settings under /_mock/faults (see core/faults.ts).
-import { loadContract } from '../core/contract.ts'
+import type { Contract } from '../core/contract.ts'
 import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 
 /** Faults apply to API operations only: any other name in `operations` is refused (a 400). */
-export function checkFaultOperations(operations: unknown): void {
+export function checkFaultOperations(operations: unknown, { byId }: Contract): void {
   if (!Array.isArray(operations)) return
-  const { byId } = loadContract()
   const unknown = operations.find((id: string) => !byId.has(id) || byId.get(id)!.scopes === null)
   if (unknown !== undefined) throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
 }
@@ -19,7 +18,7 @@ export const faultHandlers: HandlerMap = {
 
   mock_faults_update(ctx) {
     const body = ctx.body ?? {}
-    checkFaultOperations(body.operations)
+    checkFaultOperations(body.operations, ctx.services.contract)
     ctx.services.faults.update(body)
     return json(200, ctx.services.faults.settings)
   },

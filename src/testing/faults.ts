@@ -34,7 +34,7 @@ export function faultControl(app: App): MockFaults {
       const op = app.contract.byId.get('mock_faults_update')!
       const checked = validate(op, { params: {}, searchParams: new URLSearchParams(), headers: { 'content-type': 'application/json' }, body: settings })
       if (!checked.valid) throw requestValidationError(checked.errors, checked.input)
-      checkFaultOperations(settings.operations)
+      checkFaultOperations(settings.operations, app.contract)
       app.faults.update(settings)
       return app.faults.settings
     },

@@ -109,7 +109,10 @@ export function listRecordings(
   const distinctIds = query.distinct_ids == null ? undefined : new Set(query.distinct_ids)
   // The table is newest start_time first: the date window is one run of it, found by halving, so a
   // three-day window over 175,000 recordings reads the window's recordings, not all of them.
-  const windowed = all.slice(to === undefined ? 0 : firstAtOrBefore(all, to), from === undefined ? all.length : firstBefore(all, from))
+  const start = to === undefined ? 0 : firstAtOrBefore(all, to)
+  const end = from === undefined ? all.length : firstBefore(all, from)
+  // (A window holding every recording is the table's own list, not a copy of it.)
+  const windowed = start === 0 && end === all.length ? all : all.slice(start, end)
   const others = personUuid != null || distinctIds !== undefined || sessionIds !== undefined || hidden !== null
   if (!others && order === 'start_time' && !ascending) return windowed
   const out = windowed.filter(

@@ -101,8 +101,6 @@ export function listRecordings(
   const hidden = sessionIds ? null : hiddenAsViewed(store, projectId, query.hide_viewed_recordings, viewer)
   // An empty person_uuid (the frontend's "no person") does not filter.
   const personUuid = query.person_uuid || null
-  const filtered = dateFrom != null || dateTo != null || personUuid != null || query.distinct_ids != null || sessionIds !== undefined || hidden !== null
-  if (!filtered && order === 'start_time' && !ascending) return all
   const from = dateFrom == null ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
   const to = dateTo == null ? undefined : parseDateParam(dateTo, 'to', now, 'date_to')
   const person = personUuid == null ? undefined : store.persons.getByUuid(personUuid.toLowerCase())

@@ -26,7 +26,9 @@ const notTests = '\\.test\\.ts$'
 
 /** For each layer: nothing below it (and no peer of the same rank) imports it. */
 const upward = layers.flatMap((layer, rank) => {
-  const below = layers.slice(0, rank).filter((l) => !(l.peers ?? []).includes(layer.name) && !(layer.peers ?? []).includes(l.name))
+  const below = layers
+    .slice(0, rank)
+    .filter((l) => !(l.peers ?? []).includes(layer.name) && !(layer.peers ?? []).includes(l.name))
   const peers = layers.filter((l) => (layer.peers ?? []).includes(l.name))
   return [...below, ...peers].map((from) => ({
     name: `no-upward-${from.name}-to-${layer.name}`,
@@ -51,7 +53,10 @@ module.exports = {
       name: 'browser-safe-layers',
       comment: 'everything the msw face bundles for the browser stays free of Node built-ins',
       severity: 'error',
-      from: { path: '^(src/(contract|core|store|seed|serializers|domain|handlers|testing)/|src/app\\.ts$|src/msw/(index|handlers|browser|msw-version)\\.ts$|fixtures/)', pathNot: notTests },
+      from: {
+        path: '^(src/(contract|core|store|seed|serializers|domain|handlers|testing)/|src/app\\.ts$|src/msw/(index|handlers|browser|msw-version)\\.ts$|fixtures/)',
+        pathNot: notTests,
+      },
       to: { dependencyTypes: ['core'] },
     },
     {

@@ -27,5 +27,7 @@ export function buildIsCurrent(root) {
   const stamp = `${root}dist/.built`
   if (!existsSync(compiled)) return false
   if (/[\\/]node_modules[\\/]/.test(root)) return true
-  return existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime([`${root}src`, `${root}fixtures`, `${root}contracts`])
+  return (
+    existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime([`${root}src`, `${root}fixtures`, `${root}contracts`])
+  )
 }

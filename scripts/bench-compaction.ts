@@ -19,7 +19,12 @@ const app = await createApp({ clock: { frozen: false } })
 const url = new URL('http://127.0.0.1:8010/api/environments/1/persons/1/')
 const headers = { authorization: 'Bearer phx_mock_all', 'content-type': 'application/json' }
 for (let i = 0; i < patches; i++) {
-  const res = await app.handle({ method: 'PATCH', url, headers, body: JSON.stringify({ properties: { plan: `bench-${i & 1}`, seen: i & 1 } }) })
+  const res = await app.handle({
+    method: 'PATCH',
+    url,
+    headers,
+    body: JSON.stringify({ properties: { plan: `bench-${i & 1}`, seen: i & 1 } }),
+  })
   if (res.status !== 200) throw new Error(`PATCH answered ${res.status}`)
 }
 const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-compaction-'))
@@ -28,7 +33,13 @@ try {
     const t0 = performance.now()
     const snapshot = app.snapshot()
     const t1 = performance.now()
-    const bytes = await writeStateFile(join(dir, 'state.json'), join(dir, 'state.json.tmp'), snapshot, { seed: 1, fixtures: 'default' }, 0)
+    const bytes = await writeStateFile(
+      join(dir, 'state.json'),
+      join(dir, 'state.json.tmp'),
+      snapshot,
+      { seed: 1, fixtures: 'default' },
+      0,
+    )
     const t2 = performance.now()
     console.log(
       `after ${patches} PATCHes: snapshot ${(t1 - t0).toFixed(1)} ms, state file ${(t2 - t1).toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB), ` +

@@ -85,7 +85,9 @@ async function run(size: number) {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`
-console.log(`persons list lookups: ${SMALL.toLocaleString('en')} vs ${LARGE.toLocaleString('en')} persons in project 1, ${EVENTS} events each, ${ITERATIONS} timed requests per query (median / p95)\n`)
+console.log(
+  `persons list lookups: ${SMALL.toLocaleString('en')} vs ${LARGE.toLocaleString('en')} persons in project 1, ${EVENTS} events each, ${ITERATIONS} timed requests per query (median / p95)\n`,
+)
 const small = await run(SMALL)
 const large = await run(LARGE)
 for (const r of [small, large]) {
@@ -94,7 +96,9 @@ for (const r of [small, large]) {
   )
 }
 console.log('')
-console.log(`${'query'.padEnd(12)} ${'1k median'.padStart(12)} ${'1k p95'.padStart(12)} ${'large median'.padStart(14)} ${'large p95'.padStart(12)} ${'ratio'.padStart(8)}  matches (1k / large)`)
+console.log(
+  `${'query'.padEnd(12)} ${'1k median'.padStart(12)} ${'1k p95'.padStart(12)} ${'large median'.padStart(14)} ${'large p95'.padStart(12)} ${'ratio'.padStart(8)}  matches (1k / large)`,
+)
 for (const name of ['distinct_id', 'email', 'search'] as const) {
   const a = small.figures[name]
   const b = large.figures[name]
@@ -104,4 +108,6 @@ for (const name of ['distinct_id', 'email', 'search'] as const) {
   )
 }
 const flat = (['distinct_id', 'email'] as const).every((n) => large.figures[n].median / small.figures[n].median < 3)
-console.log(`\nexact-match lookups ${flat ? 'stay flat' : 'DO NOT stay flat'} (large/1k median ratio ${flat ? 'under' : 'at or over'} 3x); search scans and grows with the data.`)
+console.log(
+  `\nexact-match lookups ${flat ? 'stay flat' : 'DO NOT stay flat'} (large/1k median ratio ${flat ? 'under' : 'at or over'} 3x); search scans and grows with the data.`,
+)

@@ -14,15 +14,24 @@ const rounds = Number(args.rounds ?? 3)
 const app = await createApp()
 const origin = 'http://127.0.0.1:8010'
 const auth = { authorization: 'Bearer phx_mock_all' }
-const list = await app.handle({ method: 'GET', url: new URL(`${origin}/api/environments/1/session_recording_playlists/?limit=100`), headers: auth })
-const target = (list.json as { results: Array<{ short_id: string; type: string | null; deleted: boolean }> }).results.find(
-  (p) => p.type === 'collection' && !p.deleted,
-)!
+const list = await app.handle({
+  method: 'GET',
+  url: new URL(`${origin}/api/environments/1/session_recording_playlists/?limit=100`),
+  headers: auth,
+})
+const target = (
+  list.json as { results: Array<{ short_id: string; type: string | null; deleted: boolean }> }
+).results.find((p) => p.type === 'collection' && !p.deleted)!
 const patchUrl = new URL(`${origin}/api/environments/1/session_recording_playlists/${target.short_id}/`)
 const patches: MockRequest[] = [
   { name: 'A', description: 'x' },
   { name: 'B', description: 'y' },
-].map((body) => ({ method: 'PATCH', url: patchUrl, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+].map((body) => ({
+  method: 'PATCH',
+  url: patchUrl,
+  headers: { ...auth, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+}))
 const retrieve: MockRequest = { method: 'GET', url: new URL(`${origin}/api/environments/1/persons/1/`), headers: auth }
 
 async function loop(requests: MockRequest[], n: number): Promise<number> {
@@ -40,5 +49,7 @@ await loop([retrieve], 2_000)
 for (let r = 0; r < rounds; r++) {
   const patch = await loop(patches, calls)
   const get = await loop([retrieve], calls)
-  console.log(`round ${r + 1}: PATCH playlist ${patch.toFixed(1)} µs/call, GET person ${get.toFixed(1)} µs/call (${calls} calls each; activity entries ${app.store.counts().activity})`)
+  console.log(
+    `round ${r + 1}: PATCH playlist ${patch.toFixed(1)} µs/call, GET person ${get.toFixed(1)} µs/call (${calls} calls each; activity entries ${app.store.counts().activity})`,
+  )
 }

@@ -14,12 +14,21 @@ import type { MockRequest } from '../src/core/http.ts'
 import { runRounds, type InProcessOperation } from './in-process-rounds.ts'
 
 const { values: args } = parseArgs({
-  options: { calls: { type: 'string' }, rounds: { type: 'string' }, persons: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' } },
+  options: {
+    calls: { type: 'string' },
+    rounds: { type: 'string' },
+    persons: { type: 'string' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+  },
 })
 const calls = Number(args.calls ?? 5_000)
 const rounds = Number(args.rounds ?? 3)
 const largeSize = Number(args.persons ?? 100_000)
-const only = args.only?.split(',').map((w) => w.trim()).filter(Boolean)
+const only = args.only
+  ?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean)
 
 const origin = 'http://127.0.0.1:8010'
 const P = '/api/environments/1'
@@ -33,9 +42,16 @@ async function searchTerms(app: App): Promise<MockRequest[]> {
   const out: MockRequest[] = []
   for (let k = 0; k < 10; k++) {
     const offset = Math.floor((k / 10) * (total.count - 10))
-    const page = (await app.handle(get(`${P}/persons/?limit=10&offset=${offset}`))).json as { results: Array<{ properties: { email?: string } }> }
+    const page = (await app.handle(get(`${P}/persons/?limit=10&offset=${offset}`))).json as {
+      results: Array<{ properties: { email?: string } }>
+    }
     for (const p of page.results) {
-      if (p.properties.email) out.push(get(`${P}/persons/?search=${encodeURIComponent(p.properties.email.split('@')[0]!.slice(0, 5).toUpperCase())}`))
+      if (p.properties.email)
+        out.push(
+          get(
+            `${P}/persons/?search=${encodeURIComponent(p.properties.email.split('@')[0]!.slice(0, 5).toUpperCase())}`,
+          ),
+        )
     }
   }
   return out
@@ -49,16 +65,31 @@ interface Operation {
 
 async function operations(app: App, label: string): Promise<Operation[]> {
   const op = (name: string, requests: MockRequest[]): Operation => ({ name: `${name}${label}`, app, requests })
-  const ops = [op('search', await searchTerms(app)), op('persons list limit=100', [get(`${P}/persons/?limit=100${label ? '&offset=50000' : ''}`)])]
-  ops.push(op('session recordings list limit=50', [get(`${P}/session_recordings/?limit=50${label ? '&offset=50000' : ''}`)]))
+  const ops = [
+    op('search', await searchTerms(app)),
+    op('persons list limit=100', [get(`${P}/persons/?limit=100${label ? '&offset=50000' : ''}`)]),
+  ]
+  ops.push(
+    op('session recordings list limit=50', [get(`${P}/session_recordings/?limit=50${label ? '&offset=50000' : ''}`)]),
+  )
   if (!label) {
     for (const n of [1, 2, 3]) {
-      const res = await app.handle({ ...get(`${P}/persons/2/`), method: 'PATCH', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ properties: { plan: `history-${n}` } }) })
+      const res = await app.handle({
+        ...get(`${P}/persons/2/`),
+        method: 'PATCH',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ properties: { plan: `history-${n}` } }),
+      })
       if (res.status !== 200) throw new Error(`PATCH answered ${res.status}`)
     }
     ops.push(op('person retrieve', [get(`${P}/persons/1/`)]))
     ops.push(op('playlists list', [get(`${P}/session_recording_playlists/`)]))
-    const made = await app.handle({ ...get(`${P}/session_recording_playlists/`), method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench', type: 'collection' }) })
+    const made = await app.handle({
+      ...get(`${P}/session_recording_playlists/`),
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', type: 'collection' }),
+    })
     if (made.status !== 201) throw new Error(`playlist create answered ${made.status}`)
     const shortId = (made.json as { short_id: string }).short_id
     ops.push(op('playlist retrieve', [get(`${P}/session_recording_playlists/${shortId}/`)]))
@@ -81,5 +112,10 @@ ops.push({ ...(await operations(small1k, ' (1k)'))[0]!, name: 'search (1k)' })
 
 const chosen = ops.filter((o) => !only || only.some((w) => o.name.includes(w)))
 // Each read cycles through its requests (the search terms), all answered 200.
-const asRounds = chosen.map((o): InProcessOperation => ({ name: o.name, app: o.app, status: 200, next: (i) => o.requests[i % o.requests.length]! }))
+const asRounds = chosen.map((o): InProcessOperation => ({
+  name: o.name,
+  app: o.app,
+  status: 200,
+  next: (i) => o.requests[i % o.requests.length]!,
+}))
 await runRounds(asRounds, { calls, rounds, warmup: 2_000, profile: args.profile })

@@ -59,5 +59,7 @@ for (const fixtures of only) {
       ` (first createMock, dataset generated: ${fmt(createMs)})`,
   )
   await measure('mock.reset() (helper: data, tasks, journal, clock)', mock, () => mock.reset())
-  await measure('POST /_mock/reset (control API, via fetch)', mock, () => mock.fetch('/_mock/reset', { method: 'POST' }))
+  await measure('POST /_mock/reset (control API, via fetch)', mock, () =>
+    mock.fetch('/_mock/reset', { method: 'POST' }),
+  )
 }

@@ -13,18 +13,31 @@ import type { MockRequest } from '../src/core/http.ts'
 import { runRounds, type InProcessOperation as Operation } from './in-process-rounds.ts'
 
 const { values: args } = parseArgs({
-  options: { calls: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' }, profile: { type: 'string' }, large: { type: 'boolean' } },
+  options: {
+    calls: { type: 'string' },
+    rounds: { type: 'string' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+    large: { type: 'boolean' },
+  },
 })
 const calls = Number(args.calls ?? 3_000)
 const rounds = Number(args.rounds ?? 3)
-const only = args.only?.split(',').map((w) => w.trim()).filter(Boolean)
+const only = args.only
+  ?.split(',')
+  .map((w) => w.trim())
+  .filter(Boolean)
 
 const origin = 'http://127.0.0.1:8010'
 const P = '/api/environments/1'
 const AUTH = { authorization: 'Bearer phx_mock_all' }
 const LEGACY = { authorization: 'Bearer phx_mock_legacy' }
-const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }
-const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = AUTH): MockRequest => ({
+const request = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = AUTH,
+): MockRequest => ({
   method,
   url: new URL(origin + path),
   headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
@@ -40,18 +53,42 @@ async function collection(app: App, name: string): Promise<string> {
 const app = await createApp({ clock: { frozen: false } })
 const playlist = await collection(app, 'bench patch')
 const adds = await collection(app, 'bench add')
-const patchPerson = [1, 2].map((n) => request('PATCH', `${P}/persons/1/`, { properties: { plan: `bench-${n}`, seen: n } }))
-const patchPlaylist = [1, 2].map((n) => request('PATCH', `${P}/session_recording_playlists/${playlist}/`, { description: `Changed by the benchmark (${n})`, pinned: true }))
-const create = request('POST', `${P}/session_recording_playlists/`, { name: 'Made by the benchmark', type: 'collection' })
-const insight = request('POST', `${P}/max_tools/create_and_query_insight/`, { query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' })
-for (const n of [1, 2, 3]) await app.handle(request('PATCH', `${P}/persons/2/`, { properties: { plan: `history-${n}` } }))
+const patchPerson = [1, 2].map((n) =>
+  request('PATCH', `${P}/persons/1/`, { properties: { plan: `bench-${n}`, seen: n } }),
+)
+const patchPlaylist = [1, 2].map((n) =>
+  request('PATCH', `${P}/session_recording_playlists/${playlist}/`, {
+    description: `Changed by the benchmark (${n})`,
+    pinned: true,
+  }),
+)
+const create = request('POST', `${P}/session_recording_playlists/`, {
+  name: 'Made by the benchmark',
+  type: 'collection',
+})
+const insight = request('POST', `${P}/max_tools/create_and_query_insight/`, {
+  query: 'How many pageviews per day in the last 30 days?',
+  insight_type: 'trends',
+})
+for (const n of [1, 2, 3])
+  await app.handle(request('PATCH', `${P}/persons/2/`, { properties: { plan: `history-${n}` } }))
 let added = 0
 const ops: Operation[] = [
   { name: 'PATCH person', app, status: 200, next: (i) => patchPerson[i % 2]! },
   { name: 'PATCH playlist', app, status: 200, next: (i) => patchPlaylist[i % 2]! },
   { name: 'POST playlist (create)', app, status: 201, next: () => create },
-  { name: 'POST playlist recording (add)', app, status: 200, next: () => request('POST', `${P}/session_recording_playlists/${adds}/recordings/bench-${added++}/`, {}, LEGACY) },
-  { name: 'POST person delete_events', app, status: 200, next: () => request('POST', `${P}/persons/3/delete_events/`, {}) },
+  {
+    name: 'POST playlist recording (add)',
+    app,
+    status: 200,
+    next: () => request('POST', `${P}/session_recording_playlists/${adds}/recordings/bench-${added++}/`, {}, LEGACY),
+  },
+  {
+    name: 'POST person delete_events',
+    app,
+    status: 200,
+    next: () => request('POST', `${P}/persons/3/delete_events/`, {}),
+  },
   { name: 'insight', app, status: 200, next: () => insight },
   { name: 'GET person activity', app, status: 200, next: () => request('GET', `${P}/persons/2/activity/`) },
 ]
@@ -62,7 +99,10 @@ if (args.large) {
     name: 'delete_property (100k)',
     app: large,
     status: 200,
-    next: () => request('POST', `${P}/persons/${1 + (target++ % 90_000)}/delete_property/?$unset=$browser`, { $unset: '$browser' }),
+    next: () =>
+      request('POST', `${P}/persons/${1 + (target++ % 90_000)}/delete_property/?$unset=$browser`, {
+        $unset: '$browser',
+      }),
     before: async () => {
       target = 0
       await large.reset()

@@ -70,7 +70,10 @@ const contractWithoutProse: Plugin = {
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]contract[\\/]document\.gen\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8')
-      const json = source.slice(source.indexOf('export const document = ') + 'export const document = '.length, source.lastIndexOf(' as unknown as Document'))
+      const json = source.slice(
+        source.indexOf('export const document = ') + 'export const document = '.length,
+        source.lastIndexOf(' as unknown as Document'),
+      )
       return { contents: `export const document = ${JSON.stringify(withoutProse(JSON.parse(json)))}\n`, loader: 'js' }
     })
   },
@@ -101,9 +104,13 @@ function checkLodashNames(dir: string): void {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const source = readFileSync(join(dir, file), 'utf8')
     const used = new Set([...source.matchAll(/\b_\.(\w+)/g)].map((m) => m[1]!))
-    for (const chained of source.matchAll(/_\.chain\(([\s\S]*?)\.value\(\)/g)) for (const m of chained[1]!.matchAll(/\n\s*\.(\w+)\(/g)) used.add(m[1]!)
+    for (const chained of source.matchAll(/_\.chain\(([\s\S]*?)\.value\(\)/g))
+      for (const m of chained[1]!.matchAll(/\n\s*\.(\w+)\(/g)) used.add(m[1]!)
     const missing = [...used].filter((name) => !new RegExp(`\\b${name}\\b`).test(given))
-    if (missing.length > 0) throw new Error(`openapi-backend's ${file} uses lodash's ${missing.join(', ')}, which scripts/browser/lodash-subset.cjs does not give`)
+    if (missing.length > 0)
+      throw new Error(
+        `openapi-backend's ${file} uses lodash's ${missing.join(', ')}, which scripts/browser/lodash-subset.cjs does not give`,
+      )
   }
 }
 
@@ -142,8 +149,12 @@ function writeCjsDeclarations(out: string): void {
         pending.push(join(dirname(file!), `${path}.d.ts`))
         return `${lead}${quote}${path}.cts${quote}`
       })
-      .replace(/^(import|export)(?: type)? (\{[^}]*\}|\* as \w+) from (['"])([^'"]+)\3;$/gm, (line, kind: string, names: string, quote: string, name: string) =>
-        ESM_ONLY_TYPES.includes(name) ? `${kind} type ${names} from ${quote}${name}${quote} with { 'resolution-mode': 'import' };` : line,
+      .replace(
+        /^(import|export)(?: type)? (\{[^}]*\}|\* as \w+) from (['"])([^'"]+)\3;$/gm,
+        (line, kind: string, names: string, quote: string, name: string) =>
+          ESM_ONLY_TYPES.includes(name)
+            ? `${kind} type ${names} from ${quote}${name}${quote} with { 'resolution-mode': 'import' };`
+            : line,
       )
     const target = join(dist, 'cjs/types', relative(dist, file).replace(/\.d\.ts$/, '.d.cts'))
     mkdirSync(dirname(target), { recursive: true })
@@ -153,10 +164,16 @@ function writeCjsDeclarations(out: string): void {
 
 /** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
 export async function buildEntries(root: string, out: string = root): Promise<void> {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>
+    peerDependencies: Record<string, string>
+  }
   const externalBut = (bundled: string[]) =>
-    [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].filter((name) => !bundled.includes(name)).flatMap((name) => [name, `${name}/*`])
-  const entry = (names: string[]) => Object.fromEntries(names.map((name) => [name, join(root, ENTRIES[name as keyof typeof ENTRIES])]))
+    [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
+      .filter((name) => !bundled.includes(name))
+      .flatMap((name) => [name, `${name}/*`])
+  const entry = (names: string[]) =>
+    Object.fromEntries(names.map((name) => [name, join(root, ENTRIES[name as keyof typeof ENTRIES])]))
   const common: BuildOptions = {
     absWorkingDir: root,
     bundle: true,
@@ -213,4 +230,5 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
   writeCjsDeclarations(out)
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildEntries(fileURLToPath(new URL('..', import.meta.url)))
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await buildEntries(fileURLToPath(new URL('..', import.meta.url)))

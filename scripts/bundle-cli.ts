@@ -31,7 +31,9 @@ await build({
   // The peer dependency is the app's own copy; nothing else is left outside.
   external: ['msw', 'msw/*'],
   // The bundled CommonJS packages (ajv, openapi-backend, yaml, ...) call `require` for Node's modules.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",
+  },
   // Readable stack traces: names and lines as written (no minification); the licence comments kept.
   legalComments: 'eof',
   logLevel: 'warning',

@@ -9,7 +9,8 @@ const headers = { authorization: 'Bearer phx_mock_all', 'content-type': 'applica
 
 const app = await createApp()
 const mock = await serve(app, { port: 0 })
-const send = (method: string, path: string, body?: unknown) => fetch(`${mock.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+const send = (method: string, path: string, body?: unknown) =>
+  fetch(`${mock.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
 try {
   await send('GET', `${API}/persons/?limit=2`)
   await send('GET', `${API}/persons/?search=ada`)
@@ -18,11 +19,23 @@ try {
   await send('GET', `${API}/session_recording_playlists/?limit=5`)
   await send('POST', `${API}/session_recording_playlists/`, { name: 'Checkout drop-offs', type: 'collection' })
   await send('GET', `${API}/persons/3/`)
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
   const page = await browser.newPage({ viewport: { width: 1400, height: 820 } })
   await page.goto(`${mock.url}/_mock/ui`)
   await page.waitForSelector('body[data-ready]')
-  await page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/3\/$/ }) }).first().click()
+  await page
+    .locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/3\/$/ }) })
+    .first()
+    .click()
   await page.click('#journal-detail button.send-again')
   await page.click('#journal-detail .send-form button.send')
   await page.waitForSelector('#journal-detail .answers.compare .again')

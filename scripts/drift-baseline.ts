@@ -8,7 +8,9 @@ import { BASELINE_PATH, currentBaseline, findRealSchema } from './real-schema.ts
 
 const schema = findRealSchema()
 if (!schema) {
-  console.error('drift:baseline: the stored schema is not in ../shared/research/real-schema/; set ANALYTICS_MOCK_REAL_SCHEMA to it')
+  console.error(
+    'drift:baseline: the stored schema is not in ../shared/research/real-schema/; set ANALYTICS_MOCK_REAL_SCHEMA to it',
+  )
   process.exit(2)
 }
 const text = await currentBaseline(schema)

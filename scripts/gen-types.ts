@@ -29,7 +29,10 @@ export const FAKER_ENTRIES = {
 function fakerLocale(): string {
   const raw = englishFaker.rawDefinitions as Record<string, Record<string, unknown>>
   const picked = Object.fromEntries(
-    Object.entries(FAKER_ENTRIES).map(([module, entries]) => [module, Object.fromEntries(entries.map((entry) => [entry, raw[module]![entry]]))]),
+    Object.entries(FAKER_ENTRIES).map(([module, entries]) => [
+      module,
+      Object.fromEntries(entries.map((entry) => [entry, raw[module]![entry]])),
+    ]),
   )
   return (
     header.replace('contracts/openapi.yaml', "@faker-js/faker's English locale") +
@@ -45,7 +48,10 @@ export async function renderGenerated(): Promise<Record<string, string>> {
   return {
     'src/contract/types.gen.ts': header + astToString(ast),
     'src/contract/document.gen.ts':
-      header + "import type { Document } from 'openapi-backend'\n\nexport const document = " + document + ' as unknown as Document\n',
+      header +
+      "import type { Document } from 'openapi-backend'\n\nexport const document = " +
+      document +
+      ' as unknown as Document\n',
     'src/seed/faker-locale.gen.ts': fakerLocale(),
   }
 }
@@ -58,8 +64,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const target = fileURLToPath(new URL(path, root))
     if (check) {
       let current = ''
-      try { current = readFileSync(target, 'utf8') } catch {}
-      if (current !== text) { console.error(`${path} is stale: run \`npm run gen:types\``); stale++ }
+      try {
+        current = readFileSync(target, 'utf8')
+      } catch {
+        /* not written yet */
+      }
+      if (current !== text) {
+        console.error(`${path} is stale: run \`npm run gen:types\``)
+        stale++
+      }
     } else {
       writeFileSync(target, text)
       console.log('wrote', path)

@@ -31,7 +31,10 @@ async function loop(o: InProcessOperation, n: number): Promise<number> {
 }
 
 /** A warm-up loop each, then `rounds` rounds of `calls` calls; prints each operation's min and median. */
-export async function runRounds(chosen: InProcessOperation[], options: { calls: number; rounds: number; warmup: number; profile?: string }): Promise<void> {
+export async function runRounds(
+  chosen: InProcessOperation[],
+  options: { calls: number; rounds: number; warmup: number; profile?: string },
+): Promise<void> {
   for (const o of chosen) await loop(o, Math.min(options.warmup, options.calls))
   const figures = new Map<string, number[]>(chosen.map((o) => [o.name, []]))
   const session = options.profile ? new Session() : undefined

@@ -9,7 +9,18 @@ import { buildEntries } from './build-entries.ts'
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** What goes into the copy: every path the "files" list can take, and what building needs. */
-const COPIED = ['package.json', 'README.md', 'LICENSE', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'src', 'fixtures', 'contracts', 'docs']
+const COPIED = [
+  'package.json',
+  'README.md',
+  'LICENSE',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'bin',
+  'src',
+  'fixtures',
+  'contracts',
+  'docs',
+]
 
 export interface Run {
   status: number | null
@@ -19,8 +30,17 @@ export interface Run {
 
 /** Runs a command to the end; never throws. */
 export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Run {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 })
-  return { status: result.status, stdout: result.stdout ?? '', stderr: (result.stderr ?? '') + (result.error ? String(result.error) : '') }
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  return {
+    status: result.status,
+    stdout: result.stdout ?? '',
+    stderr: (result.stderr ?? '') + (result.error ? String(result.error) : ''),
+  }
 }
 
 /** Builds and packs the package under `work`; returns the tarball's path. */
@@ -28,10 +48,15 @@ export async function packTarball(work: string): Promise<string> {
   const staging = join(work, 'staging')
   mkdirSync(staging, { recursive: true })
   for (const entry of COPIED) {
-    if (existsSync(join(root, entry))) cpSync(join(root, entry), join(staging, entry), { recursive: true, filter: (from) => !from.endsWith('.test.ts') })
+    if (existsSync(join(root, entry)))
+      cpSync(join(root, entry), join(staging, entry), { recursive: true, filter: (from) => !from.endsWith('.test.ts') })
   }
   symlinkSync(join(root, 'node_modules'), join(staging, 'node_modules'))
-  const build = run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], staging)
+  const build = run(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    staging,
+  )
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
   await buildEntries(staging)
   writeFileSync(join(staging, 'dist/.built'), new Date().toISOString())
@@ -62,7 +87,10 @@ export function npmInstallAsync(dir: string, args: string[]): Promise<Run> {
 function npmInstallArgs(dir: string, args: string[]): string[] {
   if (!existsSync(join(dir, 'package.json'))) {
     mkdirSync(dir, { recursive: true })
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2))
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2),
+    )
   }
   return ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args]
 }

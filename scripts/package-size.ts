@@ -23,7 +23,11 @@ export function measureInstall(tarball: string, work: string): InstallMeasure {
   const install = npmInstall(dir, ['--omit=peer', tarball])
   if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
   const modules = join(dir, 'node_modules')
-  return { bytes: bytesUnder(modules), packages: packagesUnder(modules), engineWarnings: engineWarnings(install.stdout + install.stderr) }
+  return {
+    bytes: bytesUnder(modules),
+    packages: packagesUnder(modules),
+    engineWarnings: engineWarnings(install.stdout + install.stderr),
+  }
 }
 
 /** Packages in a node_modules tree, nested ones (bundled or not deduplicated) included. */
@@ -31,7 +35,9 @@ function packagesUnder(modules: string): number {
   let count = 0
   for (const name of readdirSync(modules)) {
     if (name.startsWith('.')) continue
-    for (const dir of name.startsWith('@') ? readdirSync(join(modules, name)).map((n) => join(modules, name, n)) : [join(modules, name)]) {
+    for (const dir of name.startsWith('@')
+      ? readdirSync(join(modules, name)).map((n) => join(modules, name, n))
+      : [join(modules, name)]) {
       count++
       if (existsSync(join(dir, 'node_modules'))) count += packagesUnder(join(dir, 'node_modules'))
     }
@@ -45,7 +51,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), 'analytics-mock-size-'))
   try {
     const measure = measureInstall(await packTarball(work), work)
-    console.log(`installed: ${megabytes(measure.bytes)} in ${measure.packages} packages (msw excluded; budget ${megabytes(SIZE_BUDGET)})`)
+    console.log(
+      `installed: ${megabytes(measure.bytes)} in ${measure.packages} packages (msw excluded; budget ${megabytes(SIZE_BUDGET)})`,
+    )
     for (const line of measure.engineWarnings) console.log(`engine warning: ${line}`)
     if (measure.bytes > SIZE_BUDGET || measure.engineWarnings.length > 0) process.exitCode = 1
   } finally {

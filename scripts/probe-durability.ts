@@ -17,7 +17,6 @@
 //   npm run probe:durability -- --cycles 10 --heavy-seconds 10    shorter
 //   npm run probe:durability -- --only heavy               some sections: cycles, duplicates, heavy
 import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,7 +51,17 @@ let cliModule: Promise<string> | undefined
 function compiledCli(): Promise<string> {
   cliModule ??= (async () => {
     const outfile = join(ROOT, 'tmp/probe/cli.mjs')
-    await build({ entryPoints: ['src/cli/main.ts'], outfile, absWorkingDir: ROOT, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' })
+    await build({
+      entryPoints: ['src/cli/main.ts'],
+      outfile,
+      absWorkingDir: ROOT,
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'error',
+    })
     return outfile
   })()
   return cliModule
@@ -79,7 +88,10 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
 
 async function startServer(extra: string[]): Promise<Server> {
-  const proc = spawn(process.execPath, [await compiledCli(), 'serve', '--port', '0', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(process.execPath, [await compiledCli(), 'serve', '--port', '0', ...extra], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   proc.stdout!.on('data', (c: Buffer) => (output += c.toString()))
   proc.stderr!.on('data', (c: Buffer) => (output += c.toString()))
@@ -92,7 +104,8 @@ async function startServer(extra: string[]): Promise<Server> {
   )
   const server = { proc, output: () => output, exited, stoppedByUs: false } as Server
   void exited.then((code) => {
-    if (!server.stoppedByUs) unexpectedExits.push(`exit ${code} (${proc.signalCode ?? 'no signal'}): ${output.slice(-500)}`)
+    if (!server.stoppedByUs)
+      unexpectedExits.push(`exit ${code} (${proc.signalCode ?? 'no signal'}): ${output.slice(-500)}`)
   })
   const deadline = Date.now() + 120_000
   for (;;) {
@@ -218,7 +231,7 @@ async function killCycles(): Promise<Record<string, string | number>> {
     } else {
       bursts++
       // Killed in the middle: once a random share (50-100%) of the burst has been answered.
-      const killAt = Math.floor(BURST * (0.5 + 0.5 * ((cycle * 7919) % 101) / 100))
+      const killAt = Math.floor(BURST * (0.5 + (0.5 * ((cycle * 7919) % 101)) / 100))
       let killed = false
       const names = Array.from({ length: BURST }, (_, i) => `c${cycle} burst ${i}`)
       await pool(names, 64, async (name) => {
@@ -234,7 +247,8 @@ async function killCycles(): Promise<Record<string, string | number>> {
     await server.exited
     acknowledged += acked.length
     previous = acked
-    if ((cycle + 1) % 10 === 0) process.stderr.write(`  ${cycle + 1} cycles, ${acknowledged} acknowledged writes, ${lost} lost\n`)
+    if ((cycle + 1) % 10 === 0)
+      process.stderr.write(`  ${cycle + 1} cycles, ${acknowledged} acknowledged writes, ${lost} lost\n`)
   }
   rmSync(dir, { recursive: true, force: true })
   return {
@@ -244,7 +258,7 @@ async function killCycles(): Promise<Record<string, string | number>> {
     'torn last records dropped at restart': torn,
     'replays that answered otherwise': diverged,
     'leftovers removed': leftovers,
-    'time': `${((performance.now() - started) / 1000).toFixed(0)} s`,
+    time: `${((performance.now() - started) / 1000).toFixed(0)} s`,
   }
 }
 
@@ -255,14 +269,22 @@ async function duplicates(): Promise<Record<string, string | number>> {
   const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-probe-'))
   const file = join(dir, 'state.json')
   const server = await startServer(['--state', file])
-  const recording = (await (await fetch(`${server.url}/api/environments/1/session_recordings/?limit=1`, { headers: AUTH })).json()).results[0].id
+  const recording = (
+    await (await fetch(`${server.url}/api/environments/1/session_recordings/?limit=1`, { headers: AUTH })).json()
+  ).results[0].id
   const playlists: string[] = []
-  for (let i = 0; i < 20; i++) playlists.push((await (await post(server.url + PLAYLISTS, { name: `dup ${i}`, type: 'collection' })).json()).short_id)
+  for (let i = 0; i < 20; i++)
+    playlists.push(
+      (await (await post(server.url + PLAYLISTS, { name: `dup ${i}`, type: 'collection' })).json()).short_id,
+    )
   let answered = 0
   await Promise.all(
     playlists.map(async (shortId) => {
       const add = `POST ${PLAYLISTS}${shortId}/recordings/${recording}/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH.authorization}\r\nContent-Length: 0\r\n\r\n`
-      const statuses = await pipelined(server.port, Array.from({ length: 50 }, () => add))
+      const statuses = await pipelined(
+        server.port,
+        Array.from({ length: 50 }, () => add),
+      )
       answered += statuses.filter((s) => s === 200).length
     }),
   )
@@ -335,31 +357,56 @@ const P0_SET = encodeURIComponent(JSON.stringify([{ key: 'p0', type: 'person', o
 async function heavyAnswers(): Promise<Record<string, string | number>> {
   const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-probe-'))
   const server = await startServer(['--state', join(dir, 'state.json'), '--fixtures', 'large-project'])
-  const persons = (await (await fetch(`${server.url}/api/environments/1/persons/?limit=3`, { headers: AUTH })).json()).results
+  const persons = (await (await fetch(`${server.url}/api/environments/1/persons/?limit=3`, { headers: AUTH })).json())
+    .results
   const [a, b, cheap] = persons
   // Persons at the property caps: 1,000 properties, ~620 KiB of JSON; then one property changed again and again.
-  for (const [person, changes] of [[a, 38], [b, 80]] as const) {
+  for (const [person, changes] of [
+    [a, 38],
+    [b, 80],
+  ] as const) {
     const room = 1000 - Object.keys(person.properties).length
     const props = Object.fromEntries(Array.from({ length: room }, (_, i) => [`p${i}`, `${i}`.padEnd(620, 'x')]))
-    const first = await fetch(`${server.url}/api/environments/1/persons/${person.id}/`, { method: 'PATCH', headers: JSON_HEADERS, body: JSON.stringify({ properties: props }) })
+    const first = await fetch(`${server.url}/api/environments/1/persons/${person.id}/`, {
+      method: 'PATCH',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ properties: props }),
+    })
     if (first.status !== 200) throw new Error(`PATCH at the caps: ${first.status} ${await first.text()}`)
     for (let i = 0; i < changes; i++) {
-      await fetch(`${server.url}/api/environments/1/persons/${person.id}/`, { method: 'PATCH', headers: JSON_HEADERS, body: JSON.stringify({ properties: { p0: `change ${i}` } }) })
+      await fetch(`${server.url}/api/environments/1/persons/${person.id}/`, {
+        method: 'PATCH',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ properties: { p0: `change ${i}` } }),
+      })
     }
   }
   const heavy: Array<[string, string, RequestInit?]> = [
     // Filtered on the property that changes, every change is a point carrying all 1,000 properties
     // (unfiltered, no change is relevant: one point, as the real service answers).
-    ['properties timeline filtered on the changing property, 38 changes at the caps (~24 MB)', `/api/environments/1/persons/${a.id}/properties_timeline/?properties=${P0_SET}`],
-    ['properties timeline filtered on the changing property, 80 changes at the caps (over --max-answer: 500)', `/api/environments/1/persons/${b.id}/properties_timeline/?properties=${P0_SET}`],
-    ['properties timeline of a person at the caps, unfiltered (one point)', `/api/environments/1/persons/${a.id}/properties_timeline/`],
+    [
+      'properties timeline filtered on the changing property, 38 changes at the caps (~24 MB)',
+      `/api/environments/1/persons/${a.id}/properties_timeline/?properties=${P0_SET}`,
+    ],
+    [
+      'properties timeline filtered on the changing property, 80 changes at the caps (over --max-answer: 500)',
+      `/api/environments/1/persons/${b.id}/properties_timeline/?properties=${P0_SET}`,
+    ],
+    [
+      'properties timeline of a person at the caps, unfiltered (one point)',
+      `/api/environments/1/persons/${a.id}/properties_timeline/`,
+    ],
     ['persons list, limit=10000 (JSON)', '/api/environments/1/persons/?limit=10000'],
     ['persons list, limit=10000 (CSV)', '/api/environments/1/persons/?limit=10000&format=csv'],
     ['persons search over 12,000 persons', '/api/environments/1/persons/?search=a&limit=1000'],
     [
       'insight query over 120,000 events',
       '/api/environments/1/max_tools/create_and_query_insight/',
-      { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ query: 'pageviews by day', insight_type: 'trends' }) },
+      {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ query: 'pageviews by day', insight_type: 'trends' }),
+      },
     ],
   ]
   const cheapUrl = `${server.url}/api/environments/1/persons/${cheap.id}/`
@@ -373,7 +420,14 @@ async function heavyAnswers(): Promise<Record<string, string | number>> {
   const during = async (concurrency: number) => {
     const times = new Map<string, { ms: number[]; status: Set<number>; bytes: number }>()
     const workers = Array.from({ length: concurrency }, (_, w) => {
-      const worker = new Worker(HEAVY_CLIENT, { eval: true, workerData: { base: server.url, first: w, heavy: heavy.map(([label, path, init]) => [label, path, { headers: AUTH, ...init }]) } })
+      const worker = new Worker(HEAVY_CLIENT, {
+        eval: true,
+        workerData: {
+          base: server.url,
+          first: w,
+          heavy: heavy.map(([label, path, init]) => [label, path, { headers: AUTH, ...init }]),
+        },
+      })
       const done = new Promise<Array<[string, number, number, number]>>((resolve, reject) => {
         worker.once('message', resolve)
         worker.once('error', reject)
@@ -400,7 +454,8 @@ async function heavyAnswers(): Promise<Record<string, string | number>> {
   const alive = server.proc.exitCode === null
   await stop(server)
   rmSync(dir, { recursive: true, force: true })
-  const summary = (l: number[]) => `p50 ${ms(percentile(l, 50))}, p99 ${ms(percentile(l, 99))}, max ${ms(Math.max(...l))} (${l.length} requests)`
+  const summary = (l: number[]) =>
+    `p50 ${ms(percentile(l, 50))}, p99 ${ms(percentile(l, 99))}, max ${ms(Math.max(...l))} (${l.length} requests)`
   const out: Record<string, string | number> = {
     'cheap GET alone (person retrieve)': summary(alone),
     'cheap GET while a heavy answer runs (one at a time, back to back)': summary(one.latencies),
@@ -408,7 +463,8 @@ async function heavyAnswers(): Promise<Record<string, string | number>> {
     'cheap GET while three heavy answers run at once': summary(three.latencies),
   }
   for (const [label, t] of one.times) {
-    out[`  heavy: ${label}`] = `${t.ms.length}x, each ${ms(percentile(t.ms, 50))} (p50), status ${[...t.status].join('/')}, ${mb(t.bytes)}`
+    out[`  heavy: ${label}`] =
+      `${t.ms.length}x, each ${ms(percentile(t.ms, 50))} (p50), status ${[...t.status].join('/')}, ${mb(t.bytes)}`
   }
   out['server alive after the heavy answers'] = alive ? 'yes' : 'NO'
   return out
@@ -422,8 +478,12 @@ const allSections: Array<[string, string, () => Promise<Record<string, string | 
   ['heavy', 'a cheap GET while heavy answers run (large-project, --state)', heavyAnswers],
 ]
 const only = args.only?.split(',')
-const sections = allSections.filter(([key]) => !only || only.includes(key)).map(([, title, run]) => [title, run] as const)
-console.log(`analytics-mock durability probe: node ${process.version}; ${CYCLES} cycles, bursts of ${BURST}, ${HEAVY_SECONDS} s of heavy answers\n`)
+const sections = allSections
+  .filter(([key]) => !only || only.includes(key))
+  .map(([, title, run]) => [title, run] as const)
+console.log(
+  `analytics-mock durability probe: node ${process.version}; ${CYCLES} cycles, bursts of ${BURST}, ${HEAVY_SECONDS} s of heavy answers\n`,
+)
 const results: Record<string, string | number> = {}
 for (const [title, run] of sections) {
   process.stderr.write(`${title}...\n`)
@@ -443,5 +503,7 @@ const ok =
   (results['duplicates after kill -9 and replay'] ?? 0) === 0 &&
   ((results['cheap GET p99 during heavy answers (ms)'] as number | undefined) ?? 0) < 100 &&
   unexpectedExits.length === 0
-console.log(`\n${ok ? 'PASS' : 'FAIL'}: 0 acknowledged writes lost, 0 duplicates, cheap GET p99 under 100 ms during heavy answers, no exit the probe did not cause`)
+console.log(
+  `\n${ok ? 'PASS' : 'FAIL'}: 0 acknowledged writes lost, 0 duplicates, cheap GET p99 under 100 ms during heavy answers, no exit the probe did not cause`,
+)
 process.exit(ok ? 0 : 1)

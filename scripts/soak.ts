@@ -21,7 +21,8 @@ const { values: args } = parseArgs({
     state: { type: 'boolean' },
   },
 })
-const num = (name: 'duration' | 'connections' | 'warmup' | 'reset-every', fallback: number) => Number(args[name] ?? fallback)
+const num = (name: 'duration' | 'connections' | 'warmup' | 'reset-every', fallback: number) =>
+  Number(args[name] ?? fallback)
 const DURATION_S = num('duration', 60)
 const CONNECTIONS = num('connections', 64)
 const WARMUP_S = num('warmup', 15)
@@ -40,7 +41,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function startServer(): Promise<{ url: string; pid: number; stop: () => Promise<number | null> }> {
   const extra = WITH_STATE ? ['--state', join(mkdtempSync(join(tmpdir(), 'analytics-mock-soak-')), 'state.json')] : []
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--now', '2026-11-01T00:00:00Z', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--now', '2026-11-01T00:00:00Z', ...extra], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -79,22 +82,54 @@ async function requestMix(url: string): Promise<Req[]> {
   const candidates: Req[] = [
     { name: 'persons list', method: 'GET', path: '/api/environments/1/persons/?limit=100' },
     { name: 'person retrieve', method: 'GET', path: `/api/environments/1/persons/${person.id}/` },
-    { name: 'persons by distinct_id', method: 'GET', path: `/api/environments/1/persons/?distinct_id=${encodeURIComponent(person.distinct_ids[0])}` },
+    {
+      name: 'persons by distinct_id',
+      method: 'GET',
+      path: `/api/environments/1/persons/?distinct_id=${encodeURIComponent(person.distinct_ids[0])}`,
+    },
     { name: 'persons search', method: 'GET', path: '/api/environments/1/persons/?search=gmail&limit=20' },
     { name: 'recordings list', method: 'GET', path: '/api/environments/1/session_recordings/?limit=50' },
     { name: 'playlists list', method: 'GET', path: '/api/environments/1/session_recording_playlists/' },
-    { name: 'playlist retrieve', method: 'GET', path: `/api/environments/1/session_recording_playlists/${collection.short_id}/` },
-    { name: 'playlist recordings', method: 'GET', path: `/api/environments/1/session_recording_playlists/${collection.short_id}/recordings/` },
+    {
+      name: 'playlist retrieve',
+      method: 'GET',
+      path: `/api/environments/1/session_recording_playlists/${collection.short_id}/`,
+    },
+    {
+      name: 'playlist recordings',
+      method: 'GET',
+      path: `/api/environments/1/session_recording_playlists/${collection.short_id}/recordings/`,
+    },
     { name: 'person activity', method: 'GET', path: `/api/environments/1/persons/${person.id}/activity/` },
-    { name: 'playlist patch', method: 'PATCH', path: `/api/environments/1/session_recording_playlists/${collection.short_id}/`, body: JSON.stringify({ description: 'soak' }) },
-    { name: 'playlist create', method: 'POST', path: '/api/environments/1/session_recording_playlists/', body: JSON.stringify({ name: 'soak', type: 'collection' }) },
+    {
+      name: 'playlist patch',
+      method: 'PATCH',
+      path: `/api/environments/1/session_recording_playlists/${collection.short_id}/`,
+      body: JSON.stringify({ description: 'soak' }),
+    },
+    {
+      name: 'playlist create',
+      method: 'POST',
+      path: '/api/environments/1/session_recording_playlists/',
+      body: JSON.stringify({ name: 'soak', type: 'collection' }),
+    },
     {
       name: 'playlist add recording',
       method: 'POST',
       path: `/api/environments/1/session_recording_playlists/${collection.short_id}/recordings/${recordings[5].id}/`,
     },
-    { name: 'person patch', method: 'PATCH', path: `/api/environments/1/persons/${persons[3].id}/`, body: JSON.stringify({ properties: { soak: true } }) },
-    { name: 'capture event', method: 'POST', path: '/_mock/projects/1/events', body: JSON.stringify({ event: '$pageview', distinct_id: person.distinct_ids[0] }) },
+    {
+      name: 'person patch',
+      method: 'PATCH',
+      path: `/api/environments/1/persons/${persons[3].id}/`,
+      body: JSON.stringify({ properties: { soak: true } }),
+    },
+    {
+      name: 'capture event',
+      method: 'POST',
+      path: '/_mock/projects/1/events',
+      body: JSON.stringify({ event: '$pageview', distinct_id: person.distinct_ids[0] }),
+    },
   ]
   const mix: Req[] = []
   for (const c of candidates) {
@@ -125,7 +160,9 @@ function load(url: string, mix: Req[], seconds: number): Promise<autocannon.Resu
 }
 
 async function main(): Promise<number> {
-  console.log(`soak: ${DURATION_S} s at ${CONNECTIONS} connections after ${WARMUP_S} s of warm-up; reset every ${RESET_EVERY_S} s${WITH_STATE ? '; with --state' : ''}`)
+  console.log(
+    `soak: ${DURATION_S} s at ${CONNECTIONS} connections after ${WARMUP_S} s of warm-up; reset every ${RESET_EVERY_S} s${WITH_STATE ? '; with --state' : ''}`,
+  )
   const server = await startServer()
   console.log(`server ${server.url} (pid ${server.pid}), RSS at start ${(rssKb(server.pid) / 1024).toFixed(1)} MiB`)
   const mix = await requestMix(server.url)
@@ -172,7 +209,13 @@ async function main(): Promise<number> {
     ['server exit on SIGTERM', String(exitCode)],
   ]
   const every = Math.max(1, Math.round(samples.length / 12))
-  rows.push(['RSS samples (MiB)', samples.filter((_, i) => i % every === 0).map((kb) => (kb / 1024).toFixed(0)).join(' ')])
+  rows.push([
+    'RSS samples (MiB)',
+    samples
+      .filter((_, i) => i % every === 0)
+      .map((kb) => (kb / 1024).toFixed(0))
+      .join(' '),
+  ])
   const width = Math.max(...rows.map(([k]) => k.length))
   console.log(rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n'))
   const ok = failed === 0 && growth < 0.1 && exitCode === 0

@@ -32,7 +32,12 @@ describe('routing and error bodies', () => {
     const res = await client.request('PUT', '/api/environments/1/session_recordings/')
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
-    expect(res.body).toEqual({ type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "PUT" not allowed.', attr: null })
+    expect(res.body).toEqual({
+      type: 'invalid_request',
+      code: 'method_not_allowed',
+      detail: 'Method "PUT" not allowed.',
+      attr: null,
+    })
     const persons = await client.request('POST', '/api/environments/1/persons/5/')
     expect(persons.status).toBe(405)
     // The real service's methods for the path, PUT included (it is not mocked: 501).
@@ -43,12 +48,25 @@ describe('routing and error bodies', () => {
     for (const [method, path, template] of [
       ['PUT', '/api/environments/1/persons/5/', '/api/environments/{project_id}/persons/{id}/'],
       ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
-      ['GET', '/api/environments/1/session_recordings/0191-abc/viewed/', '/api/environments/{project_id}/session_recordings/{id}/viewed/'],
-      ['POST', '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/', '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/'],
+      [
+        'GET',
+        '/api/environments/1/session_recordings/0191-abc/viewed/',
+        '/api/environments/{project_id}/session_recordings/{id}/viewed/',
+      ],
+      [
+        'POST',
+        '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/',
+        '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/',
+      ],
     ] as const) {
       const res = await client.request(method, path)
       expect(res.status, path).toBe(501)
-      expect(res.body).toEqual({ type: 'server_error', code: 'not_mocked', detail: `${method} ${template} exists in the real service, but analytics-mock does not mock it.`, attr: null })
+      expect(res.body).toEqual({
+        type: 'server_error',
+        code: 'not_mocked',
+        detail: `${method} ${template} exists in the real service, but analytics-mock does not mock it.`,
+        attr: null,
+      })
     }
     expect((await client.request('PUT', '/api/environments/1/persons/5/', { key: null })).status).toBe(401)
     expect((await client.request('PUT', '/api/environments/99/persons/5/')).status).toBe(404)
@@ -60,7 +78,12 @@ describe('routing and error bodies', () => {
     const res = await client.request('OPTIONS', '/api/environments/1/session_recording_playlists/abc/')
     expect(res.status).toBe(200)
     expect(res.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
-    expect(res.body).toEqual({ name: 'Session Recording Playlist Instance', description: '', renders: ['application/json'], parses: ['application/json'] })
+    expect(res.body).toEqual({
+      name: 'Session Recording Playlist Instance',
+      description: '',
+      renders: ['application/json'],
+      parses: ['application/json'],
+    })
     expect((await client.request('OPTIONS', '/api/environments/1/persons/1/activity/')).body.name).toBe('Activity')
     expect((await client.request('OPTIONS', '/api/environments/1/persons/', { key: null })).status).toBe(401)
     const control = await client.request('OPTIONS', '/_mock/clock', { key: null })
@@ -70,7 +93,8 @@ describe('routing and error bodies', () => {
 
   it('declares the statuses fault injection answers (429, 500, 502, 503) on every API operation', async () => {
     for (const op of client.app.contract.operations.filter((o) => o.scopes !== null)) {
-      for (const status of [429, 500, 502, 503]) expect(op.responses.get(status), `${op.operationId} ${status}`).toEqual(['application/json'])
+      for (const status of [429, 500, 502, 503])
+        expect(op.responses.get(status), `${op.operationId} ${status}`).toEqual(['application/json'])
     }
   })
 
@@ -95,7 +119,12 @@ describe('routing and error bodies', () => {
   it('400 validation_error naming the parameter for a wrongly typed or out-of-range query value', async () => {
     const bad = await client.get('/api/environments/1/persons/?limit=ten')
     expect(bad.status).toBe(400)
-    expect(bad.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'A valid integer is required.', attr: 'limit' })
+    expect(bad.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'A valid integer is required.',
+      attr: 'limit',
+    })
     const negative = await client.get('/api/environments/1/persons/?offset=-1')
     expect(negative.status).toBe(400)
     expect(negative.body).toEqual({
@@ -132,8 +161,15 @@ describe('JSON-encoded query parameters', () => {
     const q = (value: unknown) => encodeURIComponent(JSON.stringify(value))
     const list = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 851, value: 'x' }])}`)
     expect(list.status).toBe(400)
-    expect(list.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Not a valid string.', attr: 'properties__0__key' })
-    const timeline = await client.get(`/api/environments/1/persons/200/properties_timeline/?events=${q([{ type: 3.5 }])}`)
+    expect(list.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'Not a valid string.',
+      attr: 'properties__0__key',
+    })
+    const timeline = await client.get(
+      `/api/environments/1/persons/200/properties_timeline/?events=${q([{ type: 3.5 }])}`,
+    )
     expect(timeline.status).toBe(400)
     expect(timeline.body.attr).toBe('events__0__type')
     const fine = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 'plan', value: 'free' }])}`)
@@ -150,7 +186,12 @@ describe('handleNow answers the writes at once', () => {
     const H = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
     const at = (path: string) => new URL(`http://localhost/api/environments/1${path}`)
     const call = (method: string, path: string, body?: unknown) =>
-      app.handleNow({ method, url: at(path), headers: H, body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)) })
+      app.handleNow({
+        method,
+        url: at(path),
+        headers: H,
+        body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
+      })
     const made = call('POST', '/session_recording_playlists/', { name: 'sync', type: 'collection' })
     const writes: Array<[string, ReturnType<typeof call>, number]> = [['create playlist', made, 201]]
     const id = ((made as { json?: { short_id?: string } }).json?.short_id ?? '') as string
@@ -158,7 +199,11 @@ describe('handleNow answers the writes at once', () => {
       ['PATCH person', call('PATCH', '/persons/1/', { properties: { plan: 'x' } }), 200],
       ['delete_events', call('POST', '/persons/3/delete_events/', {}), 200],
       ['delete_property', call('POST', '/persons/4/delete_property/', { $unset: 'plan' }), 200],
-      ['insight', call('POST', '/max_tools/create_and_query_insight/', { query: 'Pageviews per day', insight_type: 'trends' }), 200],
+      [
+        'insight',
+        call('POST', '/max_tools/create_and_query_insight/', { query: 'Pageviews per day', insight_type: 'trends' }),
+        200,
+      ],
       ['PATCH playlist', call('PATCH', `/session_recording_playlists/${id}/`, { pinned: true }), 200],
       ['add recording', call('POST', `/session_recording_playlists/${id}/recordings/sync-1/`, {}), 200],
       ['remove recording', call('DELETE', `/session_recording_playlists/${id}/recordings/sync-1/`), 204],

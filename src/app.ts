@@ -1,7 +1,13 @@
 // The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (the HTTP server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
-import { createCoreApp, MAX_BODY_BYTES, MAX_URL_BYTES, type AppliedChange, type ChangeListener } from './core/app-base.ts'
+import {
+  createCoreApp,
+  MAX_BODY_BYTES,
+  MAX_URL_BYTES,
+  type AppliedChange,
+  type ChangeListener,
+} from './core/app-base.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import type { Contract } from './core/contract.ts'
 import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
@@ -124,11 +130,20 @@ export interface App {
 const DATASET_CACHE_SIZE = 4
 
 /** The recorded scenario `fixtures` names (a path or parsed data), if it names one. */
-async function recordedScenario(options: AppOptions, scenarioNames: () => string[]): Promise<RecordedSource | undefined> {
+async function recordedScenario(
+  options: AppOptions,
+  scenarioNames: () => string[],
+): Promise<RecordedSource | undefined> {
   const given = options.fixtures
-  const isRecorded = typeof given === 'object' ? given !== null : typeof given === 'string' && !scenarioNames().includes(given) && looksLikePath(given)
+  const isRecorded =
+    typeof given === 'object'
+      ? given !== null
+      : typeof given === 'string' && !scenarioNames().includes(given) && looksLikePath(given)
   if (!isRecorded) return undefined
-  if (options.size) throw new RangeError('size sets the size of generated scenarios; a recorded scenario has the size it was recorded with')
+  if (options.size)
+    throw new RangeError(
+      'size sets the size of generated scenarios; a recorded scenario has the size it was recorded with',
+    )
   return openRecorded(given as string | object)
 }
 
@@ -139,7 +154,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // Loaded when an app is created, not when this module is: the contract (document, openapi-backend, ajv)
   // and the seed (faker and its data) are most of the code, and a browser bundle then gets them as chunks
   // of their own (scripts/build-entries.ts), none over a bundler's size warning.
-  const [{ loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([import('./core/contract.ts'), import('../fixtures/index.ts')])
+  const [{ loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
+    import('./core/contract.ts'),
+    import('../fixtures/index.ts'),
+  ])
   const contract = loadContract()
   let seed = options.seed ?? 1
   const recorded = await recordedScenario(options, scenarioNames)
@@ -150,9 +168,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const datasetFor = (s: number, f: string, a: number | undefined = anchor): Dataset => {
     const key = `${f}\u0000${s}\u0000${a ?? ''}`
     let ds = datasets.get(key)
-    if (ds) datasets.delete(key) // re-inserted below as the most recently used
+    if (ds)
+      datasets.delete(key) // re-inserted below as the most recently used
     else {
-      const size = { ...options.size, ...(options.bulkPlan ? { plan: options.bulkPlan } : {}), ...(a === undefined ? {} : { anchor: a }) }
+      const size = {
+        ...options.size,
+        ...(options.bulkPlan ? { plan: options.bulkPlan } : {}),
+        ...(a === undefined ? {} : { anchor: a }),
+      }
       ds = loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded)
     }
     datasets.set(key, ds)
@@ -169,7 +192,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const clock = new Clock(options.clock ?? { now: dataset.anchor, frozen: true })
   const journal = new Journal(options.journalSize ?? 1000, undefined, options.journalBytes, options.journalEntryBytes)
   const faults = new Faults(options.faults)
-  const rates = typeof options.rateLimits === 'string' ? parseRateLimits(options.rateLimits) : (options.rateLimits ?? null)
+  const rates =
+    typeof options.rateLimits === 'string' ? parseRateLimits(options.rateLimits) : (options.rateLimits ?? null)
   const throttle = rates ? new Throttle(rates, () => clock.now()) : null
 
   const services: AppServices = {
@@ -211,7 +235,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     maxBodyBytes: options.maxBodyBytes,
     maxUrlBytes: options.maxUrlBytes,
     // Each personal API key its own buckets, each user its own for the AI classes (contract/rate-limits.ts).
-    throttle: throttle ? (operationId, p) => throttle.check(operationId, { key: (p.key as ApiKeyRecord).id, user: String(p.user.id) }) : undefined,
+    throttle: throttle
+      ? (operationId, p) => throttle.check(operationId, { key: (p.key as ApiKeyRecord).id, user: String(p.user.id) })
+      : undefined,
   })
 
   return {

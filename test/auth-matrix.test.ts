@@ -12,7 +12,13 @@ import { clientFor, KEYS, type TestClient, testApp } from './support.ts'
 const UNRELATED_KEY = 'phx_test_unrelated_scope'
 
 const KEY_SCOPES: Record<string, string[]> = {
-  [KEYS.read]: ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read'],
+  [KEYS.read]: [
+    'person:read',
+    'session_recording_playlist:read',
+    'session_recording:read',
+    'activity_log:read',
+    'insight:read',
+  ],
   phx_mock_noscope: ['insight:read'],
   [UNRELATED_KEY]: ['dashboard:read'],
 }
@@ -42,7 +48,9 @@ interface Ids {
 
 function idsOf(app: App, projectId: number): Ids {
   const { store } = app
-  const playlist = store.playlists.all().find((p) => p.project_id === projectId && !p.deleted && p.type === 'collection')!
+  const playlist = store.playlists
+    .all()
+    .find((p) => p.project_id === projectId && !p.deleted && p.type === 'collection')!
   return {
     id: String(store.persons.list(projectId)[0]!.id),
     short_id: playlist.short_id,
@@ -54,19 +62,38 @@ function pathOf(op: OperationInfo, projectId: number, ids: Ids): string {
   return (
     op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       // A recording's {id} is its session id; elsewhere {id} is a person's.
-      encodeURIComponent(name === 'project_id' ? String(projectId) : name === 'id' && op.path.includes('/session_recordings/') ? ids.session_recording_id : ids[name as keyof Ids]),
-    ) +
-    (EXAMPLE_QUERY[op.operationId] ?? '')
+      encodeURIComponent(
+        name === 'project_id'
+          ? String(projectId)
+          : name === 'id' && op.path.includes('/session_recordings/')
+            ? ids.session_recording_id
+            : ids[name as keyof Ids],
+      ),
+    ) + (EXAMPLE_QUERY[op.operationId] ?? '')
   )
 }
 
-function send(client: TestClient, op: OperationInfo, path: string, key: string | null, headers: Record<string, string> = {}) {
+function send(
+  client: TestClient,
+  op: OperationInfo,
+  path: string,
+  key: string | null,
+  headers: Record<string, string> = {},
+) {
   const body = EXAMPLE_BODIES[op.operationId] ?? ((op.operation as any).requestBody?.required ? {} : undefined)
   return client.request(op.method, path, { key, body, headers })
 }
 
 const app = await testApp({ fixtures: 'key-without-scopes' })
-await app.store.addApiKey({ id: 'key-unrelated', value: UNRELATED_KEY, label: 'test: dashboard:read', user_id: 1, scopes: ['dashboard:read'], scoped_teams: [], scoped_organizations: [] })
+await app.store.addApiKey({
+  id: 'key-unrelated',
+  value: UNRELATED_KEY,
+  label: 'test: dashboard:read',
+  user_id: 1,
+  scopes: ['dashboard:read'],
+  scoped_teams: [],
+  scoped_organizations: [],
+})
 const client = clientFor(app)
 const apiOps = app.contract.operations.filter((op) => op.scopes !== null)
 const projectOps = apiOps.filter((op) => op.path.includes('{project_id}'))
@@ -88,24 +115,36 @@ describe('auth matrix', () => {
     it('no Authorization header: 401 not_authenticated', async () => {
       const res = await send(client, op, pathOf(op, 1, own), null)
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
+      expect(res.body).toEqual(
+        errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'),
+      )
       expect(res.headers.get('www-authenticate')).toBe('Bearer')
     })
 
-    it.each(['Token phx_mock_all', 'Basic dXNlcjpwYXNz', 'phx_mock_all', 'Bearer', 'Bearer x', 'Bearer pha_oauth_token'])(
-      'malformed Authorization header "%s": 401 not_authenticated',
-      async (header) => {
-        const res = await send(client, op, pathOf(op, 1, own), null, { authorization: header })
-        expect(res.status).toBe(401)
-        expect(res.body).toEqual(errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'))
-      },
-    )
+    it.each([
+      'Token phx_mock_all',
+      'Basic dXNlcjpwYXNz',
+      'phx_mock_all',
+      'Bearer',
+      'Bearer x',
+      'Bearer pha_oauth_token',
+    ])('malformed Authorization header "%s": 401 not_authenticated', async (header) => {
+      const res = await send(client, op, pathOf(op, 1, own), null, { authorization: header })
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual(
+        errorBody('authentication_error', 'not_authenticated', 'Authentication credentials were not provided.'),
+      )
+    })
 
     it('unknown key: 401 authentication_failed', async () => {
       const res = await send(client, op, pathOf(op, 1, own), 'phx_no_such_key_0123456789')
       expect(res.status).toBe(401)
       expect(res.body).toEqual(
-        errorBody('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'),
+        errorBody(
+          'authentication_error',
+          'authentication_failed',
+          'Personal API key found in request Authorization header is invalid.',
+        ),
       )
     })
 
@@ -131,11 +170,15 @@ describe('auth matrix', () => {
     })
 
     if (op.path.includes('{project_id}')) {
-      it("a key of another project: 403 naming the project", async () => {
+      it('a key of another project: 403 naming the project', async () => {
         const res = await send(client, op, pathOf(op, 1, own), KEYS.project2)
         expect(res.status).toBe(403)
         expect(res.body).toEqual(
-          errorBody('authentication_error', 'permission_denied', 'API key does not have access to the requested project: ID 1.'),
+          errorBody(
+            'authentication_error',
+            'permission_denied',
+            'API key does not have access to the requested project: ID 1.',
+          ),
         )
       })
     }
@@ -145,34 +188,54 @@ describe('auth matrix', () => {
 describe("another project's records", () => {
   const addressed = projectOps.filter((op) => /\{(id|short_id)\}/.test(op.path))
 
-  it.each(addressed.map((op) => [op.operationId, op] as const))("%s with project 2's record in a project-1 path: 404", async (_, op) => {
-    // An operation the contract documents no success for (playlist DELETE: 405 for any short_id) never looks the record up.
-    const refusesAll = ![...op.responses.keys()].some((s) => s < 300)
-    for (const ids of [other, { ...other, id: app.store.persons.get(Number(other.id))!.uuid }]) {
-      const before = app.snapshot()
-      const res = await send(client, op, pathOf(op, 1, { ...own, id: ids.id, short_id: ids.short_id, session_recording_id: op.path.includes('/session_recordings/') ? ids.session_recording_id : own.session_recording_id }), KEYS.all)
-      if (refusesAll) expect(res.status).toBe(405)
-      // The real recording DELETE asks its recording service to delete the id in the caller's project, found or not: 204, and the other project's recording stays.
-      else if (op.operationId === 'session_recordings_destroy') expect(res.status).toBe(204)
-      else if (op.path.includes('/session_recordings/')) {
-        expect(res.status).toBe(404)
-        expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Recording not found'))
-      } else {
-        expect(res.status).toBe(404)
-        expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Not found.'))
+  it.each(addressed.map((op) => [op.operationId, op] as const))(
+    "%s with project 2's record in a project-1 path: 404",
+    async (_, op) => {
+      // An operation the contract documents no success for (playlist DELETE: 405 for any short_id) never looks the record up.
+      const refusesAll = ![...op.responses.keys()].some((s) => s < 300)
+      for (const ids of [other, { ...other, id: app.store.persons.get(Number(other.id))!.uuid }]) {
+        const before = app.snapshot()
+        const res = await send(
+          client,
+          op,
+          pathOf(op, 1, {
+            ...own,
+            id: ids.id,
+            short_id: ids.short_id,
+            session_recording_id: op.path.includes('/session_recordings/')
+              ? ids.session_recording_id
+              : own.session_recording_id,
+          }),
+          KEYS.all,
+        )
+        if (refusesAll) expect(res.status).toBe(405)
+        // The real recording DELETE asks its recording service to delete the id in the caller's project, found or not: 204, and the other project's recording stays.
+        else if (op.operationId === 'session_recordings_destroy') expect(res.status).toBe(204)
+        else if (op.path.includes('/session_recordings/')) {
+          expect(res.status).toBe(404)
+          expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Recording not found'))
+        } else {
+          expect(res.status).toBe(404)
+          expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Not found.'))
+        }
+        expect(app.snapshot().persons).toEqual(before.persons)
+        expect(app.snapshot().collections).toEqual(before.collections)
+        expect(app.store.recordings.get(2, other.session_recording_id)).toBeDefined()
       }
-      expect(app.snapshot().persons).toEqual(before.persons)
-      expect(app.snapshot().collections).toEqual(before.collections)
-      expect(app.store.recordings.get(2, other.session_recording_id)).toBeDefined()
-    }
-  })
+    },
+  )
 
   it('a project-1 path addressing a project-2 recording never shows it in project 1', async () => {
     const ops = projectOps.filter((op) => op.path.includes('{session_recording_id}'))
     expect(ops.length).toBeGreaterThan(0)
     const markers = otherProjectMarkers(app)
     for (const op of ops) {
-      const res = await send(client, op, pathOf(op, 1, { ...own, session_recording_id: other.session_recording_id }), KEYS.all)
+      const res = await send(
+        client,
+        op,
+        pathOf(op, 1, { ...own, session_recording_id: other.session_recording_id }),
+        KEYS.all,
+      )
       expect(res.status).toBeLessThan(500)
       const listed = await client.get(`/api/environments/1/session_recording_playlists/${own.short_id}/recordings/`)
       expect(leakedMarkers(listed.text, '', { uuids: markers.uuids, shortIds: [] })).toEqual([])
@@ -187,22 +250,30 @@ describe('no answer carries the other project’s data', () => {
   it.each([
     [1, KEYS.all, 2],
     [2, KEYS.project2, 1],
-  ] as const)('every read of project %i (key %s) is free of project %i identifiers', async (projectId, key, otherId) => {
-    const markers = otherProjectMarkers(app, otherId)
-    expect(markers.uuids.size).toBeGreaterThan(5)
-    const ids = idsOf(app, projectId)
-    for (const op of reads) {
-      const path = pathOf(op, projectId, ids) + (op.path.endsWith('{project_id}/persons/') || op.path.endsWith('s/') ? LIST_QUERY : '')
-      const res = await client.request('GET', path, { key })
-      expect({ op: op.operationId, status: res.status < 500 }).toEqual({ op: op.operationId, status: true })
-      expect({ op: op.operationId, leaked: leakedMarkers(res.text, path, markers) }).toEqual({ op: op.operationId, leaked: [] })
-    }
-    for (const path of ['/api/projects/', '/api/users/@me/', '/api/personal_api_keys/@current']) {
-      const res = await client.request('GET', path, { key })
-      expect(res.status).toBe(200)
-      expect(leakedMarkers(res.text, path, markers)).toEqual([])
-    }
-  })
+  ] as const)(
+    'every read of project %i (key %s) is free of project %i identifiers',
+    async (projectId, key, otherId) => {
+      const markers = otherProjectMarkers(app, otherId)
+      expect(markers.uuids.size).toBeGreaterThan(5)
+      const ids = idsOf(app, projectId)
+      for (const op of reads) {
+        const path =
+          pathOf(op, projectId, ids) +
+          (op.path.endsWith('{project_id}/persons/') || op.path.endsWith('s/') ? LIST_QUERY : '')
+        const res = await client.request('GET', path, { key })
+        expect({ op: op.operationId, status: res.status < 500 }).toEqual({ op: op.operationId, status: true })
+        expect({ op: op.operationId, leaked: leakedMarkers(res.text, path, markers) }).toEqual({
+          op: op.operationId,
+          leaked: [],
+        })
+      }
+      for (const path of ['/api/projects/', '/api/users/@me/', '/api/personal_api_keys/@current']) {
+        const res = await client.request('GET', path, { key })
+        expect(res.status).toBe(200)
+        expect(leakedMarkers(res.text, path, markers)).toEqual([])
+      }
+    },
+  )
 
   it('a key of project 2 lists only project 2', async () => {
     const res = await client.get('/api/projects/', KEYS.project2)

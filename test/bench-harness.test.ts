@@ -1,6 +1,15 @@
 // The benchmark harness's arithmetic and table (the benchmarks themselves are scripts, not tests).
 import { describe, expect, it } from 'vitest'
-import { fmt, loadProblem, merge, percentile, renderTable, roundRatios, sideBySide, type LoadResult } from '../scripts/bench/harness.ts'
+import {
+  fmt,
+  loadProblem,
+  merge,
+  percentile,
+  renderTable,
+  roundRatios,
+  sideBySide,
+  type LoadResult,
+} from '../scripts/bench/harness.ts'
 import { parseCpuTimes, stealShare } from '../scripts/bench/steal.ts'
 
 const result = (completed: number, elapsedMs: number, latencies: number[], errors = 0, unexpected = 0): LoadResult => ({
@@ -29,7 +38,7 @@ describe('bench harness', () => {
     expect([merged.errors, merged.unexpected]).toEqual([1, 2])
   })
 
-  it('runs the sides in turn and judges by the median of the rounds\' ratios, not the ratio of totals', async () => {
+  it("runs the sides in turn and judges by the median of the rounds' ratios, not the ratio of totals", async () => {
     const order: string[] = []
     // Ours at 50, 40, 300 (a disturbed round), 45, 35 req/s against a steady 100.
     const ours = [50, 40, 300, 45, 35]
@@ -54,7 +63,17 @@ describe('bench harness', () => {
   })
 
   it('prints one aligned markdown table', () => {
-    const table = renderTable([{ benchmark: 'Limit: x', ours: '1 req/s', reference: 'ceiling 2 req/s', ratio: '0.50x', latency: '', target: '>= 0.5', verdict: 'pass' }])
+    const table = renderTable([
+      {
+        benchmark: 'Limit: x',
+        ours: '1 req/s',
+        reference: 'ceiling 2 req/s',
+        ratio: '0.50x',
+        latency: '',
+        target: '>= 0.5',
+        verdict: 'pass',
+      },
+    ])
     const lines = table.split('\n')
     expect(lines).toHaveLength(3)
     expect(lines[0]).toMatch(/^\| Benchmark +\| Ours +\| Reference +\| Ratio \| p50 \/ p99 \| Target +\| Result \|$/)

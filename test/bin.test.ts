@@ -1,7 +1,16 @@
 // The `analytics-mock` bin runs the compiled CLI when dist/ is built and no older than the sources,
 // and the TypeScript source otherwise, so an edit to src/ always takes effect.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,13 +23,18 @@ let root: string
 /** A package layout with a source CLI and a compiled one that say which they are. */
 function layout(at: string) {
   root = at
-  for (const dir of ['bin', 'scripts', 'src/cli', 'dist/src/cli', 'fixtures', 'contracts']) mkdirSync(join(root, dir), { recursive: true })
-  for (const file of ['bin/analytics-mock.js', 'bin/build-freshness.js', 'scripts/start.mjs']) copyFileSync(join(repo, file), join(root, file))
+  for (const dir of ['bin', 'scripts', 'src/cli', 'dist/src/cli', 'fixtures', 'contracts'])
+    mkdirSync(join(root, dir), { recursive: true })
+  for (const file of ['bin/analytics-mock.js', 'bin/build-freshness.js', 'scripts/start.mjs'])
+    copyFileSync(join(repo, file), join(root, file))
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'))
   // Its build says it ran, and makes the compiled CLI current.
   const build = `node -e "require('fs').writeFileSync('build-ran', ''); require('fs').writeFileSync('dist/.built', '')"`
   writeFileSync(join(root, 'package.json'), JSON.stringify({ type: 'module', scripts: { build } }))
-  writeFileSync(join(root, 'src/cli/main.ts'), "const from: string = 'source'\nconsole.log(from, process.argv.slice(2).join(' '))\n")
+  writeFileSync(
+    join(root, 'src/cli/main.ts'),
+    "const from: string = 'source'\nconsole.log(from, process.argv.slice(2).join(' '))\n",
+  )
   writeFileSync(join(root, 'dist/src/cli/main.js'), "console.log('compiled', process.argv.slice(2).join(' '))\n")
   writeFileSync(join(root, 'fixtures/index.ts'), '')
   writeFileSync(join(root, 'contracts/openapi.yaml'), '')
@@ -34,7 +48,8 @@ beforeEach(() => {
 afterEach(() => rmSync(base, { recursive: true, force: true }))
 
 const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds)
-const run = () => execFileSync(process.execPath, [join(root, 'bin/analytics-mock.js'), 'serve', '--help'], { encoding: 'utf8' }).trim()
+const run = () =>
+  execFileSync(process.execPath, [join(root, 'bin/analytics-mock.js'), 'serve', '--help'], { encoding: 'utf8' }).trim()
 
 function built(stamp: number) {
   writeFileSync(join(root, 'dist/.built'), 'x')
@@ -74,7 +89,12 @@ describe('bin/analytics-mock.js', () => {
 })
 
 describe('npm start (scripts/start.mjs)', () => {
-  const start = () => execFileSync(process.execPath, [join(root, 'scripts/start.mjs'), 'serve', '--help'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  const start = () =>
+    execFileSync(process.execPath, [join(root, 'scripts/start.mjs'), 'serve', '--help'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   const buildRan = () => existsSync(join(root, 'build-ran'))
 
   it('runs the compiled CLI without building when nothing changed since the last build', () => {

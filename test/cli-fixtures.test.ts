@@ -12,7 +12,9 @@ afterEach(() => {
 
 /** Starts the server on a free loopback port; resolves with its URL once it listens. */
 function serve(...args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   return new Promise((resolve, reject) => {
     let out = ''
@@ -54,7 +56,12 @@ describe('serve --fixtures NAME', () => {
     const { url } = await serve('--fixtures', 'key-without-scopes')
     expect(await get(`${url}/api/environments/1/persons/`, 'phx_mock_noscope')).toEqual({
       status: 403,
-      body: { type: 'authentication_error', code: 'permission_denied', detail: "API key missing required scope 'person:read'", attr: null },
+      body: {
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: "API key missing required scope 'person:read'",
+        attr: null,
+      },
     })
     expect((await get(`${url}/api/environments/1/persons/?limit=1`)).status).toBe(200)
   })
@@ -67,6 +74,8 @@ describe('serve --fixtures NAME', () => {
   it('refuses an unknown name, listing the known ones', async () => {
     const { code, stderr } = await run('serve', '--port', '0', '--fixtures', 'nope')
     expect(code).toBe(2)
-    expect(stderr).toContain('unknown --fixtures "nope" (known: default, empty-project, large-project, key-without-scopes)')
+    expect(stderr).toContain(
+      'unknown --fixtures "nope" (known: default, empty-project, large-project, key-without-scopes)',
+    )
   })
 })

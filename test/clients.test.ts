@@ -32,9 +32,24 @@ async function startPrism(upstream: string): Promise<string> {
   const require = createRequire(import.meta.url)
   const cli = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js')
   const port = await freePort()
-  const child = spawn(process.execPath, [cli, 'proxy', path.join(ROOT, 'contracts/openapi.yaml'), upstream, '-h', '127.0.0.1', '-p', String(port), '-v', 'error'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      'proxy',
+      path.join(ROOT, 'contracts/openapi.yaml'),
+      upstream,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-v',
+      'error',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   children.push(child)
   let output = ''
   child.stdout!.on('data', (c) => (output += c))
@@ -55,7 +70,10 @@ async function startPrism(upstream: string): Promise<string> {
 const answers: Answer[] = []
 let client: ReturnType<typeof createClient>
 
-async function call<O extends OperationId>(operationId: O, input: Parameters<typeof client.call<O>>[1] = {}): Promise<Answer> {
+async function call<O extends OperationId>(
+  operationId: O,
+  input: Parameters<typeof client.call<O>>[1] = {},
+): Promise<Answer> {
   const answer = await client.call(operationId, input)
   answers.push(answer)
   return answer
@@ -68,12 +86,17 @@ function callableAsIs(): OperationId[] {
   return Object.values(doc.paths).flatMap((item: any) =>
     Object.values(item)
       .filter((op: any) => op?.operationId)
-      .filter((op: any) => ![...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolve).some((p: any) => p.required && p.name !== 'project_id') && !op.requestBody?.required)
+      .filter(
+        (op: any) =>
+          ![...(item.parameters ?? []), ...(op.parameters ?? [])]
+            .map(resolve)
+            .some((p: any) => p.required && p.name !== 'project_id') && !op.requestBody?.required,
+      )
       .map((op: any) => op.operationId as OperationId),
   )
 }
 
-describe('a generated client through Prism\'s validating proxy', () => {
+describe("a generated client through Prism's validating proxy", () => {
   beforeAll(async () => {
     const upstream = await startServe(['--now', '2026-11-04T12:00:00Z'], children)
     client = createClient(await startPrism(upstream), KEYS.all)
@@ -90,7 +113,10 @@ describe('a generated client through Prism\'s validating proxy', () => {
     await call('personal_api_keys_current_retrieve')
     const persons = (await call('persons_list', { path: project, query: { limit: 3 } })).body as any
     const id = String(persons.results[0].id)
-    await call('persons_list', { path: project, query: { search: 'a', properties: JSON.stringify([{ key: 'plan', value: 'free' }]), format: 'csv' } })
+    await call('persons_list', {
+      path: project,
+      query: { search: 'a', properties: JSON.stringify([{ key: 'plan', value: 'free' }]), format: 'csv' },
+    })
     await call('persons_retrieve', { path: { ...project, id } })
     await call('persons_retrieve', { path: { ...project, id: 'not-a-person-id' } })
     await call('persons_retrieve', { path: { ...project, id: '99999999' } })
@@ -107,18 +133,28 @@ describe('a generated client through Prism\'s validating proxy', () => {
     await call('persons_delete_property_create', { path: { ...project, id }, query: { $unset: 'verified_by' } })
     await call('persons_delete_events_create', { path: { ...project, id } })
     await call('persons_create', { path: project })
-    await call('persons_destroy', { path: { ...project, id: String(persons.results[1].id) }, query: { delete_events: true } })
-    const playlist = (await call('session_recording_playlists_create', { path: project, body: { name: 'Prism', type: 'collection' } })).body as any
+    await call('persons_destroy', {
+      path: { ...project, id: String(persons.results[1].id) },
+      query: { delete_events: true },
+    })
+    const playlist = (
+      await call('session_recording_playlists_create', { path: project, body: { name: 'Prism', type: 'collection' } })
+    ).body as any
     const shortId = { ...project, short_id: playlist.short_id }
     await call('session_recording_playlists_create', { path: project, body: { name: 'no type' } })
     await call('session_recording_playlists_list', { path: project, query: { limit: 1 } })
     await call('session_recording_playlists_retrieve', { path: shortId })
     await call('session_recording_playlists_partial_update', { path: shortId, body: { pinned: true } })
     await call('session_recording_playlists_partial_update', { path: shortId })
-    const recording = ((await call('session_recordings_list', { path: project, query: { limit: 1 } })).body as any).results[0].id
-    await call('session_recording_playlists_recordings_create', { path: { ...shortId, session_recording_id: recording } })
+    const recording = ((await call('session_recordings_list', { path: project, query: { limit: 1 } })).body as any)
+      .results[0].id
+    await call('session_recording_playlists_recordings_create', {
+      path: { ...shortId, session_recording_id: recording },
+    })
     await call('session_recording_playlists_recordings_list', { path: shortId })
-    await call('session_recording_playlists_recordings_destroy', { path: { ...shortId, session_recording_id: recording } })
+    await call('session_recording_playlists_recordings_destroy', {
+      path: { ...shortId, session_recording_id: recording },
+    })
     // One recording: the player's requests (retrieve, mark viewed, a refused body, delete, then a 404).
     const one = { ...project, id: recording }
     await call('session_recordings_retrieve', { path: one })
@@ -127,18 +163,29 @@ describe('a generated client through Prism\'s validating proxy', () => {
     await call('session_recordings_destroy', { path: one })
     await call('session_recordings_retrieve', { path: one })
     await call('session_recording_playlists_destroy', { path: shortId })
-    await call('max_tools_create_and_query_insight', { path: project, body: { query: 'pageviews in the last 7 days', insight_type: 'trends' } })
+    await call('max_tools_create_and_query_insight', {
+      path: project,
+      body: { query: 'pageviews in the last 7 days', insight_type: 'trends' },
+    })
     // The control API.
     await call('mock_clock_retrieve')
     await call('mock_clock_update', { body: { advance: 'PT1M' } })
     await call('mock_tasks_list')
     await call('mock_journal_list')
     await call('mock_journal_list', { query: { order: 'desc', status: '2xx', limit: 5, bodies: false } })
-    await call('mock_journal_retrieve', { path: { id: ((await call('mock_journal_list', { query: { order: 'desc', limit: 1 } })).body as any).results[0].id } })
+    await call('mock_journal_retrieve', {
+      path: {
+        id: ((await call('mock_journal_list', { query: { order: 'desc', limit: 1 } })).body as any).results[0].id,
+      },
+    })
     await call('mock_journal_retrieve', { path: { id: 99_999_999 } })
     await call('mock_journal_list', { query: { path: 'persons', text: 'a' } })
     await call('mock_journal_har', { query: { status: '2xx', path: 'persons' } })
-    await call('mock_journal_curl', { path: { id: ((await call('mock_journal_list', { query: { order: 'desc', limit: 1 } })).body as any).results[0].id } })
+    await call('mock_journal_curl', {
+      path: {
+        id: ((await call('mock_journal_list', { query: { order: 'desc', limit: 1 } })).body as any).results[0].id,
+      },
+    })
     await call('mock_journal_curl', { path: { id: 99_999_999 } })
     await call('mock_persons_list', { path: project, query: { search: 'a', limit: 3 } })
     await call('mock_playlists_list', { path: project, query: { limit: 3 } })
@@ -157,19 +204,28 @@ describe('a generated client through Prism\'s validating proxy', () => {
     await call('mock_faults_clear')
     // Any other operation that needs nothing but the project (one the contract gains later: a health
     // check, a route list, ...) is called as it stands.
-    for (const operationId of callableAsIs().filter((o) => !answers.some((a) => a.operationId === o))) await call(operationId, { path: project } as never)
+    for (const operationId of callableAsIs().filter((o) => !answers.some((a) => a.operationId === o)))
+      await call(operationId, { path: project } as never)
     await call('mock_journal_clear')
     await call('mock_reset', { body: {} })
 
-    const undeclared = answers.filter((a) => !declaredStatuses(a.operationId).includes(a.status)).map((a) => `${a.operationId} ${a.status} ${a.text.slice(0, 120)}`)
+    const undeclared = answers
+      .filter((a) => !declaredStatuses(a.operationId).includes(a.status))
+      .map((a) => `${a.operationId} ${a.status} ${a.text.slice(0, 120)}`)
     expect(undeclared).toEqual([])
     const violations = answers
-      .flatMap((a) => (JSON.parse(a.headers.get('sl-violations') ?? '[]') as Array<{ location: string[]; message: string }>).map((v) => ({ a, v })))
+      .flatMap((a) =>
+        (JSON.parse(a.headers.get('sl-violations') ?? '[]') as Array<{ location: string[]; message: string }>).map(
+          (v) => ({ a, v }),
+        ),
+      )
       .filter(({ a, v }) => !(a === anonymous && v.location[0] === 'request'))
       .map(({ a, v }) => `${a.operationId} ${a.status}: ${v.location.join('.')} ${v.message}`)
     expect(violations).toEqual([])
     // Every operation of the contract was called.
-    const all = Object.values((document as any).paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId))
+    const all = Object.values((document as any).paths).flatMap((item: any) =>
+      Object.values(item).map((op: any) => op.operationId),
+    )
     expect(new Set(answers.map((a) => a.operationId))).toEqual(new Set(all))
   }, 120_000)
 })

@@ -7,7 +7,11 @@ import type { App } from '../src/app.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
 import { KEYS, testApp } from './support.ts'
 
-function get(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  url: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers }, (res) => {
       let body = ''
@@ -82,7 +86,11 @@ describe('POST /_mock/ui/send: send a journaled request again', () => {
     const text = await res.text()
     expect(text).not.toContain(KEYS.all)
     const again = JSON.parse(text)
-    expect(again).toMatchObject({ id: original.id + 1, status: 200, entry: { id: original.id + 1, path: original.path, query: original.query, key: 'phx_..._all', status: 200 } })
+    expect(again).toMatchObject({
+      id: original.id + 1,
+      status: 200,
+      entry: { id: original.id + 1, path: original.path, query: original.query, key: 'phx_..._all', status: 200 },
+    })
     // The same answer, shown as the journal shows the first one (the key in its links redacted).
     expect(again.entry.response.body).toEqual(app.journal.get(original.id)!.response.body)
     expect(again.entry.response.body.next).toContain('personal_api_key=[redacted]')
@@ -96,19 +104,44 @@ describe('POST /_mock/ui/send: send a journaled request again', () => {
       body: JSON.stringify({ personal_api_key: KEYS.all, properties: { plan: 'free' } }),
     })
     const { id } = app.journal.latest()!
-    const again = await (await send({ id, target: '/api/environments/1/persons/2/', body_text: '{"personal_api_key":"[redacted]","properties":{"plan":"pro"}}' })).json()
-    expect(again).toMatchObject({ status: 200, entry: { method: 'PATCH', path: '/api/environments/1/persons/2/', key: 'phx_..._all' } })
+    const again = await (
+      await send({
+        id,
+        target: '/api/environments/1/persons/2/',
+        body_text: '{"personal_api_key":"[redacted]","properties":{"plan":"pro"}}',
+      })
+    ).json()
+    expect(again).toMatchObject({
+      status: 200,
+      entry: { method: 'PATCH', path: '/api/environments/1/persons/2/', key: 'phx_..._all' },
+    })
     expect(app.store.persons.list(1).find((p) => p.id === 2)!.properties.plan).toBe('pro')
-    expect((await (await send({ id, method: 'GET', target: '/api/environments/1/persons/999999/' })).json()).status).toBe(401) // the key was in the body
+    expect(
+      (await (await send({ id, method: 'GET', target: '/api/environments/1/persons/999999/' })).json()).status,
+    ).toBe(401) // the key was in the body
   })
 
   it('holds a write sent again to the heap ceiling, as one sent from outside', async () => {
     const full = await testApp()
     const server = await serve(full, { port: 0, heapCeilingBytes: 1 })
     try {
-      await full.handle({ method: 'GET', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}` } })
-      await full.handle({ method: 'PATCH', url: new URL('http://127.0.0.1/api/environments/1/persons/1/'), headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }, body: '{"properties":{"plan":"pro"}}' })
-      const post = (id: number) => fetch(`${server.url}/_mock/ui/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+      await full.handle({
+        method: 'GET',
+        url: new URL('http://127.0.0.1/api/environments/1/persons/1/'),
+        headers: { authorization: `Bearer ${KEYS.all}` },
+      })
+      await full.handle({
+        method: 'PATCH',
+        url: new URL('http://127.0.0.1/api/environments/1/persons/1/'),
+        headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' },
+        body: '{"properties":{"plan":"pro"}}',
+      })
+      const post = (id: number) =>
+        fetch(`${server.url}/_mock/ui/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id }),
+        })
       expect((await post(1)).status).toBe(200) // a read
       const refused = await post(2)
       expect(refused.status).toBe(507)
@@ -124,10 +157,19 @@ describe('POST /_mock/ui/send: send a journaled request again', () => {
     const server = await serve(small, { port: 0 })
     try {
       const body = JSON.stringify({ properties: { note: 'x'.repeat(200) } })
-      await fetch(`${server.url}/api/environments/1/persons/1/`, { method: 'PATCH', headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }, body })
+      await fetch(`${server.url}/api/environments/1/persons/1/`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' },
+        body,
+      })
       const { id, request_body } = small.journal.latest()!
       expect(request_body).toMatchObject({ _omitted: 'over_entry_limit' })
-      const post = (ask: unknown) => fetch(`${server.url}/_mock/ui/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ask) })
+      const post = (ask: unknown) =>
+        fetch(`${server.url}/_mock/ui/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ask),
+        })
       const refused = await post({ id })
       expect(refused.status).toBe(409)
       expect(((await refused.json()) as { attr: string }).attr).toBe('body_text')
@@ -163,7 +205,9 @@ describe('closing the server while a browser holds connections', () => {
     const spare = connect(Number(new URL(server.url).port), '127.0.0.1')
     await new Promise((resolve) => spare.once('connect', resolve))
     const spareClosed = new Promise((resolve) => spare.once('close', resolve))
-    const inFlight = fetch(`${server.url}/api/environments/1/persons/1/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    const inFlight = fetch(`${server.url}/api/environments/1/persons/1/`, {
+      headers: { authorization: 'Bearer phx_mock_all' },
+    })
     await received // held back 300 ms by the latency fault
     await server.close() // would wait for the spare connection's 60 s idle time-out before
     await spareClosed

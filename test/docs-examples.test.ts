@@ -25,18 +25,44 @@ import { fencedBlocks, type Fenced } from './markdown.ts'
 import { freePort } from './support.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const PAGES = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+]
 const BLOCKS = PAGES.flatMap((page) => fencedBlocks(page))
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
 
 /** Blocks that cannot run, each with the reason (matched by page and first line). */
 const NOT_RUN: Array<{ page: string; first: RegExp; why: string }> = [
   { page: 'docs/api.md', first: /^\[\{"type": "message"/, why: 'a sample of the insight tool answer, with elisions' },
-  { page: 'docs/performance.md', first: /^analytics-mock benchmarks:/, why: 'the output of `npm run bench` on one machine' },
-  { page: 'docs/msw.md', first: /^npm install --save-dev analytics-mock msw$/, why: 'the install test does this with the packed tarball' },
-  { page: 'docs/jest.md', first: /^npm install --save-dev analytics-mock msw jest$/, why: 'test/package-jest.test.ts installs the packed tarball into Jest apps' },
-  { page: 'docs/jest.md', first: /^\/\/ persons\.test\.js$/, why: 'a Jest suite: test/package-jest.test.ts runs it in Jest 29 and 30 apps, node and jsdom' },
-  { page: 'docs/jest.md', first: /^\{ "jest": \{ "testEnvironment": "jest-fixed-jsdom" \} \}$/, why: 'test/package-jest.test.ts runs the suites in jest-fixed-jsdom' },
+  {
+    page: 'docs/performance.md',
+    first: /^analytics-mock benchmarks:/,
+    why: 'the output of `npm run bench` on one machine',
+  },
+  {
+    page: 'docs/msw.md',
+    first: /^npm install --save-dev analytics-mock msw$/,
+    why: 'the install test does this with the packed tarball',
+  },
+  {
+    page: 'docs/jest.md',
+    first: /^npm install --save-dev analytics-mock msw jest$/,
+    why: 'test/package-jest.test.ts installs the packed tarball into Jest apps',
+  },
+  {
+    page: 'docs/jest.md',
+    first: /^\/\/ persons\.test\.js$/,
+    why: 'a Jest suite: test/package-jest.test.ts runs it in Jest 29 and 30 apps, node and jsdom',
+  },
+  {
+    page: 'docs/jest.md',
+    first: /^\{ "jest": \{ "testEnvironment": "jest-fixed-jsdom" \} \}$/,
+    why: 'test/package-jest.test.ts runs the suites in jest-fixed-jsdom',
+  },
   {
     page: 'docs/record.md',
     first: /^\$ npx analytics-mock serve --port 8010/,
@@ -44,7 +70,8 @@ const NOT_RUN: Array<{ page: string; first: RegExp; why: string }> = [
   },
   {
     page: 'docs/record.md',
-    first: /^\$ ANALYTICS_MOCK_API_KEY=phx_\.\.\. npx analytics-mock record --base-url https:\/\/us\.posthog\.com .*--salt-file/,
+    first:
+      /^\$ ANALYTICS_MOCK_API_KEY=phx_\.\.\. npx analytics-mock record --base-url https:\/\/us\.posthog\.com .*--salt-file/,
     why: 'the real service, interrupted by hand: test/record-resume.test.ts kills the same command halfway and runs it again',
   },
   {
@@ -103,7 +130,8 @@ function plan(b: Fenced): Plan {
   switch (b.lang) {
     case 'sh':
       if (/https:\/\//.test(b.code)) return { kind: 'command-args' }
-      if (commands(b.code).every((c) => /^npm (run |test$|ci$|start$)/.test(c) && !/^npm start$/.test(c))) return { kind: 'npm' }
+      if (commands(b.code).every((c) => /^npm (run |test$|ci$|start$)/.test(c) && !/^npm start$/.test(c)))
+        return { kind: 'npm' }
       if (b.page === 'README.md' && b.section === 'Set up') return { kind: 'npm' }
       return { kind: 'shell' }
     case 'yaml':
@@ -111,12 +139,21 @@ function plan(b: Fenced): Plan {
     case 'console':
       return { kind: 'transcript' }
     case 'ts':
-      if (/from '(analytics-mock\/)?msw\/browser'|import\('analytics-mock\/msw\/browser'\)/.test(b.code)) return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
+      if (/from '(analytics-mock\/)?msw\/browser'|import\('analytics-mock\/msw\/browser'\)/.test(b.code))
+        return { kind: 'ts', run: false, why: 'runs in a browser (test/browser/ runs the worker)' }
       if (b.page === 'README.md' && b.section === 'In frontend tests (msw)') {
-        return { kind: 'ts', run: false, why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app' }
+        return {
+          kind: 'ts',
+          run: false,
+          why: 'a vitest suite: examples/readme.test.ts runs it, test/package-install.test.ts in a fresh app',
+        }
       }
       if (/fixtures: '\.\/recorded\.json'/.test(b.code)) {
-        return { kind: 'ts', run: false, why: 'needs a recorded file: test/record-replay.test.ts records one and loads it in createMock and the server' }
+        return {
+          kind: 'ts',
+          run: false,
+          why: 'needs a recorded file: test/record-replay.test.ts records one and loads it in createMock and the server',
+        }
       }
       return { kind: 'ts', run: true }
     case 'text':
@@ -129,7 +166,8 @@ function plan(b: Fenced): Plan {
 }
 
 const planned = BLOCKS.map((b) => ({ block: b, plan: plan(b), name: `${b.page}:${b.line} (${b.lang})` }))
-const byKind = <K extends Plan['kind']>(kind: K) => planned.filter((p): p is { block: Fenced; plan: Extract<Plan, { kind: K }>; name: string } => p.plan.kind === kind)
+const byKind = <K extends Plan['kind']>(kind: K) =>
+  planned.filter((p): p is { block: Fenced; plan: Extract<Plan, { kind: K }>; name: string } => p.plan.kind === kind)
 
 let work: string
 beforeAll(() => {
@@ -143,7 +181,11 @@ describe('the docs examples', () => {
   it('every code block is run or checked, or says why it cannot be', () => {
     expect(BLOCKS.length).toBeGreaterThan(15)
     expect(planned.filter((p) => p.plan.kind === 'unknown').map((p) => p.name)).toEqual([])
-    for (const n of NOT_RUN) expect(BLOCKS.some((b) => b.page === n.page && n.first.test(firstLine(b))), `NOT_RUN entry ${n.page} ${n.first}`).toBe(true)
+    for (const n of NOT_RUN)
+      expect(
+        BLOCKS.some((b) => b.page === n.page && n.first.test(firstLine(b))),
+        `NOT_RUN entry ${n.page} ${n.first}`,
+      ).toBe(true)
   })
 })
 
@@ -184,7 +226,11 @@ function runScript(text: string, cwd: string, port: number): Promise<{ code: num
   const file = join(cwd, 'example.sh')
   writeFileSync(file, text)
   return new Promise((resolve) => {
-    const child = spawn('bash', [file], { cwd, detached: true, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' } })
+    const child = spawn('bash', [file], {
+      cwd,
+      detached: true,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NO_COLOR: '1' },
+    })
     let output = ''
     child.stdout.on('data', (c: Buffer) => (output += c.toString()))
     child.stderr.on('data', (c: Buffer) => (output += c.toString()))
@@ -204,41 +250,58 @@ function runScript(text: string, cwd: string, port: number): Promise<{ code: num
 const hasCurl = spawnSync('curl', ['--version']).status === 0
 
 describe.skipIf(!hasCurl)('shell examples, run against the CLI', () => {
-  it.each(byKind('shell').map((p) => [p.name, p.block] as const))('%s', async (_, block) => {
-    const port = await freePort()
-    const cwd = join(work, `sh-${block.page.replace(/\W/g, '-')}-${block.line}`)
-    mkdirSync(cwd, { recursive: true })
-    const { code, output } = await runScript(script(block.code, port), cwd, port)
-    expect(code, output).toBe(0)
-  }, 180_000)
+  it.each(byKind('shell').map((p) => [p.name, p.block] as const))(
+    '%s',
+    async (_, block) => {
+      const port = await freePort()
+      const cwd = join(work, `sh-${block.page.replace(/\W/g, '-')}-${block.line}`)
+      mkdirSync(cwd, { recursive: true })
+      const { code, output } = await runScript(script(block.code, port), cwd, port)
+      expect(code, output).toBe(0)
+    },
+    180_000,
+  )
 })
 
 describe.skipIf(!hasCurl)('transcripts, run against the CLI', () => {
-  it.each(byKind('transcript').map((p) => [p.name, p.block] as const))('%s prints what it shows', async (_, block) => {
-    const port = await freePort()
-    const cwd = join(work, `console-${block.page.replace(/\W/g, '-')}-${block.line}`)
-    mkdirSync(cwd, { recursive: true })
-    // Each `$` command runs in turn; what it prints is framed by markers, so each is compared with its own output.
-    const steps: Array<{ command: string; shown: string[] }> = []
-    for (const line of block.code.split('\n')) {
-      if (line.startsWith('$ ')) steps.push({ command: line.slice(2), shown: [] })
-      else if (steps.length) steps.at(-1)!.shown.push(line)
-    }
-    const body = steps.map((s, i) => `echo "@@step ${i}"\n${s.command.replace(/\$\?/g, '$status')}\nstatus=$?`).join('\n')
-    const { output } = await runScript(`${PRELUDE(port).replace('set -euo pipefail', 'set -uo pipefail')}ln -s ${JSON.stringify(join(root, 'test'))} test\nstatus=0\n${body}\n`, cwd, port)
-    const printed = output.split(/^@@step \d+\n/m).slice(1)
-    expect(printed.length, output).toBe(steps.length)
-    steps.forEach((step, i) => {
-      const lines = printed[i]!.split('\n')
-      let at = 0
-      for (const shown of step.shown.filter((l) => l !== '')) {
-        if (shown === '...') continue
-        const found = lines.indexOf(shown, at)
-        expect(found, `${step.command}\nexpected, in order: ${shown}\nprinted:\n${printed[i]}`).toBeGreaterThanOrEqual(0)
-        at = found + 1
+  it.each(byKind('transcript').map((p) => [p.name, p.block] as const))(
+    '%s prints what it shows',
+    async (_, block) => {
+      const port = await freePort()
+      const cwd = join(work, `console-${block.page.replace(/\W/g, '-')}-${block.line}`)
+      mkdirSync(cwd, { recursive: true })
+      // Each `$` command runs in turn; what it prints is framed by markers, so each is compared with its own output.
+      const steps: Array<{ command: string; shown: string[] }> = []
+      for (const line of block.code.split('\n')) {
+        if (line.startsWith('$ ')) steps.push({ command: line.slice(2), shown: [] })
+        else if (steps.length) steps.at(-1)!.shown.push(line)
       }
-    })
-  }, 180_000)
+      const body = steps
+        .map((s, i) => `echo "@@step ${i}"\n${s.command.replace(/\$\?/g, '$status')}\nstatus=$?`)
+        .join('\n')
+      const { output } = await runScript(
+        `${PRELUDE(port).replace('set -euo pipefail', 'set -uo pipefail')}ln -s ${JSON.stringify(join(root, 'test'))} test\nstatus=0\n${body}\n`,
+        cwd,
+        port,
+      )
+      const printed = output.split(/^@@step \d+\n/m).slice(1)
+      expect(printed.length, output).toBe(steps.length)
+      steps.forEach((step, i) => {
+        const lines = printed[i]!.split('\n')
+        let at = 0
+        for (const shown of step.shown.filter((l) => l !== '')) {
+          if (shown === '...') continue
+          const found = lines.indexOf(shown, at)
+          expect(
+            found,
+            `${step.command}\nexpected, in order: ${shown}\nprinted:\n${printed[i]}`,
+          ).toBeGreaterThanOrEqual(0)
+          at = found + 1
+        }
+      })
+    },
+    180_000,
+  )
 })
 
 // ------------------------------------------------------------------------------ npm, verify, tree
@@ -252,32 +315,44 @@ describe('npm commands and command lines that cannot run here', () => {
     }
   })
 
-  it.each(byKind('command-args').map((p) => [p.name, p.block] as const))('%s: its analytics-mock command lines parse', (_, block) => {
-    const lines = commands(block.code).filter((c) => /analytics-mock (verify|record|drift)\b/.test(c))
-    expect(lines.length).toBeGreaterThan(0)
-    for (const line of lines) {
-      const words = shellWords(line.replace(/^.*?\brun: /, '').replace(/\$\{\{[^}]*\}\}/g, '12345'))
-      const at = words.findIndex((w) => ['verify', 'record', 'drift'].includes(w))
-      const args = words.slice(at + 1)
-      if (words[at] === 'record') expect(() => parseCommandLine(args, RECORD_OPTIONS), line).not.toThrow()
-      else if (words[at] === 'drift') expect(() => parseCommandLine(args, DRIFT_OPTIONS), line).not.toThrow()
-      else {
-        const env = Object.fromEntries(words.slice(0, words.indexOf('npx') === -1 ? at : words.indexOf('npx')).map((w) => w.split('=', 2) as [string, string]))
-        if (/ANALYTICS_MOCK_API_KEY/.test(block.code)) env.ANALYTICS_MOCK_API_KEY ??= 'phx_placeholder'
-        expect(() => optionsFromArgs(args, env), line).not.toThrow()
+  it.each(byKind('command-args').map((p) => [p.name, p.block] as const))(
+    '%s: its analytics-mock command lines parse',
+    (_, block) => {
+      const lines = commands(block.code).filter((c) => /analytics-mock (verify|record|drift)\b/.test(c))
+      expect(lines.length).toBeGreaterThan(0)
+      for (const line of lines) {
+        const words = shellWords(line.replace(/^.*?\brun: /, '').replace(/\$\{\{[^}]*\}\}/g, '12345'))
+        const at = words.findIndex((w) => ['verify', 'record', 'drift'].includes(w))
+        const args = words.slice(at + 1)
+        if (words[at] === 'record') expect(() => parseCommandLine(args, RECORD_OPTIONS), line).not.toThrow()
+        else if (words[at] === 'drift') expect(() => parseCommandLine(args, DRIFT_OPTIONS), line).not.toThrow()
+        else {
+          const env = Object.fromEntries(
+            words
+              .slice(0, words.indexOf('npx') === -1 ? at : words.indexOf('npx'))
+              .map((w) => w.split('=', 2) as [string, string]),
+          )
+          if (/ANALYTICS_MOCK_API_KEY/.test(block.code)) env.ANALYTICS_MOCK_API_KEY ??= 'phx_placeholder'
+          expect(() => optionsFromArgs(args, env), line).not.toThrow()
+        }
       }
-    }
-  })
+    },
+  )
 
   it.each(byKind('tree').map((p) => [p.name, p.block] as const))('%s: every path named exists', (_, block) => {
     for (const line of block.code.split('\n')) {
       if (!line || /^\s/.test(line)) continue
       for (const path of line.split(/\s{2,}/)[0]!.split(', ')) {
-        const [dir, pattern] = path.includes('*') ? [path.slice(0, path.lastIndexOf('/') + 1), path.slice(path.lastIndexOf('/') + 1)] : [path, null]
+        const [dir, pattern] = path.includes('*')
+          ? [path.slice(0, path.lastIndexOf('/') + 1), path.slice(path.lastIndexOf('/') + 1)]
+          : [path, null]
         if (pattern === null) expect(existsSync(join(root, dir)), path).toBe(true)
         else {
           const re = new RegExp(`^${pattern.replace(/\./g, '\\.').replace(/\*/g, '.*')}$`)
-          expect(readdirSync(join(root, dir)).some((f) => re.test(f)), path).toBe(true)
+          expect(
+            readdirSync(join(root, dir)).some((f) => re.test(f)),
+            path,
+          ).toBe(true)
         }
       }
     }
@@ -292,15 +367,22 @@ function shellWords(line: string): string[] {
 // ---------------------------------------------------------------------------------------- banner
 
 describe('the banner shown in docs/server.md', () => {
-  it.each(byKind('banner').map((p) => [p.name, p.block] as const))('%s is what serve prints on the default data', async (_, block) => {
-    const port = await freePort()
-    const cwd = join(work, `banner-${block.line}`)
-    mkdirSync(cwd, { recursive: true })
-    const { code, output } = await runScript(`${PRELUDE(port)}analytics-mock serve --port ${port} &\nup\n`, cwd, port)
-    expect(code, output).toBe(0)
-    const shown = block.code.trimEnd().replaceAll('http://127.0.0.1:8010', `http://127.0.0.1:${port}`).replaceAll('/path/to/analytics-mock/', root)
-    expect(output.slice(output.indexOf('analytics-mock ')).trimEnd()).toBe(shown)
-  }, 60_000)
+  it.each(byKind('banner').map((p) => [p.name, p.block] as const))(
+    '%s is what serve prints on the default data',
+    async (_, block) => {
+      const port = await freePort()
+      const cwd = join(work, `banner-${block.line}`)
+      mkdirSync(cwd, { recursive: true })
+      const { code, output } = await runScript(`${PRELUDE(port)}analytics-mock serve --port ${port} &\nup\n`, cwd, port)
+      expect(code, output).toBe(0)
+      const shown = block.code
+        .trimEnd()
+        .replaceAll('http://127.0.0.1:8010', `http://127.0.0.1:${port}`)
+        .replaceAll('/path/to/analytics-mock/', root)
+      expect(output.slice(output.indexOf('analytics-mock ')).trimEnd()).toBe(shown)
+    },
+    60_000,
+  )
 })
 
 // -------------------------------------------------------------------------------------- TypeScript
@@ -318,19 +400,26 @@ describe('TypeScript examples', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('type-check against the package', () => {
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' })
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+      encoding: 'utf8',
+    })
     expect(tsc.stdout + tsc.stderr).toBe('')
   }, 120_000)
 
-  it.each(examples.filter((e) => e.plan.run).map((e) => [e.name, e.file] as const))('%s runs', async (_, file) => {
-    const printed: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')))
-    try {
-      await import(/* @vite-ignore */ pathToFileURL(join(dir, file)).href)
-    } finally {
-      log.mockRestore()
-    }
-    // A verify report it printed must be all green.
-    for (const summary of printed.join('\n').matchAll(/\d+ passed, (\d+) failed/g)) expect(summary[0]).toMatch(/, 0 failed/)
-  }, 120_000)
+  it.each(examples.filter((e) => e.plan.run).map((e) => [e.name, e.file] as const))(
+    '%s runs',
+    async (_, file) => {
+      const printed: string[] = []
+      const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')))
+      try {
+        await import(/* @vite-ignore */ pathToFileURL(join(dir, file)).href)
+      } finally {
+        log.mockRestore()
+      }
+      // A verify report it printed must be all green.
+      for (const summary of printed.join('\n').matchAll(/\d+ passed, (\d+) failed/g))
+        expect(summary[0]).toMatch(/, 0 failed/)
+    },
+    120_000,
+  )
 })

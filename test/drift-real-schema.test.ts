@@ -16,7 +16,7 @@ const baseline = (): string[] => JSON.parse(readFileSync(BASELINE_PATH, 'utf8'))
 function explained(): Array<{ pattern: string; matches: (id: string) => boolean }> {
   const doc = readFileSync(new URL('../docs/fidelity.md', import.meta.url), 'utf8')
   const start = doc.indexOf("## The published schema's differences")
-  expect(start, "docs/fidelity.md has a section \"The published schema's differences\"").toBeGreaterThan(-1)
+  expect(start, 'docs/fidelity.md has a section "The published schema\'s differences"').toBeGreaterThan(-1)
   const end = doc.indexOf('\n## ', start + 1)
   const section = doc.slice(start, end < 0 ? undefined : end)
   const spans = [...section.matchAll(new RegExp(`\`([a-z_*]+ [^\`]* (?:${CHANGES}))\``, 'g'))].map((m) => m[1]!)
@@ -37,14 +37,20 @@ describe('drift against the published schema of 2025-11-19 (CI)', () => {
   const result = () => (compared ??= driftOnRealSchema(schema!, new Set(baseline())))
 
   it('finds the stored schema (../shared/research/real-schema/, or $ANALYTICS_MOCK_REAL_SCHEMA)', () => {
-    expect(schema, 'the stored schema is not beside this checkout: set ANALYTICS_MOCK_REAL_SCHEMA to posthog-schema-2025-11-19.yaml').toBeDefined()
+    expect(
+      schema,
+      'the stored schema is not beside this checkout: set ANALYTICS_MOCK_REAL_SCHEMA to posthog-schema-2025-11-19.yaml',
+    ).toBeDefined()
   })
 
   it('has no breaking difference outside the baseline, and no baseline entry that is gone', async () => {
     const { findings, operations, resolved, ok } = await result()
     const outside = findings.filter((f) => !f.accepted).map((f) => `${f.severity} ${f.id}: ${f.message}`)
     expect(operations.missing, 'operations their schema lacks').toEqual([])
-    expect(outside.filter((f) => f.startsWith('breaking')), `breaking differences outside the baseline (fix the contract, or ${REGENERATE})`).toEqual([])
+    expect(
+      outside.filter((f) => f.startsWith('breaking')),
+      `breaking differences outside the baseline (fix the contract, or ${REGENERATE})`,
+    ).toEqual([])
     expect(outside, `warnings outside the baseline (${REGENERATE})`).toEqual([])
     expect(resolved, `baseline entries no longer found (${REGENERATE})`).toEqual([])
     expect(ok).toBe(true)
@@ -73,7 +79,13 @@ describe('drift against the published schema of 2025-11-19 (CI)', () => {
   it('docs/fidelity.md explains every baseline entry, and each explanation covers one', () => {
     const ids = baseline()
     const patterns = explained()
-    expect(ids.filter((id) => !patterns.some((p) => p.matches(id))), 'baseline entries docs/fidelity.md does not explain').toEqual([])
-    expect(patterns.filter((p) => !ids.some((id) => p.matches(id))).map((p) => p.pattern), 'explanations in docs/fidelity.md that cover no baseline entry').toEqual([])
+    expect(
+      ids.filter((id) => !patterns.some((p) => p.matches(id))),
+      'baseline entries docs/fidelity.md does not explain',
+    ).toEqual([])
+    expect(
+      patterns.filter((p) => !ids.some((id) => p.matches(id))).map((p) => p.pattern),
+      'explanations in docs/fidelity.md that cover no baseline entry',
+    ).toEqual([])
   })
 })

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 
 const read = (file: string) => JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'))
 const pkg = read('package.json') as { engines: { node: string } }
-const lock = read('package-lock.json') as { packages: Record<string, { version?: string; engines?: { node?: string } | string[] }> }
+const lock = read('package-lock.json') as {
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>
+}
 const oldest = minVersion(pkg.engines.node)!.version
 
 describe(`the dependencies on Node ${oldest}, the oldest the package supports`, () => {

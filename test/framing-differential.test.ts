@@ -83,12 +83,19 @@ beforeAll(async () => {
   app = await testApp()
   // The core answers 200 to everything: what is compared is the server face's framing alone.
   app.handleNow = () => ({ status: 200, headers: {}, json: { ok: true } })
-  mock = await serve(app, { port: 0, maxHeaderBytes: PARSING.maxHeaderSize, headersTimeoutMs: PARSING.headersTimeout, requestTimeoutMs: PARSING.requestTimeout, keepAliveTimeoutMs: PARSING.keepAliveTimeout })
+  mock = await serve(app, {
+    port: 0,
+    maxHeaderBytes: PARSING.maxHeaderSize,
+    headersTimeoutMs: PARSING.headersTimeout,
+    requestTimeoutMs: PARSING.requestTimeout,
+    keepAliveTimeoutMs: PARSING.keepAliveTimeout,
+  })
   // Answering when the mock answers: at once for a request without a body (neither Content-Length nor
   // Transfer-Encoding), after its body otherwise. (Whether an answer is out when node's parser refuses
   // the bytes after it decides whether node still writes its 400: the same moment on both sides.)
   // Its answer carries a Content-Length, as the mock's do (without one node closes an HTTP/1.0 connection).
-  const answer = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}')
+  const answer = (res: ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '11' }).end('{"ok":true}')
   bare = createServer(PARSING, (req, res) => {
     req.resume()
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) answer(res)

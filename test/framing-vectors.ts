@@ -13,8 +13,10 @@ const H = 'Host: localhost'
 /** A well-formed request to pipeline after a vector: its answer shows whether the bytes before it were framed as node frames them. */
 const NEXT = `GET /framing/next HTTP/1.1\r\n${H}\r\n\r\n`
 const chunkedPost = (body: string) => `POST /framing HTTP/1.1\r\n${H}\r\nTransfer-Encoding: chunked\r\n\r\n${body}`
-const lengthPost = (length: string, body: string, extra = '') => `POST /framing HTTP/1.1\r\n${H}\r\n${extra}Content-Length: ${length}\r\n\r\n${body}`
-const withTe = (te: string, body: string, extra = '') => `POST /framing HTTP/1.1\r\n${H}\r\n${extra}Transfer-Encoding: ${te}\r\n\r\n${body}`
+const lengthPost = (length: string, body: string, extra = '') =>
+  `POST /framing HTTP/1.1\r\n${H}\r\n${extra}Content-Length: ${length}\r\n\r\n${body}`
+const withTe = (te: string, body: string, extra = '') =>
+  `POST /framing HTTP/1.1\r\n${H}\r\n${extra}Transfer-Encoding: ${te}\r\n\r\n${body}`
 
 /** Chunk extensions: valid ones, and ones holding bytes llhttp refuses. */
 const extensions: Array<[string, string]> = [
@@ -80,20 +82,50 @@ const trailerVectors: FramingVector[] = [
 ].map(([what, body]) => ({ name: `trailers: ${what}`, bytes: chunkedPost('5\r\nhello\r\n' + body!) }))
 
 const upgradeVectors: FramingVector[] = [
-  { name: 'CONNECT, then a pipelined request', bytes: `CONNECT localhost:80 HTTP/1.1\r\nHost: localhost:80\r\n\r\n${NEXT}` },
-  { name: 'CONNECT with a Content-Length body, then a pipelined request', bytes: `CONNECT localhost:80 HTTP/1.1\r\nHost: localhost:80\r\nContent-Length: 5\r\n\r\nhello${NEXT}` },
+  {
+    name: 'CONNECT, then a pipelined request',
+    bytes: `CONNECT localhost:80 HTTP/1.1\r\nHost: localhost:80\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'CONNECT with a Content-Length body, then a pipelined request',
+    bytes: `CONNECT localhost:80 HTTP/1.1\r\nHost: localhost:80\r\nContent-Length: 5\r\n\r\nhello${NEXT}`,
+  },
   { name: 'CONNECT to a path target', bytes: `CONNECT /framing HTTP/1.1\r\n${H}\r\n\r\n${NEXT}` },
-  { name: 'Upgrade: websocket, then a pipelined request', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n${NEXT}` },
-  { name: 'Upgrade: h2c, then a pipelined request', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n${NEXT}` },
-  { name: 'Upgrade: h2c on a POST with a body, then a pipelined request', bytes: `POST /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: h2c\r\nContent-Length: 5\r\n\r\nhello${NEXT}` },
-  { name: 'Upgrade without Connection: Upgrade, then a pipelined request', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nUpgrade: websocket\r\n\r\n${NEXT}` },
-  { name: 'Connection: Upgrade without Upgrade, then a pipelined request', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\n\r\n${NEXT}` },
-  { name: 'Upgrade on HTTP/1.0, then a pipelined request', bytes: `GET /framing HTTP/1.0\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n${NEXT}` },
-  { name: 'Upgrade with a chunked body, then a pipelined request', bytes: `POST /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}` },
+  {
+    name: 'Upgrade: websocket, then a pipelined request',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Upgrade: h2c, then a pipelined request',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Upgrade: h2c on a POST with a body, then a pipelined request',
+    bytes: `POST /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: h2c\r\nContent-Length: 5\r\n\r\nhello${NEXT}`,
+  },
+  {
+    name: 'Upgrade without Connection: Upgrade, then a pipelined request',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nUpgrade: websocket\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Connection: Upgrade without Upgrade, then a pipelined request',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Upgrade on HTTP/1.0, then a pipelined request',
+    bytes: `GET /framing HTTP/1.0\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Upgrade with a chunked body, then a pipelined request',
+    bytes: `POST /framing HTTP/1.1\r\n${H}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}`,
+  },
 ]
 
 const lengthVectors: FramingVector[] = [
-  { name: 'CL and TE: chunked', bytes: lengthPost('5', '5\r\nhello\r\n0\r\n\r\n', 'Transfer-Encoding: chunked\r\n') + NEXT },
+  {
+    name: 'CL and TE: chunked',
+    bytes: lengthPost('5', '5\r\nhello\r\n0\r\n\r\n', 'Transfer-Encoding: chunked\r\n') + NEXT,
+  },
   { name: 'TE: chunked and CL', bytes: withTe('chunked', '5\r\nhello\r\n0\r\n\r\n', 'Content-Length: 5\r\n') + NEXT },
   { name: 'a duplicate Content-Length, same value', bytes: lengthPost('5', 'hello', 'Content-Length: 5\r\n') + NEXT },
   { name: 'a duplicate Content-Length, other values', bytes: lengthPost('5', 'hello', 'Content-Length: 6\r\n') + NEXT },
@@ -105,23 +137,41 @@ const lengthVectors: FramingVector[] = [
   { name: 'Content-Length with trailing spaces', bytes: lengthPost('5  ', 'hello') + NEXT },
   { name: 'an empty Content-Length', bytes: lengthPost('', 'hello') + NEXT },
   { name: 'a Content-Length that overflows', bytes: lengthPost('99999999999999999999', 'hello') + NEXT },
-  { name: 'Content-Length: 0 and body bytes (read as the next request)', bytes: lengthPost('0', 'hello\r\n\r\n') + NEXT },
+  {
+    name: 'Content-Length: 0 and body bytes (read as the next request)',
+    bytes: lengthPost('0', 'hello\r\n\r\n') + NEXT,
+  },
   { name: 'a Content-Length shorter than the body', bytes: lengthPost('3', 'hello') + NEXT },
   { name: 'TE: identity, chunked', bytes: withTe('identity, chunked', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: chunked, identity', bytes: withTe('chunked, identity', 'hello') + NEXT },
   { name: 'TE: gzip, chunked', bytes: withTe('gzip, chunked', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: chunked, gzip (chunked not last)', bytes: withTe('chunked, gzip', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: chunked, chunked', bytes: withTe('chunked, chunked', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
-  { name: 'two TE: chunked fields', bytes: withTe('chunked', '5\r\nhello\r\n0\r\n\r\n', 'Transfer-Encoding: chunked\r\n') + NEXT },
+  {
+    name: 'two TE: chunked fields',
+    bytes: withTe('chunked', '5\r\nhello\r\n0\r\n\r\n', 'Transfer-Encoding: chunked\r\n') + NEXT,
+  },
   { name: 'TE: Chunked (upper case)', bytes: withTe('Chunked', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: chunked with trailing spaces', bytes: withTe('chunked  ', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: xchunked', bytes: withTe('xchunked', '5\r\nhello\r\n0\r\n\r\n') + NEXT },
   { name: 'TE: identity alone', bytes: withTe('identity', 'hello') + NEXT },
   { name: 'TE: gzip alone (no length: read to the end)', bytes: withTe('gzip', 'hello') },
-  { name: 'TE: chunked with a space before the colon', bytes: `POST /framing HTTP/1.1\r\n${H}\r\nTransfer-Encoding : chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}` },
-  { name: 'TE: chunked on HTTP/1.0', bytes: `POST /framing HTTP/1.0\r\n${H}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}` },
-  { name: 'CL and TE: chunked on HTTP/1.0', bytes: `POST /framing HTTP/1.0\r\n${H}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}` },
-  { name: 'a body on a GET by Content-Length', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nContent-Length: 5\r\n\r\nhello${NEXT}` },
+  {
+    name: 'TE: chunked with a space before the colon',
+    bytes: `POST /framing HTTP/1.1\r\n${H}\r\nTransfer-Encoding : chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'TE: chunked on HTTP/1.0',
+    bytes: `POST /framing HTTP/1.0\r\n${H}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'CL and TE: chunked on HTTP/1.0',
+    bytes: `POST /framing HTTP/1.0\r\n${H}\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'a body on a GET by Content-Length',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nContent-Length: 5\r\n\r\nhello${NEXT}`,
+  },
   { name: 'a Content-Length body not all sent yet', bytes: lengthPost('10', 'hello') },
 ]
 
@@ -170,21 +220,42 @@ const requestLineVectors: FramingVector[] = [
 ].map(([what, line]) => ({ name: `request line: ${what}`, bytes: `${line}\r\n${H}\r\n\r\n${NEXT}` }))
 
 const expectVectors: FramingVector[] = [
-  { name: 'Expect: 100-continue on HTTP/1.0 with a body', bytes: `POST /framing HTTP/1.0\r\n${H}\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello` },
-  { name: 'Expect: 100-continue on HTTP/1.0 without a body', bytes: `GET /framing HTTP/1.0\r\n${H}\r\nExpect: 100-continue\r\n\r\n` },
+  {
+    name: 'Expect: 100-continue on HTTP/1.0 with a body',
+    bytes: `POST /framing HTTP/1.0\r\n${H}\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\nhello`,
+  },
+  {
+    name: 'Expect: 100-continue on HTTP/1.0 without a body',
+    bytes: `GET /framing HTTP/1.0\r\n${H}\r\nExpect: 100-continue\r\n\r\n`,
+  },
   { name: 'Expect: something else on HTTP/1.0', bytes: `GET /framing HTTP/1.0\r\n${H}\r\nExpect: something\r\n\r\n` },
-  { name: 'Expect: 100-continue on HTTP/1.1 with a body', bytes: lengthPost('5', 'hello', 'Expect: 100-continue\r\n') + NEXT },
-  { name: 'Expect: 100-Continue (case) on HTTP/1.1', bytes: lengthPost('5', 'hello', 'Expect: 100-Continue\r\n') + NEXT },
+  {
+    name: 'Expect: 100-continue on HTTP/1.1 with a body',
+    bytes: lengthPost('5', 'hello', 'Expect: 100-continue\r\n') + NEXT,
+  },
+  {
+    name: 'Expect: 100-Continue (case) on HTTP/1.1',
+    bytes: lengthPost('5', 'hello', 'Expect: 100-Continue\r\n') + NEXT,
+  },
   { name: 'Expect: something else on HTTP/1.1', bytes: lengthPost('5', 'hello', 'Expect: something\r\n') + NEXT },
-  { name: 'Expect: 100-continue on a chunked body', bytes: withTe('chunked', '5\r\nhello\r\n0\r\n\r\n', 'Expect: 100-continue\r\n') + NEXT },
+  {
+    name: 'Expect: 100-continue on a chunked body',
+    bytes: withTe('chunked', '5\r\nhello\r\n0\r\n\r\n', 'Expect: 100-continue\r\n') + NEXT,
+  },
 ]
 
 const connectionVectors: FramingVector[] = [
   { name: 'two pipelined GETs', bytes: `GET /framing HTTP/1.1\r\n${H}\r\n\r\n${NEXT}` },
   { name: 'a GET and a POST pipelined', bytes: `GET /framing HTTP/1.1\r\n${H}\r\n\r\n${lengthPost('5', 'hello')}` },
   { name: 'HTTP/1.0 without keep-alive, then a request', bytes: `GET /framing HTTP/1.0\r\n${H}\r\n\r\n${NEXT}` },
-  { name: 'HTTP/1.0 with keep-alive, then a request', bytes: `GET /framing HTTP/1.0\r\n${H}\r\nConnection: keep-alive\r\n\r\n${NEXT}` },
-  { name: 'Connection: close, then a request', bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: close\r\n\r\n${NEXT}` },
+  {
+    name: 'HTTP/1.0 with keep-alive, then a request',
+    bytes: `GET /framing HTTP/1.0\r\n${H}\r\nConnection: keep-alive\r\n\r\n${NEXT}`,
+  },
+  {
+    name: 'Connection: close, then a request',
+    bytes: `GET /framing HTTP/1.1\r\n${H}\r\nConnection: close\r\n\r\n${NEXT}`,
+  },
   { name: 'no Host on HTTP/1.1', bytes: `GET /framing HTTP/1.1\r\n\r\n${NEXT}` },
   { name: 'two Host fields', bytes: `GET /framing HTTP/1.1\r\n${H}\r\n${H}\r\n\r\n${NEXT}` },
   { name: 'a Host with a port', bytes: `GET /framing HTTP/1.1\r\nHost: localhost:80\r\n\r\n${NEXT}` },

@@ -25,7 +25,8 @@ interface Answer {
 function send(port: number, agent: Agent, req: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     // Framed as real clients frame it (node's client sends a GET/HEAD/DELETE body unframed otherwise).
-    const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) }
+    const headers =
+      req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) }
     const r = request({ host: '127.0.0.1', port, agent, method: req.method, path: req.path, headers }, (res) => {
       let body = ''
       res.setEncoding('utf8')
@@ -58,10 +59,13 @@ describe('fuzz over a socket', () => {
       try {
         answer = await send(port, agent, generated)
       } catch (error) {
-        failures.push(`#${i} no answer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${toCurl(generated, running.url)}`)
+        failures.push(
+          `#${i} no answer (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${toCurl(generated, running.url)}`,
+        )
         continue
       }
-      if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate) app.faults.clear()
+      if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate)
+        app.faults.clear()
       const problems: string[] = []
       // 501 not_mocked: an endpoint the real service has and the mock does not serve, by design.
       const notMocked = answer.status === 501 && answer.body.includes('"code":"not_mocked"')
@@ -78,15 +82,20 @@ describe('fuzz over a socket', () => {
       if (!hasBody && generated.method !== 'HEAD' && String(answer.headers['content-type'] ?? '').includes('json')) {
         problems.push('an empty body with a JSON Content-Type')
       }
-      if (hasBody && Number(answer.headers['content-length']) !== Buffer.byteLength(answer.body)) problems.push('Content-Length does not match the body')
+      if (hasBody && Number(answer.headers['content-length']) !== Buffer.byteLength(answer.body))
+        problems.push('Content-Length does not match the body')
       if (before && answer.status >= 400 && answer.status < 500) {
         const difference = snapshotDifference(before, app.snapshot())
         if (difference) problems.push(`refused write changed the store at ${difference}`)
       }
-      if (problems.length) failures.push(`#${i} ${generated.method} -> ${answer.status} [${generated.tricks.join('; ')}]\n  ${toCurl(generated, running.url)}\n  ! ${problems.join('\n  ! ')}`)
+      if (problems.length)
+        failures.push(
+          `#${i} ${generated.method} -> ${answer.status} [${generated.tricks.join('; ')}]\n  ${toCurl(generated, running.url)}\n  ! ${problems.join('\n  ! ')}`,
+        )
       if (i > 0 && i % 500 === 0) await app.reset({ seed: 1, fixtures: 'default' })
     }
     agent.destroy()
-    if (failures.length) expect.fail(`socket fuzz seed ${SEED} (repeat with FUZZ_SEED=${SEED}):\n${failures.join('\n')}`)
+    if (failures.length)
+      expect.fail(`socket fuzz seed ${SEED} (repeat with FUZZ_SEED=${SEED}):\n${failures.join('\n')}`)
   }, 120_000)
 })

@@ -6,14 +6,26 @@ import ajvFormats from 'ajv-formats'
 
 const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (ajv: Ajv) => void
 
-const nameValue = { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: { type: 'string' }, comment: { type: 'string' } } }
+const nameValue = {
+  type: 'object',
+  required: ['name', 'value'],
+  properties: { name: { type: 'string' }, value: { type: 'string' }, comment: { type: 'string' } },
+}
 const list = (items: object) => ({ type: 'array', items })
 const size = { type: 'integer', minimum: -1 }
 const timing = { type: 'number', minimum: -1 }
 const cookie = {
   type: 'object',
   required: ['name', 'value'],
-  properties: { name: { type: 'string' }, value: { type: 'string' }, path: { type: 'string' }, domain: { type: 'string' }, expires: { type: ['string', 'null'] }, httpOnly: { type: 'boolean' }, secure: { type: 'boolean' } },
+  properties: {
+    name: { type: 'string' },
+    value: { type: 'string' },
+    path: { type: 'string' },
+    domain: { type: 'string' },
+    expires: { type: ['string', 'null'] },
+    httpOnly: { type: 'boolean' },
+    secure: { type: 'boolean' },
+  },
 }
 
 export const HAR_SCHEMA = {
@@ -25,7 +37,11 @@ export const HAR_SCHEMA = {
       required: ['version', 'creator', 'entries'],
       properties: {
         version: { type: 'string', enum: ['1.1', '1.2'] },
-        creator: { type: 'object', required: ['name', 'version'], properties: { name: { type: 'string' }, version: { type: 'string' }, comment: { type: 'string' } } },
+        creator: {
+          type: 'object',
+          required: ['name', 'version'],
+          properties: { name: { type: 'string' }, version: { type: 'string' }, comment: { type: 'string' } },
+        },
         browser: { type: 'object', required: ['name', 'version'] },
         pages: list({
           type: 'object',
@@ -46,7 +62,16 @@ export const HAR_SCHEMA = {
             time: { type: 'number', minimum: 0 },
             request: {
               type: 'object',
-              required: ['method', 'url', 'httpVersion', 'cookies', 'headers', 'queryString', 'headersSize', 'bodySize'],
+              required: [
+                'method',
+                'url',
+                'httpVersion',
+                'cookies',
+                'headers',
+                'queryString',
+                'headersSize',
+                'bodySize',
+              ],
               properties: {
                 method: { type: 'string' },
                 url: { type: 'string', format: 'uri' },
@@ -60,7 +85,16 @@ export const HAR_SCHEMA = {
                   properties: {
                     mimeType: { type: 'string' },
                     text: { type: 'string' },
-                    params: list({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, value: { type: 'string' }, fileName: { type: 'string' }, contentType: { type: 'string' } } }),
+                    params: list({
+                      type: 'object',
+                      required: ['name'],
+                      properties: {
+                        name: { type: 'string' },
+                        value: { type: 'string' },
+                        fileName: { type: 'string' },
+                        contentType: { type: 'string' },
+                      },
+                    }),
                   },
                 },
                 headersSize: size,
@@ -69,7 +103,17 @@ export const HAR_SCHEMA = {
             },
             response: {
               type: 'object',
-              required: ['status', 'statusText', 'httpVersion', 'cookies', 'headers', 'content', 'redirectURL', 'headersSize', 'bodySize'],
+              required: [
+                'status',
+                'statusText',
+                'httpVersion',
+                'cookies',
+                'headers',
+                'content',
+                'redirectURL',
+                'headersSize',
+                'bodySize',
+              ],
               properties: {
                 status: { type: 'integer' },
                 statusText: { type: 'string' },
@@ -79,7 +123,13 @@ export const HAR_SCHEMA = {
                 content: {
                   type: 'object',
                   required: ['size', 'mimeType'],
-                  properties: { size: { type: 'integer' }, compression: { type: 'integer' }, mimeType: { type: 'string' }, text: { type: 'string' }, encoding: { type: 'string' } },
+                  properties: {
+                    size: { type: 'integer' },
+                    compression: { type: 'integer' },
+                    mimeType: { type: 'string' },
+                    text: { type: 'string' },
+                    encoding: { type: 'string' },
+                  },
                 },
                 redirectURL: { type: 'string' },
                 headersSize: size,
@@ -90,7 +140,15 @@ export const HAR_SCHEMA = {
             timings: {
               type: 'object',
               required: ['send', 'wait', 'receive'],
-              properties: { blocked: timing, dns: timing, connect: timing, send: { type: 'number', minimum: 0 }, wait: { type: 'number', minimum: 0 }, receive: { type: 'number', minimum: 0 }, ssl: timing },
+              properties: {
+                blocked: timing,
+                dns: timing,
+                connect: timing,
+                send: { type: 'number', minimum: 0 },
+                wait: { type: 'number', minimum: 0 },
+                receive: { type: 'number', minimum: 0 },
+                ssl: timing,
+              },
             },
             serverIPAddress: { type: 'string' },
             connection: { type: 'string' },

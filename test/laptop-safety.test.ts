@@ -18,7 +18,11 @@ const AUTH = { authorization: `Bearer ${KEYS.all}` }
 const JSON_TYPE = { 'content-type': 'application/json' }
 
 /** One raw request (so the Host header is ours to choose); resolves with status, headers and body. */
-function rawRequest(port: number, lines: string[], body = ''): Promise<{ status: number; headers: Record<string, string>; body: any }> {
+function rawRequest(
+  port: number,
+  lines: string[],
+  body = '',
+): Promise<{ status: number; headers: Record<string, string>; body: any }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     let text = ''
@@ -27,7 +31,9 @@ function rawRequest(port: number, lines: string[], body = ''): Promise<{ status:
     socket.on('end', () => {
       const [head, ...rest] = text.split('\r\n\r\n')
       const [statusLine, ...headerLines] = head!.split('\r\n')
-      const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+      const headers = Object.fromEntries(
+        headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      )
       const bodyText = rest.join('\r\n\r\n')
       let parsed: any = bodyText
       try {
@@ -50,8 +56,15 @@ describe('Host and Origin', () => {
     ['a name that only ends like an allowed one', 'notmock.test'],
   ])('a Host of %s is refused with 403 on the API and on /_mock/*', async (_, host) => {
     const before = served.app.snapshot()
-    for (const [method, path] of [['GET', '/api/environments/1/persons/'], ['POST', '/_mock/reset']]) {
-      const res = await rawRequest(served.port, [`${method} ${path} HTTP/1.1`, `Host: ${host}`, `Authorization: Bearer ${KEYS.all}`])
+    for (const [method, path] of [
+      ['GET', '/api/environments/1/persons/'],
+      ['POST', '/_mock/reset'],
+    ]) {
+      const res = await rawRequest(served.port, [
+        `${method} ${path} HTTP/1.1`,
+        `Host: ${host}`,
+        `Authorization: Bearer ${KEYS.all}`,
+      ])
       expect(res.status).toBe(403)
       expect(res.body).toMatchObject({ type: 'invalid_request', code: 'host_not_allowed', attr: null })
       expect(res.body.detail).toContain(`--allowed-host ${host.split(':')[0]}`)
@@ -59,13 +72,21 @@ describe('Host and Origin', () => {
     expect(snapshotDifference(before, served.app.snapshot())).toBeNull()
   })
 
-  it.each([['localhost'], [`localhost:1234`], ['app.localhost'], ['127.0.0.1:8010'], ['[::1]:8010'], ['192.168.1.20'], ['mock.test'], ['MOCK.TEST:80'], ['api.dev.test'], ['dev.test']])(
-    'a Host of %s is accepted',
-    async (host) => {
-      const res = await rawRequest(served.port, ['GET /_mock/clock HTTP/1.1', `Host: ${host}`])
-      expect(res.status).toBe(200)
-    },
-  )
+  it.each([
+    ['localhost'],
+    [`localhost:1234`],
+    ['app.localhost'],
+    ['127.0.0.1:8010'],
+    ['[::1]:8010'],
+    ['192.168.1.20'],
+    ['mock.test'],
+    ['MOCK.TEST:80'],
+    ['api.dev.test'],
+    ['dev.test'],
+  ])('a Host of %s is accepted', async (host) => {
+    const res = await rawRequest(served.port, ['GET /_mock/clock HTTP/1.1', `Host: ${host}`])
+    expect(res.status).toBe(200)
+  })
 
   it('a simple cross-origin POST (no preflight: text/plain, or no body at all) cannot reset the mock or write', async () => {
     const client = clientFor(served.app)
@@ -83,7 +104,11 @@ describe('Host and Origin', () => {
       expect((await fetch(`${served.running.url}/_mock/faults`, { ...init, method: 'POST' })).status).toBe(403)
     }
     // An API write from that page: refused whatever it sends, key or not.
-    const write = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { ...evil, ...AUTH, 'content-type': 'text/plain' }, body: '{"name":"x","type":"collection"}' })
+    const write = await fetch(served.running.url + PLAYLISTS, {
+      method: 'POST',
+      headers: { ...evil, ...AUTH, 'content-type': 'text/plain' },
+      body: '{"name":"x","type":"collection"}',
+    })
     expect(write.status).toBe(403)
     expect((await write.json()).code).toBe('origin_not_allowed')
     expect(snapshotDifference(before, served.app.snapshot())).toBeNull()
@@ -93,40 +118,60 @@ describe('Host and Origin', () => {
     const res = await fetch(`${served.running.url}/_mock/journal`, { headers: { origin: 'http://localhost:5173' } })
     expect(res.status).toBe(403)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
-    const preflight = await fetch(`${served.running.url}/_mock/reset`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } })
+    const preflight = await fetch(`${served.running.url}/_mock/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    })
     expect(preflight.status).toBe(403)
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
   })
 
-  it.each([['http://localhost:5173'], ['http://127.0.0.1:3000'], ['http://[::1]:4200'], ['http://app.localhost:8080'], ['https://app.example']])(
-    'a page on %s may call the API: preflight answered, CORS headers on the answers',
+  it.each([
+    ['http://localhost:5173'],
+    ['http://127.0.0.1:3000'],
+    ['http://[::1]:4200'],
+    ['http://app.localhost:8080'],
+    ['https://app.example'],
+  ])('a page on %s may call the API: preflight answered, CORS headers on the answers', async (origin) => {
+    const preflight = await fetch(served.running.url + PLAYLISTS, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type')
+    const made = await fetch(served.running.url + PLAYLISTS, {
+      method: 'POST',
+      headers: { origin, ...AUTH, ...JSON_TYPE },
+      body: JSON.stringify({ name: 'from a page', type: 'collection' }),
+    })
+    expect(made.status).toBe(201)
+    expect(made.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(made.headers.get('vary')).toBe('Origin')
+    const refused = await fetch(served.running.url + PLAYLISTS, { headers: { origin } })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin)
+  })
+
+  it.each([['http://evil.test'], ['null'], ['https://app.example:444'], ['http://localhost.evil.test']])(
+    'a page on %s gets 403 and no CORS headers, preflight or not',
     async (origin) => {
       const preflight = await fetch(served.running.url + PLAYLISTS, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: { origin, 'access-control-request-method': 'GET' },
       })
-      expect(preflight.status).toBe(204)
-      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
-      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type')
-      const made = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: { origin, ...AUTH, ...JSON_TYPE }, body: JSON.stringify({ name: 'from a page', type: 'collection' }) })
-      expect(made.status).toBe(201)
-      expect(made.headers.get('access-control-allow-origin')).toBe(origin)
-      expect(made.headers.get('vary')).toBe('Origin')
-      const refused = await fetch(served.running.url + PLAYLISTS, { headers: { origin } })
-      expect(refused.status).toBe(401)
-      expect(refused.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(preflight.status).toBe(403)
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+      const read = await fetch(served.running.url + PLAYLISTS, { headers: { origin, ...AUTH } })
+      expect(read.status).toBe(403)
+      expect(read.headers.get('access-control-allow-origin')).toBeNull()
     },
   )
-
-  it.each([['http://evil.test'], ['null'], ['https://app.example:444'], ['http://localhost.evil.test']])('a page on %s gets 403 and no CORS headers, preflight or not', async (origin) => {
-    const preflight = await fetch(served.running.url + PLAYLISTS, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })
-    expect(preflight.status).toBe(403)
-    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
-    const read = await fetch(served.running.url + PLAYLISTS, { headers: { origin, ...AUTH } })
-    expect(read.status).toBe(403)
-    expect(read.headers.get('access-control-allow-origin')).toBeNull()
-  })
 
   it('a page served by the mock itself (same origin) is not a cross-origin page', async () => {
     const res = await fetch(`${served.running.url}/_mock/clock`, { headers: { origin: served.running.url } })
@@ -139,8 +184,16 @@ describe('the journal and the logs keep no secrets', () => {
     const app = await testApp()
     const client = clientFor(app, '')
     await client.request('GET', `/api/environments/1/persons/?limit=1&personal_api_key=${KEYS.all}`)
-    await client.request('POST', `/api/environments/1/persons/1/delete_property/`, { body: { personal_api_key: KEYS.all, $unset: 'plan' } })
-    await client.request('POST', '/_mock/projects/1/events', { body: { event: 'e', distinct_id: 'd', properties: { $set: { stripe_api_key: 'sk_live_1', access_token: 'tok', plan: 'pro' } } } })
+    await client.request('POST', `/api/environments/1/persons/1/delete_property/`, {
+      body: { personal_api_key: KEYS.all, $unset: 'plan' },
+    })
+    await client.request('POST', '/_mock/projects/1/events', {
+      body: {
+        event: 'e',
+        distinct_id: 'd',
+        properties: { $set: { stripe_api_key: 'sk_live_1', access_token: 'tok', plan: 'pro' } },
+      },
+    })
     const journal = (await client.get('/_mock/journal')).body.results
     const text = JSON.stringify(journal)
     expect(text).not.toContain(KEYS.all)
@@ -148,7 +201,11 @@ describe('the journal and the logs keep no secrets', () => {
     expect(text).not.toContain('"tok"')
     expect(journal[0].query).toEqual({ limit: '1', personal_api_key: '[redacted]' })
     expect(journal[1].request_body).toEqual({ personal_api_key: '[redacted]', $unset: 'plan' })
-    expect(journal[2].request_body.properties.$set).toEqual({ stripe_api_key: '[redacted]', access_token: '[redacted]', plan: 'pro' })
+    expect(journal[2].request_body.properties.$set).toEqual({
+      stripe_api_key: '[redacted]',
+      access_token: '[redacted]',
+      plan: 'pro',
+    })
     // Nor do what is made of it: the HAR export and the curl lines.
     const exported = [(await client.get('/_mock/journal/har')).text]
     for (const e of journal) exported.push((await client.get(`/_mock/journal/${e.id}/curl`)).text)
@@ -170,7 +227,10 @@ describe('caps on the server', () => {
       const client = clientFor(app)
       const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
       // A timeline of ~30 points of up to ~16 KB each (two batches): written in pieces, byte for byte what the core answers.
-      for (let i = 0; i < 20; i++) await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { blob: `${i % 10}`.repeat(16_000) } })
+      for (let i = 0; i < 20; i++)
+        await client.patch(`/api/environments/1/persons/${person.id}/`, {
+          properties: { blob: `${i % 10}`.repeat(16_000) },
+        })
       // `blob` named as a crucial key: without one the real service (and so the mock) answers a single point.
       const crucial = encodeURIComponent(JSON.stringify([{ key: 'blob', operator: 'is_set', type: 'person' }]))
       const path = `/api/environments/1/persons/${person.id}/properties_timeline/?properties=${crucial}`
@@ -180,7 +240,10 @@ describe('caps on the server', () => {
       const text = await overHttp.text()
       expect(text.length).toBeGreaterThan(300_000)
       expect(text).toBe(await inProcess.text())
-      for (let i = 20; i < 100; i++) await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { blob: `${i % 10}`.repeat(16_000) } })
+      for (let i = 20; i < 100; i++)
+        await client.patch(`/api/environments/1/persons/${person.id}/`, {
+          properties: { blob: `${i % 10}`.repeat(16_000) },
+        })
       const tooBig = await fetch(running.url + path, { headers: AUTH })
       expect(tooBig.status).toBe(500)
       expect(await tooBig.json()).toMatchObject({ type: 'server_error', code: 'answer_too_large', attr: null })
@@ -195,13 +258,22 @@ describe('caps on the server', () => {
     const running = await serve(app, { port: 0, heapCeilingBytes: 1 })
     try {
       const before = app.snapshot()
-      const write = await fetch(running.url + PLAYLISTS, { method: 'POST', headers: { ...AUTH, ...JSON_TYPE }, body: JSON.stringify({ name: 'x', type: 'collection' }) })
+      const write = await fetch(running.url + PLAYLISTS, {
+        method: 'POST',
+        headers: { ...AUTH, ...JSON_TYPE },
+        body: JSON.stringify({ name: 'x', type: 'collection' }),
+      })
       expect(write.status).toBe(507)
       expect(await write.json()).toMatchObject({ type: 'server_error', code: 'insufficient_storage', attr: null })
       expect(snapshotDifference(before, app.snapshot())).toBeNull()
       expect((await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).status).toBe(200)
-      const person = (await (await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()).results[0]
-      expect((await fetch(`${running.url}/api/environments/1/persons/${person.id}/`, { method: 'DELETE', headers: AUTH })).status).toBe(204)
+      const person = (
+        await (await fetch(`${running.url}/api/environments/1/persons/?limit=1`, { headers: AUTH })).json()
+      ).results[0]
+      expect(
+        (await fetch(`${running.url}/api/environments/1/persons/${person.id}/`, { method: 'DELETE', headers: AUTH }))
+          .status,
+      ).toBe(204)
       expect((await fetch(`${running.url}/_mock/reset`, { method: 'POST' })).status).toBe(200)
     } finally {
       await running.close()
@@ -212,7 +284,10 @@ describe('caps on the server', () => {
 describe('the address it listens on', () => {
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       let stderr = ''
       child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
       child.stdout.on('data', (c: Buffer) => {
@@ -225,11 +300,15 @@ describe('the address it listens on', () => {
     [[], { HOST: '' }, 'HOST is empty, which would listen on every network interface'],
     [['--host', ' '], {}, '--host is empty'],
     [['--host', 'not a host!'], {}, '--host "not a host!" is neither an IP address nor a host name'],
-  ])('%j with %j is a usage error (exit 2), not a server on every interface', async (args, env, message) => {
-    const { code, stderr } = await run(args, env)
-    expect(code).toBe(2)
-    expect(stderr).toContain(message)
-  }, 60_000)
+  ])(
+    '%j with %j is a usage error (exit 2), not a server on every interface',
+    async (args, env, message) => {
+      const { code, stderr } = await run(args, env)
+      expect(code).toBe(2)
+      expect(stderr).toContain(message)
+    },
+    60_000,
+  )
 
   it('serve() refuses an empty host too', async () => {
     await expect(serve(await testApp(), { port: 0, host: '' })).rejects.toThrow('the host to listen on is empty')

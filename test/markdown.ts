@@ -45,7 +45,12 @@ export function fencedBlocks(page: string): Fenced[] {
     if (indented(line) && i > 0 && lines[i - 1]!.trim() === '' && !listLine(lastText)) {
       const start = i
       const body: string[] = []
-      for (; i < lines.length && (indented(lines[i]!) || (lines[i]!.trim() === '' && indented(lines[i + 1] ?? ''))); i++) body.push(lines[i]!.replace(/^( {4}|\t)/, ''))
+      for (
+        ;
+        i < lines.length && (indented(lines[i]!) || (lines[i]!.trim() === '' && indented(lines[i + 1] ?? '')));
+        i++
+      )
+        body.push(lines[i]!.replace(/^( {4}|\t)/, ''))
       i--
       blocks.push({ page, lang: 'indented', code: body.join('\n') + '\n', line: start + 1, section })
       lastText = body.at(-1) ?? ''
@@ -59,6 +64,7 @@ export function fencedBlocks(page: string): Fenced[] {
 /** The one block of `lang` under the heading `section` (throws when there is not exactly one). */
 export function fencedBlock(page: string, section: string, lang: string): Fenced {
   const found = fencedBlocks(page).filter((b) => b.section === section && b.lang === lang)
-  if (found.length !== 1) throw new Error(`${page}: ${found.length} \`\`\`${lang} blocks under "${section}", expected one`)
+  if (found.length !== 1)
+    throw new Error(`${page}: ${found.length} \`\`\`${lang} blocks under "${section}", expected one`)
   return found[0]!
 }

@@ -53,7 +53,9 @@ describe('onUnhandledRequest', () => {
   it('does not warn for what the mock answers: everything under /api/ and /_mock/ on the base URL', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     listen()
-    const persons = await fetch(`${origin}/api/environments/1/persons/?limit=1`, { headers: { authorization: `Bearer ${KEYS.all}` } })
+    const persons = await fetch(`${origin}/api/environments/1/persons/?limit=1`, {
+      headers: { authorization: `Bearer ${KEYS.all}` },
+    })
     expect(persons.status).toBe(200)
     expect(((await persons.json()) as { results: unknown[] }).results).toHaveLength(1)
     const unknownApiPath = await fetch(`${origin}/api/not-a-thing/`)

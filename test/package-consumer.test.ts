@@ -59,7 +59,11 @@ beforeAll(async () => {
   mkdirSync(pkg)
   cpSync(join(root, 'package.json'), join(pkg, 'package.json'))
   symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'))
-  const build = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], { encoding: 'utf8' })
+  const build = spawnSync(
+    process.execPath,
+    [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')],
+    { encoding: 'utf8' },
+  )
   expect(build.stdout + build.stderr).toBe('')
   await buildEntries(root, pkg)
   // The consumer: depends on the package and on msw.
@@ -72,7 +76,15 @@ beforeAll(async () => {
   writeFileSync(
     join(consumer, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, outDir: 'out', types: ['node'], lib: ['ES2023', 'DOM'] },
+      compilerOptions: {
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        strict: true,
+        outDir: 'out',
+        types: ['node'],
+        lib: ['ES2023', 'DOM'],
+      },
       files: ['app.ts'],
     }),
   )

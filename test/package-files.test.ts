@@ -12,7 +12,11 @@ let bundled: string[]
 
 beforeAll(() => {
   // `npm pack` runs `prepack` (the build) first, as a publish would.
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const [pack] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }>; bundled: string[] }>
   files = pack!.files.map((f) => f.path)
   bundled = pack!.bundled
@@ -20,9 +24,12 @@ beforeAll(() => {
 
 describe('the package tarball', () => {
   it('holds every file the package.json exports and bin point at', () => {
-    const pkg = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: root, encoding: 'utf8' }))
+    const pkg = JSON.parse(
+      execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { cwd: root, encoding: 'utf8' }),
+    )
     type Target = string | { [condition: string]: Target }
-    const targetsOf = (entry: Target): string[] => (typeof entry === 'string' ? [entry] : Object.values(entry).flatMap(targetsOf))
+    const targetsOf = (entry: Target): string[] =>
+      typeof entry === 'string' ? [entry] : Object.values(entry).flatMap(targetsOf)
     const targets = Object.values(pkg.exports as Record<string, Target>).flatMap(targetsOf)
     for (const target of [...targets, ...Object.values(pkg.bin as Record<string, string>)]) {
       expect(files, target).toContain(target.replace(/^\.\//, ''))
@@ -32,14 +39,30 @@ describe('the package tarball', () => {
     expect(files).toContain('contracts/openapi.yaml')
     expect(files).toContain('fixtures/index.ts')
     // The dashboard (no build step): its files, and the compiled module that serves them from src/ui/.
-    for (const file of ['src/ui/dashboard.html', 'src/ui/dashboard.js', 'src/ui/dashboard.css', 'dist/src/ui/assets.js']) expect(files).toContain(file)
+    for (const file of [
+      'src/ui/dashboard.html',
+      'src/ui/dashboard.js',
+      'src/ui/dashboard.css',
+      'dist/src/ui/assets.js',
+    ])
+      expect(files).toContain(file)
   })
 
   it('leaves out tests, build state and everything outside the package', () => {
     expect(files.filter((f) => !f.startsWith('node_modules/') && /\.test\.(ts|js|d\.ts)$/.test(f))).toEqual([]) // our own tests
     expect(files).not.toContain('dist/.tsbuildinfo')
     const roots = new Set(files.map((f) => f.split('/')[0]))
-    expect([...roots].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'contracts', 'dist', 'docs', 'fixtures', 'package.json', 'src'])
+    expect([...roots].sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin',
+      'contracts',
+      'dist',
+      'docs',
+      'fixtures',
+      'package.json',
+      'src',
+    ])
   })
 
   it('bundles no dependency, and gives an app no script to run on install (no install-scripts warning)', () => {
@@ -48,6 +71,8 @@ describe('the package tarball', () => {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
     expect(pkg.bundleDependencies).toBeUndefined()
     expect(pkg.overrides).toBeUndefined()
-    expect(Object.keys(pkg.scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([])
+    expect(
+      Object.keys(pkg.scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name)),
+    ).toEqual([])
   })
 })

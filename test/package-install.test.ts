@@ -25,7 +25,15 @@ let installOutput: string
 
 const TSCONFIG = {
   // A strict app that also checks the packages' declarations (no skipLibCheck).
-  compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, types: ['node'], lib: ['ES2023', 'DOM'] },
+  compilerOptions: {
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    strict: true,
+    noEmit: true,
+    types: ['node'],
+    lib: ['ES2023', 'DOM'],
+  },
   files: ['readme.test.ts'],
 }
 
@@ -36,7 +44,9 @@ function useMsw(version: string, ...flags: string[]): void {
   // One msw in the whole tree, the app's: the package brings no copy of its own.
   const copies = run('npm', ['ls', 'msw', '--all', '--parseable'], app).stdout.trim().split('\n')
   expect(copies).toEqual([join(app, 'node_modules/msw')])
-  expect(JSON.parse(run(process.execPath, ['-p', "JSON.stringify(require('msw/package.json').version)"], app).stdout)).toBe(version)
+  expect(
+    JSON.parse(run(process.execPath, ['-p', "JSON.stringify(require('msw/package.json').version)"], app).stdout),
+  ).toBe(version)
 }
 
 /** The README suite in the app: type-checked with the app's TypeScript, then run by the app's vitest. */
@@ -71,8 +81,14 @@ describe('the packed package in a fresh app with vitest 3', () => {
 
   it('takes openapi-backend as published (no copy inside the package), and `npm ls` exits 0', () => {
     const where = (name: string, from: string) =>
-      run(process.execPath, ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`], app).stdout.trim()
-    expect(where('openapi-backend', join(app, 'node_modules/analytics-mock'))).toBe(join(app, 'node_modules/openapi-backend/package.json'))
+      run(
+        process.execPath,
+        ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`],
+        app,
+      ).stdout.trim()
+    expect(where('openapi-backend', join(app, 'node_modules/analytics-mock'))).toBe(
+      join(app, 'node_modules/openapi-backend/package.json'),
+    )
     const ls = run('npm', ['ls', '--all'], app)
     expect(ls.status, ls.stdout + ls.stderr).toBe(0)
   })
@@ -83,7 +99,15 @@ describe('the packed package in a fresh app with vitest 3', () => {
     const cjs = join(app, 'cjs')
     mkdirSync(cjs)
     writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }))
-    const compilerOptions = { module: 'Node16', moduleResolution: 'Node16', target: 'ES2022', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }
+    const compilerOptions = {
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      target: 'ES2022',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ['node'],
+    }
     writeFileSync(join(cjs, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }))
     writeFileSync(
       join(cjs, 'check.ts'),
@@ -99,7 +123,9 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(measure.engineWarnings).toEqual([])
     expect(measure.bytes).toBeLessThanOrEqual(SIZE_BUDGET)
     // docs/msw.md states the figure: it stays within 2 MB of what is measured.
-    const documented = Number(/take about (\d+) MB without msw/.exec(readFileSync(new URL('../docs/msw.md', import.meta.url), 'utf8'))?.[1])
+    const documented = Number(
+      /take about (\d+) MB without msw/.exec(readFileSync(new URL('../docs/msw.md', import.meta.url), 'utf8'))?.[1],
+    )
     expect(Math.abs(measure.bytes / 1e6 - documented), `docs/msw.md says about ${documented} MB`).toBeLessThanOrEqual(2)
   }, 300_000)
 
@@ -121,7 +147,11 @@ describe('the packed package in a fresh app with vitest 3', () => {
   })
 
   it('draws a big dataset on the worker thread the package ships (serve --persons 100000), not on the main thread', async () => {
-    const child = spawn(join(app, 'node_modules/.bin/analytics-mock'), ['serve', '--persons', '100000', '--port', '0'], { cwd: app })
+    const child = spawn(
+      join(app, 'node_modules/.bin/analytics-mock'),
+      ['serve', '--persons', '100000', '--port', '0'],
+      { cwd: app },
+    )
     let out = ''
     let err = ''
     child.stderr.on('data', (chunk: Buffer) => (err += chunk))
@@ -161,7 +191,8 @@ describe('the packed package in a fresh app with vitest 3', () => {
   }, 300_000)
 
   it(`runs the README suite on the newest msw of ${MSW_RANGE}`, () => {
-    const versions = JSON.parse(run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app).stdout) as string | string[]
+    const versions = JSON.parse(run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app).stdout) as
+      string | string[]
     const newest = [versions].flat().at(-1)!
     useMsw(newest)
     expectReadmeSuitePasses()

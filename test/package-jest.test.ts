@@ -16,8 +16,16 @@ const FIXED_JSDOM = '0.0.11'
 const MSW = '2.10.5'
 
 const SUITES = {
-  commonjs: { code: fencedBlock('docs/jest.md', 'A CommonJS suite', 'js').code, pkg: { type: 'commonjs' }, node: [] as string[] },
-  module: { code: fencedBlock('docs/jest.md', 'An ES module suite', 'js').code, pkg: { type: 'module', jest: { transform: {} } }, node: ['--experimental-vm-modules'] },
+  commonjs: {
+    code: fencedBlock('docs/jest.md', 'A CommonJS suite', 'js').code,
+    pkg: { type: 'commonjs' },
+    node: [] as string[],
+  },
+  module: {
+    code: fencedBlock('docs/jest.md', 'An ES module suite', 'js').code,
+    pkg: { type: 'module', jest: { transform: {} } },
+    node: ['--experimental-vm-modules'],
+  },
 }
 const README_TITLES = fencedBlock('README.md', 'In frontend tests (msw)', 'ts').code.match(/^it\('[^']+'/gm)!
 
@@ -31,7 +39,13 @@ beforeAll(async () => {
   // Both apps at once: the time is mostly the registry's.
   const installs = Object.entries(JESTS).map(async ([major, v]) => {
     const dir = join(work, `jest${major}`)
-    const install = await npmInstallAsync(dir, [tarball, `msw@${MSW}`, `jest@${v.jest}`, `jest-environment-jsdom@${v.jsdom}`, `jest-fixed-jsdom@${FIXED_JSDOM}`])
+    const install = await npmInstallAsync(dir, [
+      tarball,
+      `msw@${MSW}`,
+      `jest@${v.jest}`,
+      `jest-environment-jsdom@${v.jsdom}`,
+      `jest-fixed-jsdom@${FIXED_JSDOM}`,
+    ])
     expect(install.status, install.stderr).toBe(0)
     apps[major] = { dir, install: install.stdout + install.stderr }
   })
@@ -52,7 +66,13 @@ afterAll(async () => {
 /** Jest, as the app runs it, in one of the app's suite directories; its report. */
 function jest(major: string, kind: keyof typeof SUITES, environment: string, env: NodeJS.ProcessEnv = {}) {
   const { dir } = apps[major]!
-  const args = [...SUITES[kind].node, join(dir, 'node_modules/jest/bin/jest.js'), '--testEnvironment', environment, '--ci']
+  const args = [
+    ...SUITES[kind].node,
+    join(dir, 'node_modules/jest/bin/jest.js'),
+    '--testEnvironment',
+    environment,
+    '--ci',
+  ]
   return run(process.execPath, args, join(dir, kind), { NO_COLOR: '1', ...env })
 }
 
@@ -75,7 +95,9 @@ describe('the packed package in Jest apps', () => {
         it(`Jest ${major}, ${kind} app, ${environment}: the suite passes`, () => {
           const result = jest(major, kind, environment)
           expect(result.status, result.stdout + result.stderr).toBe(0)
-          expect(result.stderr).toMatch(new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`))
+          expect(result.stderr).toMatch(
+            new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`),
+          )
         }, 120_000)
       }
     }

@@ -51,7 +51,12 @@ interface Build {
 
 /** Vite's build of one of the app's two variants (a directory of the app, its own root). */
 function viteBuild(version: string, variant: 'mocked' | 'alone'): Build {
-  const built = run(process.execPath, [join(app, `node_modules/${alias(version)}/bin/vite.js`), 'build', variant], app, { NO_COLOR: '1', CI: '1' })
+  const built = run(
+    process.execPath,
+    [join(app, `node_modules/${alias(version)}/bin/vite.js`), 'build', variant],
+    app,
+    { NO_COLOR: '1', CI: '1' },
+  )
   expect(built.status, built.stdout + built.stderr).toBe(0)
   const dist = join(app, variant, 'dist')
   const files: Record<string, Buffer> = {}
@@ -78,7 +83,9 @@ const gzipOfScripts = (build: Build) =>
  */
 function packageWarnings(mocked: Build, alone: Build): string[] {
   const before = new Set(alone.output.split('\n'))
-  return mocked.output.split('\n').filter((line) => /warn|\(!\)|larger than|externalized|undici|node:|eval/i.test(line) && !before.has(line))
+  return mocked.output
+    .split('\n')
+    .filter((line) => /warn|\(!\)|larger than|externalized|undici|node:|eval/i.test(line) && !before.has(line))
 }
 
 /** Vite's limit before it warns of a chunk (`build.chunkSizeWarningLimit`, kB of minified code). */
@@ -96,7 +103,11 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'analytics-mock-vite-'))
   const tarball = await packTarball(work)
   app = join(work, 'app')
-  const install = npmInstall(app, [tarball, `msw@${MSW}`, ...VITES.map((version) => `${alias(version)}@npm:vite@${version}`)])
+  const install = npmInstall(app, [
+    tarball,
+    `msw@${MSW}`,
+    ...VITES.map((version) => `${alias(version)}@npm:vite@${version}`),
+  ])
   expect(install.status, install.stderr).toBe(0)
   installOutput = install.stdout + install.stderr
   const worker = readFileSync(join(app, 'node_modules/msw/lib/mockServiceWorker.js'))
@@ -106,7 +117,8 @@ beforeAll(async () => {
     writeFileSync(join(app, variant, 'public/mockServiceWorker.js'), worker)
   }
   writeFileSync(join(app, 'alone/mocks.ts'), MSW_ALONE_MOCKS)
-  for (const version of VITES) builds[version] = { mocked: viteBuild(version, 'mocked'), alone: viteBuild(version, 'alone') }
+  for (const version of VITES)
+    builds[version] = { mocked: viteBuild(version, 'mocked'), alone: viteBuild(version, 'alone') }
 }, 900_000)
 
 afterAll(async () => {
@@ -137,23 +149,31 @@ describe('the packed package in a Vite app', () => {
       expect(added).toBeLessThanOrEqual(ADDED_BUDGET_KB)
       // docs/msw.md states the figures for Vite 8 and for Vite 5 and 6: within 5 kB of what is measured.
       const documented = DOCUMENTED_KB[version.split('.')[0]!]
-      if (documented !== undefined) expect(Math.abs(added - documented), `docs/msw.md says about ${documented} kB`).toBeLessThanOrEqual(5)
+      if (documented !== undefined)
+        expect(Math.abs(added - documented), `docs/msw.md says about ${documented} kB`).toBeLessThanOrEqual(5)
     })
   }
 
   it('Vite 8: the worker answers the page before it renders, with no uncaught error and no console error', async () => {
     const files: StaticFiles = {}
     for (const [path, body] of Object.entries(builds[VITES.at(-1)!]!.mocked.files)) {
-      files[path === '/index.html' ? '/' : path] = { type: path.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript', body }
+      files[path === '/index.html' ? '/' : path] = {
+        type: path.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript',
+        body,
+      }
     }
     const server = await serveStatic(files)
     const opened = await openPage(server.origin + '/')
     try {
-      await opened.page.waitForFunction(() => document.body.dataset.rendered !== undefined || false, undefined, { timeout: 90_000 })
+      await opened.page.waitForFunction(() => document.body.dataset.rendered !== undefined || false, undefined, {
+        timeout: 90_000,
+      })
       // The static server answers /api/ with a 404: a 200 came from the worker.
       expect(await opened.page.evaluate(() => document.body.dataset.rendered)).toBe('200')
       const mock = await createMock()
-      const expected = (await (await mock.fetch('/api/environments/1/persons/?limit=3', { headers: { authorization: 'Bearer phx_mock_all' } })).json()) as {
+      const expected = (await (
+        await mock.fetch('/api/environments/1/persons/?limit=3', { headers: { authorization: 'Bearer phx_mock_all' } })
+      ).json()) as {
         results: Array<{ name: string }>
       }
       expect(await opened.page.locator('#persons li').allTextContents()).toEqual(expected.results.map((p) => p.name))

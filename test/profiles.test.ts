@@ -27,12 +27,16 @@ describe('profiles', () => {
     expect(await patch.text()).toBe('')
     // The change is there at once (the real service applies it a moment later, through ingestion).
     expect(mock.store.persons.get(1)!.properties.plan).toBe('observed')
-    const list = (await (await mock.fetch('/api/environments/1/session_recordings/?limit=1', { headers: { authorization: `Bearer ${KEYS.all}` } })).json()) as any
+    const list = (await (
+      await mock.fetch('/api/environments/1/session_recordings/?limit=1', {
+        headers: { authorization: `Bearer ${KEYS.all}` },
+      })
+    ).json()) as any
     expect(Object.keys(list).sort()).toEqual(['has_next', 'results', 'version'])
     expect(Array.isArray(list.results[0].person.distinct_ids)).toBe(true)
   })
 
-  it('derives each operation\'s observed answers from its x-observed notes, and validates against them', () => {
+  it("derives each operation's observed answers from its x-observed notes, and validates against them", () => {
     const contract = loadContract()
     const changed = contract.operations.filter((op) => answerNote(op.operation as any)).map((op) => op.operationId)
     expect(changed.sort()).toEqual(
@@ -57,7 +61,10 @@ describe('profiles', () => {
     const timeline = contract.byId.get('persons_properties_timeline_retrieve')!
     expect(timeline.scopes).toEqual(['person:read'])
     expect(timeline.observed).toMatchObject({ scopes: [], noneDeclared: true })
-    expect(contract.byId.get('max_tools_create_and_query_insight')!.observed.scopes).toEqual(['insight:read', 'query:read'])
+    expect(contract.byId.get('max_tools_create_and_query_insight')!.observed.scopes).toEqual([
+      'insight:read',
+      'query:read',
+    ])
   })
 
   it('an observed answer that breaks the real schema is a contract violation (500), as in the seed profile', async () => {
@@ -65,7 +72,13 @@ describe('profiles', () => {
     const app = await createApp({
       profile: 'observed',
       onViolation: (v) => violations.push(v.message),
-      handlers: { session_recordings_list: () => ({ status: 200, headers: {}, json: { count: 1, next: null, previous: null, results: [] } }) },
+      handlers: {
+        session_recordings_list: () => ({
+          status: 200,
+          headers: {},
+          json: { count: 1, next: null, previous: null, results: [] },
+        }),
+      },
     })
     const res = await clientFor(app).get('/api/environments/1/session_recordings/')
     expect(res.status).toBe(500)
@@ -75,7 +88,11 @@ describe('profiles', () => {
   it('the fuzz run keeps every invariant under the observed profile too (its answers validated against the real schemas)', async () => {
     const seed = fuzzSeed()
     const violations: string[] = []
-    const app = await createApp({ profile: 'observed', onViolation: (v) => violations.push(`${v.operationId} ${v.status}: ${v.message}`), journalSize: 50 })
+    const app = await createApp({
+      profile: 'observed',
+      onViolation: (v) => violations.push(`${v.operationId} ${v.status}: ${v.message}`),
+      journalSize: 50,
+    })
     const { failures, pending } = await fuzz(app, seed, 3000, violations)
     if (failures.length) expect.fail(report(seed, failures))
     expect([...pending]).toEqual([])

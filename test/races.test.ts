@@ -16,17 +16,27 @@ describe('requests are atomic', () => {
   const served = servedTestApp({}, { clock: { frozen: false } })
 
   async function newPlaylist(name: string) {
-    const res = await fetch(served.running.url + PLAYLISTS, { method: 'POST', headers: AUTH, body: JSON.stringify({ name, type: 'collection' }) })
+    const res = await fetch(served.running.url + PLAYLISTS, {
+      method: 'POST',
+      headers: AUTH,
+      body: JSON.stringify({ name, type: 'collection' }),
+    })
     return (await res.json()) as { id: number; short_id: string }
   }
 
   it('50 pipelined adds of one recording on one connection add it once; one DELETE removes it', async () => {
     const playlist = await newPlaylist('pipelined')
     const add = raw('POST', `${PLAYLISTS}${playlist.short_id}/recordings/rec-pipelined/`)
-    const statuses = await pipelined(served.port, Array.from({ length: 50 }, () => add))
+    const statuses = await pipelined(
+      served.port,
+      Array.from({ length: 50 }, () => add),
+    )
     expect(statuses).toEqual(Array.from({ length: 50 }, () => 200))
     expect(served.app.store.itemsOf(playlist.id)).toHaveLength(1)
-    const removed = await fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/recordings/rec-pipelined/`, { method: 'DELETE', headers: AUTH })
+    const removed = await fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/recordings/rec-pipelined/`, {
+      method: 'DELETE',
+      headers: AUTH,
+    })
     expect(removed.status).toBe(204)
     expect(served.app.store.itemsOf(playlist.id)).toHaveLength(0)
   })
@@ -34,7 +44,12 @@ describe('requests are atomic', () => {
   it('50 parallel adds on 50 connections add it once', async () => {
     const playlist = await newPlaylist('parallel')
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/recordings/rec-parallel/`, { method: 'POST', headers: AUTH })),
+      Array.from({ length: 50 }, () =>
+        fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/recordings/rec-parallel/`, {
+          method: 'POST',
+          headers: AUTH,
+        }),
+      ),
     )
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 200))
     expect(served.app.store.itemsOf(playlist.id).map((item) => item.recording_id)).toEqual(['rec-parallel'])
@@ -45,7 +60,11 @@ describe('requests are atomic', () => {
     const activityBefore = served.app.store.activity.size
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/`, { method: 'PATCH', headers: AUTH, body: JSON.stringify({ name: `name ${i}` }) }),
+        fetch(`${served.running.url}${PLAYLISTS}${playlist.short_id}/`, {
+          method: 'PATCH',
+          headers: AUTH,
+          body: JSON.stringify({ name: `name ${i}` }),
+        }),
       ),
     )
     expect(answers.every((a) => a.status === 200)).toBe(true)
@@ -58,7 +77,10 @@ describe('requests are atomic', () => {
     const client = clientFor(served.app)
     const person = (await client.get('/api/environments/1/persons/?limit=1')).body.results[0]
     const activityBefore = served.app.store.activity.size
-    const statuses = await pipelined(served.port, Array.from({ length: 20 }, () => raw('DELETE', `/api/environments/1/persons/${person.id}/`)))
+    const statuses = await pipelined(
+      served.port,
+      Array.from({ length: 20 }, () => raw('DELETE', `/api/environments/1/persons/${person.id}/`)),
+    )
     expect(statuses.filter((s) => s === 204)).toHaveLength(1)
     expect(statuses.filter((s) => s === 404)).toHaveLength(19)
     expect(served.app.store.activity.size - activityBefore).toBe(1)

@@ -49,21 +49,42 @@ async function recordOf(app: App, name: string, extra: string[], fetch: App['fet
     await Promise.resolve()
     if (app.clock.now() < until) app.clock.set(until)
   }
-  const code = await runRecordCommand(['--base-url', 'http://deployment.test', '--project', '1', '--out', file, '--salt-file', join(dir, 'record.salt'), ...extra], {
-    out: () => {},
-    err: (t) => err.push(t),
-    env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
-    fetch,
-    progress: { isTTY: false, write: (t: string) => void progress.push(t) },
-    sleep,
-    now: () => app.clock.now(),
-  })
+  const code = await runRecordCommand(
+    [
+      '--base-url',
+      'http://deployment.test',
+      '--project',
+      '1',
+      '--out',
+      file,
+      '--salt-file',
+      join(dir, 'record.salt'),
+      ...extra,
+    ],
+    {
+      out: () => {},
+      err: (t) => err.push(t),
+      env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
+      fetch,
+      progress: { isTTY: false, write: (t: string) => void progress.push(t) },
+      sleep,
+      now: () => app.clock.now(),
+    },
+  )
   const statuses = app.journal
     .entries()
     .sort((a, b) => a.id - b.id)
     .filter((e) => e.id > journalStart && !e.path.startsWith('/_mock/'))
     .map((e) => e.status)
-  return { code, scenario: code === 0 ? scenarioOf(file) : null, progress: progress.join(''), err: err.join('\n'), statuses, tookMs: app.clock.now() - start, waitedMs }
+  return {
+    code,
+    scenario: code === 0 ? scenarioOf(file) : null,
+    progress: progress.join(''),
+    err: err.join('\n'),
+    statuses,
+    tookMs: app.clock.now() - start,
+    waitedMs,
+  }
 }
 
 /** The scenario without its instant of recording (each run's own). */
@@ -100,7 +121,8 @@ describe('record against a mock that throttles', () => {
 
   it('2,000 persons against scaled-down budgets where both windows bite: never two 429s in a row, an ETA, the same scenario', async () => {
     // Persons reads count in the minute's ClickHouse bucket; the recordings list in the listing pair too.
-    const budget = 'clickhouse_burst=150/minute,clickhouse_sustained=1500/hour,listing_burst=2/minute,listing_sustained=4/hour'
+    const budget =
+      'clickhouse_burst=150/minute,clickhouse_sustained=1500/hour,listing_burst=2/minute,listing_sustained=4/hour'
     const unlimited = await recordOf(await mock({ size: { persons: 2000 } }), 'big-free.json', ['--quiet'])
     const app = await mock({ size: { persons: 2000 }, rateLimits: budget })
     const run = await recordOf(app, 'big-limited.json', ['--rate', budget])
@@ -112,14 +134,22 @@ describe('record against a mock that throttles', () => {
     expect(run.progress).toMatch(/waiting \d+ (min|h)[^\n]* for the rate limit \(the \w+_sustained budget\)/)
     // The one thing that differs is the deployment's own: hours passed on its clock while the recording
     // waited, so the recordings that were in progress at the start had ended when the list was read.
-    const settled = (scenario: any) => ({ ...scenario, recordings: scenario.recordings.map((r: any) => ({ ...r, ongoing: undefined })) })
-    expect(run.scenario.recordings.filter((r: any) => r.ongoing).length).toBeLessThan(unlimited.scenario.recordings.filter((r: any) => r.ongoing).length)
+    const settled = (scenario: any) => ({
+      ...scenario,
+      recordings: scenario.recordings.map((r: any) => ({ ...r, ongoing: undefined })),
+    })
+    expect(run.scenario.recordings.filter((r: any) => r.ongoing).length).toBeLessThan(
+      unlimited.scenario.recordings.filter((r: any) => r.ongoing).length,
+    )
     expect(settled(run.scenario)).toEqual(settled(unlimited.scenario))
   }, 120_000)
 
   it('without a budget to keep to, it waits out each 429 as long as Retry-After says (an hour too), many times, never two in a row', async () => {
     // Persons reads take the minute's bucket only; the recordings and playlists reads also take the hour's.
-    const app = await mock({ size: { persons: 60 }, rateLimits: 'clickhouse_burst=10/minute,clickhouse_sustained=3/hour' })
+    const app = await mock({
+      size: { persons: 60 },
+      rateLimits: 'clickhouse_burst=10/minute,clickhouse_sustained=3/hour',
+    })
     const run = await recordOf(app, 'reactive.json', ['--concurrency', '1', '--rate', 'off'])
     expect(run.code).toBe(0)
     expect(run.statuses.filter((s) => s === 429).length).toBeGreaterThan(8)
@@ -131,14 +161,20 @@ describe('record against a mock that throttles', () => {
 
   it('resumed after a network loss, it waits only for what the partial file lacks: the answers it holds neither wait nor count in the budget', async () => {
     const budget = 'clickhouse_burst=40/minute'
-    const whole = await recordOf(await mock({ size: { persons: 100 }, rateLimits: budget }), 'resume-whole.json', ['--rate', budget, '--concurrency', '1'])
+    const whole = await recordOf(await mock({ size: { persons: 100 }, rateLimits: budget }), 'resume-whole.json', [
+      '--rate',
+      budget,
+      '--concurrency',
+      '1',
+    ])
     expect(whole.code).toBe(0)
     expect(whole.waitedMs).toBeGreaterThan(3 * 60_000)
 
     // The network goes away once about half the requests have been answered.
     const app = await mock({ size: { persons: 100 }, rateLimits: budget })
     let sent = 0
-    const failing: App['fetch'] = (request) => (++sent > whole.statuses.length / 2 ? Promise.reject(new TypeError('fetch failed')) : app.fetch(request))
+    const failing: App['fetch'] = (request) =>
+      ++sent > whole.statuses.length / 2 ? Promise.reject(new TypeError('fetch failed')) : app.fetch(request)
     const lost = await recordOf(app, 'resume.json', ['--rate', budget, '--concurrency', '1'], failing)
     expect(lost.code).toBe(1)
     expect(lost.err).toMatch(/the same command resumes/)

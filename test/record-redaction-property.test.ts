@@ -21,9 +21,20 @@ const BASE = 'http://deployment.test'
 let base: Crawled
 
 beforeAll(async () => {
-  const app = await createApp({ clock: { now: '2026-11-01T00:00:00Z', frozen: true }, size: { persons: 6, recordings: 6 } })
+  const app = await createApp({
+    clock: { now: '2026-11-01T00:00:00Z', frozen: true },
+    size: { persons: 6, recordings: 6 },
+  })
   // One change through the API, so the first person has an activity log and a timeline of two points.
-  const first = ((await (await app.fetch(new Request(`${BASE}/api/environments/1/persons/?limit=1`, { headers: { authorization: 'Bearer phx_mock_all' } }))).json()) as Json).results[0]
+  const first = (
+    (await (
+      await app.fetch(
+        new Request(`${BASE}/api/environments/1/persons/?limit=1`, {
+          headers: { authorization: 'Bearer phx_mock_all' },
+        }),
+      )
+    ).json()) as Json
+  ).results[0]
   const patched = await app.fetch(
     new Request(`${BASE}/api/environments/1/persons/${first.id}/`, {
       method: 'PATCH',
@@ -57,25 +68,82 @@ interface Planted {
 const planted = (kind: string, value: string, parts: string[] = []): Planted => ({ kind, value, parts })
 
 const personal: fc.Arbitrary<Planted> = fc.oneof(
-  fc.tuple(word, word, word, fc.constantFrom('com', 'io', 'co.uk')).map(([a, b, c, tld]) => planted('email', `${a}.${b}@${c}.${tld}`, [a, b, c])),
+  fc
+    .tuple(word, word, word, fc.constantFrom('com', 'io', 'co.uk'))
+    .map(([a, b, c, tld]) => planted('email', `${a}.${b}@${c}.${tld}`, [a, b, c])),
   fc
     .tuple(fc.constantFrom('+44 7700 %', '(555) %', '+1-555-%', '0%'), digits(7))
     .map(([format, n]) => planted('phone', format.replace('%', `${n.slice(0, 3)} ${n.slice(3)}`))),
   fc.tuple(fc.constantFrom(203, 198, 84, 151), octet, octet, octet).map((o) => planted('ip', o.join('.'))),
-  fc.tuple(fc.array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 6, maxLength: 6 })).map(([g]) => planted('ip', `2a02:${g.map((n) => n.toString(16)).join(':')}:1`)),
+  fc
+    .tuple(fc.array(fc.integer({ min: 0x1000, max: 0xffff }), { minLength: 6, maxLength: 6 }))
+    .map(([g]) => planted('ip', `2a02:${g.map((n) => n.toString(16)).join(':')}:1`)),
   fc.tuple(capitalized, capitalized).map(([first, last]) => planted('name', `${first} ${last}`, [first, last])),
   capitalized.map((first) => planted('name', first, [first])),
-  fc.tuple(fc.array(word, { minLength: 3, maxLength: 6 }), fc.option(digits(4), { nil: undefined })).map(([words, n]) => planted('slug', [...words, ...(n ? [n] : [])].join('-'), words)),
-  fc.tuple(word, word, word, word).map(([host, path, who, token]) => planted('url', `https://${host}.example.org/${path}?email=${who}%40mail.com&token=${token}`, [host, path, who, token])),
-  fc.tuple(fc.array(fc.string({ unit: fc.constantFrom(...CONSONANTS, ...CONSONANTS.toUpperCase(), '_', '-'), minLength: 12, maxLength: 30 }), { minLength: 3, maxLength: 3 })).map(([[a, b, c]]) => planted('jwt', `eyJ${a}.eyJ${b}.${c}`, [a!, b!, c!])),
+  fc
+    .tuple(fc.array(word, { minLength: 3, maxLength: 6 }), fc.option(digits(4), { nil: undefined }))
+    .map(([words, n]) => planted('slug', [...words, ...(n ? [n] : [])].join('-'), words)),
+  fc
+    .tuple(word, word, word, word)
+    .map(([host, path, who, token]) =>
+      planted('url', `https://${host}.example.org/${path}?email=${who}%40mail.com&token=${token}`, [
+        host,
+        path,
+        who,
+        token,
+      ]),
+    ),
+  fc
+    .tuple(
+      fc.array(
+        fc.string({
+          unit: fc.constantFrom(...CONSONANTS, ...CONSONANTS.toUpperCase(), '_', '-'),
+          minLength: 12,
+          maxLength: 30,
+        }),
+        { minLength: 3, maxLength: 3 },
+      ),
+    )
+    .map(([[a, b, c]]) => planted('jwt', `eyJ${a}.eyJ${b}.${c}`, [a!, b!, c!])),
 )
 
 /** Keys the redactor knows (names, URLs, numbers, the service's harmless ones), and any other. */
 const KNOWN_KEYS = [
-  'email', 'name', 'first_name', 'last_name', 'username', 'phone', 'postcode', 'birthdate', '$current_url', '$pathname',
-  '$referring_domain', '$initial_referring_domain', '$browser', '$initial_browser', '$os', '$initial_os', '$device_type',
-  '$utm_source', '$initial_utm_source', '$utm_medium', '$geoip_country_name', '$geoip_country_code', '$geoip_time_zone',
-  '$browser_version', '$lib', '$locale', '$ip', 'company', 'note', 'plan', 'id', 'uuid', 'distinct_id', '$device_id', '$session_id',
+  'email',
+  'name',
+  'first_name',
+  'last_name',
+  'username',
+  'phone',
+  'postcode',
+  'birthdate',
+  '$current_url',
+  '$pathname',
+  '$referring_domain',
+  '$initial_referring_domain',
+  '$browser',
+  '$initial_browser',
+  '$os',
+  '$initial_os',
+  '$device_type',
+  '$utm_source',
+  '$initial_utm_source',
+  '$utm_medium',
+  '$geoip_country_name',
+  '$geoip_country_code',
+  '$geoip_time_zone',
+  '$browser_version',
+  '$lib',
+  '$locale',
+  '$ip',
+  'company',
+  'note',
+  'plan',
+  'id',
+  'uuid',
+  'distinct_id',
+  '$device_id',
+  '$session_id',
 ]
 const key = fc.oneof(fc.constantFrom(...KNOWN_KEYS), fc.string({ minLength: 1, maxLength: 12 }))
 
@@ -95,21 +163,34 @@ const PLACES: Record<string, (i: number) => Place> = {
   'person property': (i) => (c, _, k, deep) => void (pick(c.persons, i).person.properties[k] = deep),
   'timeline point': (i) => (c, _, k, deep) => void (pick(c.persons[0].timeline, i).properties[k] = deep),
   'activity change': (i) => (c, value, k, deep) =>
-    void pick(c.persons[0].activity, i).detail.changes.push({ type: 'Person', action: 'changed', field: k, before: deep, after: value }),
-  'activity user': (i) => (c, value) => void Object.assign(pick(c.persons[0].activity, i), { user: { first_name: value, email: value } }),
+    void pick(c.persons[0].activity, i).detail.changes.push({
+      type: 'Person',
+      action: 'changed',
+      field: k,
+      before: deep,
+      after: value,
+    }),
+  'activity user': (i) => (c, value) =>
+    void Object.assign(pick(c.persons[0].activity, i), { user: { first_name: value, email: value } }),
   'distinct id': (i) => (c, value) => void pick(c.persons, i).person.distinct_ids.push(value),
   'person name': (i) => (c, value) => void (pick(c.persons, i).person.name = value),
   // (Not under the fields the service types: a recording's id, distinct id, viewers and person have places of their own.)
-  'recording field': (i) => (c, _, k, deep) => void (pick(c.recordings, i)[['id', 'distinct_id', 'viewers', 'person'].includes(k) ? `x${k}` : k] = deep),
+  'recording field': (i) => (c, _, k, deep) =>
+    void (pick(c.recordings, i)[['id', 'distinct_id', 'viewers', 'person'].includes(k) ? `x${k}` : k] = deep),
   'recording distinct id': (i) => (c, value) => void (pick(c.recordings, i).distinct_id = value),
   'recording viewer': (i) => (c, value) => void pick(c.recordings, i).viewers.push(value),
   'recording start url': (i) => (c, value) => void (pick(c.recordings, i).start_url = value),
   'playlist name': (i) => (c, value) => void (pick(c.playlists, i).playlist.name = value),
   'playlist description': (i) => (c, value) => void (pick(c.playlists, i).playlist.description = value),
   'playlist filter': (i) => (c, _, k, deep) =>
-    void (pick(c.playlists, i).playlist.filters = { properties: [{ key: k, value: deep, operator: 'exact', type: 'person' }], note: deep }),
-  'playlist author': (i) => (c, value) => void Object.assign(pick(c.playlists, i).playlist.created_by, { first_name: value, last_name: value, email: value }),
-  'key user': () => (c, value) => void Object.assign(c.me, { first_name: value, last_name: value, email: value, distinct_id: value }),
+    void (pick(c.playlists, i).playlist.filters = {
+      properties: [{ key: k, value: deep, operator: 'exact', type: 'person' }],
+      note: deep,
+    }),
+  'playlist author': (i) => (c, value) =>
+    void Object.assign(pick(c.playlists, i).playlist.created_by, { first_name: value, last_name: value, email: value }),
+  'key user': () => (c, value) =>
+    void Object.assign(c.me, { first_name: value, last_name: value, email: value, distinct_id: value }),
   organization: () => (c, value) => void Object.assign(c.me.organization, { name: value, slug: value }),
   project: () => (c, value) => void (c.project.name = value),
 }
@@ -126,17 +207,29 @@ const planting = fc.record({
 describe('redaction, property-based', () => {
   it('no planted personal value, nor a distinctive part of one, survives anywhere in the file or the report', () => {
     fc.assert(
-      fc.property(fc.array(planting, { minLength: 1, maxLength: 8 }), fc.string({ minLength: 16, maxLength: 32 }), (plantings, salt) => {
-        const copy = structuredClone(base) as unknown as Json
-        for (const p of plantings) PLACES[p.place]!(p.at)(copy, p.value.value, p.key, nested(p.value.value, p.depth, p.keys))
-        const { scenario, report } = redactedScenario(copy as unknown as Crawled, { baseUrl: BASE, projectId: 1, salt, recordedAt: new Date('2026-11-01T00:00:00Z') })
-        const written = `${JSON.stringify(scenario)}\n${JSON.stringify(report)}`.toLowerCase()
-        for (const { value } of plantings) {
-          for (const part of [value.value, ...value.parts]) {
-            expect(written.includes(part.toLowerCase()), `${value.kind} "${value.value}" (${part}) survived`).toBe(false)
+      fc.property(
+        fc.array(planting, { minLength: 1, maxLength: 8 }),
+        fc.string({ minLength: 16, maxLength: 32 }),
+        (plantings, salt) => {
+          const copy = structuredClone(base) as unknown as Json
+          for (const p of plantings)
+            PLACES[p.place]!(p.at)(copy, p.value.value, p.key, nested(p.value.value, p.depth, p.keys))
+          const { scenario, report } = redactedScenario(copy as unknown as Crawled, {
+            baseUrl: BASE,
+            projectId: 1,
+            salt,
+            recordedAt: new Date('2026-11-01T00:00:00Z'),
+          })
+          const written = `${JSON.stringify(scenario)}\n${JSON.stringify(report)}`.toLowerCase()
+          for (const { value } of plantings) {
+            for (const part of [value.value, ...value.parts]) {
+              expect(written.includes(part.toLowerCase()), `${value.kind} "${value.value}" (${part}) survived`).toBe(
+                false,
+              )
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -14,7 +14,12 @@ const KEY = 'phx_planted_recording_key_5b1c0e7d9a'
 const NOW = '2026-11-01T00:00:00Z'
 
 const PLANTED = {
-  emails: ['zebulon.quartermaine@example.org', 'ops.lead@quartermaine.example.net', 'zq@work.example.net', 'new.address@quartermaine.example.net'],
+  emails: [
+    'zebulon.quartermaine@example.org',
+    'ops.lead@quartermaine.example.net',
+    'zq@work.example.net',
+    'new.address@quartermaine.example.net',
+  ],
   names: ['Zebulon Quartermaine', 'Zebulon', 'Quartermaine', 'Ottoline Vexworth', 'Ottoline', 'Vexworth'],
   ips: ['203.0.113.77', '2001:db8::7:1', '198.51.100.23'],
   other: ['+1 555 0199 7781', 'shop.example.org', 's3cr3t', 'zq-device-7781'],
@@ -27,7 +32,15 @@ let mock: Mock
 let dir: string
 
 async function plant(): Promise<void> {
-  await mock.store.addApiKey({ id: 'key-recorder', value: KEY, label: 'recorder', user_id: 1, scopes: ['*'], scoped_teams: [], scoped_organizations: [] })
+  await mock.store.addApiKey({
+    id: 'key-recorder',
+    value: KEY,
+    label: 'recorder',
+    user_id: 1,
+    scopes: ['*'],
+    scoped_teams: [],
+    scoped_organizations: [],
+  })
   const person = await mock.create.person({
     distinct_ids: ['zebulon.quartermaine@example.org', 'zq-device-7781'],
     properties: {
@@ -49,12 +62,18 @@ async function plant(): Promise<void> {
       $initial_browser: 'Zebulon Firefox',
     },
   })
-  await mock.create.recording({ distinct_id: 'zq-device-7781', viewers: mock.store.users.all().map((u) => u.email), start_url: 'https://shop.example.org/u/zebulon' })
+  await mock.create.recording({
+    distinct_id: 'zq-device-7781',
+    viewers: mock.store.users.all().map((u) => u.email),
+    start_url: 'https://shop.example.org/u/zebulon',
+  })
   await mock.create.playlist({
     name: 'Zebulon Quartermaine sessions',
     description: 'ask ops.lead@quartermaine.example.net or 198.51.100.23',
     type: 'filters',
-    filters: { properties: [{ key: 'email', value: 'zebulon.quartermaine@example.org', operator: 'exact', type: 'person' }] },
+    filters: {
+      properties: [{ key: 'email', value: 'zebulon.quartermaine@example.org', operator: 'exact', type: 'person' }],
+    },
   })
   const patched = await mock.fetch(`/api/environments/1/persons/${person.id}/`, {
     method: 'PATCH',
@@ -67,26 +86,46 @@ async function plant(): Promise<void> {
 async function recordTo(name: string, extra: string[] = []): Promise<{ code: number; file: string; output: string }> {
   const file = join(dir, name)
   const lines: string[] = []
-  const code = await runRecordCommand(['--base-url', 'http://deployment.test', '--project', '1', '--out', file, '--report', `${file}.report.json`, ...extra], {
-    out: (t) => lines.push(t),
-    err: (t) => lines.push(t),
-    env: { ANALYTICS_MOCK_API_KEY: KEY },
-    progress: { isTTY: false, write: (t: string) => lines.push(t) },
-    fetch: mock.app.fetch,
-    // A fixed salt: the same fakes every run. With a random one, a fake full name drawn from faker's
-    // lists now and then equalled a name the source holds outside the recorded project (its project 2,
-    // users never shown), which the search below cannot tell from a leak; fakes equal to the recorded
-    // data's own values are drawn again by the redactor itself.
-    salt: 'record-redaction-test',
-  })
+  const code = await runRecordCommand(
+    [
+      '--base-url',
+      'http://deployment.test',
+      '--project',
+      '1',
+      '--out',
+      file,
+      '--report',
+      `${file}.report.json`,
+      ...extra,
+    ],
+    {
+      out: (t) => lines.push(t),
+      err: (t) => lines.push(t),
+      env: { ANALYTICS_MOCK_API_KEY: KEY },
+      progress: { isTTY: false, write: (t: string) => lines.push(t) },
+      fetch: mock.app.fetch,
+      // A fixed salt: the same fakes every run. With a random one, a fake full name drawn from faker's
+      // lists now and then equalled a name the source holds outside the recorded project (its project 2,
+      // users never shown), which the search below cannot tell from a leak; fakes equal to the recorded
+      // data's own values are drawn again by the redactor itself.
+      salt: 'record-redaction-test',
+    },
+  )
   return { code, file, output: lines.join('\n') }
 }
 
 /** Every address and name the source holds: the planted ones, every person's, every user's. */
 function originals(): string[] {
-  const out = new Set<string>([...PLANTED.emails, ...PLANTED.names, ...PLANTED.ips, ...PLANTED.other, ...PLANTED.regressions])
+  const out = new Set<string>([
+    ...PLANTED.emails,
+    ...PLANTED.names,
+    ...PLANTED.ips,
+    ...PLANTED.other,
+    ...PLANTED.regressions,
+  ])
   for (const p of mock.store.persons.all()) {
-    for (const key of ['email', 'name']) if (typeof p.properties[key] === 'string' && p.properties[key]) out.add(p.properties[key] as string)
+    for (const key of ['email', 'name'])
+      if (typeof p.properties[key] === 'string' && p.properties[key]) out.add(p.properties[key] as string)
     for (const id of p.distinct_ids) if (id.includes('@')) out.add(id)
   }
   for (const u of mock.store.users.all()) {
@@ -132,7 +171,9 @@ describe('a recorded file holds nothing personal from the source', () => {
     expect(props.email).toMatch(/@example\.com$/)
     expect(props.$ip).toMatch(/^10\.\d+\.\d+\.\d+$/)
     expect(props.last_ip).toMatch(/^fd00:/)
-    const filtersPlaylist = scenario.playlists.find((p: any) => p.playlist.type === 'filters' && p.playlist.filters.properties)
+    const filtersPlaylist = scenario.playlists.find(
+      (p: any) => p.playlist.type === 'filters' && p.playlist.filters.properties,
+    )
     const filterValue = filtersPlaylist.playlist.filters.properties[0].value
     expect(filterValue).toMatch(/@example\.com$/)
     expect(planted.person.distinct_ids).toContain(filterValue)
@@ -146,7 +187,10 @@ describe('a recorded file holds nothing personal from the source', () => {
     // (properties), never the values, so none of the planted values can reach the file through it.
     const changes = planted.activity.flatMap((e: any) => e.detail.changes ?? [])
     expect(changes.length).toBeGreaterThan(0)
-    expect(changes.filter((c: any) => c.field === 'properties').map((c: any) => [c.before, c.after])).toContainEqual([null, null])
+    expect(changes.filter((c: any) => c.field === 'properties').map((c: any) => [c.before, c.after])).toContainEqual([
+      null,
+      null,
+    ])
     expect(changes.every((c: any) => c.before == null && c.after == null)).toBe(true)
   })
 
@@ -180,12 +224,22 @@ describe('a recorded file holds nothing personal from the source', () => {
   it('takes the key from the environment only, and says so when it is given on the command line', async () => {
     const lines: string[] = []
     const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t), env: {}, fetch: mock.app.fetch }
-    expect(await runRecordCommand(['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json'), '--api-key', KEY], io)).toBe(2)
+    expect(
+      await runRecordCommand(
+        ['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json'), '--api-key', KEY],
+        io,
+      ),
+    ).toBe(2)
     expect(lines.join('\n')).toContain('never from the command line')
     expect(lines.join('\n')).not.toContain(KEY)
-    expect(await runRecordCommand(['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json')], io)).toBe(2)
+    expect(
+      await runRecordCommand(['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json')], io),
+    ).toBe(2)
     expect(lines.at(-1)).toContain('no key: set $ANALYTICS_MOCK_API_KEY')
-    const wrong = await runRecordCommand(['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json')], { ...io, env: { ANALYTICS_MOCK_API_KEY: 'phx_wrong' } })
+    const wrong = await runRecordCommand(
+      ['--base-url', 'http://d.test', '--project', '1', '--out', join(dir, 'x.json')],
+      { ...io, env: { ANALYTICS_MOCK_API_KEY: 'phx_wrong' } },
+    )
     expect(wrong).toBe(1)
     expect(lines.at(-1)).toMatch(/cannot read .*401.*is the key right\?\)\. Nothing was written\./)
   })

@@ -24,7 +24,8 @@ type Json = Record<string, any>
 
 const children: ChildProcess[] = []
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 
 /** Starts the real CLI's server; resolves with its URL once it listens. */
@@ -60,7 +61,10 @@ async function api(base: string, method: string, path: string, body?: unknown): 
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
-  return { status: res.status, json: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text }
+  return {
+    status: res.status,
+    json: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+  }
 }
 
 let original: { app: App; server: RunningServer }
@@ -71,9 +75,20 @@ let recordOutput = ''
 /** Changes a deployment the way clients do, so the recording has activity, removed keys, new events and items. */
 async function changeThroughTheApi(base: string): Promise<void> {
   const persons = (await api(base, 'GET', '/api/environments/1/persons/?limit=5')).json.results as Json[]
-  expect((await api(base, 'PATCH', `/api/environments/1/persons/${persons[0]!.id}/`, { properties: { plan: 'enterprise', seats: 12 } })).status).toBe(200)
-  expect((await api(base, 'POST', `/api/environments/1/persons/${persons[0]!.id}/delete_property/?$unset=company`)).status).toBe(200)
-  expect((await api(base, 'PATCH', `/api/environments/1/persons/${persons[1]!.id}/`, { properties: { nickname: 'Zed' } })).status).toBe(200)
+  expect(
+    (
+      await api(base, 'PATCH', `/api/environments/1/persons/${persons[0]!.id}/`, {
+        properties: { plan: 'enterprise', seats: 12 },
+      })
+    ).status,
+  ).toBe(200)
+  expect(
+    (await api(base, 'POST', `/api/environments/1/persons/${persons[0]!.id}/delete_property/?$unset=company`)).status,
+  ).toBe(200)
+  expect(
+    (await api(base, 'PATCH', `/api/environments/1/persons/${persons[1]!.id}/`, { properties: { nickname: 'Zed' } }))
+      .status,
+  ).toBe(200)
   expect((await api(base, 'DELETE', `/api/environments/1/persons/${persons[2]!.id}/`)).status).toBe(204)
   const captured = await api(base, 'POST', '/_mock/projects/1/events', {
     event: '$identify',
@@ -90,7 +105,8 @@ async function changeThroughTheApi(base: string): Promise<void> {
   })
   expect(created.status).toBe(201)
   const shortId = created.json.short_id
-  for (const r of recordings) await api(base, 'POST', `/api/environments/1/session_recording_playlists/${shortId}/recordings/${r.id}/`)
+  for (const r of recordings)
+    await api(base, 'POST', `/api/environments/1/session_recording_playlists/${shortId}/recordings/${r.id}/`)
   // An item whose recording the project does not have (yet): counted, not listed.
   await api(base, 'POST', `/api/environments/1/session_recording_playlists/${shortId}/recordings/not-arrived-yet/`)
 }
@@ -126,11 +142,14 @@ function expected(path: string, body: any, redaction: Redaction): any {
 
 function redactAnswer(path: string, body: any, r: Redaction): any {
   const list = (items: Json[], one: (x: Json) => Json) => items.map(one)
-  if (/\/persons\/[^/]+\/activity\//.test(path)) return { ...body, results: list(body.results, (e) => r.activityEntry(e)) }
-  if (/\/persons\/[^/]+\/properties_timeline\//.test(path)) return { ...body, points: list(body.points, (p) => r.timelinePoint(p)) }
+  if (/\/persons\/[^/]+\/activity\//.test(path))
+    return { ...body, results: list(body.results, (e) => r.activityEntry(e)) }
+  if (/\/persons\/[^/]+\/properties_timeline\//.test(path))
+    return { ...body, points: list(body.points, (p) => r.timelinePoint(p)) }
   if (/\/persons\/[^/?]+\//.test(path)) return r.person(body)
   if (/\/persons\//.test(path)) return { ...body, results: list(body.results, (p) => r.person(p)) }
-  if (/\/recordings\//.test(path) || /\/session_recordings\//.test(path)) return { ...body, results: list(body.results, (x) => r.recording(x)) }
+  if (/\/recordings\//.test(path) || /\/session_recordings\//.test(path))
+    return { ...body, results: list(body.results, (x) => r.recording(x)) }
   if (/\/session_recording_playlists\/[^/?]+\//.test(path)) return r.playlist(body)
   return { ...body, results: list(body.results, (p) => r.playlist(p)) }
 }
@@ -158,9 +177,11 @@ async function answers(base: string): Promise<Map<string, any>> {
     await get(`/api/environments/1/persons/${p.id}/`)
     await get(`/api/environments/1/persons/${p.uuid}/`)
     await get(`/api/environments/1/persons/${p.id}/properties_timeline/`)
-    for (let page = 1; ; page++) if (!(await get(`/api/environments/1/persons/${p.id}/activity/?page=${page}&limit=2`)).next) break
+    for (let page = 1; ; page++)
+      if (!(await get(`/api/environments/1/persons/${p.id}/activity/?page=${page}&limit=2`)).next) break
   }
-  for (let offset = 0; ; offset += 70) if (!(await get(`/api/environments/1/session_recordings/?limit=70&offset=${offset}`)).next) break
+  for (let offset = 0; ; offset += 70)
+    if (!(await get(`/api/environments/1/session_recordings/?limit=70&offset=${offset}`)).next) break
   const playlists = (await get('/api/environments/1/session_recording_playlists/')).results as Json[]
   for (const p of playlists) {
     await get(`/api/environments/1/session_recording_playlists/${p.short_id}/`)
@@ -182,13 +203,17 @@ describe('record, then serve the file', () => {
     }
     // 200 persons less one deleted plus one captured, each with 4 answers and its activity pages; 300 recordings; 4 playlists.
     expect(compared).toBeGreaterThan(800)
-    const changed = [...before.entries()].find(([path, body]) => path.endsWith('/activity/?page=1&limit=2') && body.results.length > 0)
+    const changed = [...before.entries()].find(
+      ([path, body]) => path.endsWith('/activity/?page=1&limit=2') && body.results.length > 0,
+    )
     expect(changed, 'some person has activity').toBeDefined()
 
     // Deletions delete the generated events: as many as the original's, for every kind of deletion.
     const persons = (before.get('/api/environments/1/persons/?limit=60&offset=0') as Json).results as Json[]
     const deletions = async (base: string) => {
-      expect((await api(base, 'DELETE', `/api/environments/1/persons/${persons[0]!.id}/?delete_events=true`)).status).toBe(204)
+      expect(
+        (await api(base, 'DELETE', `/api/environments/1/persons/${persons[0]!.id}/?delete_events=true`)).status,
+      ).toBe(204)
       expect((await api(base, 'POST', `/api/environments/1/persons/${persons[1]!.id}/delete_events/`)).status).toBe(200)
       expect((await api(base, 'POST', '/_mock/clock', { advance: 'P8D' })).status).toBe(200)
       const tasks = (await api(base, 'GET', '/_mock/tasks')).json.results as Json[]
@@ -203,7 +228,9 @@ describe('record, then serve the file', () => {
     expect(recordOutput).toMatch(/^persons: \d+\/200$/m)
     expect(recordOutput).toMatch(/^person details: 200\/200$/m)
     expect(recordOutput).toMatch(/email \(person property\)\s+\d+ email/)
-    expect(recordOutput).toMatch(/recorded 200 persons \(\d+ events behind their timelines\), 30\d recordings and 4 playlists/)
+    expect(recordOutput).toMatch(
+      /recorded 200 persons \(\d+ events behind their timelines\), 30\d recordings and 4 playlists/,
+    )
     const text = readFileSync(file, 'utf8')
     expect(text).not.toContain('replay.newcomer@example.org')
     expect(text).not.toContain('203.0.113.9')
@@ -212,9 +239,14 @@ describe('record, then serve the file', () => {
   it('loads in createMock({ fixtures: FILE }), and a reset returns to it', async () => {
     const mock = await createMock({ fixtures: file, now: NOW })
     expect(mock.store.dataset.fixtures).toMatch(/^recorded:[0-9a-f]{16}$/)
-    const first = await (await mock.fetch('/api/environments/1/persons/?limit=1', { headers: { authorization: `Bearer ${KEY}` } })).json()
+    const first = await (
+      await mock.fetch('/api/environments/1/persons/?limit=1', { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()
     expect(first.count).toBe(200)
-    await mock.fetch(`/api/environments/1/persons/${first.results[0].id}/`, { method: 'DELETE', headers: { authorization: `Bearer ${KEY}` } })
+    await mock.fetch(`/api/environments/1/persons/${first.results[0].id}/`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${KEY}` },
+    })
     expect(mock.store.persons.size).toBe(199)
     await mock.reset()
     expect(mock.store.persons.size).toBe(200)
@@ -229,14 +261,20 @@ describe('record, then serve the file', () => {
   it('serve --scenario FILE --state S keeps changes across a restart, and refuses S over another recording', async () => {
     const state = join(dir, 'state.json')
     const first = await startCli(['--scenario', file, '--state', state, '--now', NOW])
-    const created = await api(first.url, 'POST', '/api/environments/1/session_recording_playlists/', { name: 'Kept across restarts', type: 'collection' })
+    const created = await api(first.url, 'POST', '/api/environments/1/session_recording_playlists/', {
+      name: 'Kept across restarts',
+      type: 'collection',
+    })
     expect(created.status).toBe(201)
     first.child.kill('SIGTERM')
     await new Promise((resolve) => first.child.on('exit', resolve))
 
     const second = await startCli(['--scenario', file, '--state', state, '--now', NOW])
     expect(second.output()).toContain(`state loaded from ${state}`)
-    expect((await api(second.url, 'GET', `/api/environments/1/session_recording_playlists/${created.json.short_id}/`)).json.name).toBe('Kept across restarts')
+    expect(
+      (await api(second.url, 'GET', `/api/environments/1/session_recording_playlists/${created.json.short_id}/`)).json
+        .name,
+    ).toBe('Kept across restarts')
     second.child.kill('SIGTERM')
     await new Promise((resolve) => second.child.on('exit', resolve))
 
@@ -248,7 +286,9 @@ describe('record, then serve the file', () => {
     const stateBefore = readFileSync(state, 'utf8')
     const refused = await exitOf(['--scenario', other, '--state', state])
     expect(refused.code).toBe(1)
-    expect(refused.output).toMatch(/started with --seed 1 --scenario \S+scenario\.json \(recorded:[0-9a-f]{16}\), not --seed 1 --scenario \S+other\.json/)
+    expect(refused.output).toMatch(
+      /started with --seed 1 --scenario \S+scenario\.json \(recorded:[0-9a-f]{16}\), not --seed 1 --scenario \S+other\.json/,
+    )
     expect(readFileSync(state, 'utf8')).toBe(stateBefore)
   }, 60_000)
 

@@ -27,9 +27,27 @@ afterAll(async () => {
 })
 
 /** `record` as a child process; `stop` (given the child) may kill it. Resolves with its exit and output. */
-function recordProcess(out: string, stop?: (child: ChildProcess) => void): Promise<{ code: number | null; signal: string | null; output: string }> {
-  const args = [BIN, 'record', '--base-url', server.url, '--project', '1', '--out', out, '--salt-file', join(dir, 'record.salt'), '--quiet']
-  const child = spawn(process.execPath, args, { env: { ...process.env, ANALYTICS_MOCK_API_KEY: 'phx_mock_all' }, stdio: ['ignore', 'pipe', 'pipe'] })
+function recordProcess(
+  out: string,
+  stop?: (child: ChildProcess) => void,
+): Promise<{ code: number | null; signal: string | null; output: string }> {
+  const args = [
+    BIN,
+    'record',
+    '--base-url',
+    server.url,
+    '--project',
+    '1',
+    '--out',
+    out,
+    '--salt-file',
+    join(dir, 'record.salt'),
+    '--quiet',
+  ]
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let output = ''
   child.stdout!.on('data', (c) => (output += c))
@@ -92,7 +110,9 @@ describe('record, killed halfway and run again', () => {
       child.on('exit', () => clearInterval(timer))
     })
     expect(stopped.code, stopped.output).toBe(130)
-    expect(stopped.output).toContain(`analytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`)
+    expect(stopped.output).toContain(
+      `analytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`,
+    )
     expect(existsSync(out)).toBe(false)
     const resumed = await recordProcess(out)
     expect(resumed.code, resumed.output).toBe(0)

@@ -70,7 +70,8 @@ async function refusal(args: string[]): Promise<{ code: number | null; stderr: s
 }
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
 
 describe('serve --state FILE', () => {
@@ -86,7 +87,11 @@ describe('serve --state FILE', () => {
       expect(acknowledged.filter((p) => !names.has(`${p.short_id} ${p.name}`))).toEqual([])
       // Single writes, then a parallel burst; kill -9 the moment the last answer is in.
       const write = async (name: string) => {
-        const res = await fetch(server.url + PLAYLISTS, { method: 'POST', headers: AUTH, body: JSON.stringify({ name, type: 'collection' }) })
+        const res = await fetch(server.url + PLAYLISTS, {
+          method: 'POST',
+          headers: AUTH,
+          body: JSON.stringify({ name, type: 'collection' }),
+        })
         if (res.status === 201) acknowledged.push({ short_id: (await res.json()).short_id, name })
       }
       for (let i = 0; i < 3; i++) await write(`cycle ${cycle} single ${i}`)
@@ -105,11 +110,27 @@ describe('serve --state FILE', () => {
     const dir = tempDir()
     const file = join(dir, 'state.json')
     const first = await start(['--state', file])
-    const created = await fetch(first.url + PLAYLISTS, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: 'kept', type: 'collection' }) })
+    const created = await fetch(first.url + PLAYLISTS, {
+      method: 'POST',
+      headers: AUTH,
+      body: JSON.stringify({ name: 'kept', type: 'collection' }),
+    })
     const playlist = await created.json()
     // A slow write (latency fault) is in flight when SIGTERM arrives: it finishes, then the server exits 0.
-    expect((await fetch(`${first.url}/_mock/faults`, { method: 'POST', headers: AUTH, body: JSON.stringify({ latency_ms: 1_500 }) })).status).toBe(200)
-    const slow = fetch(`${first.url}${PLAYLISTS}${playlist.short_id}/`, { method: 'PATCH', headers: AUTH, body: JSON.stringify({ description: 'written during shutdown' }) })
+    expect(
+      (
+        await fetch(`${first.url}/_mock/faults`, {
+          method: 'POST',
+          headers: AUTH,
+          body: JSON.stringify({ latency_ms: 1_500 }),
+        })
+      ).status,
+    ).toBe(200)
+    const slow = fetch(`${first.url}${PLAYLISTS}${playlist.short_id}/`, {
+      method: 'PATCH',
+      headers: AUTH,
+      body: JSON.stringify({ description: 'written during shutdown' }),
+    })
     await new Promise((r) => setTimeout(r, 300))
     first.child.kill('SIGTERM')
     const answer = await slow
@@ -146,10 +167,17 @@ describe('the state log, in-process', () => {
   })
 
   /** An app with durable state in a fresh directory. */
-  async function opened(file = join(tempDir(), 'state.json'), options: Parameters<typeof DurableState.open>[3] = {}, appOptions = {}) {
+  async function opened(
+    file = join(tempDir(), 'state.json'),
+    options: Parameters<typeof DurableState.open>[3] = {},
+    appOptions = {},
+  ) {
     const warnings: string[] = []
     const app = await testApp(appOptions)
-    const { state, restored } = await DurableState.open(app, file, ORIGIN, { warn: (m) => warnings.push(m), ...options })
+    const { state, restored } = await DurableState.open(app, file, ORIGIN, {
+      warn: (m) => warnings.push(m),
+      ...options,
+    })
     open.push(state)
     return { app, state, restored, file, warnings, client: clientFor(app) }
   }
@@ -169,8 +197,15 @@ describe('the state log, in-process', () => {
     await client.patch(`/api/environments/1/persons/${person.id}/`, { properties: { plan: 'pro' } })
     await client.post(`/api/environments/1/persons/${person.id}/delete_property/?$unset=plan`)
     await client.request('DELETE', `/api/environments/1/persons/${person.id}/?delete_events=true`)
-    await client.post('/_mock/projects/1/events', { event: '$pageview', distinct_id: 'new-visitor', properties: { $set: { a: 1 } } })
-    await client.post('/api/environments/1/max_tools/create_and_query_insight/', { query: 'pageviews by day', insight_type: 'trends' })
+    await client.post('/_mock/projects/1/events', {
+      event: '$pageview',
+      distinct_id: 'new-visitor',
+      properties: { $set: { a: 1 } },
+    })
+    await client.post('/api/environments/1/max_tools/create_and_query_insight/', {
+      query: 'pageviews by day',
+      insight_type: 'trends',
+    })
     return made.body
   }
 
@@ -203,13 +238,19 @@ describe('the state log, in-process', () => {
     const made = await client.post(PLAYLISTS, { name: 'logged', type: 'collection' })
     expect(state.seq).toBe(1)
     // Read back with nothing flushed by a close: the record is in the segment already.
-    expect(segments(file).map((path) => readFileSync(path, 'utf8')).join('')).toContain(made.body.name)
+    expect(
+      segments(file)
+        .map((path) => readFileSync(path, 'utf8'))
+        .join(''),
+    ).toContain(made.body.name)
     expect(app.store.playlists.findFirst((q) => q.where({ short_id: made.body.short_id }))).toBeTruthy()
   })
 
   it('concurrent writers share flushes (group commit), and each gets its answer only once on disk', async () => {
     const { state, client } = await opened()
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.post(PLAYLISTS, { name: `p${i}`, type: 'collection' })))
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => client.post(PLAYLISTS, { name: `p${i}`, type: 'collection' })),
+    )
     expect(answers.every((a) => a.status === 201)).toBe(true)
     expect(state.seq).toBe(40)
     expect(state.flushes).toBeLessThan(40)
@@ -217,7 +258,8 @@ describe('the state log, in-process', () => {
 
   it('compaction writes a snapshot and drops the log it holds; a restart from it is exact', async () => {
     const first = await opened(undefined, { compactAfterBytes: 4_000 })
-    for (let i = 0; i < 20; i++) await first.client.post(PLAYLISTS, { name: `playlist ${i} ${'x'.repeat(200)}`, type: 'collection' })
+    for (let i = 0; i < 20; i++)
+      await first.client.post(PLAYLISTS, { name: `playlist ${i} ${'x'.repeat(200)}`, type: 'collection' })
     await first.state.close()
     expect(first.state.stats.compactions).toBeGreaterThan(1)
     expect(segments(first.file)).toHaveLength(1)
@@ -247,11 +289,15 @@ describe('the state log, in-process', () => {
     const dir = join(first.file, '..')
     const written = writeStateFile(first.file, join(dir, 'state.json.tmp-1'), first.app.snapshot(), ORIGIN, 99, 10_000)
     await expect(written).rejects.toThrow(StateFileError)
-    await expect(written).rejects.toThrow(/would take more than 10000 bytes, the most this process writes or reads back as a state file/)
+    await expect(written).rejects.toThrow(
+      /would take more than 10000 bytes, the most this process writes or reads back as a state file/,
+    )
     expect(readFileSync(first.file).equals(before)).toBe(true)
     expect(readdirSync(dir).filter((n) => n.includes('.tmp'))).toEqual([])
     // And one already that big (written with a larger limit) stops the start with the same advice, left as it is.
-    await expect(opened(first.file, { maxFileBytes: before.length - 1 })).rejects.toThrow(/it is \d+ bytes, more than \d+ bytes, the most this process writes or reads back/)
+    await expect(opened(first.file, { maxFileBytes: before.length - 1 })).rejects.toThrow(
+      /it is \d+ bytes, more than \d+ bytes, the most this process writes or reads back/,
+    )
     expect(readFileSync(first.file).equals(before)).toBe(true)
   })
 
@@ -288,7 +334,9 @@ describe('the state log, in-process', () => {
     const data = readFileSync(segment!)
     writeFileSync(segment!, data.subarray(0, dataEnd(data) - 7))
     const second = await restarted(first.file)
-    expect(second.warnings.join('\n')).toMatch(/ends in a torn record \(\d+ bytes.*dropped; every record before it is kept/)
+    expect(second.warnings.join('\n')).toMatch(
+      /ends in a torn record \(\d+ bytes.*dropped; every record before it is kept/,
+    )
     expect(second.state.stats.replayed).toBe(1)
     expect(snapshotDifference(whole, second.app.snapshot())).toBeNull()
     // The log goes on cleanly after the cut: a third start reads it all without a warning.
@@ -319,12 +367,20 @@ describe('the state log, in-process', () => {
   })
 
   it.each([
-    ['a damaged record with records after it', (data: Buffer) => Buffer.concat([data.subarray(0, 40), Buffer.from('garbage!'), data.subarray(48)]), /is damaged: .*(fails its checksum|damaged)/],
-    ['a record missing from the middle of the log', (data: Buffer) => {
-      const header = data.indexOf('\n') + 1
-      const length = data.readUInt32BE(header)
-      return Buffer.concat([data.subarray(0, header), data.subarray(header + 8 + length)])
-    }, /skips from record 0 to 2 .*: records are missing/],
+    [
+      'a damaged record with records after it',
+      (data: Buffer) => Buffer.concat([data.subarray(0, 40), Buffer.from('garbage!'), data.subarray(48)]),
+      /is damaged: .*(fails its checksum|damaged)/,
+    ],
+    [
+      'a record missing from the middle of the log',
+      (data: Buffer) => {
+        const header = data.indexOf('\n') + 1
+        const length = data.readUInt32BE(header)
+        return Buffer.concat([data.subarray(0, header), data.subarray(header + 8 + length)])
+      },
+      /skips from record 0 to 2 .*: records are missing/,
+    ],
   ])('refuses %s, leaving the files as they were', async (_, damage, message) => {
     const first = await opened()
     await first.client.post(PLAYLISTS, { name: 'one', type: 'collection' })
@@ -358,12 +414,32 @@ describe('the state log, in-process', () => {
   })
 
   it.each([
-    ['another format version', (d: any) => ({ ...d, version: STATE_VERSION + 1 }), new RegExp(`format version ${STATE_VERSION + 1}; this analytics-mock reads versions 2, 3 and 4`)],
-    ['a version 1 file (activity log among the collections)', (d: any) => ({ ...d, version: 1 }), /format version 1; this analytics-mock reads versions 2, 3 and 4/],
-    ['another seed', (d: any) => ({ ...d, started_with: { seed: 2, fixtures: 'default' } }), /started with --seed 2 --fixtures default, not --seed 1/],
+    [
+      'another format version',
+      (d: any) => ({ ...d, version: STATE_VERSION + 1 }),
+      new RegExp(`format version ${STATE_VERSION + 1}; this analytics-mock reads versions 2, 3 and 4`),
+    ],
+    [
+      'a version 1 file (activity log among the collections)',
+      (d: any) => ({ ...d, version: 1 }),
+      /format version 1; this analytics-mock reads versions 2, 3 and 4/,
+    ],
+    [
+      'another seed',
+      (d: any) => ({ ...d, started_with: { seed: 2, fixtures: 'default' } }),
+      /started with --seed 2 --fixtures default, not --seed 1/,
+    ],
     ['not a state file', (_: any) => ({ persons: [] }), /not an analytics-mock state file/],
-    ['a damaged record', (d: any) => ({ ...d, store: { ...d.store, persons: [{ id: 'x' }] } }), /damaged or from an incompatible version: a person is damaged/],
-    ['a damaged activity entry', (d: any) => ({ ...d, store: { ...d.store, activity: [{ id: 'x', seq: 'one' }] } }), /damaged or from an incompatible version: an activity entry is damaged/],
+    [
+      'a damaged record',
+      (d: any) => ({ ...d, store: { ...d.store, persons: [{ id: 'x' }] } }),
+      /damaged or from an incompatible version: a person is damaged/,
+    ],
+    [
+      'a damaged activity entry',
+      (d: any) => ({ ...d, store: { ...d.store, activity: [{ id: 'x', seq: 'one' }] } }),
+      /damaged or from an incompatible version: an activity entry is damaged/,
+    ],
   ])('refuses %s, leaving the app and the file as they were', async (_, change, message) => {
     const first = await opened()
     await first.client.post(PLAYLISTS, { name: 'kept', type: 'collection' })

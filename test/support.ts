@@ -15,7 +15,12 @@ export function testApp(options: AppOptions = {}): Promise<App> {
 }
 
 export const ORIGIN = 'http://127.0.0.1:8010'
-export const KEYS = { all: 'phx_mock_all', read: 'phx_mock_read', project2: 'phx_mock_project2', legacy: 'phx_mock_legacy' } as const
+export const KEYS = {
+  all: 'phx_mock_all',
+  read: 'phx_mock_read',
+  project2: 'phx_mock_project2',
+  legacy: 'phx_mock_legacy',
+} as const
 
 export interface TestResponse<T = any> {
   status: number
@@ -27,7 +32,11 @@ export interface TestResponse<T = any> {
 
 export interface TestClient {
   app: App
-  request<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>
   get<T = any>(path: string, key?: string | null): Promise<TestResponse<T>>
   post<T = any>(path: string, body?: unknown, key?: string | null): Promise<TestResponse<T>>
   patch<T = any>(path: string, body?: unknown, key?: string | null): Promise<TestResponse<T>>
@@ -35,7 +44,11 @@ export interface TestClient {
 }
 
 export function clientFor(app: App, defaultKey: string = KEYS.all): TestClient {
-  async function request(method: string, path: string, options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    path: string,
+    options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers }
     const key = options.key === undefined ? defaultKey : options.key
     if (key) headers.authorization = `Bearer ${key}`

@@ -10,7 +10,7 @@ describe('missing scope', () => {
     const app = await appWith({ fixtures: 'key-without-scopes' })
     const result = await verifyApp(app, { secondApiKey: 'phx_mock_noscope', tags: ['persons'] })
     const check = find(result, 'persons_list', 'missing scope is 403')
-    expect(check).toMatchObject({ outcome: 'passed', message: "the second key lacks person:read: 403" })
+    expect(check).toMatchObject({ outcome: 'passed', message: 'the second key lacks person:read: 403' })
   })
 
   it('needs --writes to probe a write scope when the second key has every read scope', async () => {
@@ -20,13 +20,23 @@ describe('missing scope', () => {
       outcome: 'skipped',
       message: 'the second key has every scope the probes need; --writes adds probes of write scopes',
     })
-    const writes = await verifyApp(app, { secondApiKey: KEYS.read, writes: true, operations: ['persons_partial_update'] })
-    expect(find(writes, 'persons_partial_update', 'missing scope is 403')).toMatchObject({ outcome: 'passed', message: 'the second key lacks person:write: 403' })
+    const writes = await verifyApp(app, {
+      secondApiKey: KEYS.read,
+      writes: true,
+      operations: ['persons_partial_update'],
+    })
+    expect(find(writes, 'persons_partial_update', 'missing scope is 403')).toMatchObject({
+      outcome: 'passed',
+      message: 'the second key lacks person:write: 403',
+    })
   })
 
   it('is skipped without a second key', async () => {
     const result = await verifyApp(await appWith(), { operations: ['persons_list'] })
-    expect(find(result, 'persons_list', 'missing scope is 403')).toMatchObject({ outcome: 'skipped', message: 'needs --second-api-key (a key without some of the scopes)' })
+    expect(find(result, 'persons_list', 'missing scope is 403')).toMatchObject({
+      outcome: 'skipped',
+      message: 'needs --second-api-key (a key without some of the scopes)',
+    })
   })
 
   it('fails against a deployment that does not enforce scopes', async () => {
@@ -42,7 +52,10 @@ describe('missing scope', () => {
       return app.fetch(request)
     }
     const result = await verifyApp(app, { fetch: lax, secondApiKey: 'phx_mock_noscope', operations: ['persons_list'] })
-    expect(find(result, 'persons_list', 'missing scope is 403')).toMatchObject({ outcome: 'failed', message: 'expected 403, got 200' })
+    expect(find(result, 'persons_list', 'missing scope is 403')).toMatchObject({
+      outcome: 'failed',
+      message: 'expected 403, got 200',
+    })
   })
 })
 

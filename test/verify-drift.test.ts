@@ -9,7 +9,8 @@ import { handlers } from '../src/handlers/index.ts'
 import { formatHuman } from '../src/verify/index.ts'
 import { appWith, createDoomedPerson, find, outcomes, verifyApp } from './verify-support.ts'
 
-const realLike = (overrides: Record<string, (ctx: HandlerContext) => any>) => appWith({ handlers: overrides, validateResponses: false })
+const realLike = (overrides: Record<string, (ctx: HandlerContext) => any>) =>
+  appWith({ handlers: overrides, validateResponses: false })
 
 describe('known drift', () => {
   it('person DELETE answering 202 (the real service) is known drift naming both behaviours; --strict fails it', async () => {
@@ -20,10 +21,18 @@ describe('known drift', () => {
       },
     }
     const app = await realLike(overrides)
-    const result = await verifyApp(app, { destructive: true, personIds: [await createDoomedPerson(app)], operations: ['persons_destroy'] })
+    const result = await verifyApp(app, {
+      destructive: true,
+      personIds: [await createDoomedPerson(app)],
+      operations: ['persons_destroy'],
+    })
     const check = find(result, 'persons_destroy', 'delete removes the person')
     expect(check.outcome).toBe('drift')
-    expect(check.drift).toEqual({ id: 'person-delete-status', contract: '204 with no body', real: '202 with an empty body' })
+    expect(check.drift).toEqual({
+      id: 'person-delete-status',
+      contract: '204 with no body',
+      real: '202 with an empty body',
+    })
     expect(check.message).toBe('known drift person-delete-status: DELETE answered 202 where the contract says 204')
     expect(find(result, 'persons_destroy', 'responses conform to the contract').outcome).toBe('drift')
     expect(result.ok).toBe(true)
@@ -32,29 +41,45 @@ describe('known drift', () => {
     expect(report).toContain('drift delete removes the person: known drift person-delete-status')
     expect(report).toContain('contract: 204 with no body')
     expect(report).toContain('real:     202 with an empty body')
-    expect(report).toMatch(/known drift: 2 \(counted as passed; --strict makes them failures\)\n\d+ passed, 0 failed\n$/)
+    expect(report).toMatch(
+      /known drift: 2 \(counted as passed; --strict makes them failures\)\n\d+ passed, 0 failed\n$/,
+    )
 
     const strictApp = await realLike(overrides)
-    const strict = await verifyApp(strictApp, { strict: true, destructive: true, personIds: [await createDoomedPerson(strictApp)], operations: ['persons_destroy'] })
-    expect(find(strict, 'persons_destroy', 'delete removes the person')).toMatchObject({ outcome: 'failed', message: expect.stringMatching(/known drift person-delete-status: .* \(a failure with --strict\)$/) })
+    const strict = await verifyApp(strictApp, {
+      strict: true,
+      destructive: true,
+      personIds: [await createDoomedPerson(strictApp)],
+      operations: ['persons_destroy'],
+    })
+    expect(find(strict, 'persons_destroy', 'delete removes the person')).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/known drift person-delete-status: .* \(a failure with --strict\)$/),
+    })
     expect(strict.ok).toBe(false)
   })
 
-  it("the real recordings list envelope {results, has_next, version} is known drift, and the walk still runs", async () => {
+  it('the real recordings list envelope {results, has_next, version} is known drift, and the walk still runs', async () => {
     const app = await realLike({
       async session_recordings_list(ctx) {
         const res = await handlers.session_recordings_list!(ctx)
         const body = res.json as any
         // The real list: no count or links, and the embedded person's distinct_ids in an array.
         // (And no storage field.)
-        const results = body.results.map(({ storage: _, ...r }: any) => ({ ...r, person: r.person && { ...r.person, distinct_ids: [r.person.distinct_ids] } }))
+        const results = body.results.map(({ storage: _, ...r }: any) => ({
+          ...r,
+          person: r.person && { ...r.person, distinct_ids: [r.person.distinct_ids] },
+        }))
         return json(200, { results, has_next: body.next !== null, version: 4 })
       },
     })
     const result = await verifyApp(app, { operations: ['session_recordings_list'] })
     const conformance = find(result, 'session_recordings_list', 'responses conform to the contract')
     expect(conformance).toMatchObject({ outcome: 'drift', drift: { id: 'recordings-list-envelope' } })
-    expect(find(result, 'session_recordings_list', 'pagination walk')).toMatchObject({ outcome: 'drift', drift: { id: 'recordings-list-envelope' } })
+    expect(find(result, 'session_recordings_list', 'pagination walk')).toMatchObject({
+      outcome: 'drift',
+      drift: { id: 'recordings-list-envelope' },
+    })
     expect(outcomes(result, 'failed')).toEqual([])
   })
 
@@ -96,14 +121,21 @@ describe('fields the contract does not name', () => {
 describe('no body where the contract documents none', () => {
   it('a 405 playlist DELETE with a JSON body fails both the conformance and the lifecycle check', async () => {
     const app = await realLike({
-      session_recording_playlists_destroy: () => json(405, { type: 'invalid_request', code: 'method_not_allowed', detail: 'Method "DELETE" not allowed.', attr: null }),
+      session_recording_playlists_destroy: () =>
+        json(405, {
+          type: 'invalid_request',
+          code: 'method_not_allowed',
+          detail: 'Method "DELETE" not allowed.',
+          attr: null,
+        }),
     })
     const result = await verifyApp(app, { writes: true, tags: ['session_recording_playlists'] })
     expect(find(result, 'session_recording_playlists_destroy', 'responses conform to the contract').message).toContain(
       'status 405 is documented without a body, but the response has one',
     )
-    expect(find(result, 'session_recording_playlists_destroy', 'DELETE is 405 with an empty body and keeps the playlist').message).toMatch(
-      /^DELETE answered 405 with a body/,
-    )
+    expect(
+      find(result, 'session_recording_playlists_destroy', 'DELETE is 405 with an empty body and keeps the playlist')
+        .message,
+    ).toMatch(/^DELETE answered 405 with a body/)
   })
 })

@@ -8,7 +8,8 @@ import { handlers } from '../src/handlers/index.ts'
 import { KEYS } from './support.ts'
 import { appWith, createDoomedPerson, find, outcomes, verifyApp } from './verify-support.ts'
 
-const broken = (overrides: Record<string, (ctx: HandlerContext) => any>) => appWith({ handlers: overrides, validateResponses: false })
+const broken = (overrides: Record<string, (ctx: HandlerContext) => any>) =>
+  appWith({ handlers: overrides, validateResponses: false })
 
 describe('the kit catches a broken deployment', () => {
   // The broken handlers crash on purpose; the core logs each crash.
@@ -64,7 +65,7 @@ describe('the kit catches a broken deployment', () => {
     expect(find(result, 'persons_list', 'filter email').outcome).toBe('passed')
   })
 
-  it('pagination that repeats an item: each page starts with the previous page\'s last person', async () => {
+  it("pagination that repeats an item: each page starts with the previous page's last person", async () => {
     const app = await broken({
       persons_list(ctx) {
         const offset = ctx.query.offset ?? 0
@@ -85,7 +86,11 @@ describe('the kit catches a broken deployment', () => {
       },
     })
     const result = await verifyApp(app, { writes: true, tags: ['session_recording_playlists'] })
-    const check = find(result, 'session_recording_playlists_destroy', 'DELETE is 405 with an empty body and keeps the playlist')
+    const check = find(
+      result,
+      'session_recording_playlists_destroy',
+      'DELETE is 405 with an empty body and keeps the playlist',
+    )
     expect(check.outcome).toBe('failed')
     expect(check.message).toMatch(/the playlist is gone after DELETE \(retrieve answers 404\)/)
     expect(find(result, 'session_recording_playlists_create', 'create returns the playlist').outcome).toBe('passed')
@@ -94,14 +99,17 @@ describe('the kit catches a broken deployment', () => {
   it('a 500 on bad input: a malformed person id crashes retrieve', async () => {
     const app = await broken({
       persons_retrieve(ctx) {
-        if (!/^\d+$/.test(ctx.params.id!)) throw new TypeError(`Cannot read properties of undefined (reading '${ctx.params.id}')`)
+        if (!/^\d+$/.test(ctx.params.id!))
+          throw new TypeError(`Cannot read properties of undefined (reading '${ctx.params.id}')`)
         return handlers.persons_retrieve!(ctx)
       },
     })
     const result = await verifyApp(app, { operations: ['persons_retrieve'] })
     const check = find(result, 'persons_retrieve', 'negative input')
     expect(check.outcome).toBe('failed')
-    expect(check.message).toMatch(/malformed requests were not answered 4xx in the error shape \(path id\); first: id=.* -> 500 \(a server error\)/)
+    expect(check.message).toMatch(
+      /malformed requests were not answered 4xx in the error shape \(path id\); first: id=.* -> 500 \(a server error\)/,
+    )
     expect(find(result, 'persons_retrieve', 'retrieve matches the list item').outcome).toBe('passed')
   })
 
@@ -127,8 +135,14 @@ describe('the kit catches a broken deployment', () => {
       return app.fetch(request)
     }
     const result = await verifyApp(app, { fetch: leaky, operations: ['session_recordings_list'] })
-    expect(find(result, 'session_recordings_list', 'no key is 401')).toMatchObject({ outcome: 'failed', message: 'expected 401, got 200' })
-    expect(find(result, 'session_recordings_list', 'unknown key is 401')).toMatchObject({ outcome: 'failed', message: 'expected 401, got 200' })
+    expect(find(result, 'session_recordings_list', 'no key is 401')).toMatchObject({
+      outcome: 'failed',
+      message: 'expected 401, got 200',
+    })
+    expect(find(result, 'session_recordings_list', 'unknown key is 401')).toMatchObject({
+      outcome: 'failed',
+      message: 'expected 401, got 200',
+    })
   })
 
   it('runs clean against the unbroken app with the same selections (the faults above are the only cause)', async () => {
@@ -138,7 +152,14 @@ describe('the kit catches a broken deployment', () => {
       writes: true,
       destructive: true,
       personIds: [doomed],
-      operations: ['persons_retrieve', 'persons_list', 'persons_destroy', 'session_recordings_list', 'session_recording_playlists_destroy', 'session_recording_playlists_create'],
+      operations: [
+        'persons_retrieve',
+        'persons_list',
+        'persons_destroy',
+        'session_recordings_list',
+        'session_recording_playlists_destroy',
+        'session_recording_playlists_create',
+      ],
     })
     expect(outcomes(result, 'failed')).toEqual([])
   })

@@ -13,7 +13,11 @@ export async function createDoomedPerson(app: App, distinctId = 'verify-doomed-p
     new Request(`${BASE}/_mock/projects/1/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event: '$identify', distinct_id: distinctId, properties: { $set: { email: `${distinctId}@example.com` } } }),
+      body: JSON.stringify({
+        event: '$identify',
+        distinct_id: distinctId,
+        properties: { $set: { email: `${distinctId}@example.com` } },
+      }),
     }),
   )
   if (res.status !== 201) throw new Error(`capture answered ${res.status}: ${await res.text()}`)

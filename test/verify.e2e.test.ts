@@ -30,7 +30,9 @@ async function expectCleanAfter(app: App, result: VerifyResult, doomed: number) 
   expect(ours.every((p) => p.deleted)).toBe(true)
   const listed = await get(app, '/api/environments/1/session_recording_playlists/?limit=500')
   expect(listed.body.results.some((p: any) => (p.name ?? '').includes(result.runId))).toBe(false)
-  const leftovers = app.store.persons.list(1).filter((p) => Object.keys(p.properties).some((k) => k.startsWith('analytics_mock_verify')))
+  const leftovers = app.store.persons
+    .list(1)
+    .filter((p) => Object.keys(p.properties).some((k) => k.startsWith('analytics_mock_verify')))
   expect(leftovers).toEqual([])
   expect((await get(app, `/api/environments/1/persons/${doomed}/`)).status).toBe(404)
 }
@@ -41,7 +43,9 @@ function expectAllPassed(result: VerifyResult) {
   expect(result.ok).toBe(true)
   expect(result.summaryLine).toBe(`${result.summary.passed} passed, 0 failed`)
   // Every operation of the API (not the mock's control API) was exercised and checked.
-  const conformed = new Set(result.checks.filter((c) => c.name === 'responses conform to the contract').map((c) => c.operationId))
+  const conformed = new Set(
+    result.checks.filter((c) => c.name === 'responses conform to the contract').map((c) => c.operationId),
+  )
   for (const op of [
     'persons_list',
     'persons_retrieve',
@@ -136,7 +140,12 @@ describe('verify against the mock, everything allowed', () => {
           ],
           {
             cwd: new URL('..', import.meta.url).pathname,
-            env: { ...process.env, ANALYTICS_MOCK_BASE_URL: server.url, ANALYTICS_MOCK_API_KEY: KEYS.all, ANALYTICS_MOCK_SECOND_API_KEY: KEYS.read },
+            env: {
+              ...process.env,
+              ANALYTICS_MOCK_BASE_URL: server.url,
+              ANALYTICS_MOCK_API_KEY: KEYS.all,
+              ANALYTICS_MOCK_SECOND_API_KEY: KEYS.read,
+            },
           },
         )
         expect(stdout).toMatch(/^\d+ passed, 0 failed$/m)
@@ -159,13 +168,21 @@ describe('verify against the mock, everything allowed', () => {
 
   it('changes nothing by default (read-only): every write check is skipped and the data is untouched', async () => {
     const app = await appWith()
-    const before = JSON.stringify({ persons: app.store.persons.list(1), playlists: app.store.playlists.findMany((q) => q.where({ project_id: 1 })) })
+    const before = JSON.stringify({
+      persons: app.store.persons.list(1),
+      playlists: app.store.playlists.findMany((q) => q.where({ project_id: 1 })),
+    })
     const result = await verify({ baseUrl: BASE, apiKey: KEYS.all, projectId: 1, fetch: app.fetch, seed: 5 })
     expect(outcomes(result, 'failed')).toEqual([])
     const skipped = result.checks.filter((c) => c.outcome === 'skipped')
-    expect(skipped.map((c) => c.message)).toEqual(skipped.map(() => expect.stringMatching(/--writes|--destructive|--second-api-key/)))
+    expect(skipped.map((c) => c.message)).toEqual(
+      skipped.map(() => expect.stringMatching(/--writes|--destructive|--second-api-key/)),
+    )
     expect(result.summaryLine).toBe(`${result.summary.passed} passed, 0 failed, ${skipped.length} skipped`)
-    const after = JSON.stringify({ persons: app.store.persons.list(1), playlists: app.store.playlists.findMany((q) => q.where({ project_id: 1 })) })
+    const after = JSON.stringify({
+      persons: app.store.persons.list(1),
+      playlists: app.store.playlists.findMany((q) => q.where({ project_id: 1 })),
+    })
     expect(after).toBe(before)
     const methods = new Set(app.journal.entries().map((e: any) => e.method))
     expect([...methods].sort()).toEqual(['GET', 'PUT'])

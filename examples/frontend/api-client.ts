@@ -45,7 +45,10 @@ export function createClient({ baseUrl = 'https://us.posthog.com', apiKey, proje
 
   return {
     listPersons: (search = '', limit = 20) =>
-      call<ResponseBody<'persons_list'>>('GET', `${project}/persons/?limit=${limit}${search ? `&search=${encodeURIComponent(search)}` : ''}`),
+      call<ResponseBody<'persons_list'>>(
+        'GET',
+        `${project}/persons/?limit=${limit}${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+      ),
     getPerson: (id: number) => call<Person>('GET', `${project}/persons/${id}/`),
     updatePersonProperties: (id: number, properties: RequestBody<'persons_partial_update'>['properties']) =>
       call<Person>('PATCH', `${project}/persons/${id}/`, { properties }),
@@ -53,9 +56,14 @@ export function createClient({ baseUrl = 'https://us.posthog.com', apiKey, proje
       call<void>('DELETE', `${project}/persons/${id}/${options.deleteEvents ? '?delete_events=true' : ''}`),
     /** Queues deletion of the person's events; the service runs it later, in non-peak hours. */
     requestEventDeletion: (id: number) => call<void>('POST', `${project}/persons/${id}/delete_events/`),
-    getPropertiesTimeline: (id: number) => call<PropertiesTimeline>('GET', `${project}/persons/${id}/properties_timeline/`),
+    getPropertiesTimeline: (id: number) =>
+      call<PropertiesTimeline>('GET', `${project}/persons/${id}/properties_timeline/`),
 
-    listPlaylists: () => call<ResponseBody<'session_recording_playlists_list'>>('GET', `${project}/session_recording_playlists/?limit=100`),
+    listPlaylists: () =>
+      call<ResponseBody<'session_recording_playlists_list'>>(
+        'GET',
+        `${project}/session_recording_playlists/?limit=100`,
+      ),
     getPlaylist: (shortId: string) => call<Playlist>('GET', `${project}/session_recording_playlists/${shortId}/`),
     updatePlaylist: (shortId: string, patch: RequestBody<'session_recording_playlists_partial_update'>) =>
       call<Playlist>('PATCH', `${project}/session_recording_playlists/${shortId}/`, patch),

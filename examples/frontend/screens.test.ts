@@ -17,14 +17,27 @@ afterAll(() => server.close())
 
 describe('person card', () => {
   it('shows the new plan once the user changes it (PATCH)', async () => {
-    const person = await mock.create.person({ properties: { email: 'ada@example.com', plan: 'free' }, created_at: '2026-11-01T09:00:00Z' })
-    expect(await personCard(client, person.id)).toMatchObject({ kind: 'person', title: 'ada@example.com', plan: 'free' })
+    const person = await mock.create.person({
+      properties: { email: 'ada@example.com', plan: 'free' },
+      created_at: '2026-11-01T09:00:00Z',
+    })
+    expect(await personCard(client, person.id)).toMatchObject({
+      kind: 'person',
+      title: 'ada@example.com',
+      plan: 'free',
+    })
 
     await client.updatePersonProperties(person.id, { plan: 'enterprise' })
 
-    expect(await personCard(client, person.id)).toMatchObject({ kind: 'person', title: 'ada@example.com', plan: 'enterprise' })
+    expect(await personCard(client, person.id)).toMatchObject({
+      kind: 'person',
+      title: 'ada@example.com',
+      plan: 'enterprise',
+    })
     expect(await personList(client, 'ada@example')).toEqual(['ada@example.com'])
-    expect(mock.calls('persons_partial_update').map((call) => [call.status, call.request_body])).toEqual([[200, { properties: { plan: 'enterprise' } }]])
+    expect(mock.calls('persons_partial_update').map((call) => [call.status, call.request_body])).toEqual([
+      [200, { properties: { plan: 'enterprise' } }],
+    ])
   })
 
   it('keeps the old plan when the key may only read (403), and says why', async () => {
@@ -48,12 +61,19 @@ describe('playlist sidebar', () => {
     const [r1, r2] = [await mock.create.recording(), await mock.create.recording()]
     const playlist = await mock.create.playlist({ name: 'Checkout bugs', pinned: true, recordings: [r1.id, r2.id] })
     expect(await playlistSidebar(client)).toContain('📌 Checkout bugs')
-    expect(await playlistPage(client, playlist.short_id)).toEqual({ kind: 'playlist', title: 'Checkout bugs', recordings: '2 recordings' })
+    expect(await playlistPage(client, playlist.short_id)).toEqual({
+      kind: 'playlist',
+      title: 'Checkout bugs',
+      recordings: '2 recordings',
+    })
 
     await archivePlaylist(client, playlist.short_id)
 
     expect(await playlistSidebar(client)).not.toContain('📌 Checkout bugs')
-    expect(await playlistPage(client, playlist.short_id)).toEqual({ kind: 'missing', message: 'This playlist was deleted.' })
+    expect(await playlistPage(client, playlist.short_id)).toEqual({
+      kind: 'missing',
+      message: 'This playlist was deleted.',
+    })
     expect(mock.store.playlists.findFirst((q) => q.where({ short_id: playlist.short_id }))?.deleted).toBe(true)
   })
 
@@ -63,7 +83,10 @@ describe('playlist sidebar', () => {
     expect(await playlistSidebar(client)).not.toContain('Onboarding drop-offs')
     await restorePlaylist(client, playlist.short_id)
     expect(await playlistSidebar(client)).toContain('Onboarding drop-offs')
-    expect(mock.calls('session_recording_playlists_partial_update').map((call) => call.request_body)).toEqual([{ deleted: true }, { deleted: false }])
+    expect(mock.calls('session_recording_playlists_partial_update').map((call) => call.request_body)).toEqual([
+      { deleted: true },
+      { deleted: false },
+    ])
   })
 
   it('never shows the seeded playlist that was deleted before the test began', async () => {
@@ -74,10 +97,13 @@ describe('playlist sidebar', () => {
 
   it('cannot hard-delete: the API answers 405 with no body, which is why the app soft-deletes', async () => {
     const playlist = await mock.create.playlist()
-    const res = await fetch(`https://us.posthog.com/api/environments/1/session_recording_playlists/${playlist.short_id}/`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${KEYS.all}` },
-    })
+    const res = await fetch(
+      `https://us.posthog.com/api/environments/1/session_recording_playlists/${playlist.short_id}/`,
+      {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${KEYS.all}` },
+      },
+    )
     expect(res.status).toBe(405)
     expect(await res.text()).toBe('')
     expect(await playlistSidebar(client)).toContain(playlist.name)
@@ -91,7 +117,9 @@ describe('event deletion, on the clock', () => {
 
     await client.requestEventDeletion(person.id)
     expect(await personCard(client, person.id)).toMatchObject({ events: '5 events' })
-    expect(mock.tasks('queued').map((task) => new Date(task.scheduled_for).toISOString())).toEqual(['2026-11-05T00:00:00.000Z'])
+    expect(mock.tasks('queued').map((task) => new Date(task.scheduled_for).toISOString())).toEqual([
+      '2026-11-05T00:00:00.000Z',
+    ])
 
     await mock.advance('PT11H59M') // 23:59, still peak hours
     expect(await personCard(client, person.id)).toMatchObject({ events: '5 events' })
@@ -112,7 +140,9 @@ describe('event deletion, on the clock', () => {
     expect(await mock.setNow('2026-11-08T04:59:59Z')).toEqual([])
     expect(mock.store.events.forPerson(person.uuid)).toHaveLength(3)
     const ran = await mock.setNow('2026-11-08T05:00:00Z')
-    expect(ran).toMatchObject([{ kind: 'delete_person_events', target: { person_id: person.id }, result: { deleted_events: 3 } }])
+    expect(ran).toMatchObject([
+      { kind: 'delete_person_events', target: { person_id: person.id }, result: { deleted_events: 3 } },
+    ])
     expect(mock.store.events.forPerson(person.uuid)).toHaveLength(0)
   })
 })

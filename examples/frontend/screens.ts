@@ -18,7 +18,8 @@ export async function personCard(client: Client, id: number): Promise<PersonCard
       events: events === 1 ? '1 event' : `${events} events`,
     }
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return { kind: 'missing', message: 'This person no longer exists.' }
+    if (error instanceof ApiRequestError && error.status === 404)
+      return { kind: 'missing', message: 'This person no longer exists.' }
     throw error
   }
 }
@@ -35,15 +36,21 @@ export async function playlistSidebar(client: Client): Promise<string[]> {
   return page.results.map((p) => `${p.pinned ? '📌 ' : ''}${p.name || p.derived_name || 'Untitled playlist'}`)
 }
 
-export type PlaylistPage = { kind: 'playlist'; title: string; recordings: string } | { kind: 'missing'; message: string }
+export type PlaylistPage =
+  { kind: 'playlist'; title: string; recordings: string } | { kind: 'missing'; message: string }
 
 export async function playlistPage(client: Client, shortId: string): Promise<PlaylistPage> {
   try {
     const playlist = await client.getPlaylist(shortId)
     const count = Number(playlist.recordings_counts.collection?.count ?? 0)
-    return { kind: 'playlist', title: playlist.name || playlist.derived_name || 'Untitled playlist', recordings: `${count} recordings` }
+    return {
+      kind: 'playlist',
+      title: playlist.name || playlist.derived_name || 'Untitled playlist',
+      recordings: `${count} recordings`,
+    }
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return { kind: 'missing', message: 'This playlist was deleted.' }
+    if (error instanceof ApiRequestError && error.status === 404)
+      return { kind: 'missing', message: 'This playlist was deleted.' }
     throw error
   }
 }

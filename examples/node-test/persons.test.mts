@@ -13,7 +13,9 @@ afterEach(() => mock.reset())
 after(() => server.close())
 
 const listPersons = async () => {
-  const res = await fetch('https://us.posthog.com/api/environments/1/persons/', { headers: { authorization: `Bearer ${KEYS.all}` } })
+  const res = await fetch('https://us.posthog.com/api/environments/1/persons/', {
+    headers: { authorization: `Bearer ${KEYS.all}` },
+  })
   return (await res.json()) as ResponseBody<'persons_list'>
 }
 
@@ -24,7 +26,10 @@ test('an empty project lists no persons', async () => {
 test('a person made with the factory is listed', async () => {
   const person = await mock.create.person({ properties: { email: 'ada@example.com' } })
   const list = await listPersons()
-  assert.deepEqual(list.results.map((p) => [p.id, p.name]), [[person.id, 'ada@example.com']])
+  assert.deepEqual(
+    list.results.map((p) => [p.id, p.name]),
+    [[person.id, 'ada@example.com']],
+  )
   assert.equal(mock.calls('persons_list').length, 1)
 })
 

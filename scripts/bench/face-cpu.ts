@@ -14,18 +14,32 @@ import { steadyLoadGenerator } from './steady-client.ts'
 steadyLoadGenerator()
 const P = '/api/environments/1'
 const path = process.argv[2] ?? `${P}/persons/1/`
-const cpuMs = (pid: number) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10 }
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(f[11]) + Number(f[12])) * 10
+}
 const prof = process.env.PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF}`] : []
 const method = process.argv[3] ?? 'GET'
-const { mock, ceiling, requests: reqs, status } = await startMockAndCeiling(path, method, process.argv.slice(4), { mock: prof, ceiling: prof })
+const {
+  mock,
+  ceiling,
+  requests: reqs,
+  status,
+} = await startMockAndCeiling(path, method, process.argv.slice(4), { mock: prof, ceiling: prof })
 const per: Record<string, number[]> = { mock: [], ceiling: [] }
 for (let r = 0; r < 8; r++) {
   const c0 = [cpuMs(mock.proc.pid!), cpuMs(ceiling.proc.pid!)]
-  const [a, b] = await Promise.all([load(mock.url, reqs, { connections: 8, seconds: 1 }), load(ceiling.url, reqs, { connections: 8, seconds: 1 })])
+  const [a, b] = await Promise.all([
+    load(mock.url, reqs, { connections: 8, seconds: 1 }),
+    load(ceiling.url, reqs, { connections: 8, seconds: 1 }),
+  ])
   const c1 = [cpuMs(mock.proc.pid!), cpuMs(ceiling.proc.pid!)]
   per.mock!.push(((c1[0]! - c0[0]!) * 1000) / a.completed)
   per.ceiling!.push(((c1[1]! - c0[1]!) * 1000) / b.completed)
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[x.length >> 1]!
-console.log(`${method} ${path} (${status}): CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`)
-await mock.stop(); await ceiling.stop()
+console.log(
+  `${method} ${path} (${status}): CPU µs/request (median of 8 rounds, both loaded at once): mock ${med(per.mock!).toFixed(0)}, ceiling ${med(per.ceiling!).toFixed(0)}`,
+)
+await mock.stop()
+await ceiling.stop()

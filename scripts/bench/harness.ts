@@ -72,7 +72,17 @@ function compiled(script: string): Promise<string> {
   if (!out) {
     const outfile = `tmp/bench/${script.split('/').pop()!.replace(/\.ts$/, '.mjs')}`
     out = import('esbuild').then(async ({ build }) => {
-      await build({ entryPoints: [script], outfile, absWorkingDir: ROOT, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' })
+      await build({
+        entryPoints: [script],
+        outfile,
+        absWorkingDir: ROOT,
+        bundle: true,
+        packages: 'external',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        logLevel: 'error',
+      })
       return outfile
     })
     compiledScripts.set(script, out)
@@ -84,7 +94,11 @@ function compiled(script: string): Promise<string> {
  * Runs a TypeScript server script in its own process (compiled to JavaScript) and waits for its
  * "listening on http://..." line, so the load generator never shares the server's event loop.
  */
-export async function startChild(script: string, args: string[] = [], options: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<ChildServer> {
+export async function startChild(
+  script: string,
+  args: string[] = [],
+  options: { nodeArgs?: string[]; timeoutMs?: number } = {},
+): Promise<ChildServer> {
   const module = await compiled(script)
   const started = performance.now()
   const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), module, ...args], {
@@ -94,7 +108,10 @@ export async function startChild(script: string, args: string[] = [], options: {
   })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script}: no "listening" line after ${options.timeoutMs ?? 120_000} ms\n${output}`)), options.timeoutMs ?? 120_000)
+    const timer = setTimeout(
+      () => reject(new Error(`${script}: no "listening" line after ${options.timeoutMs ?? 120_000} ms\n${output}`)),
+      options.timeoutMs ?? 120_000,
+    )
     proc.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const m = /listening on (http:\/\/\S+)/.exec(output)
@@ -149,7 +166,12 @@ async function stopProcess(proc: ChildProcess): Promise<void> {
  * Runs a server that prints nothing useful (e.g. Prism with logging silenced) and waits until `url`
  * answers any HTTP response.
  */
-export async function startPolled(command: string, args: string[], url: string, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startPolled(
+  command: string,
+  args: string[],
+  url: string,
+  timeoutMs = 120_000,
+): Promise<ChildServer> {
   const started = performance.now()
   const proc = spawn(command, args, { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -238,7 +260,8 @@ export async function send(base: string, req: BenchRequest): Promise<Captured> {
 export function cannedAnswer(captured: Captured): { status: number; headers: Record<string, string>; body: string } {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(captured.headers)) {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+      headers[name] = value
   }
   headers['content-length'] = String(captured.body.length)
   return { status: captured.status, headers, body: captured.body.toString('base64') }
@@ -348,7 +371,10 @@ export function merge(results: LoadResult[]): LoadResult {
 export type SideResult = LoadResult & { rounds: LoadResult[] }
 
 /** Runs each side in turn, `rounds` times (A B A B ...), so drift hits both sides alike. */
-export async function sideBySide<K extends string>(rounds: number, sides: Record<K, () => Promise<LoadResult>>): Promise<Record<K, SideResult>> {
+export async function sideBySide<K extends string>(
+  rounds: number,
+  sides: Record<K, () => Promise<LoadResult>>,
+): Promise<Record<K, SideResult>> {
   const collected = {} as Record<K, LoadResult[]>
   for (const key of Object.keys(sides) as K[]) collected[key] = []
   for (let round = 0; round < rounds; round++) {
@@ -379,7 +405,11 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** Times `fn` `count` times (after `warmup` untimed calls); every duration in milliseconds. */
-export async function timeEach(count: number, fn: (i: number) => unknown, warmup = Math.min(50, count)): Promise<number[]> {
+export async function timeEach(
+  count: number,
+  fn: (i: number) => unknown,
+  warmup = Math.min(50, count),
+): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn(i)
   const out: number[] = []
   for (let i = 0; i < count; i++) {
@@ -411,10 +441,18 @@ export interface Row {
 
 export const fmt = {
   rps: (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`,
-  ms: (n: number) => (Number.isFinite(n) ? (n < 1 ? `${(n * 1000).toFixed(0)} µs` : n < 100 ? `${n.toFixed(2)} ms` : `${Math.round(n).toLocaleString('en-US')} ms`) : 'n/a'),
+  ms: (n: number) =>
+    Number.isFinite(n)
+      ? n < 1
+        ? `${(n * 1000).toFixed(0)} µs`
+        : n < 100
+          ? `${n.toFixed(2)} ms`
+          : `${Math.round(n).toLocaleString('en-US')} ms`
+      : 'n/a',
   ratio: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
   /** The median of per-round ratios with their range, e.g. `0.34x (0.30-0.38)`. */
-  ratios: (r: { median: number; min: number; max: number }) => `${fmt.ratio(r.median)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
+  ratios: (r: { median: number; min: number; max: number }) =>
+    `${fmt.ratio(r.median)} (${r.min.toFixed(2)}-${r.max.toFixed(2)})`,
   mb: (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`,
   latency: (r: LoadResult) => `${fmt.ms(percentile(r.latencies, 50))} / ${fmt.ms(percentile(r.latencies, 99))}`,
 }
@@ -436,11 +474,21 @@ export function loadProblem(...results: LoadResult[]): Verdict | null {
 }
 
 export function renderTable(rows: Row[]): string {
-  const header: Record<keyof Row, string> = { benchmark: 'Benchmark', ours: 'Ours', reference: 'Reference', ratio: 'Ratio', latency: 'p50 / p99', peer: 'Prism', target: 'Target', verdict: 'Result' }
+  const header: Record<keyof Row, string> = {
+    benchmark: 'Benchmark',
+    ours: 'Ours',
+    reference: 'Reference',
+    ratio: 'Ratio',
+    latency: 'p50 / p99',
+    peer: 'Prism',
+    target: 'Target',
+    verdict: 'Result',
+  }
   // The peer column only when some row has a figure in it.
   const keys = (Object.keys(header) as Array<keyof Row>).filter((k) => k !== 'peer' || rows.some((r) => r.peer))
   const widths = keys.map((k) => Math.max(...[header, ...rows].map((r) => String(r[k] ?? '').length)))
-  const line = (r: Partial<Record<keyof Row, string>>) => `| ${keys.map((k, i) => String(r[k] ?? '').padEnd(widths[i]!)).join(' | ')} |`
+  const line = (r: Partial<Record<keyof Row, string>>) =>
+    `| ${keys.map((k, i) => String(r[k] ?? '').padEnd(widths[i]!)).join(' | ')} |`
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`
   return [line(header), rule, ...rows.map(line)].join('\n')
 }

@@ -13,7 +13,11 @@ const CALLS = 1_000
 const RESET_TARGET_MS = 5
 const MSW_RATIO_TARGET = 1.5
 const HEADERS = { authorization: 'Bearer phx_mock_all' }
-const PATHS = ['/api/environments/1/persons/1/', '/api/environments/1/persons/?limit=10', '/api/environments/1/session_recording_playlists/?limit=10']
+const PATHS = [
+  '/api/environments/1/persons/1/',
+  '/api/environments/1/persons/?limit=10',
+  '/api/environments/1/session_recording_playlists/?limit=10',
+]
 
 async function call(doFetch: (r: Request) => Promise<Response>, i: number): Promise<void> {
   const res = await doFetch(new Request(ORIGIN + PATHS[i % PATHS.length], { headers: HEADERS }))
@@ -28,7 +32,9 @@ async function bareHandlers(app: App): Promise<RequestHandler[]> {
     const res = await app.fetch(new Request(ORIGIN + path, { headers: HEADERS }))
     const body = new Uint8Array(await res.arrayBuffer())
     const headers = { 'content-type': res.headers.get('content-type') ?? 'application/json' }
-    handlers.push(http.get(ORIGIN + new URL(ORIGIN + path).pathname, () => new HttpResponse(body, { status: res.status, headers })))
+    handlers.push(
+      http.get(ORIGIN + new URL(ORIGIN + path).pathname, () => new HttpResponse(body, { status: res.status, headers })),
+    )
   }
   return handlers
 }

@@ -38,14 +38,24 @@ export const LARGE_PERSONS = 100_000
 
 const isRead = (c: OperationCase) => c.server === 'default' && (c.status === 405 || c.name.startsWith('GET'))
 /** Reads first (before the writes grow the data), then writes, then the large server's, then --state. */
-const ORDER: Array<(c: OperationCase) => boolean> = [isRead, (c) => c.server === 'default' && !isRead(c), (c) => c.server === 'large', (c) => c.server === 'state']
+const ORDER: Array<(c: OperationCase) => boolean> = [
+  isRead,
+  (c) => c.server === 'default' && !isRead(c),
+  (c) => c.server === 'large',
+  (c) => c.server === 'state',
+]
 
 function contextFor(server: ChildServer, collection: string): CaseContext {
   return {
     url: server.url,
     collection,
     async newCollection(name) {
-      const res = await send(server.url, { method: 'POST', path: '/api/environments/1/session_recording_playlists/', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name, type: 'collection' }) })
+      const res = await send(server.url, {
+        method: 'POST',
+        path: '/api/environments/1/session_recording_playlists/',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, type: 'collection' }),
+      })
       if (res.status !== 201) throw new Error(`creating a playlist answered ${res.status}`)
       return JSON.parse(res.body.toString()).short_id
     },
@@ -53,8 +63,16 @@ function contextFor(server: ChildServer, collection: string): CaseContext {
 }
 
 async function firstCollection(server: ChildServer): Promise<string> {
-  const list = await send(server.url, { method: 'GET', path: '/api/environments/1/session_recording_playlists/?limit=100', headers: AUTH })
-  const playlists = JSON.parse(list.body.toString()).results as Array<{ short_id: string; type: string | null; deleted: boolean }>
+  const list = await send(server.url, {
+    method: 'GET',
+    path: '/api/environments/1/session_recording_playlists/?limit=100',
+    headers: AUTH,
+  })
+  const playlists = JSON.parse(list.body.toString()).results as Array<{
+    short_id: string
+    type: string | null
+    deleted: boolean
+  }>
   const found = playlists.find((p) => p.type === 'collection' && !p.deleted)
   if (!found) throw new Error('no collection playlist in the default data')
   return found.short_id
@@ -86,14 +104,19 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
     } catch (error) {
       rows.push(notApplicable('Peer', `did not start: ${String((error as Error).message).split('\n')[0]}`))
     }
-    const chosen = OPERATIONS.filter((c) => !config.cases || config.cases.some((word) => c.name.toLowerCase().includes(word)))
+    const chosen = OPERATIONS.filter(
+      (c) => !config.cases || config.cases.some((word) => c.name.toLowerCase().includes(word)),
+    )
     const cases = ORDER.flatMap((pick) => chosen.filter(pick))
     for (const c of cases) {
       // One mock at a time beside the ceiling (and the peer): started when first needed.
       if (!servers[c.server]) {
         await Promise.all(Object.values(servers).map((s) => s!.stop()))
         for (const key of Object.keys(servers) as ServerKind[]) delete servers[key]
-        servers[c.server] = await startChild('scripts/bench/servers/mock.ts', args[c.server], { timeoutMs: 600_000, nodeArgs: process.env.BENCH_MOCK_NODE_ARGS?.split(' ').filter(Boolean) })
+        servers[c.server] = await startChild('scripts/bench/servers/mock.ts', args[c.server], {
+          timeoutMs: 600_000,
+          nodeArgs: process.env.BENCH_MOCK_NODE_ARGS?.split(' ').filter(Boolean),
+        })
       }
       const server = servers[c.server]!
       const ctx = contextFor(server, await firstCollection(server))
@@ -106,7 +129,14 @@ export async function runLimit(config: BenchConfig): Promise<Row[]> {
   return rows
 }
 
-async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ceiling: ChildServer, peer: Peer | undefined, config: BenchConfig): Promise<RatioRow> {
+async function runCase(
+  c: OperationCase,
+  ctx: CaseContext,
+  mock: ChildServer,
+  ceiling: ChildServer,
+  peer: Peer | undefined,
+  config: BenchConfig,
+): Promise<RatioRow> {
   const label = `Limit: ${c.name}`
   const target = c.target === null ? 'printed' : `>= ${c.target} of ceiling`
   const connections = c.connections ?? config.connections
@@ -119,7 +149,8 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
     return notApplicable(label, `mock answered ${captured.status}: ${captured.body.toString().slice(0, 120)}`, target)
   }
   const routes: Record<string, ReturnType<typeof cannedAnswer>> = {}
-  for (const r of sample) routes[r.prefix ? `${r.method} ${r.prefix}*` : `${r.method} ${r.path}`] = cannedAnswer(captured)
+  for (const r of sample)
+    routes[r.prefix ? `${r.method} ${r.prefix}*` : `${r.method} ${r.path}`] = cannedAnswer(captured)
   await ceiling.ask({ type: 'routes', routes })
 
   // Warm both (JIT, caches); a case that acts on targets made per round runs a fixed count per round,
@@ -159,7 +190,13 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
     latency: `${fmt.latency(r.mock)} (ceiling ${fmt.ms(percentile(r.ceiling.latencies, 50))} / ${fmt.ms(percentile(r.ceiling.latencies, 99))})`,
     peer: c.noPeer || !peer ? '' : await peerFigure(c, sample, peer, r.mock, connections, config),
     target,
-    verdict: problem ?? (ratios.median > ABOVE_CEILING ? 'FAIL: above the ceiling (a broken comparison)' : c.target === null ? 'printed' : verdict(ratios.median >= c.target)),
+    verdict:
+      problem ??
+      (ratios.median > ABOVE_CEILING
+        ? 'FAIL: above the ceiling (a broken comparison)'
+        : c.target === null
+          ? 'printed'
+          : verdict(ratios.median >= c.target)),
     ratioValue: problem || c.target === null ? undefined : ratios.median,
     durable: c.server === 'state',
     steal,
@@ -167,12 +204,24 @@ async function runCase(c: OperationCase, ctx: CaseContext, mock: ChildServer, ce
 }
 
 /** The peer on the same request (one round, not judged): its rate, and ours as a multiple of it. */
-async function peerFigure(c: OperationCase, sample: BenchRequest[], peer: Peer, ours: LoadResult, connections: number, config: BenchConfig): Promise<string> {
+async function peerFigure(
+  c: OperationCase,
+  sample: BenchRequest[],
+  peer: Peer,
+  ours: LoadResult,
+  connections: number,
+  config: BenchConfig,
+): Promise<string> {
   const requests = sample.map(({ pathFor: _pathFor, prefix: _prefix, ...r }) => r)
   const first = await send(peer.server.url, requests[0]!)
   if (first.status >= 400 && first.status !== c.status) return `${peer.name} answers ${first.status}`
   await load(peer.server.url, requests, { connections, seconds: 1, expect: first.status })
-  const theirs = await load(peer.server.url, requests, { connections, seconds: config.roundSeconds, expect: first.status })
-  if (theirs.errors || theirs.unexpected) return `${peer.name}: ${theirs.errors} errors, ${theirs.unexpected} unexpected`
+  const theirs = await load(peer.server.url, requests, {
+    connections,
+    seconds: config.roundSeconds,
+    expect: first.status,
+  })
+  if (theirs.errors || theirs.unexpected)
+    return `${peer.name}: ${theirs.errors} errors, ${theirs.unexpected} unexpected`
   return `${fmt.rps(theirs.rps)}, ${fmt.ms(percentile(theirs.latencies, 50))} / ${fmt.ms(percentile(theirs.latencies, 99))} (ours ${fmt.ratio(ours.rps / theirs.rps)})`
 }

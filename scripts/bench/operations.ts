@@ -56,7 +56,14 @@ const write = (method: string, path: string, body: unknown, headers = AUTH): Ben
  * Each request its own target: `${prefix}${n}${suffix}`, n counted from 1 in each load run (ids that
  * must differ between runs carry the round in `prefix`); the ceiling answers all of `route`.
  */
-const each = (method: string, route: string, prefix: string, suffix: string, headers: Record<string, string>, body?: unknown): BenchRequest => ({
+const each = (
+  method: string,
+  route: string,
+  prefix: string,
+  suffix: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): BenchRequest => ({
   method,
   path: `${prefix}1${suffix}`,
   pathFor: (n) => `${prefix}${n}${suffix}`,
@@ -71,9 +78,15 @@ async function reset(ctx: CaseContext): Promise<void> {
   if (res.status !== 200) throw new Error(`reset answered ${res.status}`)
 }
 
-const patchPerson = (): BenchRequest[] => [1, 2].map((n) => write('PATCH', `${P}/persons/1/`, { properties: { plan: `bench-${n}`, seen: n } }))
+const patchPerson = (): BenchRequest[] =>
+  [1, 2].map((n) => write('PATCH', `${P}/persons/1/`, { properties: { plan: `bench-${n}`, seen: n } }))
 const patchPlaylist = (ctx: CaseContext): BenchRequest[] =>
-  [1, 2].map((n) => write('PATCH', `${P}/session_recording_playlists/${ctx.collection}/`, { description: `Changed by the benchmark (${n})`, pinned: true }))
+  [1, 2].map((n) =>
+    write('PATCH', `${P}/session_recording_playlists/${ctx.collection}/`, {
+      description: `Changed by the benchmark (${n})`,
+      pinned: true,
+    }),
+  )
 const PLAYLISTS = `${P}/session_recording_playlists/`
 /** Adds recordings by id (ids the project need not have yet, as the real service allows) to a playlist made for the case. */
 async function addRecordings(ctx: CaseContext, round: number): Promise<BenchRequest[]> {
@@ -85,8 +98,22 @@ async function addRecordings(ctx: CaseContext, round: number): Promise<BenchRequ
 const LARGE_TARGETS = 90_000
 
 export const OPERATIONS: OperationCase[] = [
-  { name: 'GET person retrieve', operationId: 'persons_retrieve', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: () => [get(`${P}/persons/1/`)] },
-  { name: 'GET persons list, limit=100', operationId: 'persons_list', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: () => [get(`${P}/persons/?limit=100`)] },
+  {
+    name: 'GET person retrieve',
+    operationId: 'persons_retrieve',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: () => [get(`${P}/persons/1/`)],
+  },
+  {
+    name: 'GET persons list, limit=100',
+    operationId: 'persons_list',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: () => [get(`${P}/persons/?limit=100`)],
+  },
   {
     name: 'GET persons list, limit=100, 100k persons',
     operationId: 'persons_list',
@@ -95,7 +122,14 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     requests: () => [get(`${P}/persons/?limit=100&offset=50000`)],
   },
-  { name: 'PATCH person', operationId: 'persons_partial_update', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: patchPerson },
+  {
+    name: 'PATCH person',
+    operationId: 'persons_partial_update',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: patchPerson,
+  },
   {
     name: 'DELETE person, 100k persons (reset between rounds)',
     operationId: 'persons_destroy',
@@ -114,11 +148,19 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     requests: async (ctx) => {
       // A person with some history: three changes, logged.
-      for (const n of [1, 2, 3]) await send(ctx.url, write('PATCH', `${P}/persons/2/`, { properties: { plan: `history-${n}` } }))
+      for (const n of [1, 2, 3])
+        await send(ctx.url, write('PATCH', `${P}/persons/2/`, { properties: { plan: `history-${n}` } }))
       return [get(`${P}/persons/2/activity/`)]
     },
   },
-  { name: 'POST person delete_events', operationId: 'persons_delete_events_create', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: () => [write('POST', `${P}/persons/3/delete_events/`, {})] },
+  {
+    name: 'POST person delete_events',
+    operationId: 'persons_delete_events_create',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: () => [write('POST', `${P}/persons/3/delete_events/`, {})],
+  },
   {
     name: 'POST person delete_property, 100k persons (reset between rounds)',
     operationId: 'persons_delete_property_create',
@@ -126,7 +168,9 @@ export const OPERATIONS: OperationCase[] = [
     status: 200,
     target: IN_MEMORY_FLOOR,
     maxCount: LARGE_TARGETS,
-    requests: () => [each('POST', `${P}/persons/`, `${P}/persons/`, '/delete_property/?$unset=$browser', AUTH, { $unset: '$browser' })],
+    requests: () => [
+      each('POST', `${P}/persons/`, `${P}/persons/`, '/delete_property/?$unset=$browser', AUTH, { $unset: '$browser' }),
+    ],
     beforeRound: (ctx) => reset(ctx),
   },
   {
@@ -137,7 +181,14 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     requests: () => [get(`${P}/persons/4/properties_timeline/`, LEGACY)],
   },
-  { name: 'GET playlists list', operationId: 'session_recording_playlists_list', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: () => [get(`${P}/session_recording_playlists/`)] },
+  {
+    name: 'GET playlists list',
+    operationId: 'session_recording_playlists_list',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: () => [get(`${P}/session_recording_playlists/`)],
+  },
   {
     name: 'GET playlist retrieve',
     operationId: 'session_recording_playlists_retrieve',
@@ -146,14 +197,23 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     requests: (ctx) => [get(`${P}/session_recording_playlists/${ctx.collection}/`)],
   },
-  { name: 'PATCH playlist', operationId: 'session_recording_playlists_partial_update', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: patchPlaylist },
+  {
+    name: 'PATCH playlist',
+    operationId: 'session_recording_playlists_partial_update',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: patchPlaylist,
+  },
   {
     name: 'POST playlist (create)',
     operationId: 'session_recording_playlists_create',
     server: 'default',
     status: 201,
     target: IN_MEMORY_FLOOR,
-    requests: () => [write('POST', `${P}/session_recording_playlists/`, { name: 'Made by the benchmark', type: 'collection' })],
+    requests: () => [
+      write('POST', `${P}/session_recording_playlists/`, { name: 'Made by the benchmark', type: 'collection' }),
+    ],
   },
   {
     name: 'DELETE playlist (405, as the real service)',
@@ -161,7 +221,9 @@ export const OPERATIONS: OperationCase[] = [
     server: 'default',
     status: 405,
     target: IN_MEMORY_FLOOR,
-    requests: (ctx) => [{ method: 'DELETE', path: `${P}/session_recording_playlists/${ctx.collection}/`, headers: AUTH }],
+    requests: (ctx) => [
+      { method: 'DELETE', path: `${P}/session_recording_playlists/${ctx.collection}/`, headers: AUTH },
+    ],
   },
   {
     name: 'GET playlist recordings',
@@ -171,7 +233,14 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     requests: (ctx) => [get(`${P}/session_recording_playlists/${ctx.collection}/recordings/`, LEGACY)],
   },
-  { name: 'POST playlist recording (add)', operationId: 'session_recording_playlists_recordings_create', server: 'default', status: 200, target: IN_MEMORY_FLOOR, requests: addRecordings },
+  {
+    name: 'POST playlist recording (add)',
+    operationId: 'session_recording_playlists_recordings_create',
+    server: 'default',
+    status: 200,
+    target: IN_MEMORY_FLOOR,
+    requests: addRecordings,
+  },
   {
     name: 'DELETE playlist recording (remove)',
     operationId: 'session_recording_playlists_recordings_destroy',
@@ -181,11 +250,24 @@ export const OPERATIONS: OperationCase[] = [
     noPeer: true,
     // Each round removes what was added to a playlist of its own just before (a few more than it
     // removes: the load generator may number a request it never sends).
-    requests: async (ctx, round) => [each('DELETE', PLAYLISTS, `${PLAYLISTS}${await playlistFor(ctx, `remove ${round}`)}/recordings/bench-`, '/', LEGACY)],
+    requests: async (ctx, round) => [
+      each(
+        'DELETE',
+        PLAYLISTS,
+        `${PLAYLISTS}${await playlistFor(ctx, `remove ${round}`)}/recordings/bench-`,
+        '/',
+        LEGACY,
+      ),
+    ],
     async beforeRound(ctx, round, count) {
       const playlist = await playlistFor(ctx, `remove ${round}`)
-      const added = await load(ctx.url, [each('POST', PLAYLISTS, `${PLAYLISTS}${playlist}/recordings/bench-`, '/', LEGACY, {})], { connections: 8, amount: count + 64 })
-      if (added.unexpected || added.errors) throw new Error(`adding ${count} recordings failed (${added.unexpected} unexpected, ${added.errors} errors)`)
+      const added = await load(
+        ctx.url,
+        [each('POST', PLAYLISTS, `${PLAYLISTS}${playlist}/recordings/bench-`, '/', LEGACY, {})],
+        { connections: 8, amount: count + 64 },
+      )
+      if (added.unexpected || added.errors)
+        throw new Error(`adding ${count} recordings failed (${added.unexpected} unexpected, ${added.errors} errors)`)
     },
   },
   {
@@ -216,12 +298,41 @@ export const OPERATIONS: OperationCase[] = [
     target: IN_MEMORY_FLOOR,
     maxCount: 20_000,
     beforeRound: (ctx) => reset(ctx),
-    requests: () => [write('POST', `${P}/max_tools/create_and_query_insight/`, { query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' })],
+    requests: () => [
+      write('POST', `${P}/max_tools/create_and_query_insight/`, {
+        query: 'How many pageviews per day in the last 30 days?',
+        insight_type: 'trends',
+      }),
+    ],
   },
   // The writes again, each answer waiting for its change to be on disk (--state: the log flushed first).
-  { name: 'PATCH person, --state', operationId: 'persons_partial_update', server: 'state', status: 200, target: DURABLE_FLOOR, requests: patchPerson, noPeer: true },
-  { name: 'PATCH playlist, --state', operationId: 'session_recording_playlists_partial_update', server: 'state', status: 200, target: DURABLE_FLOOR, requests: patchPlaylist, noPeer: true },
-  { name: 'POST playlist recording (add), --state', operationId: 'session_recording_playlists_recordings_create', server: 'state', status: 200, target: DURABLE_FLOOR, requests: addRecordings, noPeer: true },
+  {
+    name: 'PATCH person, --state',
+    operationId: 'persons_partial_update',
+    server: 'state',
+    status: 200,
+    target: DURABLE_FLOOR,
+    requests: patchPerson,
+    noPeer: true,
+  },
+  {
+    name: 'PATCH playlist, --state',
+    operationId: 'session_recording_playlists_partial_update',
+    server: 'state',
+    status: 200,
+    target: DURABLE_FLOOR,
+    requests: patchPlaylist,
+    noPeer: true,
+  },
+  {
+    name: 'POST playlist recording (add), --state',
+    operationId: 'session_recording_playlists_recordings_create',
+    server: 'state',
+    status: 200,
+    target: DURABLE_FLOOR,
+    requests: addRecordings,
+    noPeer: true,
+  },
   // Concurrent writes share a flush (group commit): at 8 connections the groups are small, so the figure
   // depends on how many writes are in flight. Issue 13 judged durable writes at 64 connections, both sides.
   {

@@ -31,6 +31,10 @@ export async function startPeer(config: BenchConfig): Promise<Peer> {
   } catch (error) {
     const why = String((error as Error).message).split('\n')[0]
     const server = await startChild('scripts/bench/servers/openapi-backend-mock.ts')
-    return { server, name: 'openapi-backend mock', note: `Prism did not run here (${why}); peer is openapi-backend's mock mode` }
+    return {
+      server,
+      name: 'openapi-backend mock',
+      note: `Prism did not run here (${why}); peer is openapi-backend's mock mode`,
+    }
   }
 }

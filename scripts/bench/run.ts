@@ -41,9 +41,16 @@ if (unknown.length) {
 const STEAL_NOTED = 0.05
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`
 
-const load = os.loadavg().map((n) => n.toFixed(2)).join(' ')
-console.log(`analytics-mock benchmarks: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), load average ${load}`)
-console.log(`rounds: ${config.rounds} x ${config.roundSeconds} s per side, ${config.connections} connections${config.quick ? ' (--quick)' : ''}\n`)
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ')
+console.log(
+  `analytics-mock benchmarks: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), load average ${load}`,
+)
+console.log(
+  `rounds: ${config.rounds} x ${config.roundSeconds} s per side, ${config.connections} connections${config.quick ? ' (--quick)' : ''}\n`,
+)
 
 const rows: Row[] = []
 const runStarted = cpuTimes()
@@ -60,19 +67,31 @@ for (const name of only) {
 }
 console.log(renderTable(rows))
 const judged = rows.filter((r) => r.verdict === 'pass' || r.verdict.startsWith('FAIL'))
-console.log(`\n${judged.filter((r) => r.verdict === 'pass').length} of ${judged.length} targets met; ${rows.filter((r) => r.verdict.startsWith('n/a')).length} not applicable`)
+console.log(
+  `\n${judged.filter((r) => r.verdict === 'pass').length} of ${judged.length} targets met; ${rows.filter((r) => r.verdict.startsWith('n/a')).length} not applicable`,
+)
 const ratios = (rows as RatioRow[]).filter((r) => r.ratioValue !== undefined)
 // How much CPU the hypervisor took meanwhile (steal.ts): ratios read lower in rows it took much from.
 const steal = stealShare(runStarted, cpuTimes())
 if (steal !== undefined) {
-  const stolenFrom = ratios.filter((r) => (r.steal ?? 0) > STEAL_NOTED).map((r) => `${r.benchmark.replace(/^Limit: /, '')} ${pct(r.steal!)}`)
-  console.log(`the hypervisor took ${pct(steal)} of this machine's CPU time during the run (steal)${stolenFrom.length ? `; more than ${pct(STEAL_NOTED)} during: ${stolenFrom.join(', ')}` : ''}`)
+  const stolenFrom = ratios
+    .filter((r) => (r.steal ?? 0) > STEAL_NOTED)
+    .map((r) => `${r.benchmark.replace(/^Limit: /, '')} ${pct(r.steal!)}`)
+  console.log(
+    `the hypervisor took ${pct(steal)} of this machine's CPU time during the run (steal)${stolenFrom.length ? `; more than ${pct(STEAL_NOTED)} during: ${stolenFrom.join(', ')}` : ''}`,
+  )
 }
 // A row above the ceiling is a broken comparison (the ceiling replays the mock's own answers), never a win.
 const above = (rows as RatioRow[]).filter((r) => r.verdict.startsWith('FAIL: above'))
-if (above.length) console.log(`BROKEN COMPARISON: ${above.length} row(s) above ${ABOVE_CEILING}x the ceiling: ${above.map((r) => r.benchmark.replace(/^Limit: /, '')).join(', ')}`)
+if (above.length)
+  console.log(
+    `BROKEN COMPARISON: ${above.length} row(s) above ${ABOVE_CEILING}x the ceiling: ${above.map((r) => r.benchmark.replace(/^Limit: /, '')).join(', ')}`,
+  )
 // Last: the worst judged ratio to the ceiling in memory, and with --state.
-for (const [label, durable] of [['with --state', true], ['in memory', false]] as const) {
+for (const [label, durable] of [
+  ['with --state', true],
+  ['in memory', false],
+] as const) {
   const worst = ratios.filter((r) => !!r.durable === durable).sort((a, b) => a.ratioValue! - b.ratioValue!)[0]
   if (worst) console.log(`worst ratio to the ceiling ${label}: ${fmt.ratio(worst.ratioValue!)} (${worst.benchmark})`)
 }

@@ -42,7 +42,10 @@ async function sample(server: ChildServer, total: number): Promise<Sample> {
     const offset = Math.floor((k / 10) * (total - 10))
     out.offsets.push(offset)
     const page = await send(server.url, { method: 'GET', path: `${PERSONS}?limit=10&offset=${offset}`, headers: AUTH })
-    const results = JSON.parse(page.body.toString()).results as Array<{ distinct_ids: string[]; properties: { email?: string } }>
+    const results = JSON.parse(page.body.toString()).results as Array<{
+      distinct_ids: string[]
+      properties: { email?: string }
+    }>
     for (const p of results) {
       out.distinctIds.push(p.distinct_ids[p.distinct_ids.length - 1]!)
       if (p.properties.email) {
@@ -77,7 +80,10 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
   const args = (n: number) => ['--persons', String(n), '--events-per-person', String(EVENTS_PER_PERSON)]
   // One after the other, so neither start-up competes with the other.
   const small = await startChild('scripts/bench/servers/mock.ts', args(SMALL), { nodeArgs: ['--expose-gc'] })
-  const big = await startChild('scripts/bench/servers/mock.ts', args(large), { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }).catch(async (error) => {
+  const big = await startChild('scripts/bench/servers/mock.ts', args(large), {
+    nodeArgs: ['--expose-gc'],
+    timeoutMs: 600_000,
+  }).catch(async (error) => {
     await small.stop()
     throw error
   })
@@ -92,7 +98,11 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
       target: 'printed',
       verdict: 'printed',
     })
-    const counts = await Promise.all([small, big].map(async (s) => JSON.parse((await send(s.url, get(`${PERSONS}?limit=1`))).body.toString()).count as number))
+    const counts = await Promise.all(
+      [small, big].map(
+        async (s) => JSON.parse((await send(s.url, get(`${PERSONS}?limit=1`))).body.toString()).count as number,
+      ),
+    )
     if (counts[0] !== SMALL || counts[1] !== large) {
       rows.push(notApplicable('Scale', `servers hold ${counts.join(' and ')} persons, not ${SMALL} and ${large}`))
       return rows
@@ -100,16 +110,45 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const [smallSample, bigSample] = await Promise.all([sample(small, SMALL), sample(big, large)])
     const probe = await send(big.url, get(`${PERSONS}?distinct_id=${encodeURIComponent(bigSample.distinctIds[0]!)}`))
     const filtersWork = probe.status === 200 && JSON.parse(probe.body.toString()).count === 1
-    const seq = (s: ChildServer, requests: BenchRequest[], n = config.lookups) => () => load(s.url, requests, { connections: 1, amount: n })
+    const seq =
+      (s: ChildServer, requests: BenchRequest[], n = config.lookups) =>
+      () =>
+        load(s.url, requests, { connections: 1, amount: n })
     const kinds: Array<[string, (x: Sample) => BenchRequest[], number | null, number]> = [
-      ['distinct_id lookup', (x) => x.distinctIds.map((id) => get(`${PERSONS}?distinct_id=${encodeURIComponent(id)}`)), LOOKUP_RATIO_TARGET, config.lookups],
-      ['email lookup', (x) => x.emails.map((e) => get(`${PERSONS}?email=${encodeURIComponent(e)}`)), LOOKUP_RATIO_TARGET, config.lookups],
-      ['search (substring of an email, trigram index)', (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)), SEARCH_RATIO_TARGET, Math.max(20, config.lookups / 10)],
-      ['list page, limit=100 at spread offsets', (x) => x.offsets.map((o) => get(`${PERSONS}?limit=100&offset=${o}`)), null, config.lookups],
+      [
+        'distinct_id lookup',
+        (x) => x.distinctIds.map((id) => get(`${PERSONS}?distinct_id=${encodeURIComponent(id)}`)),
+        LOOKUP_RATIO_TARGET,
+        config.lookups,
+      ],
+      [
+        'email lookup',
+        (x) => x.emails.map((e) => get(`${PERSONS}?email=${encodeURIComponent(e)}`)),
+        LOOKUP_RATIO_TARGET,
+        config.lookups,
+      ],
+      [
+        'search (substring of an email, trigram index)',
+        (x) => x.searches.map((q) => get(`${PERSONS}?search=${encodeURIComponent(q)}`)),
+        SEARCH_RATIO_TARGET,
+        Math.max(20, config.lookups / 10),
+      ],
+      [
+        'list page, limit=100 at spread offsets',
+        (x) => x.offsets.map((o) => get(`${PERSONS}?limit=100&offset=${o}`)),
+        null,
+        config.lookups,
+      ],
     ]
     for (const [name, requests, target, n] of kinds) {
       if (!filtersWork && name !== 'list page, limit=100 at spread offsets') {
-        rows.push(notApplicable(`Scale: ${name}`, 'list filters not implemented', target === null ? 'printed' : `p50 ratio <= ${target}`))
+        rows.push(
+          notApplicable(
+            `Scale: ${name}`,
+            'list filters not implemented',
+            target === null ? 'printed' : `p50 ratio <= ${target}`,
+          ),
+        )
         continue
       }
       const a = requests(smallSample)
@@ -123,7 +162,7 @@ export async function runScale(config: BenchConfig): Promise<Row[]> {
     const { rss, heapUsed } = await big.ask<Memory>({ type: 'memory' })
     const smallMemory = await small.ask<Memory>({ type: 'memory' })
     rows.push({
-      benchmark: `Scale: RSS after GC, ${label} persons (${(large * 1.2 * EVENTS_PER_PERSON / 1e6).toFixed(1)}M events, ${Math.round(large * 1.5 * (7 / 6) / 1000)}k recordings)`,
+      benchmark: `Scale: RSS after GC, ${label} persons (${((large * 1.2 * EVENTS_PER_PERSON) / 1e6).toFixed(1)}M events, ${Math.round((large * 1.5 * (7 / 6)) / 1000)}k recordings)`,
       ours: `${fmt.mb(rss)} (heap ${fmt.mb(heapUsed)})`,
       reference: `1k: ${fmt.mb(smallMemory.rss)} (heap ${fmt.mb(smallMemory.heapUsed)})`,
       ratio: '',

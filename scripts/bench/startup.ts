@@ -6,7 +6,18 @@
 // and peak RSS after all of them, the search index made (target < 1.5 GB).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { AUTH, fmt, LOOKUP_RATIO_TARGET, percentile, PERSONS, ROOT, send, verdict, type BenchConfig, type Row } from './harness.ts'
+import {
+  AUTH,
+  fmt,
+  LOOKUP_RATIO_TARGET,
+  percentile,
+  PERSONS,
+  ROOT,
+  send,
+  verdict,
+  type BenchConfig,
+  type Row,
+} from './harness.ts'
 import { serverEnv } from './steady-client.ts'
 
 const CLI = 'dist/src/cli/main.js'
@@ -23,7 +34,11 @@ interface Started {
 
 function serve(args: string[], timeoutMs: number): Promise<Started> {
   const started = performance.now()
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: serverEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -66,20 +81,30 @@ function peakRssMb(pid: number): number {
 async function lookups(url: string, total: number, count: number): Promise<number[]> {
   const ids: string[] = []
   for (let k = 0; k < 10; k++) {
-    const page = await send(url, { method: 'GET', path: `${PERSONS}?limit=10&offset=${Math.floor((k / 10) * (total - 10))}`, headers: AUTH })
-    for (const p of JSON.parse(page.body.toString()).results as Array<{ distinct_ids: string[] }>) ids.push(p.distinct_ids[0]!)
+    const page = await send(url, {
+      method: 'GET',
+      path: `${PERSONS}?limit=10&offset=${Math.floor((k / 10) * (total - 10))}`,
+      headers: AUTH,
+    })
+    for (const p of JSON.parse(page.body.toString()).results as Array<{ distinct_ids: string[] }>)
+      ids.push(p.distinct_ids[0]!)
   }
   const times: number[] = []
   for (let i = 0; i < count + 20; i++) {
     const t0 = performance.now()
-    await send(url, { method: 'GET', path: `${PERSONS}?distinct_id=${encodeURIComponent(ids[i % ids.length]!)}`, headers: AUTH })
+    await send(url, {
+      method: 'GET',
+      path: `${PERSONS}?distinct_id=${encodeURIComponent(ids[i % ids.length]!)}`,
+      headers: AUTH,
+    })
     if (i >= 20) times.push(performance.now() - t0)
   }
   return times
 }
 
 /** `--cases default` or `--cases million` runs that part only (both without --cases). */
-const wanted = (config: BenchConfig, part: 'default' | 'million') => !config.cases || config.cases.some((c) => part.includes(c.toLowerCase()))
+const wanted = (config: BenchConfig, part: 'default' | 'million') =>
+  !config.cases || config.cases.some((c) => part.includes(c.toLowerCase()))
 
 export async function runStartup(config: BenchConfig): Promise<Row[]> {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
@@ -123,7 +148,9 @@ interface Searched {
 /** Searches on a big table: a term the index answers, until it does, then short terms. */
 async function searches(url: string): Promise<Searched> {
   const page = await send(url, { method: 'GET', path: `${PERSONS}?limit=100`, headers: AUTH })
-  const emails = (JSON.parse(page.body.toString()).results as Array<{ properties: { email?: string } }>).map((p) => p.properties.email).filter((e) => typeof e === 'string')
+  const emails = (JSON.parse(page.body.toString()).results as Array<{ properties: { email?: string } }>)
+    .map((p) => p.properties.email)
+    .filter((e) => typeof e === 'string')
   // Five letters of a person's email (not hex digits only, which the index leaves to a scan).
   const term = emails.map((e) => e!.toLowerCase().slice(0, 5)).find((t) => /[g-z@.]/.test(t)) ?? 'smith'
   const timed = async (q: string): Promise<number> => {

@@ -14,7 +14,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
-import { asker, AUTH, load, percentile, ROOT, send, startChild, type BenchRequest, type ChildServer, type LoadResult } from './harness.ts'
+import {
+  asker,
+  AUTH,
+  load,
+  percentile,
+  ROOT,
+  send,
+  startChild,
+  type BenchRequest,
+  type ChildServer,
+  type LoadResult,
+} from './harness.ts'
 import { serverEnv, steadyLoadGenerator } from './steady-client.ts'
 
 steadyLoadGenerator()
@@ -43,12 +54,29 @@ async function baseServer(ref: string, args: string[]): Promise<ChildServer> {
   const source = join(ROOT, 'tmp/state-ab/source')
   rmSync(source, { recursive: true, force: true })
   mkdirSync(source, { recursive: true })
-  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(source)}`], { cwd: ROOT, stdio: 'inherit' })
+  const archive = spawnSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(source)}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  })
   if (archive.status !== 0) throw new Error(`git archive ${ref} failed`)
   if (!existsSync(join(source, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'))
   const outfile = join(ROOT, 'tmp/state-ab/base-mock.mjs')
-  await build({ entryPoints: ['scripts/bench/servers/mock.ts'], outfile, absWorkingDir: source, bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' })
-  const proc = spawn(process.execPath, [outfile, ...args], { cwd: ROOT, env: serverEnv(), stdio: ['ignore', 'pipe', 'inherit', 'ipc'] })
+  await build({
+    entryPoints: ['scripts/bench/servers/mock.ts'],
+    outfile,
+    absWorkingDir: source,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  })
+  const proc = spawn(process.execPath, [outfile, ...args], {
+    cwd: ROOT,
+    env: serverEnv(),
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (chunk: Buffer) => {
@@ -74,26 +102,80 @@ async function requestsFor(server: ChildServer): Promise<BenchRequest[]> {
   if (args.case === 'get-person') return [{ method: 'GET', path: `${P}/persons/1/`, headers: AUTH }]
   if (args.case === 'activity') return [{ method: 'GET', path: `${P}/persons/2/activity/`, headers: AUTH }]
   if (args.case === 'playlists') return [{ method: 'GET', path: `${P}/session_recording_playlists/`, headers: AUTH }]
-  if (args.case === 'person') return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/persons/1/`, headers: H, body: JSON.stringify({ properties: { plan: `bench-${n}`, seen: n } }) }))
+  if (args.case === 'person')
+    return [1, 2].map((n) => ({
+      method: 'PATCH',
+      path: `${P}/persons/1/`,
+      headers: H,
+      body: JSON.stringify({ properties: { plan: `bench-${n}`, seen: n } }),
+    }))
   // The limit benchmark's other rows (scripts/bench/operations.ts), as it sends them.
-  if (args.case === 'create') return [{ method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'Made by the benchmark', type: 'collection' }) }]
+  if (args.case === 'create')
+    return [
+      {
+        method: 'POST',
+        path: `${P}/session_recording_playlists/`,
+        headers: H,
+        body: JSON.stringify({ name: 'Made by the benchmark', type: 'collection' }),
+      },
+    ]
   if (args.case === 'insight') {
-    return [{ method: 'POST', path: `${P}/max_tools/create_and_query_insight/`, headers: H, body: JSON.stringify({ query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' }) }]
+    return [
+      {
+        method: 'POST',
+        path: `${P}/max_tools/create_and_query_insight/`,
+        headers: H,
+        body: JSON.stringify({ query: 'How many pageviews per day in the last 30 days?', insight_type: 'trends' }),
+      },
+    ]
   }
-  if (args.case === 'delete-events') return [{ method: 'POST', path: `${P}/persons/3/delete_events/`, headers: H, body: '{}' }]
-  if (args.case === 'timeline') return [{ method: 'GET', path: `${P}/persons/4/properties_timeline/`, headers: { authorization: 'Bearer phx_mock_legacy' } }]
-  const made = await send(server.url, { method: 'POST', path: `${P}/session_recording_playlists/`, headers: H, body: JSON.stringify({ name: 'state-ab', type: 'collection' }) })
+  if (args.case === 'delete-events')
+    return [{ method: 'POST', path: `${P}/persons/3/delete_events/`, headers: H, body: '{}' }]
+  if (args.case === 'timeline')
+    return [
+      {
+        method: 'GET',
+        path: `${P}/persons/4/properties_timeline/`,
+        headers: { authorization: 'Bearer phx_mock_legacy' },
+      },
+    ]
+  const made = await send(server.url, {
+    method: 'POST',
+    path: `${P}/session_recording_playlists/`,
+    headers: H,
+    body: JSON.stringify({ name: 'state-ab', type: 'collection' }),
+  })
   const id = JSON.parse(made.body.toString()).short_id
   if (args.case === 'get-playlist' || args.case === 'playlist-recordings') {
     // As the limit benchmark: the project's first seeded collection (it has recordings).
-    const list = await send(server.url, { method: 'GET', path: `${P}/session_recording_playlists/?limit=100`, headers: AUTH })
-    const playlists = JSON.parse(list.body.toString()).results as Array<{ short_id: string; type: string | null; deleted: boolean }>
+    const list = await send(server.url, {
+      method: 'GET',
+      path: `${P}/session_recording_playlists/?limit=100`,
+      headers: AUTH,
+    })
+    const playlists = JSON.parse(list.body.toString()).results as Array<{
+      short_id: string
+      type: string | null
+      deleted: boolean
+    }>
     const seeded = playlists.find((p) => p.type === 'collection' && !p.deleted)!.short_id
-    if (args.case === 'get-playlist') return [{ method: 'GET', path: `${P}/session_recording_playlists/${seeded}/`, headers: AUTH }]
-    return [{ method: 'GET', path: `${P}/session_recording_playlists/${seeded}/recordings/`, headers: { authorization: 'Bearer phx_mock_legacy' } }]
+    if (args.case === 'get-playlist')
+      return [{ method: 'GET', path: `${P}/session_recording_playlists/${seeded}/`, headers: AUTH }]
+    return [
+      {
+        method: 'GET',
+        path: `${P}/session_recording_playlists/${seeded}/recordings/`,
+        headers: { authorization: 'Bearer phx_mock_legacy' },
+      },
+    ]
   }
   if (args.case === 'playlist') {
-    return [1, 2].map((n) => ({ method: 'PATCH', path: `${P}/session_recording_playlists/${id}/`, headers: H, body: JSON.stringify({ description: `Changed (${n})`, pinned: true }) }))
+    return [1, 2].map((n) => ({
+      method: 'PATCH',
+      path: `${P}/session_recording_playlists/${id}/`,
+      headers: H,
+      body: JSON.stringify({ description: `Changed (${n})`, pinned: true }),
+    }))
   }
   const prefix = `${P}/session_recording_playlists/${id}/recordings/ab-${Math.random().toString(36).slice(2, 8)}-`
   return [{ method: 'POST', path: `${prefix}0/`, headers: H, body: '{}', pathFor: (n) => `${prefix}${n}/` }]
@@ -118,7 +200,8 @@ async function round(side: Side, connections: number, seconds: number): Promise<
   const result: LoadResult = await load(side.server.url, side.requests, { connections, seconds, expect: EXPECTED })
   const cpu1 = cpuMs(side.server.proc.pid!)
   const log1 = await side.server.ask<{ records?: number; flushes?: number }>({ type: 'log' })
-  if (result.errors || result.unexpected) console.log(`${side.label}: ${result.errors} errors, ${result.unexpected} unexpected answers`)
+  if (result.errors || result.unexpected)
+    console.log(`${side.label}: ${result.errors} errors, ${result.unexpected} unexpected answers`)
   const flushes = (log1.flushes ?? NaN) - (log0.flushes ?? NaN)
   side.rounds.push({
     rps: result.rps,
@@ -135,16 +218,21 @@ try {
   const stateArgs = (dir: string) => (args.memory ? [] : ['--state', join(dir, 'state.json')])
   const base = await baseServer(args.base!, stateArgs(dirs[0]!))
   sides.push({ label: args.base!, server: base, requests: await requestsFor(base), rounds: [] })
-  const current = await startChild('scripts/bench/servers/mock.ts', stateArgs(dirs[1]!), { nodeArgs: args['node-args']!.split(' ').filter(Boolean) })
+  const current = await startChild('scripts/bench/servers/mock.ts', stateArgs(dirs[1]!), {
+    nodeArgs: args['node-args']!.split(' ').filter(Boolean),
+  })
   sides.push({ label: 'this tree', server: current, requests: await requestsFor(current), rounds: [] })
   const connections = Number(args.connections)
   const seconds = Number(args.seconds)
   for (const side of sides) await load(side.server.url, side.requests, { connections, seconds: 2, expect: EXPECTED })
   for (let r = 0; r < Number(args.rounds); r++) {
-    if (args['one-at-a-time']) for (const side of r % 2 ? [...sides].reverse() : sides) await round(side, connections, seconds)
+    if (args['one-at-a-time'])
+      for (const side of r % 2 ? [...sides].reverse() : sides) await round(side, connections, seconds)
     else await Promise.all(sides.map((side) => round(side, connections, seconds)))
   }
-  console.log(`${args.case}, ${connections} connections each, ${args.rounds} rounds of ${seconds} s, ${args['one-at-a-time'] ? 'one side at a time' : 'both sides at once'}`)
+  console.log(
+    `${args.case}, ${connections} connections each, ${args.rounds} rounds of ${seconds} s, ${args['one-at-a-time'] ? 'one side at a time' : 'both sides at once'}`,
+  )
   for (const side of sides) {
     const rs = side.rounds
     console.log(

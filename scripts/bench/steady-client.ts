@@ -18,7 +18,8 @@
 import { spawnSync } from 'node:child_process'
 
 /** glibc's malloc: keep the heap's top (up to 1 GiB free), grow it 64 MiB at a time, take blocks up to 32 MiB from it. */
-export const CLIENT_TUNABLES = 'glibc.malloc.trim_threshold=1073741824:glibc.malloc.top_pad=67108864:glibc.malloc.mmap_threshold=33554432'
+export const CLIENT_TUNABLES =
+  'glibc.malloc.trim_threshold=1073741824:glibc.malloc.top_pad=67108864:glibc.malloc.mmap_threshold=33554432'
 /** Set in the restarted benchmark: GLIBC_TUNABLES as it was before ('' when unset), for the servers. */
 const ORIGINAL = 'ANALYTICS_MOCK_BENCH_ORIGINAL_GLIBC_TUNABLES'
 
@@ -27,9 +28,14 @@ const ORIGINAL = 'ANALYTICS_MOCK_BENCH_ORIGINAL_GLIBC_TUNABLES'
  * Call it first thing in a script that runs a load.
  */
 export function steadyLoadGenerator(): void {
-  if (process.platform !== 'linux' || process.env[ORIGINAL] !== undefined || process.env.BENCH_MALLOC === 'default') return
+  if (process.platform !== 'linux' || process.env[ORIGINAL] !== undefined || process.env.BENCH_MALLOC === 'default')
+    return
   const original = process.env.GLIBC_TUNABLES ?? ''
-  const env = { ...process.env, GLIBC_TUNABLES: original ? `${original}:${CLIENT_TUNABLES}` : CLIENT_TUNABLES, [ORIGINAL]: original }
+  const env = {
+    ...process.env,
+    GLIBC_TUNABLES: original ? `${original}:${CLIENT_TUNABLES}` : CLIENT_TUNABLES,
+    [ORIGINAL]: original,
+  }
   const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env })
   if (run.error) throw run.error
   process.exit(run.status ?? 1)

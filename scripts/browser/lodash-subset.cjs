@@ -42,7 +42,9 @@ module.exports = new Proxy(
   {
     get(target, name) {
       if (name in target || typeof name === 'symbol' || name === '__esModule' || name === 'default') return target[name]
-      throw new Error(`analytics-mock's browser build gives openapi-backend a subset of lodash, without _.${String(name)}`)
+      throw new Error(
+        `analytics-mock's browser build gives openapi-backend a subset of lodash, without _.${String(name)}`,
+      )
     },
   },
 )

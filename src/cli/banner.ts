@@ -15,8 +15,15 @@ const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 /** What a key may do, in a few words. */
 function reach(key: ApiKeyRecord): string {
   const legacy = !key.scopes || key.scopes.length === 0
-  const scopes = legacy ? 'no scopes (a legacy key: allowed everything)' : key.scopes!.includes('*') ? 'every scope' : key.scopes!.join(', ')
-  const projects = key.scoped_teams.length === 0 ? 'every project' : `project${key.scoped_teams.length > 1 ? 's' : ''} ${key.scoped_teams.join(', ')} only`
+  const scopes = legacy
+    ? 'no scopes (a legacy key: allowed everything)'
+    : key.scopes!.includes('*')
+      ? 'every scope'
+      : key.scopes!.join(', ')
+  const projects =
+    key.scoped_teams.length === 0
+      ? 'every project'
+      : `project${key.scoped_teams.length > 1 ? 's' : ''} ${key.scoped_teams.join(', ')} only`
   return `${scopes}; ${projects}`
 }
 
@@ -27,7 +34,8 @@ function reach(key: ApiKeyRecord): string {
 function limits(rateLimits: AppOptions['rateLimits'], url: string): string[] {
   const rates = typeof rateLimits === 'string' ? parseRateLimits(rateLimits) : (rateLimits ?? null)
   if (!rates) return []
-  const same = (scope: string) => rates[scope]?.requests === REAL_RATES[scope]!.requests && rates[scope]?.seconds === REAL_RATES[scope]!.seconds
+  const same = (scope: string) =>
+    rates[scope]?.requests === REAL_RATES[scope]!.requests && rates[scope]?.seconds === REAL_RATES[scope]!.seconds
   const changed = THROTTLE_CLASSES.filter((c) => !same(c.scope))
   const budgets =
     changed.length === 0

@@ -20,7 +20,10 @@ describe('did you mean', () => {
 
   it('takes a name cut short as the beginning of the names it begins', () => {
     expect(didYouMean('journal', ['journal-size', 'latency'])).toEqual(['journal-size'])
-    expect(didYouMean('max-person', ['max-body', 'max-person-properties', 'max-person-properties-size'])).toEqual(['max-person-properties', 'max-person-properties-size'])
+    expect(didYouMean('max-person', ['max-body', 'max-person-properties', 'max-person-properties-size'])).toEqual([
+      'max-person-properties',
+      'max-person-properties-size',
+    ])
   })
 
   it('suggests nothing when nothing is near', () => {

@@ -39,7 +39,11 @@ export function didYouMean(typed: string, names: Iterable<string>): string[] {
 }
 
 /** ` (did you mean A?)`, ` (did you mean A or B?)`, or nothing; each name written by `show`. */
-export function suggestion(typed: string, names: Iterable<string>, show: (name: string) => string = (name) => name): string {
+export function suggestion(
+  typed: string,
+  names: Iterable<string>,
+  show: (name: string) => string = (name) => name,
+): string {
   const found = didYouMean(typed, names).map(show)
   if (found.length === 0) return ''
   return ` (did you mean ${found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} or ${found.at(-1)}`}?)`

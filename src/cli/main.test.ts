@@ -10,12 +10,16 @@ import { runRecordCommand } from '../record/cli.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/analytics-mock.js', import.meta.url))
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
 
 /** The CLI run as a user runs it: its exit code, stdout and stderr. */
 function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (error, out, err) => resolve({ code: error ? Number(error.code) : 0, out, err }))
+    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (error, out, err) =>
+      resolve({ code: error ? Number(error.code) : 0, out, err }),
+    )
   })
 }
 
@@ -30,13 +34,21 @@ function expectShortUsageThen(err: string, synopsis: string, message: string) {
 
 describe('analytics-mock', () => {
   it('--version, -v and version print the release and exit 0', async () => {
-    for (const r of await Promise.all([cli('--version'), cli('-v'), cli('version')])) expect(r).toEqual({ code: 0, out: `${version}\n`, err: '' })
+    for (const r of await Promise.all([cli('--version'), cli('-v'), cli('version')]))
+      expect(r).toEqual({ code: 0, out: `${version}\n`, err: '' })
   })
 
   it('-h, --help and no command at all print the commands and exit 0', async () => {
     for (const r of await Promise.all([cli('-h'), cli('--help'), cli()])) {
       expect(r.code).toBe(0)
-      for (const line of ['analytics-mock serve [options]', 'analytics-mock verify [options]', 'analytics-mock record [options]', 'analytics-mock drift [options]', '-v, --version', '-h, --help']) {
+      for (const line of [
+        'analytics-mock serve [options]',
+        'analytics-mock verify [options]',
+        'analytics-mock record [options]',
+        'analytics-mock drift [options]',
+        '-v, --version',
+        '-h, --help',
+      ]) {
         expect(r.out).toContain(line)
       }
     }
@@ -46,14 +58,26 @@ describe('analytics-mock', () => {
     const r = await cli('serve', '-h')
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/^analytics-mock serve \[options\]\n/)
-    for (const head of ['-p, --port N', '-H, --host H', '-f, --fixtures NAME', '-s, --state FILE', '-h, --help', '    --seed N']) expect(r.out).toContain(head)
+    for (const head of [
+      '-p, --port N',
+      '-H, --host H',
+      '-f, --fixtures NAME',
+      '-s, --state FILE',
+      '-h, --help',
+      '    --seed N',
+    ])
+      expect(r.out).toContain(head)
   })
 
   it('answers a mistyped command with the command it was probably meant to be, after a short usage', async () => {
     const r = await cli('sreve', '--port', '0')
     expect(r.code).toBe(2)
     expect(r.out).toBe('')
-    expectShortUsageThen(r.err, 'analytics-mock serve|verify|record|drift [options]', 'analytics-mock: unknown command "sreve" (did you mean "serve"?)')
+    expectShortUsageThen(
+      r.err,
+      'analytics-mock serve|verify|record|drift [options]',
+      'analytics-mock: unknown command "sreve" (did you mean "serve"?)',
+    )
     expect(r.err).toContain('full usage: analytics-mock --help')
   })
 
@@ -66,16 +90,24 @@ describe('analytics-mock', () => {
   it("points serve's options given without the command to serve", async () => {
     const r = await cli('--prot', '3000')
     expect(r.code).toBe(2)
-    expect(r.err.trimEnd().split('\n').at(-1)).toBe('analytics-mock: unknown option --prot (did you mean "analytics-mock serve --port"?)')
+    expect(r.err.trimEnd().split('\n').at(-1)).toBe(
+      'analytics-mock: unknown option --prot (did you mean "analytics-mock serve --port"?)',
+    )
     const short = await cli('-p', '3000')
-    expect(short.err.trimEnd().split('\n').at(-1)).toBe('analytics-mock: unknown option -p (did you mean "analytics-mock serve -p"?)')
+    expect(short.err.trimEnd().split('\n').at(-1)).toBe(
+      'analytics-mock: unknown option -p (did you mean "analytics-mock serve -p"?)',
+    )
   })
 
   it('answers a mistyped serve option with the option it was probably meant to be, last, after a short usage', async () => {
     const r = await cli('serve', '--prot', '3000')
     expect(r.code).toBe(2)
     expect(r.out).toBe('')
-    expectShortUsageThen(r.err, 'analytics-mock serve [options]', 'analytics-mock serve: unknown option --prot (did you mean --port?)')
+    expectShortUsageThen(
+      r.err,
+      'analytics-mock serve [options]',
+      'analytics-mock serve: unknown option --prot (did you mean --port?)',
+    )
     // The short usage names the one-letter options and where the whole usage is.
     expect(r.err).toContain('common options: -p/--port N, -H/--host H, -f/--fixtures NAME, -s/--state FILE')
     expect(r.err).toContain('full usage: analytics-mock serve --help')
@@ -87,7 +119,12 @@ describe('verify, record and drift', () => {
   async function run(command: typeof runVerifyCommand, argv: string[]) {
     const out: string[] = []
     const err: string[] = []
-    const code = await command(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: {}, fetch: () => Promise.reject(new Error('no request expected')) })
+    const code = await command(argv, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      env: {},
+      fetch: () => Promise.reject(new Error('no request expected')),
+    })
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
 
@@ -104,23 +141,51 @@ describe('verify, record and drift', () => {
   })
 
   it.each([
-    ['verify', runVerifyCommand, ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--quite'], '--quite (did you mean --quiet?)'],
-    ['record', runRecordCommand as typeof runVerifyCommand, ['--base-url', 'http://x', '--project', '1', '--ot', 'x.json'], '--ot (did you mean --out?)'],
-    ['drift', runDriftCommand as typeof runVerifyCommand, ['--base-url', 'http://x', '--qiuet'], '--qiuet (did you mean --quiet?)'],
-  ])('%s answers a mistyped option with a short usage, then "did you mean", last', async (name, command, argv, said) => {
-    const r = await run(command, argv)
-    expect(r.code).toBe(2)
-    const synopsis = r.err.split('\n')[0]!.slice('usage: '.length)
-    expect(synopsis).toMatch(new RegExp(`^analytics-mock ${name} --base-url URL`))
-    expectShortUsageThen(r.err, synopsis, `analytics-mock ${name}: unknown option ${said}`)
-    expect(r.err).toContain(`full usage: analytics-mock ${name} --help`)
-    expect(r.err).not.toContain('phx_secret_value')
-  })
+    [
+      'verify',
+      runVerifyCommand,
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--quite'],
+      '--quite (did you mean --quiet?)',
+    ],
+    [
+      'record',
+      runRecordCommand as typeof runVerifyCommand,
+      ['--base-url', 'http://x', '--project', '1', '--ot', 'x.json'],
+      '--ot (did you mean --out?)',
+    ],
+    [
+      'drift',
+      runDriftCommand as typeof runVerifyCommand,
+      ['--base-url', 'http://x', '--qiuet'],
+      '--qiuet (did you mean --quiet?)',
+    ],
+  ])(
+    '%s answers a mistyped option with a short usage, then "did you mean", last',
+    async (name, command, argv, said) => {
+      const r = await run(command, argv)
+      expect(r.code).toBe(2)
+      const synopsis = r.err.split('\n')[0]!.slice('usage: '.length)
+      expect(synopsis).toMatch(new RegExp(`^analytics-mock ${name} --base-url URL`))
+      expectShortUsageThen(r.err, synopsis, `analytics-mock ${name}: unknown option ${said}`)
+      expect(r.err).toContain(`full usage: analytics-mock ${name} --help`)
+      expect(r.err).not.toContain('phx_secret_value')
+    },
+  )
 
   it('record takes -o for --out and -q for --quiet', async () => {
     // Without a key it stops at the key, after reading -o and -q (an unknown option would stop it first).
-    const r = await run(runRecordCommand as typeof runVerifyCommand, ['--base-url', 'http://x', '--project', '1', '-o', 'x.json', '-q'])
+    const r = await run(runRecordCommand as typeof runVerifyCommand, [
+      '--base-url',
+      'http://x',
+      '--project',
+      '1',
+      '-o',
+      'x.json',
+      '-q',
+    ])
     expect(r.code).toBe(2)
-    expect(r.err.split('\n').at(-1)).toBe('analytics-mock record: no key: set $ANALYTICS_MOCK_API_KEY to a personal API key')
+    expect(r.err.split('\n').at(-1)).toBe(
+      'analytics-mock record: no key: set $ANALYTICS_MOCK_API_KEY to a personal API key',
+    )
   })
 })

@@ -48,7 +48,10 @@ const HELP = `analytics-mock ${Object.keys(COMMANDS).join('|')} [options]
 A stateful, contract-validated mock of PostHog's persons, playlists, recordings and insight tool API.
 
 ${Object.entries(COMMANDS)
-  .map(([name, { does }]) => `  ${`analytics-mock ${name} [options]`.padEnd(35)}${does} (see: analytics-mock ${name} --help)`)
+  .map(
+    ([name, { does }]) =>
+      `  ${`analytics-mock ${name} [options]`.padEnd(35)}${does} (see: analytics-mock ${name} --help)`,
+  )
   .join('\n')}
   analytics-mock -v, --version       ${OPTIONS.version.help}
   analytics-mock -h, --help          ${OPTIONS.help.help}

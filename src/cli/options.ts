@@ -54,7 +54,8 @@ export function parseCommandLine(argv: string[], table: OptionTable, { positiona
   } catch (error) {
     throw new UsageError(usageMessage(error as NodeJS.ErrnoException, table))
   }
-  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
+  if (parsed.positionals.length > positionals)
+    throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
   return { values: parsed.values as ParsedCommandLine['values'], positionals: parsed.positionals }
 }
 
@@ -78,7 +79,8 @@ function usageMessage(error: NodeJS.ErrnoException, table: OptionTable): string 
 }
 
 /** `--port N`: an option as its usage writes it. */
-const optionHead = (name: string, spec: OptionSpec) => `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`
+const optionHead = (name: string, spec: OptionSpec) =>
+  `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`
 
 /** The options part of a usage text: one entry per option (`-p, --port N`), aligned. */
 export function optionsHelp(table: OptionTable): string {
@@ -131,7 +133,8 @@ export function integerValue(values: ParsedCommandLine['values'], name: string, 
 /** `value` as a whole number (undefined stays undefined); anything else is a usage error naming --`name`. */
 export function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--${name} takes a whole number, not "${value}"`)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new UsageError(`--${name} takes a whole number, not "${value}"`)
   return Number(value)
 }
 
@@ -140,7 +143,8 @@ export function byteSize(name: string, value: string | undefined): number | unde
   if (value === undefined) return undefined
   const m = /^(\d+)([kmg])?(?:i?b)?$/i.exec(value.trim())
   const n = m ? Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k'] ?? 0) : NaN
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--${name} takes a size such as 1048576, 512k, 32m or 1g, not "${value}"`)
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new UsageError(`--${name} takes a size such as 1048576, 512k, 32m or 1g, not "${value}"`)
   return n
 }
 
@@ -148,7 +152,10 @@ export function byteSize(name: string, value: string | undefined): number | unde
 export function listValue(values: ParsedCommandLine['values'], name: string): string[] {
   const v = values[name]
   const all = Array.isArray(v) ? v : typeof v === 'string' ? [v] : []
-  return all.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean)
+  return all
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean)
 }
 
 /** A rate-limit budget option (`--rate`, `--rate-limits`): real, off (null) or budgets; a usage error when it cannot be read. */

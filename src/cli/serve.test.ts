@@ -8,8 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 const BIN = fileURLToPath(new URL('../../bin/analytics-mock.js', import.meta.url))
 const children: ChildProcess[] = []
 
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let output = ''
   return new Promise((resolve, reject) => {
@@ -40,7 +46,9 @@ describe('analytics-mock serve', () => {
     expect(output()).toMatch(/^analytics-mock \d+\.\d+\.\d+\S* listening on http:/)
     expect(output()).toContain('  data     scenario "default", seed 1: 240 persons')
     expect(output()).toContain('  clock    frozen at 2026-05-01T00:00:00Z')
-    const res = await fetch(`${url}/api/environments/1/persons/?limit=2`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    const res = await fetch(`${url}/api/environments/1/persons/?limit=2`, {
+      headers: { authorization: 'Bearer phx_mock_all' },
+    })
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.count).toBe(200)
@@ -52,19 +60,42 @@ describe('analytics-mock serve', () => {
     expect(await exited).toBe(0)
   })
 
-  it('throttles with --rate-limits (over a socket, on the mock\'s clock), and refuses a budget it cannot read', async () => {
-    const { url } = await start(['--port', '0', '--now', '2026-05-01T00:00:00Z', '--rate-limits', 'clickhouse_burst=2/minute'])
-    const get = () => fetch(`${url}/api/environments/1/session_recording_playlists/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+  it("throttles with --rate-limits (over a socket, on the mock's clock), and refuses a budget it cannot read", async () => {
+    const { url } = await start([
+      '--port',
+      '0',
+      '--now',
+      '2026-05-01T00:00:00Z',
+      '--rate-limits',
+      'clickhouse_burst=2/minute',
+    ])
+    const get = () =>
+      fetch(`${url}/api/environments/1/session_recording_playlists/`, {
+        headers: { authorization: 'Bearer phx_mock_all' },
+      })
     expect([(await get()).status, (await get()).status]).toEqual([200, 200])
     const refused = await get()
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('60')
-    expect(await refused.json()).toEqual({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled. Expected available in 60 seconds.', attr: null })
+    expect(await refused.json()).toEqual({
+      type: 'throttled_error',
+      code: 'throttled',
+      detail: 'Request was throttled. Expected available in 60 seconds.',
+      attr: null,
+    })
     const limits = await (await fetch(`${url}/_mock/rate-limits`)).json()
-    expect(limits.buckets).toContainEqual(expect.objectContaining({ scope: 'clickhouse_burst', rate: '2/minute', count: 2 }))
-    await fetch(`${url}/_mock/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance: 'PT1M' }) })
+    expect(limits.buckets).toContainEqual(
+      expect.objectContaining({ scope: 'clickhouse_burst', rate: '2/minute', count: 2 }),
+    )
+    await fetch(`${url}/_mock/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advance: 'PT1M' }),
+    })
     expect((await get()).status).toBe(200)
-    await expect(start(['--port', '0', '--rate-limits', 'fast'])).rejects.toThrow(/exited 2: .*--rate-limits: "fast" is not NAME=RATE/s)
+    await expect(start(['--port', '0', '--rate-limits', 'fast'])).rejects.toThrow(
+      /exited 2: .*--rate-limits: "fast" is not NAME=RATE/s,
+    )
   })
 
   it('follows wall time by default and takes --seed and --fixtures', async () => {
@@ -72,7 +103,9 @@ describe('analytics-mock serve', () => {
     const clock = await (await fetch(`${url}/_mock/clock`)).json()
     expect(clock.frozen).toBe(false)
     expect(Math.abs(Date.parse(clock.now) - Date.now())).toBeLessThan(60_000)
-    const persons = await fetch(`${url}/api/environments/1/persons/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    const persons = await fetch(`${url}/api/environments/1/persons/`, {
+      headers: { authorization: 'Bearer phx_mock_all' },
+    })
     expect((await persons.json()).count).toBe(0)
   })
 
@@ -83,7 +116,9 @@ describe('analytics-mock serve', () => {
       const { child, url, output } = await start(['-p', '0', '-H', '127.0.0.1', '-f', 'empty-project', '-s', state])
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(output()).toContain(`no state file at ${state} yet`)
-      const persons = await fetch(`${url}/api/environments/1/persons/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+      const persons = await fetch(`${url}/api/environments/1/persons/`, {
+        headers: { authorization: 'Bearer phx_mock_all' },
+      })
       expect((await persons.json()).count).toBe(0)
       const exited = new Promise((resolve) => child.on('exit', resolve))
       child.kill('SIGTERM')
@@ -104,7 +139,12 @@ describe('analytics-mock serve', () => {
     const body = await list.json()
     expect(body.results.length).toBeGreaterThan(0)
     // The frontend's own first request names the window; the same recordings.
-    const frontend = await (await fetch(`${url}/api/environments/1/session_recordings/?kind=RecordingsQuery&date_from=-3d&limit=50&person_uuid=`, { headers })).json()
+    const frontend = await (
+      await fetch(
+        `${url}/api/environments/1/session_recordings/?kind=RecordingsQuery&date_from=-3d&limit=50&person_uuid=`,
+        { headers },
+      )
+    ).json()
     expect(frontend.results.map((r: { id: string }) => r.id)).toEqual(body.results.map((r: { id: string }) => r.id))
     const first = body.results[0]
     const one = await fetch(`${url}/api/environments/1/session_recordings/${first.id}/`, { headers })
@@ -114,7 +154,9 @@ describe('analytics-mock serve', () => {
 
   it('sets the dataset size with --persons, --events-per-person and --recordings', async () => {
     const { url } = await start(['--port', '0', '--persons', '37', '--recordings', '12', '--events-per-person', '2'])
-    const counts = await (await fetch(`${url}/_mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()
+    const counts = await (
+      await fetch(`${url}/_mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    ).json()
     // Project 1 as asked; project 2 gets a fifth of the persons (at least 10) and a sixth of the recordings (at least 5).
     expect(counts.counts.persons).toBe(37 + 10)
     expect(counts.counts.session_recordings).toBe(12 + 5)
@@ -123,9 +165,13 @@ describe('analytics-mock serve', () => {
 
   it('keeps as many requests in the journal as --journal-size says, and serves the dashboard its banner names', async () => {
     const { url, output } = await start(['--port', '0', '--journal-size', '2'])
-    for (let id = 1; id <= 3; id++) await fetch(`${url}/api/environments/1/persons/${id}/`, { headers: { authorization: 'Bearer phx_mock_all' } })
+    for (let id = 1; id <= 3; id++)
+      await fetch(`${url}/api/environments/1/persons/${id}/`, { headers: { authorization: 'Bearer phx_mock_all' } })
     const journal = await (await fetch(`${url}/_mock/journal`)).json()
-    expect(journal.results.map((e: { path: string }) => e.path)).toEqual(['/api/environments/1/persons/2/', '/api/environments/1/persons/3/'])
+    expect(journal.results.map((e: { path: string }) => e.path)).toEqual([
+      '/api/environments/1/persons/2/',
+      '/api/environments/1/persons/3/',
+    ])
     expect(journal.dropped).toBe(1)
     expect(output()).toContain(`  ui       ${url}/_mock/ui (a dashboard`)
     const page = await fetch(`${url}/_mock/ui`)

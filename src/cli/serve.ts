@@ -17,24 +17,60 @@ import { StateFileError } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
 import { MAX_BODY_BYTES } from '../core/request-body.ts'
 import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
-import { byteSize, integerValue, listValue, optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, wholeNumber, type OptionTable } from './options.ts'
+import {
+  byteSize,
+  integerValue,
+  listValue,
+  optionsHelp,
+  parseCommandLine,
+  rateOption,
+  stringValue,
+  UsageError,
+  wholeNumber,
+  type OptionTable,
+} from './options.ts'
 
 export const SERVE_OPTIONS = {
   port: { type: 'string', short: 'p', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
   host: { type: 'string', short: 'H', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
   seed: { type: 'string', value: 'N', help: 'seed of the generated data (default 1)' },
-  fixtures: { type: 'string', short: 'f', value: 'NAME', help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})` },
-  scenario: { type: 'string', value: 'FILE', help: 'serve a recorded scenario (written by analytics-mock record) instead' },
-  persons: { type: 'string', value: 'N', help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)" },
-  'events-per-person': { type: 'string', value: 'N', help: "events per person (default: the scenario's own, 5-15 on the default data)" },
-  recordings: { type: 'string', value: 'N', help: "session recordings in project 1 (default: the scenario's own; 1.5 per person\nwith --persons)" },
+  fixtures: {
+    type: 'string',
+    short: 'f',
+    value: 'NAME',
+    help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})`,
+  },
+  scenario: {
+    type: 'string',
+    value: 'FILE',
+    help: 'serve a recorded scenario (written by analytics-mock record) instead',
+  },
+  persons: {
+    type: 'string',
+    value: 'N',
+    help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)",
+  },
+  'events-per-person': {
+    type: 'string',
+    value: 'N',
+    help: "events per person (default: the scenario's own, 5-15 on the default data)",
+  },
+  recordings: {
+    type: 'string',
+    value: 'N',
+    help: "session recordings in project 1 (default: the scenario's own; 1.5 per person\nwith --persons)",
+  },
   profile: {
     type: 'string',
     value: 'NAME',
     help: `answer as the API description says (seed, the default) or as the real service\nanswers where they disagree (observed; see the contract's x-observed notes)`,
   },
   now: { type: 'string', value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
-  'non-peak': { type: 'string', value: 'H-H', help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)' },
+  'non-peak': {
+    type: 'string',
+    value: 'H-H',
+    help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)',
+  },
   state: {
     type: 'string',
     short: 's',
@@ -53,9 +89,21 @@ export const SERVE_OPTIONS = {
     value: 'ORIGIN',
     help: 'let web pages on ORIGIN (e.g. https://app.test:3000) call the API (repeatable);\npages on loopback origins (http://localhost:5173) always may; never /_mock/*',
   },
-  'max-body': { type: 'string', value: 'SIZE', help: `largest request body (default ${MAX_BODY_BYTES / 1024 / 1024}m); bigger is a 413` },
-  'max-answer': { type: 'string', value: 'SIZE', help: `largest answer (default ${MAX_ANSWER_BYTES / 1024 / 1024}m); bigger is a 500 answer_too_large` },
-  'max-person-properties': { type: 'string', value: 'N', help: `most properties one person may have (default ${DEFAULT_PERSON_LIMITS.properties})` },
+  'max-body': {
+    type: 'string',
+    value: 'SIZE',
+    help: `largest request body (default ${MAX_BODY_BYTES / 1024 / 1024}m); bigger is a 413`,
+  },
+  'max-answer': {
+    type: 'string',
+    value: 'SIZE',
+    help: `largest answer (default ${MAX_ANSWER_BYTES / 1024 / 1024}m); bigger is a 500 answer_too_large`,
+  },
+  'max-person-properties': {
+    type: 'string',
+    value: 'N',
+    help: `most properties one person may have (default ${DEFAULT_PERSON_LIMITS.properties})`,
+  },
   'max-person-properties-size': {
     type: 'string',
     value: 'SIZE',
@@ -72,7 +120,11 @@ export const SERVE_OPTIONS = {
     value: 'SPEC',
     help: `throttle API requests as the real service does (default off): real, or budgets such as\nburst=10/min,sustained=50/hour or clickhouse_burst=5/minute (see GET /_mock/rate-limits)`,
   },
-  'journal-size': { type: 'string', value: 'N', help: 'requests the journal keeps, newest first in the dashboard (default 1000; 0: none)' },
+  'journal-size': {
+    type: 'string',
+    value: 'N',
+    help: 'requests the journal keeps, newest first in the dashboard (default 1000; 0: none)',
+  },
   'journal-bytes': {
     type: 'string',
     value: 'SIZE',
@@ -83,11 +135,31 @@ export const SERVE_OPTIONS = {
     value: 'SIZE',
     help: `largest request body or answer journaled; a bigger body is kept as a note of its size (default ${JOURNAL_ENTRY_BYTES / 1024}k)`,
   },
-  'request-timeout': { type: 'string', value: 'MS', help: `time a client has to send its whole request (default ${DEFAULT_TIMEOUTS.requestTimeoutMs})` },
-  'headers-timeout': { type: 'string', value: 'MS', help: `time a client has to send its headers (default ${DEFAULT_TIMEOUTS.headersTimeoutMs})` },
-  'keep-alive-timeout': { type: 'string', value: 'MS', help: `how long an idle keep-alive connection stays open (default ${DEFAULT_TIMEOUTS.keepAliveTimeoutMs})` },
-  'idle-timeout': { type: 'string', value: 'MS', help: `how long a connection may see no traffic at all (default ${DEFAULT_TIMEOUTS.idleTimeoutMs})` },
-  'shutdown-timeout': { type: 'string', value: 'MS', help: 'on SIGTERM/SIGINT, how long in-flight requests may take to finish (default 10000)' },
+  'request-timeout': {
+    type: 'string',
+    value: 'MS',
+    help: `time a client has to send its whole request (default ${DEFAULT_TIMEOUTS.requestTimeoutMs})`,
+  },
+  'headers-timeout': {
+    type: 'string',
+    value: 'MS',
+    help: `time a client has to send its headers (default ${DEFAULT_TIMEOUTS.headersTimeoutMs})`,
+  },
+  'keep-alive-timeout': {
+    type: 'string',
+    value: 'MS',
+    help: `how long an idle keep-alive connection stays open (default ${DEFAULT_TIMEOUTS.keepAliveTimeoutMs})`,
+  },
+  'idle-timeout': {
+    type: 'string',
+    value: 'MS',
+    help: `how long a connection may see no traffic at all (default ${DEFAULT_TIMEOUTS.idleTimeoutMs})`,
+  },
+  'shutdown-timeout': {
+    type: 'string',
+    value: 'MS',
+    help: 'on SIGTERM/SIGINT, how long in-flight requests may take to finish (default 10000)',
+  },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -103,7 +175,10 @@ export class StartupError extends Error {}
 export async function runServe(argv: string[]): Promise<void> {
   const o = parseCommandLine(argv, SERVE_OPTIONS).values
   const port = wholeNumber('port', stringValue(o, 'port') ?? process.env.PORT) ?? 8010
-  const host = checkHost(stringValue(o, 'host') ?? process.env.HOST ?? '127.0.0.1', stringValue(o, 'host') === undefined && process.env.HOST !== undefined)
+  const host = checkHost(
+    stringValue(o, 'host') ?? process.env.HOST ?? '127.0.0.1',
+    stringValue(o, 'host') === undefined && process.env.HOST !== undefined,
+  )
   const seed = integerValue(o, 'seed', 1)
   const fixtures = stringValue(o, 'fixtures') ?? 'default'
   // Only the sizes given: the scenario keeps its own for the others.
@@ -112,11 +187,13 @@ export async function runServe(argv: string[]): Promise<void> {
       .map(([field, option]) => [field, integerValue(o, option)])
       .filter(([, value]) => value !== undefined),
   ) as DatasetSize
-  if (!scenarioNames().includes(fixtures)) throw new UsageError(`unknown --fixtures "${fixtures}" (known: ${scenarioNames().join(', ')})`)
+  if (!scenarioNames().includes(fixtures))
+    throw new UsageError(`unknown --fixtures "${fixtures}" (known: ${scenarioNames().join(', ')})`)
   const scenarioArg = stringValue(o, 'scenario')
   if (scenarioArg !== undefined) {
     const clash = ['fixtures', 'persons', 'events-per-person', 'recordings'].find((name) => o[name] !== undefined)
-    if (clash) throw new UsageError(`--${clash} does not apply to a recorded --scenario (it has the data it was recorded with)`)
+    if (clash)
+      throw new UsageError(`--${clash} does not apply to a recorded --scenario (it has the data it was recorded with)`)
   }
   const profile = stringValue(o, 'profile') ?? 'seed'
   if (!isProfile(profile)) throw new UsageError(`unknown --profile "${profile}" (known: ${PROFILES.join(', ')})`)
@@ -152,7 +229,8 @@ export async function runServe(argv: string[]): Promise<void> {
   const maxPropertiesBytes = byteSize('max-person-properties-size', stringValue(o, 'max-person-properties-size'))
   const corsOrigins = listValue(o, 'cors-origin')
   for (const origin of corsOrigins) {
-    if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, ''))) throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
+    if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, '')))
+      throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
   }
   // Whole seconds, as the data's instants are.
   const start = Math.floor(Date.now() / 1000) * 1000
@@ -179,14 +257,22 @@ export async function runServe(argv: string[]): Promise<void> {
     limits: { properties: maxProperties, propertiesBytes: maxPropertiesBytes },
   })
   // A recorded scenario goes by its identity (recorded:<hash>), so a state file knows which recording it grew from.
-  const origin = { seed, fixtures: app.store.dataset.fixtures, ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }) }
+  const origin = {
+    seed,
+    fixtures: app.store.dataset.fixtures,
+    ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }),
+  }
   let state: DurableState | undefined
   if (statePath !== undefined) {
     try {
       const opened = await DurableState.open(app, statePath, origin)
       state = opened.state
       const replayed = state.stats.replayed ? ` (${state.stats.replayed} logged changes replayed)` : ''
-      console.log(opened.restored ? `state loaded from ${statePath}${replayed}` : `no state file at ${statePath} yet: starting from the seeded data`)
+      console.log(
+        opened.restored
+          ? `state loaded from ${statePath}${replayed}`
+          : `no state file at ${statePath} yet: starting from the seeded data`,
+      )
     } catch (error) {
       if (error instanceof StateFileError) {
         throw new StartupError(`cannot use the state file ${statePath}: ${error.message}. The file was left as it is.`)
@@ -211,7 +297,9 @@ export async function runServe(argv: string[]): Promise<void> {
     corsOrigins,
   })
   // A mistake in a rarely used path must not take the server down with it.
-  process.on('unhandledRejection', (error) => console.error('[analytics-mock] unhandled rejection (the server keeps running):', error))
+  process.on('unhandledRejection', (error) =>
+    console.error('[analytics-mock] unhandled rejection (the server keeps running):', error),
+  )
   console.log(banner(app, running.url, docsLocation()))
   let closing = false
   const shutdown = (signal: string) => {
@@ -240,9 +328,12 @@ export async function runServe(argv: string[]): Promise<void> {
 function checkHost(host: string, fromEnv: boolean): string {
   const where = fromEnv ? 'HOST' : '--host'
   if (host.trim() === '') {
-    throw new UsageError(`${where} is empty, which would listen on every network interface; use 127.0.0.1 (the default), or 0.0.0.0 to listen on all on purpose`)
+    throw new UsageError(
+      `${where} is empty, which would listen on every network interface; use 127.0.0.1 (the default), or 0.0.0.0 to listen on all on purpose`,
+    )
   }
   const hostname = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
-  if (isIP(host) === 0 && !hostname.test(host)) throw new UsageError(`${where} "${host}" is neither an IP address nor a host name`)
+  if (isIP(host) === 0 && !hostname.test(host))
+    throw new UsageError(`${where} "${host}" is neither an IP address nor a host name`)
   return host
 }

@@ -13,11 +13,15 @@ export type Schema<Name extends keyof components['schemas']> = components['schem
 type JsonContent<R> = R extends { content: { 'application/json': infer Body } } ? Body : never
 
 /** The JSON body an operation answers with for a status (default 200), e.g. `ResponseBody<'persons_list'>`. */
-export type ResponseBody<Op extends OperationId, Status extends keyof operations[Op]['responses'] = 200 & keyof operations[Op]['responses']> =
-  JsonContent<operations[Op]['responses'][Status]>
+export type ResponseBody<
+  Op extends OperationId,
+  Status extends keyof operations[Op]['responses'] = 200 & keyof operations[Op]['responses'],
+> = JsonContent<operations[Op]['responses'][Status]>
 
 /** The JSON body an operation takes, e.g. `RequestBody<'persons_partial_update'>` is `{ properties: {...} }`. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> : never
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
+  ? JsonContent<NonNullable<R>>
+  : never
 
 /** Query parameters of an operation. */
 export type QueryParams<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>

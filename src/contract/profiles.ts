@@ -49,10 +49,14 @@ const isSuccess = (status: number | undefined) => status !== undefined && status
 /** The note that changes the success answer in the observed profile (an operation has at most one). */
 export function answerNote(operation: OperationDoc): ObservedNoteDoc | undefined {
   const notes = observedNotes(operation).filter(
-    (n) => n.real_scopes === undefined && (isSuccess(n.real_status) || (n.real_status === undefined && n.real_schema !== undefined)),
+    (n) =>
+      n.real_scopes === undefined &&
+      (isSuccess(n.real_status) || (n.real_status === undefined && n.real_schema !== undefined)),
   )
   if (notes.length > 1) {
-    throw new Error(`${operation.operationId}: x-observed notes ${notes.map((n) => n.id).join(', ')} all change the success answer; one may`)
+    throw new Error(
+      `${operation.operationId}: x-observed notes ${notes.map((n) => n.id).join(', ')} all change the success answer; one may`,
+    )
   }
   return notes[0]
 }
@@ -82,7 +86,10 @@ export function profileResponses(operation: OperationDoc, profile: Profile): Rec
   if (!note) return responses
   const primary = primarySuccess(responses)
   const status = String(note.real_status ?? primary)
-  if (primary === undefined) throw new Error(`${operation.operationId}: x-observed ${note.id} changes a success answer the operation does not document`)
+  if (primary === undefined)
+    throw new Error(
+      `${operation.operationId}: x-observed ${note.id} changes a success answer the operation does not document`,
+    )
   const out: Record<string, any> = { ...responses }
   if (status !== primary) delete out[primary]
   const description = note.real ?? `as the real service answers (${note.id})`

@@ -34,12 +34,36 @@ export const THROTTLE_CLASSES: readonly ThrottleClass[] = [
   { name: 'BurstRateThrottle', scope: 'burst', rate: '480/minute', kind: 'burst', ident: 'key' },
   { name: 'SustainedRateThrottle', scope: 'sustained', rate: '4800/hour', kind: 'sustained', ident: 'key' },
   { name: 'ClickHouseBurstRateThrottle', scope: 'clickhouse_burst', rate: '240/minute', kind: 'burst', ident: 'key' },
-  { name: 'ClickHouseSustainedRateThrottle', scope: 'clickhouse_sustained', rate: '1200/hour', kind: 'sustained', ident: 'key' },
-  { name: 'PersonsDeleteBurstThrottle', scope: 'persons_delete_burst', rate: '480/minute', kind: 'burst', ident: 'key' },
-  { name: 'PersonsDeleteSustainedThrottle', scope: 'persons_delete_sustained', rate: '4800/hour', kind: 'sustained', ident: 'key' },
+  {
+    name: 'ClickHouseSustainedRateThrottle',
+    scope: 'clickhouse_sustained',
+    rate: '1200/hour',
+    kind: 'sustained',
+    ident: 'key',
+  },
+  {
+    name: 'PersonsDeleteBurstThrottle',
+    scope: 'persons_delete_burst',
+    rate: '480/minute',
+    kind: 'burst',
+    ident: 'key',
+  },
+  {
+    name: 'PersonsDeleteSustainedThrottle',
+    scope: 'persons_delete_sustained',
+    rate: '4800/hour',
+    kind: 'sustained',
+    ident: 'key',
+  },
   // The free plan's listing rates (the real default tier); a paid plan's are set with --rate-limits.
   { name: 'ListingBurstRateThrottle', scope: 'listing_burst', rate: '12/minute', kind: 'burst', ident: 'key' },
-  { name: 'ListingSustainedRateThrottle', scope: 'listing_sustained', rate: '60/hour', kind: 'sustained', ident: 'key' },
+  {
+    name: 'ListingSustainedRateThrottle',
+    scope: 'listing_sustained',
+    rate: '60/hour',
+    kind: 'sustained',
+    ident: 'key',
+  },
   { name: 'AIBurstRateThrottle', scope: 'ai_burst', rate: '10/minute', kind: 'burst', ident: 'user' },
   { name: 'AISustainedRateThrottle', scope: 'ai_sustained', rate: '100/day', kind: 'sustained', ident: 'user' },
 ]
@@ -53,7 +77,8 @@ export function throttleScopes(operationId: string | null): readonly string[] {
   if (operationId.startsWith('mock_')) return []
   if (operationId === 'users_me_retrieve') return []
   if (operationId === 'max_tools_create_and_query_insight') return ['ai_burst', 'ai_sustained']
-  if (operationId === 'persons_destroy' || operationId === 'persons_delete_events_create') return ['persons_delete_burst', 'persons_delete_sustained']
+  if (operationId === 'persons_destroy' || operationId === 'persons_delete_events_create')
+    return ['persons_delete_burst', 'persons_delete_sustained']
   if (operationId.startsWith('persons_')) return ['clickhouse_burst']
   if (operationId === 'session_recordings_list') return [...CLICKHOUSE_PAIR, 'listing_burst', 'listing_sustained']
   if (operationId.startsWith('session_recording')) return CLICKHOUSE_PAIR
@@ -84,7 +109,9 @@ export function parseRate(text: string): Rate {
 export const formatRate = (rate: Rate): string =>
   `${rate.requests}/${{ 1: 'second', 60: 'minute', 3600: 'hour', 86400: 'day' }[rate.seconds] ?? `${rate.seconds}s`}`
 
-export const REAL_RATES: RateTable = Object.freeze(Object.fromEntries(THROTTLE_CLASSES.map((c) => [c.scope, parseRate(c.rate)])))
+export const REAL_RATES: RateTable = Object.freeze(
+  Object.fromEntries(THROTTLE_CLASSES.map((c) => [c.scope, parseRate(c.rate)])),
+)
 
 /**
  * Reads a budget: `real` (the real rates), `off` (null: nothing throttled), or the real rates with some
@@ -108,15 +135,21 @@ export function parseRateLimits(spec: string): RateTable | null {
       continue
     }
     const cls = THROTTLE_CLASSES.find((c) => c.scope === name || c.name === name)
-    if (!cls) throw new RangeError(`"${name}" is not a throttle class; use burst, sustained or one of ${THROTTLE_CLASSES.map((c) => c.scope).join(', ')}`)
+    if (!cls)
+      throw new RangeError(
+        `"${name}" is not a throttle class; use burst, sustained or one of ${THROTTLE_CLASSES.map((c) => c.scope).join(', ')}`,
+      )
     byScope[cls.scope] = rate
   }
   return Object.freeze(
-    Object.fromEntries(THROTTLE_CLASSES.map((c) => [c.scope, byScope[c.scope] ?? byKind[c.kind] ?? REAL_RATES[c.scope]!])),
+    Object.fromEntries(
+      THROTTLE_CLASSES.map((c) => [c.scope, byScope[c.scope] ?? byKind[c.kind] ?? REAL_RATES[c.scope]!]),
+    ),
   )
 }
 
-export const throttleClass = (scope: string): ThrottleClass | undefined => THROTTLE_CLASSES.find((c) => c.scope === scope)
+export const throttleClass = (scope: string): ThrottleClass | undefined =>
+  THROTTLE_CLASSES.find((c) => c.scope === scope)
 
 /**
  * Sliding windows by bucket name: the instants (epoch ms) of the requests each one let through, oldest

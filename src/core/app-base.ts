@@ -92,12 +92,29 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   const maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
   const onViolation =
     options.onViolation ??
-    ((v: ContractViolation) => console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
+    ((v: ContractViolation) =>
+      console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
   const serial = new SerialQueue()
   const changes = new ChangeFeed()
-  const { route, dispatch } = createDispatcher({ contract, profile, handlers, services, directory, faults, maxUrl, throttle: options.throttle })
+  const { route, dispatch } = createDispatcher({
+    contract,
+    profile,
+    handlers,
+    services,
+    directory,
+    faults,
+    maxUrl,
+    throttle: options.throttle,
+  })
   const turns = createTurns({ serial, clock, dispatch, changes, beforeRequest, hasDueWork })
-  const finish = createFinish({ journal, clock, profile, changes, validateResponses: options.validateResponses ?? true, onViolation })
+  const finish = createFinish({
+    journal,
+    clock,
+    profile,
+    changes,
+    validateResponses: options.validateResponses ?? true,
+    onViolation,
+  })
 
   // (A violation handler that throws, say: the caller gets a rejected promise, as from an async function.)
   const handle = (req: MockRequest): Promise<MockResponse> => promiseOf(() => handleNow(req))
@@ -134,7 +151,8 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
 
   function afterDelay(req: MockRequest, match: Routed): Outcome | Promise<Outcome> {
     const parsed = parseBody(req.body, maxBody, req.headers['content-type'], !SAFE_METHODS.has(req.method))
-    if (parsed.kind === 'too-large') return { res: bodyTooLarge(maxBody).toResponse(), op: null, named: match.kind === 'operation' ? match.op : null }
+    if (parsed.kind === 'too-large')
+      return { res: bodyTooLarge(maxBody).toResponse(), op: null, named: match.kind === 'operation' ? match.op : null }
     return turns.take(req, match, parsed)
   }
 

@@ -22,7 +22,11 @@ export interface ProjectLike {
   organization_id: string
 }
 
-export interface KeyDirectory<K extends ApiKeyLike = ApiKeyLike, U extends UserLike = UserLike, Pr extends ProjectLike = ProjectLike> {
+export interface KeyDirectory<
+  K extends ApiKeyLike = ApiKeyLike,
+  U extends UserLike = UserLike,
+  Pr extends ProjectLike = ProjectLike,
+> {
   keyByValue(value: string): K | undefined
   user(id: number): U | undefined
   project(id: number): Pr | undefined
@@ -39,7 +43,11 @@ const BEARER = /^Bearer\s+(\S.+)$/
 type KeySource = 'Authorization header' | 'body' | 'query string'
 
 /** Finds the key as the real service does: Authorization header, then a body field, then a query parameter. */
-export function findKey(headers: Record<string, string | undefined>, body: unknown, query: URLSearchParams): [string, KeySource] | null {
+export function findKey(
+  headers: Record<string, string | undefined>,
+  body: unknown,
+  query: URLSearchParams,
+): [string, KeySource] | null {
   const header = headers['authorization']
   const m = header ? BEARER.exec(header) : null
   if (m && !m[1]!.startsWith('pha_')) return [m[1]!.trim(), 'Authorization header']
@@ -60,9 +68,16 @@ export function authenticate<K extends ApiKeyLike, U extends UserLike>(
 ): Principal<K, U> {
   const found = findKey(headers, body, query)
   if (!found) {
-    throw new ApiError(401, 'authentication_error', 'not_authenticated', 'Authentication credentials were not provided.', null, {
-      'www-authenticate': 'Bearer',
-    })
+    throw new ApiError(
+      401,
+      'authentication_error',
+      'not_authenticated',
+      'Authentication credentials were not provided.',
+      null,
+      {
+        'www-authenticate': 'Bearer',
+      },
+    )
   }
   const [value, source] = found
   const key = directory.keyByValue(value)
@@ -94,7 +109,8 @@ export function keyHasScope(key: ApiKeyLike, required: string): boolean {
  */
 export function checkScopes(key: ApiKeyLike, required: string[], noneDeclared = false): void {
   if (noneDeclared) {
-    if (key.scopes && key.scopes.length > 0) throw permissionDenied('This action does not support Personal API Key access')
+    if (key.scopes && key.scopes.length > 0)
+      throw permissionDenied('This action does not support Personal API Key access')
     return
   }
   for (const scope of required) {
@@ -117,7 +133,9 @@ export function checkProjectAccess<Pr extends ProjectLike>(
       throw permissionDenied(`API key does not have access to the requested project: ID ${project.id}.`)
     }
     if (key.scoped_organizations.length > 0 && !key.scoped_organizations.includes(project.organization_id)) {
-      throw permissionDenied(`API key does not have access to the requested organization: ID ${project.organization_id}.`)
+      throw permissionDenied(
+        `API key does not have access to the requested organization: ID ${project.organization_id}.`,
+      )
     }
   }
   if (user.organization_id !== project.organization_id) throw permissionDenied("You don't have access to the project.")
@@ -125,7 +143,10 @@ export function checkProjectAccess<Pr extends ProjectLike>(
 }
 
 /** Projects a key can reach (for /api/projects/ and discovery). */
-export function reachableProjects<Pr extends ProjectLike>(directory: KeyDirectory<ApiKeyLike, UserLike, Pr>, principal: Principal): Pr[] {
+export function reachableProjects<Pr extends ProjectLike>(
+  directory: KeyDirectory<ApiKeyLike, UserLike, Pr>,
+  principal: Principal,
+): Pr[] {
   return directory.projectList().filter((project) => {
     try {
       checkProjectAccess(directory, principal, String(project.id))

@@ -125,7 +125,8 @@ export function parseInstant(value: string | number): number {
   return ms
 }
 
-const DURATION = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
+const DURATION =
+  /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/
 
 /** ISO 8601 duration (weeks, days, hours, minutes, seconds; no months or years) to milliseconds. */
 export function parseDuration(value: string): number {

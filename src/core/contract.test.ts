@@ -9,7 +9,9 @@ describe('the contract', () => {
   const contract = loadContract()
   const metaSchema = new Ajv({ strict: false })
   const checkSchema = (schema: unknown, where: string) => {
-    expect(metaSchema.validateSchema(schema as object), `${where}: ${metaSchema.errorsText(metaSchema.errors)}`).toBe(true)
+    expect(metaSchema.validateSchema(schema as object), `${where}: ${metaSchema.errorsText(metaSchema.errors)}`).toBe(
+      true,
+    )
   }
 
   it('compiles every request validator, each from a valid JSON Schema', () => {
@@ -33,7 +35,13 @@ describe('the contract', () => {
     for (const op of contract.operations) {
       for (const view of [op, op.observed]) {
         for (const [status, body] of view.responseValidators) {
-          for (const validate of [body.validate, body.envelope, body.item, body.members?.outer, ...(body.members?.each.map((m) => m.validate) ?? [])]) {
+          for (const validate of [
+            body.validate,
+            body.envelope,
+            body.item,
+            body.members?.outer,
+            ...(body.members?.each.map((m) => m.validate) ?? []),
+          ]) {
             if (validate) checkSchema(validate.schema, `${op.operationId} ${status}`)
           }
         }

@@ -9,7 +9,7 @@ import ajvFormats from 'ajv-formats'
 import dereferenceJsonSchema from 'dereference-json-schema'
 import { OpenAPIRouter, OpenAPIValidator, ValidationContext, type Document, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
-import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
+import { profileFormats, profileResponses, profileScopes } from '../contract/profiles.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
 
@@ -71,7 +71,6 @@ export interface Contract {
   document: typeof document
 }
 
-
 /**
  * A response body's validator; for a list envelope (`results: [...]`) also the envelope alone and one
  * item, so items already known valid need not be validated again (see response-validation.ts).
@@ -92,11 +91,17 @@ export interface BodyValidator {
 
 /** An object schema with properties of its own (a record: a user, a person), not a free-form object. */
 const isRecordSchema = (schema: any): boolean =>
-  typeof schema === 'object' && schema !== null && (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) && typeof schema.properties === 'object'
+  typeof schema === 'object' &&
+  schema !== null &&
+  (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) &&
+  typeof schema.properties === 'object'
 
 /** A property holding a record (or null, or one of several shapes that include a record). */
 const holdsRecord = (schema: any): boolean =>
-  isRecordSchema(schema) || (typeof schema === 'object' && schema !== null && ['oneOf', 'anyOf'].some((k) => Array.isArray(schema[k]) && schema[k].some(isRecordSchema)))
+  isRecordSchema(schema) ||
+  (typeof schema === 'object' &&
+    schema !== null &&
+    ['oneOf', 'anyOf'].some((k) => Array.isArray(schema[k]) && schema[k].some(isRecordSchema)))
 
 /**
  * Whether `schema` stands on its own: no $ref (which could point outside it, as openapi-backend's
@@ -115,7 +120,9 @@ function memberKeys(schema: any): string[] {
   if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) return []
   // Keywords whose outcome depends on which properties were evaluated: the body is then validated whole.
   if ('unevaluatedProperties' in schema || 'dependentSchemas' in schema || 'patternProperties' in schema) return []
-  return Object.keys(schema.properties).filter((key) => holdsRecord(schema.properties[key]) && selfContained(schema.properties[key]))
+  return Object.keys(schema.properties).filter(
+    (key) => holdsRecord(schema.properties[key]) && selfContained(schema.properties[key]),
+  )
 }
 
 let cached: Contract | undefined
@@ -156,7 +163,11 @@ export function loadContract(): Contract {
   const compile = (schema: object): ValidateFunction => {
     let validate = compiled.get(schema)
     // openapi-backend's own compile step (it replaces reference cycles with $refs first); private in its types.
-    if (!validate) compiled.set(schema, (validate = (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction))
+    if (!validate)
+      compiled.set(
+        schema,
+        (validate = (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction),
+      )
     return validate
   }
   const bodyValidators = new Map<object, BodyValidator>()
@@ -178,14 +189,24 @@ export function loadContract(): Contract {
     body = {} as BodyValidator
     lazy(body, 'validate', () => compile(schema))
     const results = schema.type === 'object' ? schema.properties?.results : undefined
-    if (results?.type === 'array' && results.items && typeof results.items === 'object' && Object.keys(results).length === 2) {
-      lazy(body, 'envelope', () => compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } }))
+    if (
+      results?.type === 'array' &&
+      results.items &&
+      typeof results.items === 'object' &&
+      Object.keys(results).length === 2
+    ) {
+      lazy(body, 'envelope', () =>
+        compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } }),
+      )
       lazy(body, 'item', () => compile(results.items))
     } else {
       const keys = memberKeys(schema)
       if (keys.length > 0) {
         lazy(body, 'members', () => ({
-          outer: compile({ ...schema, properties: { ...schema.properties, ...Object.fromEntries(keys.map((key) => [key, true])) } }),
+          outer: compile({
+            ...schema,
+            properties: { ...schema.properties, ...Object.fromEntries(keys.map((key) => [key, true])) },
+          }),
           each: keys.map((key) => ({ key, validate: compile(schema.properties[key]) })),
         }))
       }
@@ -219,11 +240,19 @@ export function loadContract(): Contract {
     const doc = operation as any
     const seedResponses = doc.responses ?? {}
     const observedResponses = profileResponses(doc, 'observed')
-    const seed = { operationId: operation.operationId!, scopes, noneDeclared: false, formats: null, ...responsesOf(seedResponses) }
+    const seed = {
+      operationId: operation.operationId!,
+      scopes,
+      noneDeclared: false,
+      formats: null,
+      ...responsesOf(seedResponses),
+    }
     const observedScopes = profileScopes(doc, scopes, 'observed')
     const formats = profileFormats(doc, 'observed')
     const observedAnswers =
-      observedResponses === seedResponses ? { responses: seed.responses, responseValidators: seed.responseValidators } : responsesOf(observedResponses)
+      observedResponses === seedResponses
+        ? { responses: seed.responses, responseValidators: seed.responseValidators }
+        : responsesOf(observedResponses)
     const observed: OperationView =
       observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
         ? seed
@@ -241,7 +270,9 @@ export function loadContract(): Contract {
       operation,
     }
   })
-  const notMocked: NotMocked[] = (((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>).map((e) => ({
+  const notMocked: NotMocked[] = (
+    ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
+  ).map((e) => ({
     method: e.method.toUpperCase(),
     path: e.path,
     templates: templatesOf(e.path),

@@ -60,7 +60,13 @@ export interface Dispatcher {
    * Auth, validation and the handler; runs in the request's turn. Throws an ApiError for a refusal.
    * `progress.ran` is set once the handler is called; `replaying` skips injected faults.
    */
-  dispatch(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean, progress: { ran: boolean }): Dispatched | Promise<Dispatched>
+  dispatch(
+    req: MockRequest,
+    match: Routed,
+    parsed: ReadBody,
+    replaying: boolean,
+    progress: { ran: boolean },
+  ): Dispatched | Promise<Dispatched>
 }
 
 export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
@@ -79,14 +85,27 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
   function route(req: MockRequest): { res: MockResponse } | { match: Routed } {
     const pathname = req.url.pathname
     if (pathname.length + req.url.search.length > maxUrl) {
-      return { res: new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`).toResponse() }
+      return {
+        res: new ApiError(
+          414,
+          'invalid_request',
+          'request_uri_too_long',
+          `Request URI exceeds ${maxUrl} bytes.`,
+        ).toResponse(),
+      }
     }
     const match = router.match(req.method, pathname)
     if (match.kind === 'not-found') return { res: notFound().toResponse() }
     return { match }
   }
 
-  function dispatch(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean, progress: { ran: boolean }): Dispatched | Promise<Dispatched> {
+  function dispatch(
+    req: MockRequest,
+    match: Routed,
+    parsed: ReadBody,
+    replaying: boolean,
+    progress: { ran: boolean },
+  ): Dispatched | Promise<Dispatched> {
     const view = match.kind === 'operation' ? viewOf(match.op, profile) : null
     const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
     // A view that never reads its body (x-body-unread) refuses none and is given none (the key may still be read from it).
@@ -99,9 +118,13 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
     if (view?.formats && unrenderedFormat(searchParams, view.formats)) return { res: notFound().toResponse(), op: null }
     let principal: Principal | undefined
     if (isApi) principal = authenticate(directory, req.headers, parsed.body, searchParams)
-    if (match.kind === 'method-not-allowed') return { res: methodNotAllowed(req.method, match.allow).toResponse(), op: null }
+    if (match.kind === 'method-not-allowed')
+      return { res: methodNotAllowed(req.method, match.allow).toResponse(), op: null }
     const { params, route } = match
-    const checkProject = () => (principal && params.project_id !== undefined ? checkProjectAccess(directory, principal, params.project_id) : undefined)
+    const checkProject = () =>
+      principal && params.project_id !== undefined
+        ? checkProjectAccess(directory, principal, params.project_id)
+        : undefined
     if (match.kind === 'options') {
       // As the real service's framework: the key, the path's read scope and the project, then its metadata.
       if (principal) checkScopes(principal.key, optionsScopes(route, profile))
@@ -127,7 +150,15 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
     if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
     const handler = handlers[op.operationId]
     if (!handler) {
-      return { res: new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`).toResponse(), op }
+      return {
+        res: new ApiError(
+          501,
+          'server_error',
+          'not_implemented',
+          `${op.operationId} is not implemented yet.`,
+        ).toResponse(),
+        op,
+      }
     }
     if (op.scopes !== null && !replaying) {
       const failure = faults.failureFor(op.operationId)
@@ -156,12 +187,18 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
 
 /** The handler's answer; a 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included). */
 function named(res: MockResponse, op: OperationInfo, route: Route): Dispatched {
-  if (res.status === 405 && res.headers.allow === undefined) res.headers = { ...res.headers, allow: route.allow.join(', ') }
+  if (res.status === 405 && res.headers.allow === undefined)
+    res.headers = { ...res.headers, allow: route.allow.join(', ') }
   return { res, op }
 }
 
 /** Null characters in a write's body (where the operation takes one) or query: a 400 naming the field. */
-function checkNullCharacters(op: OperationInfo, searchParams: URLSearchParams, body: unknown, text: string | undefined): void {
+function checkNullCharacters(
+  op: OperationInfo,
+  searchParams: URLSearchParams,
+  body: unknown,
+  text: string | undefined,
+): void {
   // A parsed body holds a null character only where its JSON text has the escape `\u0000` (JSON has no other way to write one).
   if (op.operation.requestBody && body !== undefined && (text === undefined || text.includes('\\u0000'))) {
     const attr = nullCharacterPath(body)

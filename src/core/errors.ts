@@ -2,11 +2,7 @@
 import { json, type MockResponse } from './http.ts'
 
 export type ErrorType =
-  | 'validation_error'
-  | 'authentication_error'
-  | 'invalid_request'
-  | 'throttled_error'
-  | 'server_error'
+  'validation_error' | 'authentication_error' | 'invalid_request' | 'throttled_error' | 'server_error'
 
 export class ApiError extends Error {
   constructor(
@@ -40,7 +36,12 @@ export const methodNotAllowed = (method: string, allow: string[]) =>
 
 /** An endpoint the real service has and the mock does not serve (the contract's x-not-mocked). */
 export const notMocked = (method: string, path: string) =>
-  new ApiError(501, 'server_error', 'not_mocked', `${method} ${path} exists in the real service, but analytics-mock does not mock it.`)
+  new ApiError(
+    501,
+    'server_error',
+    'not_mocked',
+    `${method} ${path} exists in the real service, but analytics-mock does not mock it.`,
+  )
 
 export const parseError = (detail: string) => new ApiError(400, 'invalid_request', 'parse_error', detail)
 

@@ -17,7 +17,13 @@ export interface FaultSettings {
   operations: string[] | null
 }
 
-export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({ latency_ms: 0, jitter_ms: 0, error_rate: 0, error_status: 503, operations: null })
+export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
+  latency_ms: 0,
+  jitter_ms: 0,
+  error_rate: 0,
+  error_status: 503,
+  operations: null,
+})
 
 export class Faults {
   #settings: FaultSettings = { ...NO_FAULTS }
@@ -34,7 +40,8 @@ export class Faults {
   /** Changes the given settings and keeps the others (names that are not settings are ignored). */
   update(partial: Partial<FaultSettings>): void {
     const next = { ...this.#settings }
-    for (const [key, value] of Object.entries(partial)) if (value !== undefined && key in NO_FAULTS) (next as any)[key] = value
+    for (const [key, value] of Object.entries(partial))
+      if (value !== undefined && key in NO_FAULTS) (next as any)[key] = value
     this.#settings = next
     this.#random = new SeededRandom(0x5eed)
   }
@@ -60,11 +67,23 @@ export class Faults {
     if (error_rate <= 0 || !this.#applies(operationId) || this.#random.next() >= error_rate) return null
     switch (error_status) {
       case 429:
-        return new ApiError(429, 'throttled_error', 'throttled', 'Request was throttled. Expected available in 1 second.', null, { 'retry-after': '1' })
+        return new ApiError(
+          429,
+          'throttled_error',
+          'throttled',
+          'Request was throttled. Expected available in 1 second.',
+          null,
+          { 'retry-after': '1' },
+        )
       case 502:
         return new ApiError(502, 'server_error', 'bad_gateway', 'Bad gateway (fault injected by analytics-mock).')
       case 503:
-        return new ApiError(503, 'server_error', 'service_unavailable', 'Service unavailable (fault injected by analytics-mock).')
+        return new ApiError(
+          503,
+          'server_error',
+          'service_unavailable',
+          'Service unavailable (fault injected by analytics-mock).',
+        )
       default:
         return serverError()
     }

@@ -27,7 +27,10 @@ function withKey(text: string, sentinel: string): Word {
   return text.split(sentinel).flatMap((piece, i) => (i === 0 ? [piece] : [KEY, piece]))
 }
 
-export function journalCurl(entry: Pick<JournalEntryDetail, 'method' | 'path' | 'query' | 'request_body' | 'key'>, origin: string): string {
+export function journalCurl(
+  entry: Pick<JournalEntryDetail, 'method' | 'path' | 'query' | 'request_body' | 'key'>,
+  origin: string,
+): string {
   let keyPlaced = false
   const pairs: string[] = []
   for (const [name, values] of Object.entries(entry.query)) {
@@ -44,7 +47,12 @@ export function journalCurl(entry: Pick<JournalEntryDetail, 'method' | 'path' | 
   if (sent !== undefined) {
     if (typeof sent === 'string') body = [sent]
     else {
-      const holdsKey = sent !== null && typeof sent === 'object' && !Array.isArray(sent) && (sent as Record<string, unknown>)[KEY_FIELD] === REDACTED && entry.key !== null
+      const holdsKey =
+        sent !== null &&
+        typeof sent === 'object' &&
+        !Array.isArray(sent) &&
+        (sent as Record<string, unknown>)[KEY_FIELD] === REDACTED &&
+        entry.key !== null
       keyPlaced ||= holdsKey
       body = withKey(JSON.stringify(holdsKey ? { ...(sent as object), [KEY_FIELD]: SENTINEL } : sent), SENTINEL_JSON)
     }
@@ -54,7 +62,17 @@ export function journalCurl(entry: Pick<JournalEntryDetail, 'method' | 'path' | 
   if (entry.method === 'HEAD') words.push(['--head'])
   else if (entry.method !== 'GET' || body !== undefined) words.push(['-X'], [entry.method])
   if (entry.key !== null && !keyPlaced) words.push(['-H'], ['Authorization: Bearer ', KEY])
-  if (body !== undefined) words.push(['-H'], [`Content-Type: ${typeof sent === 'string' ? 'text/plain' : 'application/json'}`], ['--data-raw'], body)
+  if (body !== undefined)
+    words.push(
+      ['-H'],
+      [`Content-Type: ${typeof sent === 'string' ? 'text/plain' : 'application/json'}`],
+      ['--data-raw'],
+      body,
+    )
   words.push(url)
-  return words.map((word) => (word.length === 1 && typeof word[0] === 'string' && /^[\w./:=@-]+$/.test(word[0]) ? word[0] : render(word))).join(' ')
+  return words
+    .map((word) =>
+      word.length === 1 && typeof word[0] === 'string' && /^[\w./:=@-]+$/.test(word[0]) ? word[0] : render(word),
+    )
+    .join(' ')
 }

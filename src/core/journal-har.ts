@@ -7,11 +7,28 @@ import type { JournalEntryDetail } from './journal.ts'
 import { bodyText } from './journal-query.ts'
 
 const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
-  417: 'Expectation Failed', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
 }
 
 /** The one page the entries belong to (Firefox's importer reads `log.pages`). */
@@ -26,7 +43,9 @@ function mimeOf(body: unknown, headers: Record<string, string> = {}): string {
 }
 
 function harEntry(entry: JournalEntryDetail, origin: string) {
-  const queryString: NameValue[] = Object.entries(entry.query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: String(v) })))
+  const queryString: NameValue[] = Object.entries(entry.query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => ({ name, value: String(v) })),
+  )
   const search = new URLSearchParams(queryString.map(({ name, value }) => [name, value])).toString()
   const sent = entry.request_body === undefined ? undefined : bodyText(entry.request_body)
   const requestHeaders: NameValue[] = []
@@ -79,7 +98,14 @@ export function journalHar(entries: readonly JournalEntryDetail[], origin: strin
     log: {
       version: '1.2',
       creator: { name: 'analytics-mock', version },
-      pages: [{ startedDateTime: logged[0]?.startedDateTime ?? now, id: PAGE, title: `analytics-mock journal at ${origin}`, pageTimings: { onContentLoad: -1, onLoad: -1 } }],
+      pages: [
+        {
+          startedDateTime: logged[0]?.startedDateTime ?? now,
+          id: PAGE,
+          title: `analytics-mock journal at ${origin}`,
+          pageTimings: { onContentLoad: -1, onLoad: -1 },
+        },
+      ],
       entries: logged,
     },
   }

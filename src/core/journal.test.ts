@@ -33,7 +33,10 @@ function filled(n: number, at: (i: number) => RecordOver = () => ({}), capacity 
 
 describe('a page of the journal', () => {
   const statuses = [200, 201, 404, 200, 500, 401, 200]
-  const journal = filled(7, (i) => ({ status: statuses[i - 1], operation_id: i === 3 ? null : i % 2 ? 'persons_list' : 'persons_retrieve' }))
+  const journal = filled(7, (i) => ({
+    status: statuses[i - 1],
+    operation_id: i === 3 ? null : i % 2 ? 'persons_list' : 'persons_retrieve',
+  }))
   const ids = (page: { results: Array<{ id: number }> }) => page.results.map((e) => e.id)
 
   it('is every entry oldest first by default, with the count and the first and last ids', () => {
@@ -83,8 +86,13 @@ describe('a page of the journal', () => {
 
   it('keeps the time, duration, path and query of each entry as the ring wraps', () => {
     const journal = new Journal(3)
-    for (let i = 1; i <= 5; i++) journal.record(request({ search: `?limit=${i}`, status: 200 + i }), AT + i * 1000, i / 4)
-    expect(journal.page().results.map(({ id, at, duration_ms, path, query, status }) => ({ id, at, duration_ms, path, query, status }))).toEqual(
+    for (let i = 1; i <= 5; i++)
+      journal.record(request({ search: `?limit=${i}`, status: 200 + i }), AT + i * 1000, i / 4)
+    expect(
+      journal
+        .page()
+        .results.map(({ id, at, duration_ms, path, query, status }) => ({ id, at, duration_ms, path, query, status })),
+    ).toEqual(
       [3, 4, 5].map((i) => ({
         id: i,
         at: `2026-11-01T00:00:0${i}Z`,
@@ -100,7 +108,10 @@ describe('a page of the journal', () => {
 
 describe('one entry with its answer', () => {
   it('has the answer: status, headers (JSON has its content type) and body', () => {
-    const journal = filled(1, () => ({ status: 429, response: json(429, { type: 'throttled_error' }, { 'retry-after': '1' }) }))
+    const journal = filled(1, () => ({
+      status: 429,
+      response: json(429, { type: 'throttled_error' }, { 'retry-after': '1' }),
+    }))
     expect(journal.get(1)!.response).toEqual({
       status: 429,
       headers: { 'content-type': 'application/json', 'retry-after': '1' },
@@ -114,7 +125,12 @@ describe('one entry with its answer', () => {
     record(journal, { response: text(200, 'id,name\n1,ada\n', 'text/csv') })
     record(journal, { status: 204, response: empty(204) })
     record(journal, { response: textPieces(200, ['a', 'b'], 'text/csv') })
-    expect(journal.get(1)!.response).toEqual({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'id,name\n1,ada\n', body_kept: true })
+    expect(journal.get(1)!.response).toEqual({
+      status: 200,
+      headers: { 'content-type': 'text/csv' },
+      body: 'id,name\n1,ada\n',
+      body_kept: true,
+    })
     expect(journal.get(2)!.response).toEqual({ status: 204, headers: {}, body: null, body_kept: true })
     expect(journal.get(3)!.response).toMatchObject({ body: null, body_kept: false })
   })
@@ -154,12 +170,17 @@ describe('secrets', () => {
     const journal = new Journal()
     record(journal, {
       search: `?limit=1&personal_api_key=${key}`,
-      response: json(200, { next: `http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${key}&offset=1`, results: [{ api_key: 'x' }] }),
+      response: json(200, {
+        next: `http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${key}&offset=1`,
+        results: [{ api_key: 'x' }],
+      }),
     })
     record(journal, { authorization: `Bearer ${key}`, response: text(200, `next,${key}\n`, 'text/csv') })
     const [first, second] = [journal.get(1)!, journal.get(2)!]
     expect(JSON.stringify(first)).not.toContain(key)
-    expect((first.response.body as any).next).toBe(`http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${REDACTED}&offset=1`)
+    expect((first.response.body as any).next).toBe(
+      `http://127.0.0.1/api/environments/1/persons/?limit=1&personal_api_key=${REDACTED}&offset=1`,
+    )
     expect((first.response.body as any).results[0].api_key).toBe(REDACTED)
     expect(first.query.personal_api_key).toBe(REDACTED)
     expect(second.response.body).toBe(`next,${REDACTED}\n`)

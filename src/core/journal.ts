@@ -115,7 +115,10 @@ export interface OmittedBody {
 
 /** Whether a journaled request body is the note of one not kept. */
 export const isOmittedBody = (body: unknown): body is OmittedBody =>
-  typeof body === 'object' && body !== null && typeof (body as OmittedBody)._omitted === 'string' && typeof (body as OmittedBody).bytes === 'number'
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as OmittedBody)._omitted === 'string' &&
+  typeof (body as OmittedBody).bytes === 'number'
 
 /** What a secret reads as in the journal. */
 export const REDACTED = '[redacted]'
@@ -152,7 +155,10 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = [], d
   }
   let out: Record<string, unknown> | undefined
   for (const [key, item] of Object.entries(value)) {
-    const next = isSecretName(key) && item !== null && item !== undefined && item !== '' ? REDACTED : redactSecrets(item, secrets, depth + 1)
+    const next =
+      isSecretName(key) && item !== null && item !== undefined && item !== ''
+        ? REDACTED
+        : redactSecrets(item, secrets, depth + 1)
     if (next !== item) (out ??= { ...(value as Record<string, unknown>) })[key] = next
   }
   return out ?? value
@@ -196,7 +202,8 @@ function presentedSecrets(e: JournalRecord, params: URLSearchParams): string[] {
   for (const [name, value] of params) if (isSecretName(name)) found.push(value)
   const body = e.request_body
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    for (const [name, value] of Object.entries(body)) if (isSecretName(name) && typeof value === 'string') found.push(value)
+    for (const [name, value] of Object.entries(body))
+      if (isSecretName(name) && typeof value === 'string') found.push(value)
   }
   return found.filter((s) => s.length >= MIN_SECRET_LENGTH)
 }
@@ -206,7 +213,8 @@ function answerOf(e: JournalRecord): JournalEntryDetail['response'] {
   if (!res) return { status: e.status, headers: {}, body: null, body_kept: false }
   const secrets = presentedSecrets(e, new URLSearchParams(e.url.search))
   const headers = res.json !== undefined ? { 'content-type': 'application/json', ...res.headers } : { ...res.headers }
-  if (res.json !== undefined) return { status: e.status, headers, body: redactSecrets(res.json, secrets), body_kept: true }
+  if (res.json !== undefined)
+    return { status: e.status, headers, body: redactSecrets(res.json, secrets), body_kept: true }
   if (res.text !== undefined) return { status: e.status, headers, body: redactText(res.text, secrets), body_kept: true }
   // Pieces written as they were made are gone (and never read here: the face may still be reading them).
   if (res.pieces !== undefined) return { status: e.status, headers, body: null, body_kept: false }
@@ -267,7 +275,12 @@ export class Journal {
   /** The entry `i` places after the oldest, with its id, time and duration. */
   #at(i: number): Stored {
     const slot = this.#slot(i)
-    return { record: this.#ring[slot]!, id: this.#nextId - this.#count + i, atMs: this.#atMs[slot]!, durationMs: this.#durationMs[slot]! }
+    return {
+      record: this.#ring[slot]!,
+      id: this.#nextId - this.#count + i,
+      atMs: this.#atMs[slot]!,
+      durationMs: this.#durationMs[slot]!,
+    }
   }
 
   /**
@@ -311,7 +324,10 @@ export class Journal {
     const res = entry.response
     if (res === undefined) return 0
     // (Sampled: answers are pages of like records; walking a whole page of 100 persons took ~16 µs, a quarter of the core's time for it.)
-    const bytes = res.json !== undefined ? approximateJsonBytes(res.json, { stopAbove: this.entryBytes, sampleItems: 8 }) : (res.text?.length ?? 0)
+    const bytes =
+      res.json !== undefined
+        ? approximateJsonBytes(res.json, { stopAbove: this.entryBytes, sampleItems: 8 })
+        : (res.text?.length ?? 0)
     if (bytes <= this.entryBytes) return bytes
     entry.response = undefined
     return 0
@@ -344,7 +360,11 @@ export class Journal {
     const out: JournalEntry[] = []
     for (let i = 0; i < this.#count; i++) {
       const e = this.#ring[this.#slot(i)]!
-      if ((!filter?.operationId || e.operation_id === filter.operationId) && (!filter?.method || e.method === filter.method)) out.push(shape(this.#at(i)))
+      if (
+        (!filter?.operationId || e.operation_id === filter.operationId) &&
+        (!filter?.method || e.method === filter.method)
+      )
+        out.push(shape(this.#at(i)))
     }
     return out
   }
@@ -403,7 +423,8 @@ export class Journal {
 
   /** The id of the newest entry made for a request with this very URL object (a request just answered), if still kept. */
   idOf(url: URL): number | undefined {
-    for (let i = this.#count - 1; i >= 0; i--) if (this.#ring[this.#slot(i)]!.url === url) return this.#nextId - this.#count + i
+    for (let i = this.#count - 1; i >= 0; i--)
+      if (this.#ring[this.#slot(i)]!.url === url) return this.#nextId - this.#count + i
     return undefined
   }
 

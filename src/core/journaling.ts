@@ -72,7 +72,14 @@ export function createFinish(options: JournalingOptions): Finish {
     return journaled(req, outcome, started, res, validation, violated)
   }
 
-  function journaled(req: MockRequest, outcome: Outcome, started: number, res: MockResponse, validation: JournalValidation, violated: string | undefined): MockResponse {
+  function journaled(
+    req: MockRequest,
+    outcome: Outcome,
+    started: number,
+    res: MockResponse,
+    validation: JournalValidation,
+    violated: string | undefined,
+  ): MockResponse {
     const { op, named } = outcome
     // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
     if (named?.observer) return res

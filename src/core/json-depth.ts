@@ -14,7 +14,8 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
     } else if (c === 34) inString = true
     else if (c === 91 || c === 123) {

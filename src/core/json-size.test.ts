@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { approximateJsonBytes } from './json-size.ts'
 
 describe('approximateJsonBytes', () => {
-  const value = { name: 'a playlist', count: 42, ok: true, none: null, tags: ['x', 'yy'], nested: { deep: [1, 2.5, { k: 'v' }] } }
+  const value = {
+    name: 'a playlist',
+    count: 42,
+    ok: true,
+    none: null,
+    tags: ['x', 'yy'],
+    nested: { deep: [1, 2.5, { k: 'v' }] },
+  }
 
   it('is about the length of the JSON text (within a byte an object: its last comma is counted)', () => {
     const exact = JSON.stringify(value).length
@@ -19,7 +26,13 @@ describe('approximateJsonBytes', () => {
   })
 
   it('measures a long array of like items by a sample, within a few percent', () => {
-    const page = { results: Array.from({ length: 100 }, (_, i) => ({ id: i, distinct_ids: [`user-${i}`], properties: { email: `p${i}@example.test`, plan: 'pro' } })) }
+    const page = {
+      results: Array.from({ length: 100 }, (_, i) => ({
+        id: i,
+        distinct_ids: [`user-${i}`],
+        properties: { email: `p${i}@example.test`, plan: 'pro' },
+      })),
+    }
     const exact = JSON.stringify(page).length
     const sampled = approximateJsonBytes(page, { sampleItems: 8 })
     expect(Math.abs(sampled - exact) / exact).toBeLessThan(0.05)

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { forgetJson, jsonBatches, jsonChunks, jsonString, knownJson, knownValid, markValid, recordsJson, rememberJson, serializeOnce, toJson, toJsonIfLight, utf8ByteLength } from './json.ts'
+import {
+  forgetJson,
+  jsonBatches,
+  jsonChunks,
+  jsonString,
+  knownJson,
+  knownValid,
+  markValid,
+  recordsJson,
+  rememberJson,
+  serializeOnce,
+  toJson,
+  toJsonIfLight,
+  utf8ByteLength,
+} from './json.ts'
 
 describe('jsonString', () => {
   it.each([
@@ -16,15 +30,27 @@ describe('jsonString', () => {
 })
 
 describe('toJson', () => {
-  const person = () => serializeOnce({ id: 1, name: 'Ada "Lovelace"', distinct_ids: ['a', 'b'], properties: { email: 'ada@example.com', nested: { n: [1, 2] } } })
+  const person = () =>
+    serializeOnce({
+      id: 1,
+      name: 'Ada "Lovelace"',
+      distinct_ids: ['a', 'b'],
+      properties: { email: 'ada@example.com', nested: { n: [1, 2] } },
+    })
 
   it.each([
     ['a number', 3.5],
     ['a string with quotes and unicode', 'say "hé" \u2028 😀'],
     ['null', null],
     ['booleans in an array', [true, false]],
-    ['undefined, functions and symbols (left out of objects, null in arrays)', { a: undefined, b: () => 1, c: Symbol('x'), d: [undefined, () => 1, Symbol('y')], e: 1 }],
-    ['a Date and an object with toJSON', { when: new Date(Date.UTC(2026, 0, 2)), custom: { toJSON: () => 'custom' }, at: [new Date(0)] }],
+    [
+      'undefined, functions and symbols (left out of objects, null in arrays)',
+      { a: undefined, b: () => 1, c: Symbol('x'), d: [undefined, () => 1, Symbol('y')], e: 1 },
+    ],
+    [
+      'a Date and an object with toJSON',
+      { when: new Date(Date.UTC(2026, 0, 2)), custom: { toJSON: () => 'custom' }, at: [new Date(0)] },
+    ],
     ['a Map (no own enumerable keys)', { m: new Map([[1, 2]]) }],
     ['deep nesting', { a: { b: { c: { d: [{ e: [1, { f: 'g' }] }] } } } }],
     ['an object without a prototype', Object.assign(Object.create(null), { x: 1 })],
@@ -70,7 +96,8 @@ describe('toJsonIfLight', () => {
       expect(json.text).toBe(JSON.stringify(value))
       expect(json.bytes).toBe(Buffer.byteLength(json.text))
     }
-    for (const text of ['', 'abc', 'é', '☃', '😀', '\ud800x']) expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text))
+    for (const text of ['', 'abc', 'é', '☃', '😀', '\ud800x'])
+      expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text))
   })
 
   it('writes a marked value around a remembered text inside it, exactly and with its bytes counted once', () => {
@@ -154,13 +181,19 @@ describe('validation marks', () => {
 })
 
 describe('jsonChunks', () => {
-  const many = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
+  const many = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
 
   it.each([
     ['a small object (one piece)', { a: 1, b: [1, 2], c: { d: 'e' } }],
     ['a long list', many(100, (i) => ({ i, s: `x${i}` }))],
-    ['points of an answer, with members left out', { points: many(50, (i) => ({ at: i, skip: undefined, f: () => 1, p: { k: i } })), tail: undefined, n: 1 }],
-    ['an object with many keys holding lists', Object.fromEntries(many(40, (i) => [`k${i}`, many(i, (j) => j)] as const))],
+    [
+      'points of an answer, with members left out',
+      { points: many(50, (i) => ({ at: i, skip: undefined, f: () => 1, p: { k: i } })), tail: undefined, n: 1 },
+    ],
+    [
+      'an object with many keys holding lists',
+      Object.fromEntries(many(40, (i) => [`k${i}`, many(i, (j) => j)] as const)),
+    ],
     ['undefined and functions in a long list', many(40, (i) => (i % 3 === 0 ? undefined : i % 3 === 1 ? () => i : i))],
     ['dates and toJSON inside a long list', many(40, (i) => ({ when: new Date(i), custom: { toJSON: () => i } }))],
     ['lists of lists', many(40, () => many(40, (j) => j))],
@@ -177,7 +210,12 @@ describe('jsonChunks', () => {
     expect(pieces.join('')).toBe(JSON.stringify(page))
     expect(pieces.length).toBeGreaterThan(5000)
     // Ten entries, each holding two objects of 1,000 members: few entries, but costly to write.
-    const entries = { results: many(10, () => ({ before: Object.fromEntries(many(1000, (i) => [`k${i}`, 'v'.repeat(100)])), after: { a: 1 } })) }
+    const entries = {
+      results: many(10, () => ({
+        before: Object.fromEntries(many(1000, (i) => [`k${i}`, 'v'.repeat(100)])),
+        after: { a: 1 },
+      })),
+    }
     const parts = [...jsonChunks(entries)]
     expect(parts.join('')).toBe(JSON.stringify(entries))
     expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(300_000)
@@ -186,7 +224,11 @@ describe('jsonChunks', () => {
   })
 
   it('writes a big marked answer whose text is not yet written in pieces too (a properties timeline at the caps), and a small one whole', () => {
-    const points = many(20, (i) => ({ timestamp: `t${i}`, properties: Object.fromEntries(many(1000, (k) => [`p${k}`, 'x'.repeat(600)])), relevant_event_count: 1 }))
+    const points = many(20, (i) => ({
+      timestamp: `t${i}`,
+      properties: Object.fromEntries(many(1000, (k) => [`p${k}`, 'x'.repeat(600)])),
+      relevant_event_count: 1,
+    }))
     const body = serializeOnce({ points, crucial_property_keys: ['p0'] })
     // Written whole it was one JSON.stringify of ~12 MB within the request, holding every other one.
     expect(toJsonIfLight(body)).toBeUndefined()
@@ -200,11 +242,24 @@ describe('jsonChunks', () => {
 })
 
 describe('recordsJson and jsonBatches', () => {
-  const many = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
+  const many = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i))
 
   it.each([
-    ['a store-like object of tables', { seed: 1, collections: { a: many(3000, (i) => ({ id: i, s: `x${i}`, skip: undefined })), b: [] }, persons: many(5, (i) => serializeOnce({ id: i })), n: 2 }],
-    ['a list with undefined, functions, dates and toJSON', many(300, (i) => (i % 4 === 0 ? undefined : i % 4 === 1 ? () => i : i % 4 === 2 ? new Date(i) : { toJSON: () => `t${i}` }))],
+    [
+      'a store-like object of tables',
+      {
+        seed: 1,
+        collections: { a: many(3000, (i) => ({ id: i, s: `x${i}`, skip: undefined })), b: [] },
+        persons: many(5, (i) => serializeOnce({ id: i })),
+        n: 2,
+      },
+    ],
+    [
+      'a list with undefined, functions, dates and toJSON',
+      many(300, (i) =>
+        i % 4 === 0 ? undefined : i % 4 === 1 ? () => i : i % 4 === 2 ? new Date(i) : { toJSON: () => `t${i}` },
+      ),
+    ],
     ['members left out of an object', { a: undefined, b: () => 1, c: 1, d: [undefined] }],
     ['an empty list and an empty object', { list: [], object: {} }],
     ['a top-level scalar', 'text "quoted" é 😀'],

@@ -355,7 +355,8 @@ function weigh(value: unknown, limit: number): number {
 
 /** `toJson(value)` with its UTF-8 length when it is cheap to write at once (it weighs little), else undefined: write it with `jsonChunks`. */
 export function toJsonIfLight(value: unknown): JsonText | undefined {
-  if (typeof value === 'object' && value !== null && !textKnown(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT) return undefined
+  if (typeof value === 'object' && value !== null && !textKnown(value) && weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT)
+    return undefined
   return writeCounted(value)
 }
 
@@ -366,7 +367,13 @@ export function toJsonIfLight(value: unknown): JsonText | undefined {
  * between. A small value comes as one piece. Joined, the pieces are byte for byte what JSON.stringify gives.
  */
 export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, undefined> {
-  if (depth >= MAX_PIECE_DEPTH || typeof value !== 'object' || value === null || textKnown(value) || weigh(value, PIECE_WEIGHT) < PIECE_WEIGHT) {
+  if (
+    depth >= MAX_PIECE_DEPTH ||
+    typeof value !== 'object' ||
+    value === null ||
+    textKnown(value) ||
+    weigh(value, PIECE_WEIGHT) < PIECE_WEIGHT
+  ) {
     yield write(value, depth) ?? 'null'
     return
   }
@@ -389,7 +396,10 @@ export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, 
 }
 
 /** A plain object's text in pieces: its members' keys here, their values' text from `valueChunks`. */
-function* memberChunks(value: Record<string, unknown>, valueChunks: (member: unknown) => Iterable<string>): Generator<string, void, undefined> {
+function* memberChunks(
+  value: Record<string, unknown>,
+  valueChunks: (member: unknown) => Iterable<string>,
+): Generator<string, void, undefined> {
   yield '{'
   let first = true
   for (const key of Object.keys(value)) {

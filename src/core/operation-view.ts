@@ -5,4 +5,5 @@ import type { OperationInfo, OperationView } from './contract.ts'
 import type { Profile } from '../contract/profiles.ts'
 
 /** The operation as a profile sees it. */
-export const viewOf = (op: OperationInfo, profile: Profile): OperationView => (profile === 'observed' ? op.observed : op)
+export const viewOf = (op: OperationInfo, profile: Profile): OperationView =>
+  profile === 'observed' ? op.observed : op

@@ -87,7 +87,9 @@ describe('pagination walks', () => {
   it('project 2 is isolated and smaller', async () => {
     const res = await client.get('/api/environments/2/persons/?limit=500')
     expect(res.body.count).toBe(40)
-    const ids1 = new Set((await client.get('/api/environments/1/persons/?limit=500')).body.results.map((p: any) => p.uuid))
+    const ids1 = new Set(
+      (await client.get('/api/environments/1/persons/?limit=500')).body.results.map((p: any) => p.uuid),
+    )
     for (const person of res.body.results) expect(ids1.has(person.uuid)).toBe(false)
   })
 })

@@ -17,12 +17,14 @@ export function withParam(url: URL, name: string, value: string | number): strin
 function buildWithParam(url: URL, name: string, value: string | number): string {
   const params = [...url.searchParams.entries()]
   let replaced = false
-  const next = params.map(([k, v]) => {
-    if (k !== name) return [k, v]
-    if (replaced) return null
-    replaced = true
-    return [k, String(value)]
-  }).filter((p): p is [string, string] => p !== null)
+  const next = params
+    .map(([k, v]) => {
+      if (k !== name) return [k, v]
+      if (replaced) return null
+      replaced = true
+      return [k, String(value)]
+    })
+    .filter((p): p is [string, string] => p !== null)
   if (!replaced) next.push([name, String(value)])
   const out = new URL(url.href)
   out.search = new URLSearchParams(next).toString()
@@ -67,7 +69,14 @@ export function offsetPage<T, R>(
 }
 
 /** The page of `offsetPage` from its items already rendered (`made`: the items from `offset`, at most `limit`), of `count` in all. */
-export function offsetPageOf<R>(url: URL, count: number, limit: number, offset: number, made: R[], rendered: Rendered = 'fresh'): OffsetPage<R> {
+export function offsetPageOf<R>(
+  url: URL,
+  count: number,
+  limit: number,
+  offset: number,
+  made: R[],
+  rendered: Rendered = 'fresh',
+): OffsetPage<R> {
   const body = {
     count,
     next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
@@ -147,25 +156,54 @@ function positiveInt(raw: unknown, allowZero: boolean): number | undefined {
 }
 
 /** `limit` and `offset` as LimitOffsetPagination reads them: the default limit for 0, a negative or a non-number; offset 0 likewise. */
-export function drfLimitOffset(query: { limit?: unknown; offset?: unknown }, defaultLimit: number, maxLimit?: number): { limit: number; offset: number } {
+export function drfLimitOffset(
+  query: { limit?: unknown; offset?: unknown },
+  defaultLimit: number,
+  maxLimit?: number,
+): { limit: number; offset: number } {
   const asked = positiveInt(query.limit, false) ?? defaultLimit
-  return { limit: maxLimit === undefined ? asked : Math.min(asked, maxLimit), offset: positiveInt(query.offset, true) ?? 0 }
+  return {
+    limit: maxLimit === undefined ? asked : Math.min(asked, maxLimit),
+    offset: positiveInt(query.offset, true) ?? 0,
+  }
 }
 
 /** LimitOffsetPagination's links: next null at the end; previous null at the start, without `offset` when it would be 0. */
-export function drfLinks(url: URL, count: number, limit: number, offset: number): { next: string | null; previous: string | null } {
-  const next = offset + limit >= count ? null : drfQueryParam(new URL(drfQueryParam(url, 'limit', limit)), 'offset', offset + limit)
+export function drfLinks(
+  url: URL,
+  count: number,
+  limit: number,
+  offset: number,
+): { next: string | null; previous: string | null } {
+  const next =
+    offset + limit >= count
+      ? null
+      : drfQueryParam(new URL(drfQueryParam(url, 'limit', limit)), 'offset', offset + limit)
   let previous: string | null = null
   if (offset > 0) {
     const withLimit = new URL(drfQueryParam(url, 'limit', limit))
-    previous = offset - limit <= 0 ? drfQueryParam(withLimit, 'offset', null) : drfQueryParam(withLimit, 'offset', offset - limit)
+    previous =
+      offset - limit <= 0
+        ? drfQueryParam(withLimit, 'offset', null)
+        : drfQueryParam(withLimit, 'offset', offset - limit)
   }
   return { next, previous }
 }
 
 /** A page of LimitOffsetPagination over a list already in order. */
-export function drfPage<T, R>(url: URL, items: readonly T[], limit: number, offset: number, render: (item: T) => R, rendered: Rendered = 'fresh'): OffsetPage<R> {
-  const body = { count: items.length, ...drfLinks(url, items.length, limit, offset), results: resultsOf(url, items.slice(offset, offset + limit).map(render), rendered) }
+export function drfPage<T, R>(
+  url: URL,
+  items: readonly T[],
+  limit: number,
+  offset: number,
+  render: (item: T) => R,
+  rendered: Rendered = 'fresh',
+): OffsetPage<R> {
+  const body = {
+    count: items.length,
+    ...drfLinks(url, items.length, limit, offset),
+    results: resultsOf(url, items.slice(offset, offset + limit).map(render), rendered),
+  }
   return bodyOf(url, body, rendered)
 }
 

@@ -25,6 +25,7 @@ describe('pythonJsonError (the words of Python 3.13 json, through DRF)', () => {
   })
 
   it('is null for JSON that parses', () => {
-    for (const text of ['{}', '[]', ' {"a": [1, 2.5e3, true, null, "x\\u00e9"]} ', '"s"', '-0']) expect(pythonJsonError(text)).toBeNull()
+    for (const text of ['{}', '[]', ' {"a": [1, 2.5e3, true, null, "x\\u00e9"]} ', '"s"', '-0'])
+      expect(pythonJsonError(text)).toBeNull()
   })
 })

@@ -58,7 +58,8 @@ export function pythonJsonError(text: string): string | null {
     if (ch === '{') return object()
     if (ch === '[') return array()
     for (const constant of ['NaN', 'Infinity', '-Infinity']) {
-      if (text.startsWith(constant, i)) throw new Failure(`Out of range float values are not JSON compliant: '${constant}'`, -1)
+      if (text.startsWith(constant, i))
+        throw new Failure(`Out of range float values are not JSON compliant: '${constant}'`, -1)
     }
     for (const literal of ['null', 'true', 'false']) {
       if (text.startsWith(literal, i)) {

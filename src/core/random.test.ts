@@ -19,7 +19,8 @@ describe('SeededRandom', () => {
 
   it('uuids are version 4 with the RFC 4122 variant; long strings come whole', () => {
     const r = new SeededRandom(7)
-    for (let i = 0; i < 200; i++) expect(r.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    for (let i = 0; i < 200; i++)
+      expect(r.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     const long = r.string(10_000, 'ab')
     expect(long).toHaveLength(10_000)
     expect(long).toMatch(/^[ab]+$/)

@@ -67,7 +67,10 @@ export class SeededRandom {
 const HEX_CODES = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
 const VARIANT_CODES = Array.from('89ab', (c) => c.charCodeAt(0))
 /** Where hex digit i of a uuid goes in its text (after the dashes before it). */
-const UUID_PLACE = Array.from({ length: 32 }, (_, i) => i + (i >= 8 ? 1 : 0) + (i >= 12 ? 1 : 0) + (i >= 16 ? 1 : 0) + (i >= 20 ? 1 : 0))
+const UUID_PLACE = Array.from(
+  { length: 32 },
+  (_, i) => i + (i >= 8 ? 1 : 0) + (i >= 12 ? 1 : 0) + (i >= 16 ? 1 : 0) + (i >= 20 ? 1 : 0),
+)
 /** A uuid's text as char codes, its dashes in place; the digits are written over on each call. */
 const UUID_CODES = Array.from('00000000-0000-0000-0000-000000000000', (c) => c.charCodeAt(0))
 /** Char codes made into a string per call of fromCharCode (its arguments are bounded). */

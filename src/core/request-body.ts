@@ -32,8 +32,14 @@ export type ParsedBody =
  * (`application/json`, with or without parameters); any other media type is a 415 when `strictMediaType`
  * (writes), and otherwise the body is left unread (a GET's body is nobody's business).
  */
-export function parseBody(raw: string | Uint8Array | undefined, maxBytes: number, contentType?: string, strictMediaType = true): ParsedBody {
-  if (raw !== undefined && (typeof raw === 'string' ? utf8Length(raw, maxBytes) : raw.byteLength) > maxBytes) return { kind: 'too-large' }
+export function parseBody(
+  raw: string | Uint8Array | undefined,
+  maxBytes: number,
+  contentType?: string,
+  strictMediaType = true,
+): ParsedBody {
+  if (raw !== undefined && (typeof raw === 'string' ? utf8Length(raw, maxBytes) : raw.byteLength) > maxBytes)
+    return { kind: 'too-large' }
   if (raw === undefined || raw.length === 0) return { kind: 'parsed', body: undefined }
   const media = mediaType(contentType)
   if (media !== 'application/json') {
@@ -52,12 +58,23 @@ export function parseBody(raw: string | Uint8Array | undefined, maxBytes: number
     }
   }
   if (isBlankText(text)) return { kind: 'parsed', body: undefined }
-  if (jsonTooDeep(text)) return { kind: 'parsed', body: undefined, text, error: parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`) }
+  if (jsonTooDeep(text))
+    return {
+      kind: 'parsed',
+      body: undefined,
+      text,
+      error: parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`),
+    }
   try {
     return { kind: 'parsed', body: JSON.parse(text), text }
   } catch (e) {
     // In the words of the real service (Python's json module, through DRF).
-    return { kind: 'parsed', body: undefined, text, error: parseError(`JSON parse error - ${pythonJsonError(text) ?? (e as Error).message}`) }
+    return {
+      kind: 'parsed',
+      body: undefined,
+      text,
+      error: parseError(`JSON parse error - ${pythonJsonError(text) ?? (e as Error).message}`),
+    }
   }
 }
 
@@ -115,7 +132,8 @@ export function nullCharacterPath(value: unknown): string | null | undefined {
 }
 
 /** DRF's field error for a null character. */
-export const nullCharacters = (attr: string | null) => validationError('Null characters are not allowed.', attr, 'null_characters_not_allowed')
+export const nullCharacters = (attr: string | null) =>
+  validationError('Null characters are not allowed.', attr, 'null_characters_not_allowed')
 
 /** JSON-looking query values nested too deep are refused before validation copies them. */
 export function checkQueryDepth(searchParams: URLSearchParams): void {

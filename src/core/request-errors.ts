@@ -54,14 +54,23 @@ export function requestValidationError(errors: ErrorObject[], input: unknown): A
   if (first.keyword === 'parse') return validationError(`Invalid JSON in query parameter: ${first.message}`, attr)
   // DRF refuses null for a field that does not allow it before looking at its type or choices
   // (rest_framework/fields.py: Field.validate_empty_values, default_error_messages 'null').
-  if (value === null && location === 'requestBody' && segments.length > 0 && (first.keyword === 'type' || first.keyword === 'enum')) {
+  if (
+    value === null &&
+    location === 'requestBody' &&
+    segments.length > 0 &&
+    (first.keyword === 'type' || first.keyword === 'enum')
+  ) {
     return validationError('This field may not be null.', attr, 'null')
   }
   switch (first.keyword) {
     case 'required':
       return validationError('This field is required.', attr, 'required')
     case 'enum':
-      return validationError(`"${typeof value === 'object' ? JSON.stringify(value) : String(value)}" is not a valid choice.`, attr, 'invalid_choice')
+      return validationError(
+        `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}" is not a valid choice.`,
+        attr,
+        'invalid_choice',
+      )
     case 'maxLength':
       return validationError(`Ensure this field has no more than ${first.params.limit} characters.`, attr, 'max_length')
     case 'minLength':

@@ -107,11 +107,21 @@ export function createRequestValidator(contract: Contract) {
         value = JSON.parse(raw)
       } catch (e) {
         const message = (e as Error).message
-        return fail([{ keyword: 'parse', instancePath: `/query/${param.name}`, schemaPath: `#/parameters/${param.name}`, params: {}, message }])
+        return fail([
+          {
+            keyword: 'parse',
+            instancePath: `/query/${param.name}`,
+            schemaPath: `#/parameters/${param.name}`,
+            params: {},
+            message,
+          },
+        ])
       }
       ;(jsonValues ??= {})[param.name] = value
       if (!param.json(value)) {
-        return fail((param.json.errors ?? []).map((e) => ({ ...e, instancePath: `/query/${param.name}${e.instancePath}` })))
+        return fail(
+          (param.json.errors ?? []).map((e) => ({ ...e, instancePath: `/query/${param.name}${e.instancePath}` })),
+        )
       }
     }
     for (const validator of spec.validators) {
@@ -122,6 +132,11 @@ export function createRequestValidator(contract: Contract) {
 }
 
 /** A refusal, with what was validated (the query as read, JSON values parsed) for the error's words. */
-function failure(errors: ErrorObject[], combined: Record<string, unknown>, query: Record<string, unknown>, jsonValues: Record<string, unknown> | undefined): RequestValidation {
+function failure(
+  errors: ErrorObject[],
+  combined: Record<string, unknown>,
+  query: Record<string, unknown>,
+  jsonValues: Record<string, unknown> | undefined,
+): RequestValidation {
   return { valid: false, errors, input: { ...combined, query: { ...query, ...jsonValues } } }
 }

@@ -12,7 +12,8 @@ describe('response validation against the contract', () => {
       onViolation,
       handlers: {
         // a person whose id is a string and whose uuid is missing
-        persons_retrieve: () => json(200, { id: 'five', name: 'x', distinct_ids: [], properties: {}, created_at: '2026-01-01T00:00:00Z' }),
+        persons_retrieve: () =>
+          json(200, { id: 'five', name: 'x', distinct_ids: [], properties: {}, created_at: '2026-01-01T00:00:00Z' }),
       },
     })
     const res = await client.get('/api/environments/1/persons/5/')
@@ -62,7 +63,13 @@ describe('response validation against the contract', () => {
       last_seen_at: null,
       ...overrides,
     })
-    const page = (results: unknown[], extra: Record<string, unknown> = {}) => ({ count: results.length, next: null, previous: null, results, ...extra })
+    const page = (results: unknown[], extra: Record<string, unknown> = {}) => ({
+      count: results.length,
+      next: null,
+      previous: null,
+      results,
+      ...extra,
+    })
 
     async function listing(body: () => unknown) {
       const onViolation = vi.fn()
@@ -122,7 +129,11 @@ describe('response validation against the contract', () => {
       role_at_organization: null,
       ...overrides,
     })
-    const playlist = (overrides: Record<string, unknown> = {}, createdBy: unknown = user(), lastModifiedBy: unknown = user()) => ({
+    const playlist = (
+      overrides: Record<string, unknown> = {},
+      createdBy: unknown = user(),
+      lastModifiedBy: unknown = user(),
+    ) => ({
       id: 7,
       short_id: 'AbCdEfGh',
       name: 'x',
@@ -155,7 +166,14 @@ describe('response validation against the contract', () => {
 
     it('accepts and refuses exactly what the whole validator does, with its first error', () => {
       const shared = serializeOnce(user())
-      const bodies: unknown[] = [playlist(), playlist({}, null, null), playlist({}, shared, shared), 'text', null, [playlist()]]
+      const bodies: unknown[] = [
+        playlist(),
+        playlist({}, null, null),
+        playlist({}, shared, shared),
+        'text',
+        null,
+        [playlist()],
+      ]
       for (const key of Object.keys(playlist())) {
         const without: Record<string, unknown> = playlist()
         delete without[key]
@@ -166,7 +184,8 @@ describe('response validation against the contract', () => {
         const without: Record<string, unknown> = user()
         delete without[key]
         bodies.push(playlist({}, without), playlist({}, shared, without))
-        for (const wrong of [5, 'x', null, {}, true]) bodies.push(playlist({}, user({ [key]: wrong })), playlist({}, shared, serializeOnce(user({ [key]: wrong }))))
+        for (const wrong of [5, 'x', null, {}, true])
+          bodies.push(playlist({}, user({ [key]: wrong })), playlist({}, shared, serializeOnce(user({ [key]: wrong }))))
       }
       // Two faults: the whole validator's first one is reported, whichever part holds it.
       bodies.push(playlist({ id: 'seven' }, user({ email: 'no' })), playlist({ type: 5 }, shared, user({ uuid: 'no' })))

@@ -18,19 +18,25 @@ export function checkResponse(op: OperationView, res: MockResponse): ContractVio
   const contentType = res.json !== undefined ? 'application/json' : res.headers['content-type']?.split(';')[0]?.trim()
   if (mediaTypes.length === 0) {
     if (res.json !== undefined || (res.text !== undefined && res.text !== '') || contentType) {
-      return fail(`status ${res.status} is documented without a body, but the response has one (${contentType ?? 'no content type'})`)
+      return fail(
+        `status ${res.status} is documented without a body, but the response has one (${contentType ?? 'no content type'})`,
+      )
     }
     return null
   }
   if (!contentType || !mediaTypes.includes(contentType)) {
-    return fail(`content type ${contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${mediaTypes.join(', ')})`)
+    return fail(
+      `content type ${contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${mediaTypes.join(', ')})`,
+    )
   }
   if (contentType !== 'application/json') return null
   const validator = op.responseValidators.get(res.status)
   const first = validator ? firstError(validator, res.json) : null
   if (!first) return null
   const where = first.instancePath || '(root)'
-  return fail(`${where} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`)
+  return fail(
+    `${where} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`,
+  )
 }
 
 // Immutable rendered records (serializeOnce: deep-frozen) found valid against a schema stay valid, so a
@@ -60,7 +66,13 @@ function membersValid(members: NonNullable<BodyValidator['members']>, body: obje
 
 function firstError(validator: BodyValidator, body: unknown): ErrorObject | null {
   const members = validator.members
-  if (members !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body) && !knownValid(body, validator.validate)) {
+  if (
+    members !== undefined &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    !knownValid(body, validator.validate)
+  ) {
     if (membersValid(members, body)) {
       markValid(body, validator.validate)
       return null

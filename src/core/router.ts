@@ -49,7 +49,11 @@ export function createRouter(contract: Contract) {
   const byTemplate = new Map<string, Route>()
   const routeFor = (template: string) => {
     let route = byTemplate.get(template)
-    if (!route) byTemplate.set(template, (route = { paramNames: paramNamesOf(template), template, methods: new Map(), notMocked: new Map(), allow: [] }))
+    if (!route)
+      byTemplate.set(
+        template,
+        (route = { paramNames: paramNamesOf(template), template, methods: new Map(), notMocked: new Map(), allow: [] }),
+      )
     return route
   }
   for (const op of contract.operations) {
@@ -58,7 +62,8 @@ export function createRouter(contract: Contract) {
   for (const endpoint of contract.notMocked) {
     for (const template of endpoint.templates) {
       const route = routeFor(template)
-      if (route.methods.has(endpoint.method)) throw new Error(`x-not-mocked ${endpoint.method} ${endpoint.path} is an operation of the contract`)
+      if (route.methods.has(endpoint.method))
+        throw new Error(`x-not-mocked ${endpoint.method} ${endpoint.path} is an operation of the contract`)
       route.notMocked.set(endpoint.method, endpoint)
     }
   }
@@ -153,7 +158,8 @@ function buildTree(routes: Route[]): Node {
     node.best = Math.min(node.best, rank)
     for (const segment of segmentsOf(route.template)) {
       if (PARAM_SEGMENT.test(segment)) node = node.param ??= newNode()
-      else if (segment.includes('{')) throw new Error(`route ${route.template}: a parameter must be a whole path segment`)
+      else if (segment.includes('{'))
+        throw new Error(`route ${route.template}: a parameter must be a whole path segment`)
       else {
         let next = node.literal.get(segment)
         if (!next) node.literal.set(segment, (next = newNode()))

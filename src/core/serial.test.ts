@@ -68,7 +68,11 @@ describe('SerialQueue', () => {
   it('runNow answers a synchronous task that can start at once with its value, and waits its turn otherwise', async () => {
     const queue = new SerialQueue()
     expect(queue.runNow(() => 7)).toBe(7)
-    expect(() => queue.runNow(() => { throw new Error('now') })).toThrow('now')
+    expect(() =>
+      queue.runNow(() => {
+        throw new Error('now')
+      }),
+    ).toThrow('now')
     // The turn was freed by both: a write inside a running async write waits, as a promise.
     let release!: () => void
     const holding = queue.run(() => new Promise<void>((resolve) => (release = resolve)))
@@ -79,4 +83,3 @@ describe('SerialQueue', () => {
     await expect(later).resolves.toBe('after')
   })
 })
-

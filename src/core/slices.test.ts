@@ -37,7 +37,9 @@ describe('a filter done in slices', () => {
 
   it('is not held up by fake timers installed after it loaded', async () => {
     // (The timers only: a frozen performance.now would hold `busy` for ever.)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    })
     const items = Array.from({ length: 3_000 }, (_, i) => i)
     const answer = filterInSlices(items, (i) => {
       busy(i % 1024 === 0 ? SLICE_MS + 2 : 0)
@@ -48,11 +50,14 @@ describe('a filter done in slices', () => {
   })
 
   it('answers a rejection when a check throws in a later slice', async () => {
-    const answer = filterInSlices(Array.from({ length: 3_000 }, (_, i) => i), (i) => {
-      busy(i % 1024 === 0 ? SLICE_MS + 2 : 0)
-      if (i === 2_500) throw new Error('broken check')
-      return true
-    })
+    const answer = filterInSlices(
+      Array.from({ length: 3_000 }, (_, i) => i),
+      (i) => {
+        busy(i % 1024 === 0 ? SLICE_MS + 2 : 0)
+        if (i === 2_500) throw new Error('broken check')
+        return true
+      },
+    )
     expect(answer).toBeInstanceOf(Promise)
     await expect(answer).rejects.toThrow('broken check')
   })

@@ -23,7 +23,12 @@ const nextTurn: (task: () => void) => void = (() => {
  * read every `every` items. `items` must not change meanwhile (a read's turn holds writes off until it is
  * answered: serial.ts).
  */
-function inSlices<R>(items: readonly unknown[], every: number, visit: (at: number) => void, done: () => R): R | Promise<R> {
+function inSlices<R>(
+  items: readonly unknown[],
+  every: number,
+  visit: (at: number) => void,
+  done: () => R,
+): R | Promise<R> {
   let at = 0
   /** Works until the deadline; true when every item is done. */
   const slice = (): boolean => {
@@ -52,7 +57,12 @@ function inSlices<R>(items: readonly unknown[], every: number, visit: (at: numbe
 /** The items `keep` keeps, in their order, in slices (see inSlices; the clock read every 1,024 items). */
 export function filterInSlices<T>(items: readonly T[], keep: (item: T) => boolean): T[] | Promise<T[]> {
   const kept: T[] = []
-  return inSlices(items, 1024, (at) => void (keep(items[at]!) && kept.push(items[at]!)), () => kept)
+  return inSlices(
+    items,
+    1024,
+    (at) => void (keep(items[at]!) && kept.push(items[at]!)),
+    () => kept,
+  )
 }
 
 /**
@@ -61,5 +71,10 @@ export function filterInSlices<T>(items: readonly T[], keep: (item: T) => boolea
  */
 export function mapInSlices<T, R>(items: readonly T[], make: (item: T) => R): R[] | Promise<R[]> {
   const made: R[] = []
-  return inSlices(items, 64, (at) => void made.push(make(items[at]!)), () => made)
+  return inSlices(
+    items,
+    64,
+    (at) => void made.push(make(items[at]!)),
+    () => made,
+  )
 }

@@ -95,7 +95,10 @@ describe('rate limits as the real service counts them (rateLimits: "real")', () 
   it('the insight tool: 10 a minute per user, whichever of its keys asks', async () => {
     const client = await limited()
     const ask = (key: string, project: number) =>
-      client.request('POST', `/api/environments/${project}/max_tools/create_and_query_insight/`, { key, body: { query: 'x', insight_type: 'sql' } })
+      client.request('POST', `/api/environments/${project}/max_tools/create_and_query_insight/`, {
+        key,
+        body: { query: 'x', insight_type: 'sql' },
+      })
     for (let i = 0; i < 10; i++) expect((await ask(KEYS.all, 1)).status).toBe(200)
     const refused = await ask(KEYS.project2, 2) // the same user's other key
     expect(refused.status).toBe(429)
@@ -126,22 +129,48 @@ describe('rate limits as the real service counts them (rateLimits: "real")', () 
       real_rate: '240/minute',
     })
     expect(shown.body.buckets).toEqual([
-      { scope: 'clickhouse_burst', class: 'ClickHouseBurstRateThrottle', ident: 'key:key-all', rate: '10/minute', count: 3, frees_at: '2026-11-01T00:01:00Z' },
-      { scope: 'clickhouse_sustained', class: 'ClickHouseSustainedRateThrottle', ident: 'key:key-all', rate: '50/hour', count: 3, frees_at: '2026-11-01T01:00:00Z' },
+      {
+        scope: 'clickhouse_burst',
+        class: 'ClickHouseBurstRateThrottle',
+        ident: 'key:key-all',
+        rate: '10/minute',
+        count: 3,
+        frees_at: '2026-11-01T00:01:00Z',
+      },
+      {
+        scope: 'clickhouse_sustained',
+        class: 'ClickHouseSustainedRateThrottle',
+        ident: 'key:key-all',
+        rate: '50/hour',
+        count: 3,
+        frees_at: '2026-11-01T01:00:00Z',
+      },
     ])
     await client.post('/_mock/reset', {}, null)
     expect((await client.get('/_mock/rate-limits', null)).body.buckets).toEqual([])
     expect((await testClient()).app.options.rateLimits).toBeUndefined()
-    expect((await (await testClient()).get('/_mock/rate-limits', null)).body).toEqual({ enabled: false, classes: [], buckets: [] })
+    expect((await (await testClient()).get('/_mock/rate-limits', null)).body).toEqual({
+      enabled: false,
+      classes: [],
+      buckets: [],
+    })
   })
 })
 
 describe('the class table (contract/rate-limits.ts)', () => {
-  it('each operation under its view\'s classes', () => {
+  it("each operation under its view's classes", () => {
     expect(throttleScopes('persons_list')).toEqual(['clickhouse_burst'])
     expect(throttleScopes('persons_destroy')).toEqual(['persons_delete_burst', 'persons_delete_sustained'])
-    expect(throttleScopes('session_recording_playlists_recordings_create')).toEqual(['clickhouse_burst', 'clickhouse_sustained'])
-    expect(throttleScopes('session_recordings_list')).toEqual(['clickhouse_burst', 'clickhouse_sustained', 'listing_burst', 'listing_sustained'])
+    expect(throttleScopes('session_recording_playlists_recordings_create')).toEqual([
+      'clickhouse_burst',
+      'clickhouse_sustained',
+    ])
+    expect(throttleScopes('session_recordings_list')).toEqual([
+      'clickhouse_burst',
+      'clickhouse_sustained',
+      'listing_burst',
+      'listing_sustained',
+    ])
     expect(throttleScopes('max_tools_create_and_query_insight')).toEqual(['ai_burst', 'ai_sustained'])
     expect(throttleScopes('users_me_retrieve')).toEqual([])
     expect(throttleScopes('projects_list')).toEqual(['burst', 'sustained'])

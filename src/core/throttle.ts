@@ -32,7 +32,14 @@ export function throttled(wait: number | null): ApiError {
   if (wait === null) return new ApiError(429, 'throttled_error', 'throttled', 'Request was throttled.')
   const seconds = Math.ceil(wait)
   const detail = `Request was throttled. Expected available in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
-  return new ApiError(429, 'throttled_error', 'throttled', detail, null, seconds ? { 'retry-after': String(seconds) } : {})
+  return new ApiError(
+    429,
+    'throttled_error',
+    'throttled',
+    detail,
+    null,
+    seconds ? { 'retry-after': String(seconds) } : {},
+  )
 }
 
 export class Throttle {
@@ -70,7 +77,14 @@ export class Throttle {
       const history = this.#windows.current(bucket, rate, now)
       if (history.length === 0) continue
       const cls = throttleClass(scope)!
-      states.push({ scope, class: cls.name, ident, rate: formatRate(rate), count: history.length, frees_at: history[0]! + rate.seconds * 1000 })
+      states.push({
+        scope,
+        class: cls.name,
+        ident,
+        rate: formatRate(rate),
+        count: history.length,
+        frees_at: history[0]! + rate.seconds * 1000,
+      })
     }
     return states.sort((a, b) => a.scope.localeCompare(b.scope) || a.ident.localeCompare(b.ident))
   }

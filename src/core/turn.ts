@@ -43,7 +43,13 @@ export interface Turns {
    * `exclusive`: the turn is a write's (only then does scheduled work run); `replaying`: restoring a log
    * (no faults, no listeners).
    */
-  run(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean, exclusive: boolean): Outcome | Promise<Outcome>
+  run(
+    req: MockRequest,
+    match: Routed,
+    parsed: ReadBody,
+    replaying: boolean,
+    exclusive: boolean,
+  ): Outcome | Promise<Outcome>
 }
 
 export function createTurns(options: TurnOptions): Turns {
@@ -60,7 +66,13 @@ export function createTurns(options: TurnOptions): Turns {
    * The clock stays pinned until the handler's answer is made. Synchronous when the handler is (most
    * are): no promise is made for a request that does not wait for anything.
    */
-  function run(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean, exclusive: boolean): Outcome | Promise<Outcome> {
+  function run(
+    req: MockRequest,
+    match: Routed,
+    parsed: ReadBody,
+    replaying: boolean,
+    exclusive: boolean,
+  ): Outcome | Promise<Outcome> {
     // Scheduled work changes state: only in a write's turn (a read that finds work due takes one).
     if (exclusive && beforeRequest && (hasDueWork?.() ?? true)) return runAfterDueWork(req, match, parsed, replaying)
     const at = clock.pin()
@@ -94,7 +106,12 @@ export function createTurns(options: TurnOptions): Turns {
   }
 
   /** A turn that first runs the scheduled work that fell due (a change of its own, even when the request changes nothing). */
-  async function runAfterDueWork(req: MockRequest, match: Routed, parsed: ReadBody, replaying: boolean): Promise<Outcome> {
+  async function runAfterDueWork(
+    req: MockRequest,
+    match: Routed,
+    parsed: ReadBody,
+    replaying: boolean,
+  ): Promise<Outcome> {
     const at = clock.pin()
     try {
       const changedBefore = await beforeRequest!()

@@ -55,7 +55,8 @@ export function describeInvalidUtf8(bytes: Uint8Array): string | null {
       const next = bytes[i + k]!
       const low = k === 1 ? min : 0x80
       const high = k === 1 ? max : 0xbf
-      if (next < low || next > high) return `'utf-8' codec can't decode byte ${hex(lead)} in position ${i}: invalid continuation byte`
+      if (next < low || next > high)
+        return `'utf-8' codec can't decode byte ${hex(lead)} in position ${i}: invalid continuation byte`
     }
     i += need + 1
   }

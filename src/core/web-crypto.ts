@@ -13,8 +13,12 @@ interface WebCrypto {
 function webCrypto(): WebCrypto {
   const global = (globalThis as { crypto?: WebCrypto }).crypto
   if (typeof global?.getRandomValues === 'function') return global
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
-  const node = typeof getBuiltin === 'function' ? (getBuiltin('node:crypto') as { webcrypto?: WebCrypto } | undefined)?.webcrypto : undefined
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule
+  const node =
+    typeof getBuiltin === 'function'
+      ? (getBuiltin('node:crypto') as { webcrypto?: WebCrypto } | undefined)?.webcrypto
+      : undefined
   if (node) return node
   throw new Error('analytics-mock needs Web Crypto (globalThis.crypto.getRandomValues), and this environment has none')
 }

@@ -31,7 +31,11 @@ export interface Change {
   after: unknown
 }
 
-export const change = (type: string, action: string, fields: Partial<Omit<Change, 'type' | 'action'>> = {}): Change => ({
+export const change = (
+  type: string,
+  action: string,
+  fields: Partial<Omit<Change, 'type' | 'action'>> = {},
+): Change => ({
   type,
   action,
   field: fields.field ?? null,
@@ -66,7 +70,10 @@ export function projectActivity(store: Store, projectId: number, scope: string):
 
 // An entry (a frozen record) renders the same while its user is the same record: rendered once, its JSON
 // text and its validation reused (serializeOnce). Bounded.
-const rendered = new BoundedCache<ActivityRecord, { user: UserRecord | undefined; value: ReturnType<typeof renderEntry> }>(RENDER_CACHE_SIZE)
+const rendered = new BoundedCache<
+  ActivityRecord,
+  { user: UserRecord | undefined; value: ReturnType<typeof renderEntry> }
+>(RENDER_CACHE_SIZE)
 
 export function toActivityEntry(store: Store, entry: ActivityRecord) {
   const user = entry.user_id == null ? undefined : store.user(entry.user_id)
@@ -83,7 +90,9 @@ function renderEntry(entry: ActivityRecord, user: UserRecord | undefined) {
   for (const key of OPTIONAL_DETAIL_KEYS) if (entry.detail[key] != null) detail[key] = entry.detail[key]
   return {
     id: entry.id,
-    user: user ? { first_name: user.first_name, email: user.email } : { first_name: 'System', email: null, is_system: true },
+    user: user
+      ? { first_name: user.first_name, email: user.email }
+      : { first_name: 'System', email: null, is_system: true },
     activity: entry.activity,
     scope: entry.scope,
     item_id: entry.item_id,

@@ -12,7 +12,10 @@ export interface CaptureInput {
   properties?: Record<string, unknown>
 }
 
-function applyPropertyUpdates(current: Readonly<Record<string, unknown>>, properties: Record<string, unknown>): Record<string, unknown> {
+function applyPropertyUpdates(
+  current: Readonly<Record<string, unknown>>,
+  properties: Record<string, unknown>,
+): Record<string, unknown> {
   const next: Record<string, unknown> = { ...current }
   const set = properties.$set
   const setOnce = properties.$set_once
@@ -36,7 +39,8 @@ function without(properties: Record<string, unknown>, gone: string[]): Record<st
   for (const key of Object.keys(properties)) {
     if (gone.includes(key)) continue
     // A key named __proto__ (JSON can have one) as an own property, as the spread above made it.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: properties[key], enumerable: true, writable: true, configurable: true })
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: properties[key], enumerable: true, writable: true, configurable: true })
     else out[key] = properties[key]
   }
   return out
@@ -46,16 +50,29 @@ function without(properties: Record<string, unknown>, gone: string[]): Record<st
 // handleIdentifyOrAlias and merge): `$identify` with `$anon_distinct_id`, `$create_alias` and
 // `$merge_dangerously` with `alias` mark the event's person identified, unless the two ids are the same
 // or one of them is a placeholder it refuses to merge.
-const ILLEGAL_ANY_CASE = ['anonymous', 'guest', 'distinctid', 'distinct_id', 'id', 'not_authenticated', 'email', 'undefined', 'true', 'false']
+const ILLEGAL_ANY_CASE = [
+  'anonymous',
+  'guest',
+  'distinctid',
+  'distinct_id',
+  'id',
+  'not_authenticated',
+  'email',
+  'undefined',
+  'true',
+  'false',
+]
 const ILLEGAL_THIS_CASE = ['[object Object]', 'NaN', 'None', 'none', 'null', '0', 'undefined']
 const quoted = (ids: string[]) => [...ids, ...ids.map((id) => `'${id}'`), ...ids.map((id) => `"${id}"`)]
 const ILLEGAL_ANY_CASE_SET = new Set(quoted(ILLEGAL_ANY_CASE))
 const ILLEGAL_THIS_CASE_SET = new Set(quoted(ILLEGAL_THIS_CASE))
-const illegalId = (id: string) => id.trim() === '' || ILLEGAL_ANY_CASE_SET.has(id.toLowerCase()) || ILLEGAL_THIS_CASE_SET.has(id)
+const illegalId = (id: string) =>
+  id.trim() === '' || ILLEGAL_ANY_CASE_SET.has(id.toLowerCase()) || ILLEGAL_THIS_CASE_SET.has(id)
 
 /** The other distinct id a merge event names (undefined for other events). */
 function mergedId(input: CaptureInput, properties: Record<string, unknown>): string | undefined {
-  if ((input.event === '$create_alias' || input.event === '$merge_dangerously') && properties.alias) return String(properties.alias)
+  if ((input.event === '$create_alias' || input.event === '$merge_dangerously') && properties.alias)
+    return String(properties.alias)
   if (input.event === '$identify' && '$anon_distinct_id' in properties) return String(properties.$anon_distinct_id)
   return undefined
 }
@@ -66,7 +83,14 @@ function identifies(input: CaptureInput, properties: Record<string, unknown>): b
   return other !== undefined && other !== input.distinct_id && !illegalId(other) && !illegalId(input.distinct_id)
 }
 
-export function createPerson(store: Store, projectId: number, distinctIds: string[], properties: Record<string, unknown>, now: number, isIdentified = false): PersonRecord {
+export function createPerson(
+  store: Store,
+  projectId: number,
+  distinctIds: string[],
+  properties: Record<string, unknown>,
+  now: number,
+  isIdentified = false,
+): PersonRecord {
   const person: PersonRecord = Object.freeze({
     id: store.counters.person++,
     uuid: store.random.uuid(),
@@ -85,21 +109,35 @@ export function createPerson(store: Store, projectId: number, distinctIds: strin
  * Stores `input` as an event and applies it to its person. `input.properties` is kept as the event's
  * properties when frozen (a caller that made it for the event), else a frozen copy of it.
  */
-export function capture(store: Store, projectId: number, input: CaptureInput, now: number): { event: EventRecord; person: PersonRecord } {
+export function capture(
+  store: Store,
+  projectId: number,
+  input: CaptureInput,
+  now: number,
+): { event: EventRecord; person: PersonRecord } {
   const properties = input.properties ?? {}
   const timestamp = input.timestamp ?? now
   let person = store.persons.getByDistinctId(projectId, input.distinct_id)
   // $identify with $anon_distinct_id: the anonymous person gains the identified distinct id.
   const anonId = properties.$anon_distinct_id
-  const anonymous = !person && input.event === '$identify' && typeof anonId === 'string' ? store.persons.getByDistinctId(projectId, anonId) : undefined
+  const anonymous =
+    !person && input.event === '$identify' && typeof anonId === 'string'
+      ? store.persons.getByDistinctId(projectId, anonId)
+      : undefined
   const hasUpdates = '$set' in properties || '$set_once' in properties || '$unset' in properties
   // Checked against the caps before anything changes: a refused capture leaves the store as it was.
-  const updatedProperties = hasUpdates ? Object.freeze(applyPropertyUpdates((person ?? anonymous)?.properties ?? {}, properties)) : undefined
+  const updatedProperties = hasUpdates
+    ? Object.freeze(applyPropertyUpdates((person ?? anonymous)?.properties ?? {}, properties))
+    : undefined
   // $unset alone only takes properties away: it cannot break a cap the person did not break already
   // (and a delete_property answer does not show them, so their text is not wanted either).
-  if (updatedProperties && ('$set' in properties || '$set_once' in properties)) checkPersonLimits(store.limits, updatedProperties)
+  if (updatedProperties && ('$set' in properties || '$set_once' in properties))
+    checkPersonLimits(store.limits, updatedProperties)
   if (anonymous) {
-    person = Object.freeze({ ...anonymous, distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]) })
+    person = Object.freeze({
+      ...anonymous,
+      distinct_ids: Object.freeze([...anonymous.distinct_ids, input.distinct_id]),
+    })
     store.persons.replace(person)
   }
   if (!person) person = createPerson(store, projectId, [input.distinct_id], {}, timestamp)

@@ -9,10 +9,22 @@ describe('insight tool answers', () => {
   it('have the JSON text JSON.stringify writes and its UTF-8 length, whatever the question and results hold', () => {
     const vocabulary = { names: ['$pageview', 'café ☕ ordered', 'sign "up"'] }
     const results: InsightResult[] = [
-      { kind: 'HogQLQuery', columns: ['event', 'count'], results: [['café ☕ ordered', 2], ['line\nbreak \u0001 \ud800', 1]] },
+      {
+        kind: 'HogQLQuery',
+        columns: ['event', 'count'],
+        results: [
+          ['café ☕ ordered', 2],
+          ['line\nbreak \u0001 \ud800', 1],
+        ],
+      },
       { kind: 'TrendsQuery', results: [] },
     ]
-    const questions = ['How many pageviews per day?', 'count of café ☕ ordered of all time', 'sign "up" funnel \\ with a 😀', 'x'.repeat(1000)]
+    const questions = [
+      'How many pageviews per day?',
+      'count of café ☕ ordered of all time',
+      'sign "up" funnel \\ with a 😀',
+      'x'.repeat(1000),
+    ]
     for (const type of ['trends', 'funnel', 'retention', 'sql'] as const) {
       for (const question of questions) {
         for (const result of results) {
@@ -22,7 +34,11 @@ describe('insight tool answers', () => {
             plan,
             shortId: 'AbC12345',
             content: toolContent(result, Date.UTC(2026, 10, 1, 10), 'Europe/Berlin'),
-            ids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-000000000003'],
+            ids: [
+              '00000000-0000-4000-8000-000000000001',
+              '00000000-0000-4000-8000-000000000002',
+              '00000000-0000-4000-8000-000000000003',
+            ],
           })
           const expected = JSON.stringify(structuredClone(value))
           expect(toJson(value)).toBe(expected)

@@ -7,7 +7,10 @@ import type { ToolContent } from './insight-cache.ts'
 import type { InsightPlan } from './insight-plan.ts'
 
 export interface InsightMessages {
-  readonly 0: { type: 'message'; data: { type: 'ai/viz'; id: string; query: string; plan: string; answer: InsightPlan['query']; short_id: string } }
+  readonly 0: {
+    type: 'message'
+    data: { type: 'ai/viz'; id: string; query: string; plan: string; answer: InsightPlan['query']; short_id: string }
+  }
   readonly 1: { type: 'message'; data: { type: 'tool'; content: string; id: string; tool_call_id: string } }
   readonly length: 2
 }
@@ -41,7 +44,14 @@ export function toInsightMessages({ question, plan, shortId, content, ids }: Ins
   const value = Object.freeze([
     Object.freeze({
       type: 'message',
-      data: Object.freeze({ type: 'ai/viz', id: ids[0], query: question, plan: plan.plan, answer: plan.query, short_id: shortId }),
+      data: Object.freeze({
+        type: 'ai/viz',
+        id: ids[0],
+        query: question,
+        plan: plan.plan,
+        answer: plan.query,
+        short_id: shortId,
+      }),
     }),
     Object.freeze({
       type: 'message',

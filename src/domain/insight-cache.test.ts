@@ -4,7 +4,14 @@ import { formatToolContent } from './insight-format.ts'
 import type { InsightResult } from './insight-query.ts'
 
 describe('toolContent (the tool message text kept per result)', () => {
-  const result: InsightResult = { kind: 'HogQLQuery', columns: ['event', 'count'], results: [['$pageview', 12], ['café ☕ "quoted"', 3]] }
+  const result: InsightResult = {
+    kind: 'HogQLQuery',
+    columns: ['event', 'count'],
+    results: [
+      ['$pageview', 12],
+      ['café ☕ "quoted"', 3],
+    ],
+  }
   const at = Date.UTC(2026, 10, 1, 10, 0, 0, 100)
 
   it('is formatToolContent at every instant and zone, asked in any order', () => {

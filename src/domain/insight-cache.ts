@@ -50,7 +50,11 @@ export function projectPlan(log: EventLog, projectId: number, question: string, 
   let plans = known.plans.get(insightType)
   if (!plans) known.plans.set(insightType, (plans = new BoundedCache(RESULTS)))
   let plan = plans.get(question)
-  if (!plan) plans.set(question, (plan = planInsight(question, insightType, (known.vocabulary ??= vocabularyOf(log.forProject(projectId))))))
+  if (!plan)
+    plans.set(
+      question,
+      (plan = planInsight(question, insightType, (known.vocabulary ??= vocabularyOf(log.forProject(projectId))))),
+    )
   return plan
 }
 
@@ -59,7 +63,8 @@ const queryKeys = new WeakMap<InsightPlan, string>()
 
 function queryKeyOf(plan: InsightPlan): string {
   let key = queryKeys.get(plan)
-  if (key === undefined) queryKeys.set(plan, (key = `${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`))
+  if (key === undefined)
+    queryKeys.set(plan, (key = `${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`))
   return key
 }
 
@@ -84,7 +89,9 @@ export function projectInsight(log: EventLog, projectId: number, plan: InsightPl
   if (last?.now === now) return last.result
   const known = factsOf(log, projectId)
   // "all" reaches back to the first event; the earliest is kept without the clock (min with now per call).
-  const window = insightWindow(plan, now, () => Math.min((known.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now))
+  const window = insightWindow(plan, now, () =>
+    Math.min((known.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now),
+  )
   if (last !== undefined && last.from === window.from && last.to === window.to) {
     last.now = now
     return last.result

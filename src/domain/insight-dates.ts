@@ -32,7 +32,15 @@ export function addIntervals(ms: number, interval: Interval, n: number): number 
       return ms + n * 7 * DAY
     case 'month': {
       const d = new Date(ms)
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+      return Date.UTC(
+        d.getUTCFullYear(),
+        d.getUTCMonth() + n,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+        d.getUTCMilliseconds(),
+      )
     }
   }
 }
@@ -75,7 +83,9 @@ export function describeRelativeDate(value: string): string {
     const unit = UNIT[m[2]!]!
     return n === 1 ? `last ${unit}` : `last ${n} ${unit}s`
   }
-  return { dStart: 'today', wStart: 'this week', mStart: 'this month', yStart: 'this year', all: 'all time' }[value] ?? value
+  return (
+    { dStart: 'today', wStart: 'this week', mStart: 'this month', yStart: 'this year', all: 'all time' }[value] ?? value
+  )
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

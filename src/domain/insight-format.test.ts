@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, formatNumber, formatPercentage, formatResultTable, formatToolContent } from './insight-format.ts'
+import {
+  formatDuration,
+  formatNumber,
+  formatPercentage,
+  formatResultTable,
+  formatToolContent,
+} from './insight-format.ts'
 
 describe('numbers', () => {
   it.each([
@@ -26,13 +32,28 @@ describe('numbers', () => {
 
 describe('tables', () => {
   it('trends: a date column and a column per series', () => {
-    const series = (label: string, data: number[]) => ({ label, action: {} as any, count: 0, data, days: ['2026-10-31', '2026-11-01'] })
-    expect(formatResultTable({ kind: 'TrendsQuery', results: [series('a', [1, 2]), series('b', [0, 5])] })).toBe('Date|a|b\n2026-10-31|1|0\n2026-11-01|2|5')
+    const series = (label: string, data: number[]) => ({
+      label,
+      action: {} as any,
+      count: 0,
+      data,
+      days: ['2026-10-31', '2026-11-01'],
+    })
+    expect(formatResultTable({ kind: 'TrendsQuery', results: [series('a', [1, 2]), series('b', [0, 5])] })).toBe(
+      'Date|a|b\n2026-10-31|1|0\n2026-11-01|2|5',
+    )
   })
 
   it('funnel: metrics by step, with the date range and the rate hint', () => {
     const step = (name: string, order: number, count: number, avg: number | null) => ({
-      action_id: name, name, custom_name: null, order, type: 'events' as const, count, average_conversion_time: avg, median_conversion_time: avg,
+      action_id: name,
+      name,
+      custom_name: null,
+      order,
+      type: 'events' as const,
+      count,
+      average_conversion_time: avg,
+      median_conversion_time: avg,
     })
     const text = formatResultTable({
       kind: 'FunnelsQuery',
@@ -40,7 +61,9 @@ describe('tables', () => {
       dateFrom: Date.UTC(2026, 9, 2),
       dateTo: Date.UTC(2026, 10, 1, 23, 59, 59),
     })
-    expect(text).toContain('Date range: 2026-10-02 00:00:00 to 2026-11-01 23:59:59\n\nMetric|$pageview|signup\nTotal person count|8|2\nConversion rate|100%|25%\nDropoff rate|0%|75%\nAverage conversion time|-|1m 30s')
+    expect(text).toContain(
+      'Date range: 2026-10-02 00:00:00 to 2026-11-01 23:59:59\n\nMetric|$pageview|signup\nTotal person count|8|2\nConversion rate|100%|25%\nDropoff rate|0%|75%\nAverage conversion time|-|1m 30s',
+    )
   })
 
   it('retention: cohort size then the share retained in each later period', () => {
@@ -58,8 +81,16 @@ describe('tables', () => {
   })
 
   it('wraps the table in the tool prompt with the time in UTC and the project timezone', () => {
-    const content = formatToolContent({ kind: 'HogQLQuery', columns: ['event', 'count'], results: [['x', 1]] }, Date.UTC(2026, 10, 1, 12, 30), 'Europe/Paris')
-    expect(content).toContain('Here is the results table of the HogQLQuery I created to answer your latest question:\n\n```\nevent|count\nx|1\n```')
-    expect(content).toContain("The current date and time is 2026-11-01 12:30:00 UTC, which is 2026-11-01 13:30:00 in this project's timezone (Europe/Paris).")
+    const content = formatToolContent(
+      { kind: 'HogQLQuery', columns: ['event', 'count'], results: [['x', 1]] },
+      Date.UTC(2026, 10, 1, 12, 30),
+      'Europe/Paris',
+    )
+    expect(content).toContain(
+      'Here is the results table of the HogQLQuery I created to answer your latest question:\n\n```\nevent|count\nx|1\n```',
+    )
+    expect(content).toContain(
+      "The current date and time is 2026-11-01 12:30:00 UTC, which is 2026-11-01 13:30:00 in this project's timezone (Europe/Paris).",
+    )
   })
 })

@@ -5,7 +5,11 @@ import type { InsightResult, RetentionCohortResult, TrendsSeriesResult, FunnelSt
 
 export const NO_DATA = 'No data recorded for this time period.'
 
-const matrix = (rows: string[][]) => rows.map((r) => r.join('|')).join('\n').trim()
+const matrix = (rows: string[][]) =>
+  rows
+    .map((r) => r.join('|'))
+    .join('\n')
+    .trim()
 
 /** Integers as they are; other numbers with at most 5 decimals, trailing zeros dropped. */
 export function formatNumber(value: number): string {
@@ -28,7 +32,8 @@ export function formatDuration(seconds: number | null): string {
   const h = Math.floor((seconds % 86_400) / 3600)
   const m = Math.floor((seconds % 3600) / 60)
   const s = Math.round(seconds % 60)
-  const units = days > 0 ? [days && `${days}d`, h && `${h}h`] : [h && `${h}h`, m && `${m}m`, s ? `${s}s` : !h && !m ? '0s' : '']
+  const units =
+    days > 0 ? [days && `${days}d`, h && `${h}h`] : [h && `${h}h`, m && `${m}m`, s ? `${s}s` : !h && !m ? '0s' : '']
   return units.filter(Boolean).join(' ')
 }
 
@@ -52,9 +57,18 @@ function formatFunnel(steps: FunnelStepResult[], dateFrom: number, dateTo: numbe
     ['Metric', ...steps.map((s) => s.name)],
     ['Total person count', ...steps.map((s) => formatNumber(s.count))],
     ['Conversion rate', ...steps.map((s, k) => (k === 0 ? '100%' : first ? formatPercentage(s.count / first) : '0%'))],
-    ['Dropoff rate', ...steps.map((s, k) => (k === 0 ? '0%' : first ? formatPercentage((first - s.count) / first) : '100%'))],
-    ['Average conversion time', ...steps.map((s) => (s.average_conversion_time == null ? '-' : formatDuration(s.average_conversion_time)))],
-    ['Median conversion time', ...steps.map((s) => (s.median_conversion_time == null ? '-' : formatDuration(s.median_conversion_time)))],
+    [
+      'Dropoff rate',
+      ...steps.map((s, k) => (k === 0 ? '0%' : first ? formatPercentage((first - s.count) / first) : '100%')),
+    ],
+    [
+      'Average conversion time',
+      ...steps.map((s) => (s.average_conversion_time == null ? '-' : formatDuration(s.average_conversion_time))),
+    ],
+    [
+      'Median conversion time',
+      ...steps.map((s) => (s.median_conversion_time == null ? '-' : formatDuration(s.median_conversion_time))),
+    ],
   ]
   const hint =
     'Conversion and drop-off rates are calculated in overall. For example, "Conversion rate: 9%" means that 9% of users from the first step completed the funnel.'

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { mentionedEvents, planInsight, requestedDateFrom, requestedInterval, wantsUniqueUsers } from './insight-plan.ts'
 
-const vocabulary = { names: ['$pageview', '$autocapture', 'file uploaded', 'insight viewed', '$identify', 'plan upgraded'] }
+const vocabulary = {
+  names: ['$pageview', '$autocapture', 'file uploaded', 'insight viewed', '$identify', 'plan upgraded'],
+}
 
 describe('mentionedEvents', () => {
   it('finds events by name and common spellings, in the order the question names them', () => {
     expect(mentionedEvents('Users who uploaded a file after pageviews', vocabulary)).toEqual(['$pageview'])
-    expect(mentionedEvents('from Page Views to file uploaded to plan upgraded', vocabulary)).toEqual(['$pageview', 'file uploaded', 'plan upgraded'])
+    expect(mentionedEvents('from Page Views to file uploaded to plan upgraded', vocabulary)).toEqual([
+      '$pageview',
+      'file uploaded',
+      'plan upgraded',
+    ])
     expect(mentionedEvents('plan upgraded after $identify', vocabulary)).toEqual(['plan upgraded', '$identify'])
     expect(mentionedEvents('autocapture volume', vocabulary)).toEqual(['$autocapture'])
     expect(mentionedEvents('how are we doing', vocabulary)).toEqual([])
@@ -64,7 +70,10 @@ describe('planInsight', () => {
   })
 
   it('trends: hourly for ranges counted in hours', () => {
-    expect(planInsight('pageviews in the last 12 hours', 'trends', vocabulary).query).toMatchObject({ interval: 'hour', dateRange: { date_from: '-12h' } })
+    expect(planInsight('pageviews in the last 12 hours', 'trends', vocabulary).query).toMatchObject({
+      interval: 'hour',
+      dateRange: { date_from: '-12h' },
+    })
   })
 
   it('funnel: fills a missing step from $pageview and the most frequent other event', () => {
@@ -75,15 +84,24 @@ describe('planInsight', () => {
   })
 
   it('retention: period and intervals from the question, recurring unless about first-time users', () => {
-    const weekly = planInsight('weekly retention of file uploaded over the last 6 weeks', 'retention', vocabulary).query as any
-    expect(weekly.retentionFilter).toMatchObject({ period: 'Week', totalIntervals: 6, retentionType: 'retention_recurring' })
+    const weekly = planInsight('weekly retention of file uploaded over the last 6 weeks', 'retention', vocabulary)
+      .query as any
+    expect(weekly.retentionFilter).toMatchObject({
+      period: 'Week',
+      totalIntervals: 6,
+      retentionType: 'retention_recurring',
+    })
     expect(weekly.retentionFilter.targetEntity.id).toBe('file uploaded')
     const firstTime = planInsight('new users returning to pageviews', 'retention', vocabulary).query as any
-    expect(firstTime.retentionFilter).toMatchObject({ period: 'Day', totalIntervals: 8, retentionType: 'retention_first_time' })
+    expect(firstTime.retentionFilter).toMatchObject({
+      period: 'Day',
+      totalIntervals: 8,
+      retentionType: 'retention_first_time',
+    })
   })
 
   it('sql: a HogQL query counting the named events in the period', () => {
-    const { query, sql } = planInsight("count file uploaded in the last 7 days", 'sql', vocabulary)
+    const { query, sql } = planInsight('count file uploaded in the last 7 days', 'sql', vocabulary)
     expect(query.kind).toBe('HogQLQuery')
     expect((query as any).query).toContain("event IN ('file uploaded')")
     expect((query as any).query).toContain('INTERVAL 7 DAY')

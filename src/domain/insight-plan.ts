@@ -125,7 +125,9 @@ export function mentionedEvents(question: string, vocabulary: EventVocabulary): 
     if (best) found.push({ name, ...best })
   }
   // A mention inside a longer one ("view" inside "page view") does not count.
-  const kept = found.filter((f) => !found.some((g) => g !== f && g.length > f.length && g.at <= f.at && f.at + f.length <= g.at + g.length))
+  const kept = found.filter(
+    (f) => !found.some((g) => g !== f && g.length > f.length && g.at <= f.at && f.at + f.length <= g.at + g.length),
+  )
   return kept.sort((a, b) => a.at - b.at || b.length - a.length).map((f) => f.name)
 }
 
@@ -161,7 +163,12 @@ function defaultInterval(dateFrom: string): Interval {
   return /^-\d+h$/.test(dateFrom) || dateFrom === 'dStart' ? 'hour' : 'day'
 }
 
-const eventsNode = (event: string, math?: TrendsMath): EventsNode => ({ kind: 'EventsNode', event, name: event, ...(math ? { math } : {}) })
+const eventsNode = (event: string, math?: TrendsMath): EventsNode => ({
+  kind: 'EventsNode',
+  event,
+  name: event,
+  ...(math ? { math } : {}),
+})
 
 function planTrends(question: string, vocabulary: EventVocabulary): InsightPlan {
   const events = mentionedEvents(question, vocabulary)
@@ -230,16 +237,27 @@ function planRetention(question: string, vocabulary: EventVocabulary): InsightPl
   const returning = events[1] ?? target
   const requested = requestedDateFrom(question)
   const rel = requested ? /^-(\d+)([hdwm])$/.exec(requested) : null
-  const unitInterval = rel ? ({ h: 'hour', d: 'day', w: 'week', m: 'month' } as const)[rel[2] as 'h' | 'd' | 'w' | 'm'] : undefined
+  const unitInterval = rel
+    ? ({ h: 'hour', d: 'day', w: 'week', m: 'month' } as const)[rel[2] as 'h' | 'd' | 'w' | 'm']
+    : undefined
   const interval = requestedInterval(question) ?? unitInterval ?? 'day'
   const period = PERIOD_OF[interval]
-  const totalIntervals = rel && unitInterval === interval ? Math.min(Math.max(Number(rel[1]), 1), 60) : DEFAULT_RETENTION_INTERVALS
-  const retentionType = /\b(first[\s-]time|new users?)\b/i.test(question) ? 'retention_first_time' : 'retention_recurring'
+  const totalIntervals =
+    rel && unitInterval === interval ? Math.min(Math.max(Number(rel[1]), 1), 60) : DEFAULT_RETENTION_INTERVALS
+  const retentionType = /\b(first[\s-]time|new users?)\b/i.test(question)
+    ? 'retention_first_time'
+    : 'retention_recurring'
   const entity = (id: string): RetentionEntity => ({ id, name: id, type: 'events' })
   const query: RetentionQuery = {
     kind: 'RetentionQuery',
     dateRange: { date_from: `-${totalIntervals - 1}${UNIT_LETTER[interval]}`, date_to: null },
-    retentionFilter: { period, totalIntervals, retentionType, targetEntity: entity(target), returningEntity: entity(returning) },
+    retentionFilter: {
+      period,
+      totalIntervals,
+      retentionType,
+      targetEntity: entity(target),
+      returningEntity: entity(returning),
+    },
     filterTestAccounts: false,
   }
   const plan = [
@@ -268,7 +286,10 @@ function planSql(question: string, vocabulary: EventVocabulary): InsightPlan {
   const rel = /^-(\d+)([hdwmy])$/.exec(dateFrom)
   const conditions: string[] = []
   if (rel) conditions.push(`timestamp >= now() - INTERVAL ${Number(rel[1])} ${SQL_INTERVAL[rel[2]!]}`)
-  else if (dateFrom !== 'all') conditions.push(`timestamp >= toStartOf${{ dStart: 'Day', wStart: 'Week', mStart: 'Month', yStart: 'Year' }[dateFrom]}(now())`)
+  else if (dateFrom !== 'all')
+    conditions.push(
+      `timestamp >= toStartOf${{ dStart: 'Day', wStart: 'Week', mStart: 'Month', yStart: 'Year' }[dateFrom]}(now())`,
+    )
   if (events.length > 0) conditions.push(`event IN (${events.map(quote).join(', ')})`)
   const measure = unique ? 'count(DISTINCT person_id) AS persons' : 'count() AS count'
   const query = [

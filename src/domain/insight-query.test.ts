@@ -19,7 +19,8 @@ const ev = (event: string, person: string, at: number): EventRecord => ({
 })
 
 const vocabulary = { names: ['$pageview', 'signup', 'purchase'] }
-const plan = (q: string, type: 'trends' | 'funnel' | 'retention' | 'sql'): InsightPlan => planInsight(q, type, vocabulary)
+const plan = (q: string, type: 'trends' | 'funnel' | 'retention' | 'sql'): InsightPlan =>
+  planInsight(q, type, vocabulary)
 
 describe('trends', () => {
   const events = [
@@ -84,7 +85,11 @@ describe('retention', () => {
       ev('$pageview', 'b', NOW),
       ev('$pageview', 'c', NOW - 1 * DAY),
     ]
-    const result = runInsightQuery(plan('daily retention of pageviews over the last 3 days', 'retention'), events, NOW) as any
+    const result = runInsightQuery(
+      plan('daily retention of pageviews over the last 3 days', 'retention'),
+      events,
+      NOW,
+    ) as any
     expect(result.results.map((r: any) => [r.date, r.label, r.values.map((v: any) => v.count)])).toEqual([
       ['2026-10-30T00:00:00Z', 'Day 0', [2, 1, 1]],
       ['2026-10-31T00:00:00Z', 'Day 1', [2, 0]],
@@ -95,7 +100,12 @@ describe('retention', () => {
 
 describe('sql', () => {
   it('counts events by name, most first', () => {
-    const events = [ev('signup', 'a', NOW - HOUR), ev('purchase', 'a', NOW - HOUR), ev('purchase', 'b', NOW - HOUR), ev('purchase', 'b', NOW - 40 * DAY)]
+    const events = [
+      ev('signup', 'a', NOW - HOUR),
+      ev('purchase', 'a', NOW - HOUR),
+      ev('purchase', 'b', NOW - HOUR),
+      ev('purchase', 'b', NOW - 40 * DAY),
+    ]
     expect(runInsightQuery(plan('events in the last 7 days', 'sql'), events, NOW)).toEqual({
       kind: 'HogQLQuery',
       columns: ['event', 'count'],
@@ -104,6 +114,8 @@ describe('sql', () => {
         ['signup', 1],
       ],
     })
-    expect((runInsightQuery(plan('purchase users all time', 'sql'), events, NOW) as any).results).toEqual([['purchase', 2]])
+    expect((runInsightQuery(plan('purchase users all time', 'sql'), events, NOW) as any).results).toEqual([
+      ['purchase', 2],
+    ])
   })
 })

@@ -5,7 +5,15 @@
 import { iso } from '../serializers/time.ts'
 import type { EventRecord } from '../store/models.ts'
 import { addIntervals, isoDate, isoDateTime, resolveRelativeDate, startOf, type Interval } from './insight-dates.ts'
-import { SQL_ROW_LIMIT, type FunnelsQuery, type InsightPlan, type RetentionPeriod, type RetentionQuery, type SqlSpec, type TrendsQuery } from './insight-plan.ts'
+import {
+  SQL_ROW_LIMIT,
+  type FunnelsQuery,
+  type InsightPlan,
+  type RetentionPeriod,
+  type RetentionQuery,
+  type SqlSpec,
+  type TrendsQuery,
+} from './insight-plan.ts'
 
 export interface TrendsSeriesResult {
   label: string
@@ -182,7 +190,9 @@ function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, wind
   const { period, totalIntervals, retentionType, targetEntity, returningEntity } = query.retentionFilter
   const interval = INTERVAL_OF[period]
   const { from: current, to: end } = window
-  const starts = Array.from({ length: totalIntervals }, (_, i) => addIntervals(current, interval, -(totalIntervals - 1 - i)))
+  const starts = Array.from({ length: totalIntervals }, (_, i) =>
+    addIntervals(current, interval, -(totalIntervals - 1 - i)),
+  )
   const cohorts = starts.map(() => new Set<string>())
   const returned = starts.map(() => new Set<string>())
   const firstTarget = new Map<string, number>()
@@ -269,7 +279,10 @@ export function insightWindow(plan: InsightPlan, now: number, earliest: () => nu
       return { from, to: addIntervals(last, interval, 1) }
     }
     case 'FunnelsQuery':
-      return { from: startOf(resolve(query.dateRange.date_from), 'day'), to: addIntervals(startOf(now, 'day'), 'day', 1) }
+      return {
+        from: startOf(resolve(query.dateRange.date_from), 'day'),
+        to: addIntervals(startOf(now, 'day'), 'day', 1),
+      }
     case 'RetentionQuery': {
       const interval = INTERVAL_OF[query.retentionFilter.period]
       const current = startOf(now, interval)
@@ -283,7 +296,11 @@ export function insightWindow(plan: InsightPlan, now: number, earliest: () => nu
 }
 
 /** Runs the plan's query over the events within its window (see insightWindow). */
-export function runInsightQueryWithin(plan: InsightPlan, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+export function runInsightQueryWithin(
+  plan: InsightPlan,
+  events: Iterable<EventRecord>,
+  window: InsightWindow,
+): InsightResult {
   const { query } = plan
   switch (query.kind) {
     case 'TrendsQuery':
@@ -298,5 +315,9 @@ export function runInsightQueryWithin(plan: InsightPlan, events: Iterable<EventR
 }
 
 export function runInsightQuery(plan: InsightPlan, events: Iterable<EventRecord>, now: number): InsightResult {
-  return runInsightQueryWithin(plan, events, insightWindow(plan, now, () => earliestOf(events, now)))
+  return runInsightQueryWithin(
+    plan,
+    events,
+    insightWindow(plan, now, () => earliestOf(events, now)),
+  )
 }

@@ -39,7 +39,12 @@ export function newPerson(store: Store, projectId: number, input: NewPersonInput
   }
   const properties = input.properties ?? { email: `person-${n}@example.com`, name: `Person ${n}` }
   const createdAt = input.created_at ?? now - 7 * DAY
-  let { person } = capture(store, projectId, { event: '$identify', distinct_id: distinctIds[0]!, timestamp: createdAt, properties: { $set: properties } }, now)
+  let { person } = capture(
+    store,
+    projectId,
+    { event: '$identify', distinct_id: distinctIds[0]!, timestamp: createdAt, properties: { $set: properties } },
+    now,
+  )
   const isIdentified = input.is_identified ?? distinctIds.length > 1
   if (distinctIds.length > 1 || isIdentified !== person.is_identified) {
     person = Object.freeze({ ...person, distinct_ids: Object.freeze([...distinctIds]), is_identified: isIdentified })

@@ -15,9 +15,16 @@ export interface Actor {
 }
 
 /** Captures `event` for the person; a person without distinct ids (none in practice) is changed in place. */
-function captureFor(store: Store, person: PersonRecord, event: string, properties: Record<string, unknown>, by: Actor): PersonRecord {
+function captureFor(
+  store: Store,
+  person: PersonRecord,
+  event: string,
+  properties: Record<string, unknown>,
+  by: Actor,
+): PersonRecord {
   const distinctId = person.distinct_ids[0]
-  if (distinctId !== undefined) return capture(store, by.projectId, { event, distinct_id: distinctId, properties }, by.now).person
+  if (distinctId !== undefined)
+    return capture(store, by.projectId, { event, distinct_id: distinctId, properties }, by.now).person
   const next = { ...person.properties }
   Object.assign(next, properties.$set ?? {})
   for (const key of (properties.$unset as string[] | undefined) ?? []) delete next[key]
@@ -29,10 +36,17 @@ function captureFor(store: Store, person: PersonRecord, event: string, propertie
 
 // As the real service logs a PATCH: which field changed, not the values. The same for every PATCH, so
 // one frozen detail serves them all (entries never change).
-const PROPERTIES_CHANGED = Object.freeze({ changes: Object.freeze([Object.freeze(change('Person', 'changed', { field: 'properties' }))]) })
+const PROPERTIES_CHANGED = Object.freeze({
+  changes: Object.freeze([Object.freeze(change('Person', 'changed', { field: 'properties' }))]),
+})
 
 /** PATCH: merges `properties` into the person's (a `$set` event) and logs "updated". */
-export function updatePersonProperties(store: Store, person: PersonRecord, properties: Record<string, unknown>, by: Actor): PersonRecord {
+export function updatePersonProperties(
+  store: Store,
+  person: PersonRecord,
+  properties: Record<string, unknown>,
+  by: Actor,
+): PersonRecord {
   // Frozen as made: the event keeps it as its properties (no copy).
   const updated = captureFor(store, person, '$set', Object.freeze({ $set: properties }), by)
   recordActivity(store, {
@@ -69,9 +83,15 @@ export function deletePersonProperty(store: Store, person: PersonRecord, key: st
  * DELETE: the person leaves the table (and its distinct ids are free); its events stay unless
  * `scheduleEventDeletion` gives the instant a task deletes them. Logs "deleted".
  */
-export function deletePerson(store: Store, person: PersonRecord, by: Actor, scheduleEventDeletion?: number): TaskRecord | null {
+export function deletePerson(
+  store: Store,
+  person: PersonRecord,
+  by: Actor,
+  scheduleEventDeletion?: number,
+): TaskRecord | null {
   store.persons.remove(person)
-  const task = scheduleEventDeletion === undefined ? null : queueEventDeletion(store, person, by.now, scheduleEventDeletion)
+  const task =
+    scheduleEventDeletion === undefined ? null : queueEventDeletion(store, person, by.now, scheduleEventDeletion)
   recordActivity(store, {
     projectId: by.projectId,
     scope: 'Person',

@@ -7,7 +7,11 @@ import { utf8Length } from '../core/request-body.ts'
 import type { PersonLimits } from '../store/store.ts'
 
 /** Throws a 400 naming `attr` when `properties` exceed the caps. */
-export function checkPersonLimits(limits: PersonLimits, properties: Record<string, unknown>, attr = 'properties'): void {
+export function checkPersonLimits(
+  limits: PersonLimits,
+  properties: Record<string, unknown>,
+  attr = 'properties',
+): void {
   const count = Object.keys(properties).length
   if (count > limits.properties) {
     throw validationError(

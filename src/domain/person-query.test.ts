@@ -10,7 +10,11 @@ function scan(table: PersonTable, projectId: number, term: string): number[] {
   const t = term.trim().toLowerCase()
   return table
     .list(projectId)
-    .filter((p) => [p.uuid, ...p.distinct_ids, p.properties.email, p.properties.name].some((f) => f !== undefined && f !== null && String(f).toLowerCase().includes(t)))
+    .filter((p) =>
+      [p.uuid, ...p.distinct_ids, p.properties.email, p.properties.name].some(
+        (f) => f !== undefined && f !== null && String(f).toLowerCase().includes(t),
+      ),
+    )
     .map((p) => p.id)
 }
 
@@ -30,7 +34,28 @@ function person(id: number, projectId: number, variant = 0): PersonRecord {
   }
 }
 
-const TERMS = ['a', 'al', 'alp', 'ALPHA', 'pha.', 'ravo', 'bravo1', '@example', 'xample.com', 'ärg', 'STRASSE', 'straße', 'anon-5', '-4000-', 'zzz', 'o.d', '12@', ' bravo ', 'lf.ec', '0189a01']
+const TERMS = [
+  'a',
+  'al',
+  'alp',
+  'ALPHA',
+  'pha.',
+  'ravo',
+  'bravo1',
+  '@example',
+  'xample.com',
+  'ärg',
+  'STRASSE',
+  'straße',
+  'anon-5',
+  '-4000-',
+  'zzz',
+  'o.d',
+  '12@',
+  ' bravo ',
+  'lf.ec',
+  '0189a01',
+]
 
 describe('person search through the trigram index', () => {
   const table = new PersonTable(Array.from({ length: 3_000 }, (_, i) => person(i + 1, (i % 3) + 1)))
@@ -40,13 +65,21 @@ describe('person search through the trigram index', () => {
   const check = async () => {
     for (const projectId of [1, 2, 3, 4]) {
       for (const term of [...TERMS, ...rare]) {
-        expect((await findPersons(store, projectId, { search: term })).map((p) => p.id), `${projectId} ${term}`).toEqual(scan(table, projectId, term))
+        expect(
+          (await findPersons(store, projectId, { search: term })).map((p) => p.id),
+          `${projectId} ${term}`,
+        ).toEqual(scan(table, projectId, term))
       }
     }
   }
 
   it('finds the same persons in the same order as a scan', async () => {
-    rare.push(...table.list(1).slice(0, 50).map((p) => p.uuid.slice(-12)))
+    rare.push(
+      ...table
+        .list(1)
+        .slice(0, 50)
+        .map((p) => p.uuid.slice(-12)),
+    )
     await check()
   })
 
@@ -69,7 +102,11 @@ describe('person search through the trigram index', () => {
 
   it('narrows an exact lookup by the search too', async () => {
     const someone = table.list(2)[5]!
-    expect((await findPersons(store, 2, { distinctId: someone.distinct_ids[0], search: someone.uuid.slice(0, 8) })).map((p) => p.id)).toEqual([someone.id])
+    expect(
+      (await findPersons(store, 2, { distinctId: someone.distinct_ids[0], search: someone.uuid.slice(0, 8) })).map(
+        (p) => p.id,
+      ),
+    ).toEqual([someone.id])
     expect(findPersons(store, 2, { distinctId: someone.distinct_ids[0], search: 'no such text' })).toEqual([])
   })
 })

@@ -48,7 +48,8 @@ function searchCache(store: Store): SearchCache {
 /** The check of a person's search text for `term`; `id`, when given, is the person's (not read from the record). */
 function searchMatcher(store: Store, term: string): (p: PersonRecord, id?: number) => boolean {
   // (A term with the separator is in no one field.)
-  if (store.persons.size > SEARCH_TEXTS_KEPT_UP_TO) return term.includes(SEARCH_SEPARATOR) ? () => false : (p) => fieldsHold(p, term)
+  if (store.persons.size > SEARCH_TEXTS_KEPT_UP_TO)
+    return term.includes(SEARCH_SEPARATOR) ? () => false : (p) => fieldsHold(p, term)
   const { records, texts } = searchCache(store)
   const textOf = (person: PersonRecord, id = person.id): string => {
     if (records[id] === person) return texts[id]!
@@ -63,7 +64,10 @@ function searchMatcher(store: Store, term: string): (p: PersonRecord, id?: numbe
     return text
   }
   if (!term.includes(SEARCH_SEPARATOR)) return (p, id) => textOf(p, id).includes(term)
-  return (p) => textOf(p).split(SEARCH_SEPARATOR).some((field) => field.includes(term))
+  return (p) =>
+    textOf(p)
+      .split(SEARCH_SEPARATOR)
+      .some((field) => field.includes(term))
 }
 
 /** Empty strings count as absent, as in the real service. */
@@ -74,7 +78,11 @@ const given = (value: string | undefined): value is string => typeof value === '
  * a search or property filters over ~50,000 persons or more) goes on in slices on later turns, other
  * requests answered between them, and the answer is then a promise.
  */
-export function findPersons(store: Store, projectId: number, query: PersonQuery): readonly PersonRecord[] | Promise<readonly PersonRecord[]> {
+export function findPersons(
+  store: Store,
+  projectId: number,
+  query: PersonQuery,
+): readonly PersonRecord[] | Promise<readonly PersonRecord[]> {
   // Filters are compiled (and rejected with a 400) before any work is done.
   const matchesProperties = compilePropertyFilters(query.properties ?? [])
   const search = query.search?.trim().toLowerCase()

@@ -14,7 +14,6 @@ export type PlaylistType = (typeof PLAYLIST_TYPES)[number]
 const MATERIAL_FIELDS = ['name', 'description', 'filters'] as const
 /** Fields an update writes and the activity log compares, in the model's order. */
 const WRITABLE_FIELDS = ['name', 'derived_name', 'description', 'pinned', 'deleted', 'filters'] as const
-type WritableField = (typeof WRITABLE_FIELDS)[number]
 
 /** The request body after contract validation (types checked, unknown fields kept but ignored). */
 export interface PlaylistInput {
@@ -35,7 +34,8 @@ const NO_FILTERS: Record<string, unknown> = Object.freeze({})
 
 /** `filters` is a JSON field that is not nullable: DRF answers null with its `null` error. */
 function rejectNullFilters(input: PlaylistInput): void {
-  if ('filters' in input && input.filters === null) throw validationError('This field may not be null.', 'filters', 'null')
+  if ('filters' in input && input.filters === null)
+    throw validationError('This field may not be null.', 'filters', 'null')
 }
 
 /** A short id of 8 alphanumerics from the seeded generator, unique in the project. */
@@ -49,7 +49,13 @@ function newShortId(store: Store, projectId: number): string {
 const displayName = (p: PlaylistRecord) => p.name || p.derived_name || null
 const SCOPE = 'SessionRecordingPlaylist'
 
-export function createPlaylist(store: Store, projectId: number, input: PlaylistInput, user: UserRecord, now: number): PlaylistRecord {
+export function createPlaylist(
+  store: Store,
+  projectId: number,
+  input: PlaylistInput,
+  user: UserRecord,
+  now: number,
+): PlaylistRecord {
   rejectNullFilters(input)
   const type = input.type
   // A given type outside the choices is a field error; a missing or empty one is the create() check.
@@ -57,7 +63,8 @@ export function createPlaylist(store: Store, projectId: number, input: PlaylistI
     throw validationError(`"${type}" is not a valid choice.`, 'type', 'invalid_choice')
   }
   if (!type) throw validationError('Must provide a valid playlist type: either filters or collection')
-  if (type === 'collection' && hasFilters(input.filters)) throw validationError('You cannot create a collection with filters')
+  if (type === 'collection' && hasFilters(input.filters))
+    throw validationError('You cannot create a collection with filters')
   if (type === 'filters' && !hasFilters(input.filters)) {
     throw validationError('You must provide a valid filters when creating a saved filter')
   }
@@ -84,7 +91,8 @@ export function createPlaylist(store: Store, projectId: number, input: PlaylistI
 }
 
 /** Equal as JSON (the filters object is compared by content; the other fields are primitives). */
-const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
 
 /** The real service's changes_between: created (null before), deleted (null after) or changed. */
 export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): Change[] {
@@ -103,9 +111,16 @@ export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): C
  * PATCH: `type` is ignored; a collection cannot gain filters; a filters playlist must resend non-empty
  * filters with every update (even `{"deleted": true}`), as in the real service.
  */
-export function updatePlaylist(store: Store, playlist: PlaylistRecord, input: PlaylistInput, user: UserRecord, now: number): PlaylistRecord {
+export function updatePlaylist(
+  store: Store,
+  playlist: PlaylistRecord,
+  input: PlaylistInput,
+  user: UserRecord,
+  now: number,
+): PlaylistRecord {
   rejectNullFilters(input)
-  if (playlist.type === 'collection' && hasFilters(input.filters)) throw validationError('You cannot update a collection to add filters')
+  if (playlist.type === 'collection' && hasFilters(input.filters))
+    throw validationError('You cannot update a collection to add filters')
   if (playlist.type === 'filters' && !hasFilters(input.filters)) {
     throw validationError('You cannot remove all filters when updating a saved filter')
   }
@@ -119,7 +134,11 @@ export function updatePlaylist(store: Store, playlist: PlaylistRecord, input: Pl
     next.last_modified_by_id = user.id
   }
   const changes = changesBetween(playlist, next)
-  if (changes.length === 0 && next.last_modified_at === playlist.last_modified_at && next.last_modified_by_id === playlist.last_modified_by_id) {
+  if (
+    changes.length === 0 &&
+    next.last_modified_at === playlist.last_modified_at &&
+    next.last_modified_by_id === playlist.last_modified_by_id
+  ) {
     return playlist // nothing to write: the stored record is already this
   }
   const updated = store.playlists.replace(next)
@@ -128,7 +147,14 @@ export function updatePlaylist(store: Store, playlist: PlaylistRecord, input: Pl
 }
 
 /** Written only when the playlist has a name or a derived name, as the real service does. */
-function logPlaylistActivity(store: Store, playlist: PlaylistRecord, activity: 'created' | 'updated', user: UserRecord, now: number, changes: Change[] | null) {
+function logPlaylistActivity(
+  store: Store,
+  playlist: PlaylistRecord,
+  activity: 'created' | 'updated',
+  user: UserRecord,
+  now: number,
+  changes: Change[] | null,
+) {
   const name = displayName(playlist)
   if (!name) return
   recordActivity(store, {
@@ -172,32 +198,39 @@ const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
 export const DEFAULT_PLAYLIST_ORDER = '-last_modified_at'
 
 /** The name a playlist sorts by: case-insensitive, an empty name falling through to the derived name. */
-const sortName = (p: Pick<PlaylistRecord, 'name'> & Partial<Pick<PlaylistRecord, 'derived_name'>>) => (p.name || p.derived_name || '').toLowerCase()
+const sortName = (p: Pick<PlaylistRecord, 'name'> & Partial<Pick<PlaylistRecord, 'derived_name'>>) =>
+  (p.name || p.derived_name || '').toLowerCase()
 
 /** A project's live playlists, filtered and ordered as the real service's list does (ties by id). */
 export function listPlaylists(store: Store, projectId: number, filters: PlaylistListFilters = {}): PlaylistRecord[] {
   const search = filters.search?.toLowerCase()
   const type = filters.type === 'collection' || filters.type === 'filters' ? filters.type : undefined
   if (filters.collectionType === 'synthetic') return []
-  const holding = filters.recordingId === undefined ? undefined : (p: PlaylistRecord) => store.playlistItems.find(p.id, filters.recordingId!) !== undefined
+  const holding =
+    filters.recordingId === undefined
+      ? undefined
+      : (p: PlaylistRecord) => store.playlistItems.find(p.id, filters.recordingId!) !== undefined
   const found = [...store.playlists.ofProject(projectId)].filter(
-      (p) =>
-        (filters.includeDeleted || !p.deleted) &&
-        (filters.modifiedAfter === undefined || p.last_modified_at > filters.modifiedAfter) &&
-        (filters.modifiedBefore === undefined || p.last_modified_at < filters.modifiedBefore) &&
-        (holding === undefined || holding(p)) &&
-        (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
-        (filters.user === undefined || p.created_by_id === filters.user) &&
-        (filters.shortId === undefined || p.short_id === filters.shortId) &&
-        (!filters.pinned || p.pinned) &&
-        (type === undefined || p.type === type) &&
-        (search === undefined || (p.name ?? '').toLowerCase().includes(search) || (p.derived_name ?? '').toLowerCase().includes(search)),
-    )
+    (p) =>
+      (filters.includeDeleted || !p.deleted) &&
+      (filters.modifiedAfter === undefined || p.last_modified_at > filters.modifiedAfter) &&
+      (filters.modifiedBefore === undefined || p.last_modified_at < filters.modifiedBefore) &&
+      (holding === undefined || holding(p)) &&
+      (filters.createdBy === undefined || p.created_by_id === filters.createdBy) &&
+      (filters.user === undefined || p.created_by_id === filters.user) &&
+      (filters.shortId === undefined || p.short_id === filters.shortId) &&
+      (!filters.pinned || p.pinned) &&
+      (type === undefined || p.type === type) &&
+      (search === undefined ||
+        (p.name ?? '').toLowerCase().includes(search) ||
+        (p.derived_name ?? '').toLowerCase().includes(search)),
+  )
   return found.sort(playlistOrder(filters.order))
 }
 
 /** What a list sorts by; a synthetic playlist's missing instants sort as the latest (Python's datetime.max). */
-type Sortable = Pick<PlaylistRecord, 'id' | 'name'> & Partial<Pick<PlaylistRecord, 'derived_name' | 'created_at' | 'last_modified_at'>>
+type Sortable = Pick<PlaylistRecord, 'id' | 'name'> &
+  Partial<Pick<PlaylistRecord, 'derived_name' | 'created_at' | 'last_modified_at'>>
 
 /** The list's comparison for `order` (ties by id; synthetic playlists keep their registry order among themselves). */
 function playlistOrder(requested: string | undefined): (a: Sortable, b: Sortable) => number {
@@ -219,7 +252,10 @@ function playlistOrder(requested: string | undefined): (a: Sortable, b: Sortable
  * `search` in the name or the description, left out by created_by, user, pinned, type=filters and
  * collection_type=custom; date_from, date_to and session_recording_id do not apply to them.
  */
-export function withSynthetic(stored: readonly PlaylistRecord[], filters: PlaylistListFilters): Array<PlaylistRecord | SyntheticPlaylist> {
+export function withSynthetic(
+  stored: readonly PlaylistRecord[],
+  filters: PlaylistListFilters,
+): Array<PlaylistRecord | SyntheticPlaylist> {
   const excluded =
     filters.createdBy !== undefined ||
     filters.user !== undefined ||
@@ -228,7 +264,10 @@ export function withSynthetic(stored: readonly PlaylistRecord[], filters: Playli
     filters.collectionType === 'custom'
   if (excluded) return [...stored]
   const search = filters.search?.toLowerCase()
-  const synthetic = SYNTHETIC_PLAYLISTS.filter((p) => search === undefined || p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search))
+  const synthetic = SYNTHETIC_PLAYLISTS.filter(
+    (p) =>
+      search === undefined || p.name.toLowerCase().includes(search) || p.description.toLowerCase().includes(search),
+  )
   return [...synthetic, ...stored].sort(playlistOrder(filters.order))
 }
 
@@ -257,7 +296,12 @@ export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: 
 export function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): void {
   if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
   if (store.playlistItems.find(playlist.id, recordingId)) return
-  store.playlistItems.insert({ id: store.counters.playlistItem++, playlist_id: playlist.id, recording_id: recordingId, created_at: now })
+  store.playlistItems.insert({
+    id: store.counters.playlistItem++,
+    playlist_id: playlist.id,
+    recording_id: recordingId,
+    created_at: now,
+  })
 }
 
 /** Removes a recording from a playlist; false when it was not there. */

@@ -59,9 +59,25 @@ function minusUnits(now: number, n: number, unit: string): number {
     case 'w':
       return now - n * 7 * DAY
     case 'm':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+      return Date.UTC(
+        d.getUTCFullYear(),
+        d.getUTCMonth() - n,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+        d.getUTCMilliseconds(),
+      )
     default:
-      return Date.UTC(d.getUTCFullYear() - n, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds())
+      return Date.UTC(
+        d.getUTCFullYear() - n,
+        d.getUTCMonth(),
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+        d.getUTCMilliseconds(),
+      )
   }
 }
 
@@ -117,10 +133,16 @@ export function byTimestamp(events: readonly EventRecord[]): EventRecord[] {
 }
 
 /** The range the timeline covers (epoch ms, both ends included); a bad date is a 400. `byTime`: the person's events, oldest first. */
-export function timelineRange(person: PersonRecord, byTime: readonly EventRecord[], now: number, req: TimelineRequest): { from: number; to: number } {
+export function timelineRange(
+  person: PersonRecord,
+  byTime: readonly EventRecord[],
+  now: number,
+  req: TimelineRequest,
+): { from: number; to: number } {
   const dateFrom = req.date_from?.trim() || undefined // empty means the default, as the web app sends it
   const dateTo = req.date_to?.trim() || undefined
-  let from = dateFrom === undefined || dateFrom === 'all' ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
+  let from =
+    dateFrom === undefined || dateFrom === 'all' ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
   let to = dateTo === undefined ? undefined : parseDateParam(dateTo, 'to', now, 'date_to')
   // A single data point's range (date_from == date_to) is widened by one interval, as the real service does.
   if (from !== undefined && to !== undefined && dateFrom === dateTo) to = intervalEnd(from, req.interval)
@@ -130,7 +152,8 @@ export function timelineRange(person: PersonRecord, byTime: readonly EventRecord
 }
 
 /** A value whose JSON text differs from another plain value's exactly when the values differ. */
-const plain = (v: unknown): boolean => typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v))
+const plain = (v: unknown): boolean =>
+  typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v))
 
 /** Whether two events' person properties agree on `keys` as their JSON texts would (a missing value is null). */
 function sameValues(a: Record<string, unknown>, b: Record<string, unknown>, keys: readonly string[]): boolean {
@@ -148,7 +171,10 @@ function sameValues(a: Record<string, unknown>, b: Record<string, unknown>, keys
 }
 
 /** The points of the events in range (`inRange`: oldest first, between the range's ends), and the crucial keys. */
-export function timelinePoints(inRange: readonly EventRecord[], req: TimelineRequest): { points: TimelinePoint[]; keys: string[] } {
+export function timelinePoints(
+  inRange: readonly EventRecord[],
+  req: TimelineRequest,
+): { points: TimelinePoint[]; keys: string[] } {
   const eventNames = new Set((req.events ?? []).map((e) => e.id))
   const allEvents = eventNames.size === 0 || eventNames.has(null) || eventNames.has(undefined)
   const keys = requestedKeys(req)
@@ -158,7 +184,11 @@ export function timelinePoints(inRange: readonly EventRecord[], req: TimelineReq
     if (!allEvents && !eventNames.has(event.event)) continue
     // A new point at the first event and where a crucial key's value differs from the event before.
     if (previous === undefined || !sameValues(previous.person_properties, event.person_properties, keys)) {
-      points.push({ timestamp: iso(event.timestamp), properties: { ...event.person_properties }, relevant_event_count: 0 })
+      points.push({
+        timestamp: iso(event.timestamp),
+        properties: { ...event.person_properties },
+        relevant_event_count: 0,
+      })
     }
     previous = event
     points[points.length - 1]!.relevant_event_count++

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../core/errors.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
 
-const match = (filters: PropertyFilterInput[], properties: Record<string, unknown>) => compilePropertyFilters(filters)!(properties)
+const match = (filters: PropertyFilterInput[], properties: Record<string, unknown>) =>
+  compilePropertyFilters(filters)!(properties)
 
 describe('compilePropertyFilters', () => {
   it('no filters: no predicate', () => {
@@ -38,7 +39,10 @@ describe('compilePropertyFilters', () => {
   })
 
   it('filters are ANDed', () => {
-    const filters = [{ key: 'a', value: 1 }, { key: 'b', value: 2 }]
+    const filters = [
+      { key: 'a', value: 1 },
+      { key: 'b', value: 2 },
+    ]
     expect(match(filters, { a: 1, b: 2 })).toBe(true)
     expect(match(filters, { a: 1, b: 3 })).toBe(false)
   })

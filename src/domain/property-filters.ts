@@ -45,16 +45,21 @@ function asInstant(value: unknown): number | null {
 }
 
 function fail(index: number, filter: PropertyFilterInput, problem: string): never {
-  throw validationError(`Property filter ${index} ("${filter.key}", ${filter.operator ?? 'exact'}): ${problem}`, 'properties')
+  throw validationError(
+    `Property filter ${index} ("${filter.key}", ${filter.operator ?? 'exact'}): ${problem}`,
+    'properties',
+  )
 }
 
 /** Whether a filter names a person property (no `type` is taken as a person property). */
-export const isPersonFilter = (filter: PropertyFilterInput): boolean => filter.type === undefined || filter.type === 'person'
+export const isPersonFilter = (filter: PropertyFilterInput): boolean =>
+  filter.type === undefined || filter.type === 'person'
 
 function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyPredicate {
   const { key } = filter
   const operator = filter.operator ?? 'exact'
-  if (!isPersonFilter(filter)) fail(index, filter, `filters of type "${filter.type}" are not supported on persons (only "person").`)
+  if (!isPersonFilter(filter))
+    fail(index, filter, `filters of type "${filter.type}" are not supported on persons (only "person").`)
 
   if (operator === 'is_set') return (p) => p[key] !== undefined && p[key] !== null
   if (operator === 'is_not_set') return (p) => p[key] === undefined || p[key] === null

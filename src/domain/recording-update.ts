@@ -33,4 +33,3 @@ export function parseRecordingUpdate(body: unknown): RecordingUpdate {
   if (!out.viewed && !out.analyzed) throw validationError("At least one of 'viewed' or 'analyzed' must be provided.")
   return out
 }
-

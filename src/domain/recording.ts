@@ -115,20 +115,26 @@ export function listRecordings(
   if (!others && order === 'start_time' && !ascending) return windowed
   const out = windowed.filter(
     (r) =>
-      (personUuid == null || (person !== undefined && person.project_id === projectId && person.distinct_ids.includes(r.distinct_id))) &&
+      (personUuid == null ||
+        (person !== undefined && person.project_id === projectId && person.distinct_ids.includes(r.distinct_id))) &&
       (distinctIds === undefined || distinctIds.has(r.distinct_id)) &&
       (sessionIds === undefined || sessionIds.has(r.id)) &&
       (hidden === null || !hidden(r)),
   )
   if (order === 'start_time' && !ascending) return out
   const sign = ascending ? 1 : -1
-  return out.sort((a, b) => sign * (orderValue(a, order, now) - orderValue(b, order, now)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  return out.sort(
+    (a, b) =>
+      sign * (orderValue(a, order, now) - orderValue(b, order, now)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
 }
 
 /** In a list newest start_time first, the index of the first recording that started at or before `instant`. */
-const firstAtOrBefore = (list: readonly RecordingRecord[], instant: number) => firstWhere(list, (r) => r.start_time <= instant)
+const firstAtOrBefore = (list: readonly RecordingRecord[], instant: number) =>
+  firstWhere(list, (r) => r.start_time <= instant)
 /** In a list newest start_time first, the index of the first recording that started before `instant`. */
-const firstBefore = (list: readonly RecordingRecord[], instant: number) => firstWhere(list, (r) => r.start_time < instant)
+const firstBefore = (list: readonly RecordingRecord[], instant: number) =>
+  firstWhere(list, (r) => r.start_time < instant)
 
 /** The first index where `holds` does (it holds from there to the end), found by halving. */
 function firstWhere(list: readonly RecordingRecord[], holds: (r: RecordingRecord) => boolean): number {
@@ -143,7 +149,12 @@ function firstWhere(list: readonly RecordingRecord[], holds: (r: RecordingRecord
 }
 
 /** Which recordings hide_viewed_recordings leaves out: the viewer's viewed ones, or any viewed one; null for none. */
-function hiddenAsViewed(store: Store, projectId: number, mode: RecordingsQuery['hide_viewed_recordings'], viewer: string | null): ((r: RecordingRecord) => boolean) | null {
+function hiddenAsViewed(
+  store: Store,
+  projectId: number,
+  mode: RecordingsQuery['hide_viewed_recordings'],
+  viewer: string | null,
+): ((r: RecordingRecord) => boolean) | null {
   if (mode === 'any-user') return (r) => r.viewers.length > 0
   if (mode === 'current-user' && viewer !== null) {
     const viewed = store.recordings.viewedBy(projectId, viewer)
@@ -165,7 +176,13 @@ export interface RecordingsPage {
 }
 
 /** The list with session_recording_id's recording found, as the real list_recordings_from_query does. */
-export function recordingsWithSelected(store: Store, projectId: number, query: RecordingsQuery, now: number, viewer: string | null): RecordingsPage {
+export function recordingsWithSelected(
+  store: Store,
+  projectId: number,
+  query: RecordingsQuery,
+  now: number,
+  viewer: string | null,
+): RecordingsPage {
   const recordings = listRecordings(store, projectId, query, now, viewer)
   const id = query.session_recording_id
   if (!id) return { recordings }
@@ -180,7 +197,10 @@ export function recordingsWithSelected(store: Store, projectId: number, query: R
 }
 
 /** The page's recordings, session_recording_id's first (and not again). */
-export function pageWithSelected(page: readonly RecordingRecord[], first: RecordingsPage['first']): readonly RecordingRecord[] {
+export function pageWithSelected(
+  page: readonly RecordingRecord[],
+  first: RecordingsPage['first'],
+): readonly RecordingRecord[] {
   if (!first) return page
   return [first.recording, ...page.filter((r) => r !== first.recording)]
 }

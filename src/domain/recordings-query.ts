@@ -97,7 +97,13 @@ interface PydanticError {
   url: string
 }
 
-const error = (type: string, loc: Array<string | number>, msg: string, input: unknown, ctx?: Record<string, unknown>): PydanticError => ({
+const error = (
+  type: string,
+  loc: Array<string | number>,
+  msg: string,
+  input: unknown,
+  ctx?: Record<string, unknown>,
+): PydanticError => ({
   type,
   loc,
   msg,
@@ -124,7 +130,20 @@ const quoted = (values: readonly string[]) => {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
 }
 const isObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v)
-const BOOL_TEXT: Record<string, boolean> = { '0': false, off: false, f: false, false: false, n: false, no: false, '1': true, on: true, t: true, true: true, y: true, yes: true }
+const BOOL_TEXT: Record<string, boolean> = {
+  '0': false,
+  off: false,
+  f: false,
+  false: false,
+  n: false,
+  no: false,
+  '1': true,
+  on: true,
+  t: true,
+  true: true,
+  y: true,
+  yes: true,
+}
 
 /** Pydantic's lax-mode check of one value: the value it becomes, or its errors. */
 function check(name: string, type: FieldType, value: unknown): { value?: unknown; errors: PydanticError[] } {
@@ -132,50 +151,92 @@ function check(name: string, type: FieldType, value: unknown): { value?: unknown
   if (value === null) return { value: null, errors: [] } // every field is optional
   if (typeof type === 'object') {
     if ('literal' in type) {
-      return value === type.literal ? { value, errors: [] } : { errors: [error('literal_error', loc, `Input should be '${type.literal}'`, value, { expected: `'${type.literal}'` })] }
+      return value === type.literal
+        ? { value, errors: [] }
+        : {
+            errors: [
+              error('literal_error', loc, `Input should be '${type.literal}'`, value, {
+                expected: `'${type.literal}'`,
+              }),
+            ],
+          }
     }
     if ('enum' in type) {
       return typeof value === 'string' && type.enum.includes(value)
         ? { value, errors: [] }
-        : { errors: [error('enum', loc, `Input should be ${quoted(type.enum)}`, value, { expected: quoted(type.enum) })] }
+        : {
+            errors: [
+              error('enum', loc, `Input should be ${quoted(type.enum)}`, value, { expected: quoted(type.enum) }),
+            ],
+          }
     }
-    return isObject(value) ? { value, errors: [] } : { errors: [error('model_type', loc, `Input should be a valid dictionary or instance of ${type.model}`, value, { class_name: type.model })] }
+    return isObject(value)
+      ? { value, errors: [] }
+      : {
+          errors: [
+            error('model_type', loc, `Input should be a valid dictionary or instance of ${type.model}`, value, {
+              class_name: type.model,
+            }),
+          ],
+        }
   }
   switch (type) {
     case 'int':
       if (typeof value === 'boolean') return { value: value ? 1 : 0, errors: [] }
       if (typeof value === 'number') {
         if (Number.isInteger(value)) return { value, errors: [] }
-        if (!Number.isFinite(value)) return { errors: [error('finite_number', loc, 'Input should be a finite number', value)] }
-        return { errors: [error('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value)] }
+        if (!Number.isFinite(value))
+          return { errors: [error('finite_number', loc, 'Input should be a finite number', value)] }
+        return {
+          errors: [
+            error('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value),
+          ],
+        }
       }
       if (typeof value === 'string') {
         const t = value.trim().replace(/_/g, '')
         if (/^[+-]?\d+$/.test(t)) return { value: Number(t), errors: [] }
-        return { errors: [error('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value)] }
+        return {
+          errors: [
+            error('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value),
+          ],
+        }
       }
       return { errors: [error('int_type', loc, 'Input should be a valid integer', value)] }
     case 'float':
-      return typeof value === 'number' ? { value, errors: [] } : { errors: [error('float_type', loc, 'Input should be a valid number', value)] }
+      return typeof value === 'number'
+        ? { value, errors: [] }
+        : { errors: [error('float_type', loc, 'Input should be a valid number', value)] }
     case 'str':
-      return typeof value === 'string' ? { value, errors: [] } : { errors: [error('string_type', loc, 'Input should be a valid string', value)] }
+      return typeof value === 'string'
+        ? { value, errors: [] }
+        : { errors: [error('string_type', loc, 'Input should be a valid string', value)] }
     case 'bool':
       if (typeof value === 'boolean') return { value, errors: [] }
       if ((value === 0 || value === 1) && typeof value === 'number') return { value: value === 1, errors: [] }
-      if (typeof value === 'string' && value.toLowerCase() in BOOL_TEXT) return { value: BOOL_TEXT[value.toLowerCase()], errors: [] }
+      if (typeof value === 'string' && value.toLowerCase() in BOOL_TEXT)
+        return { value: BOOL_TEXT[value.toLowerCase()], errors: [] }
       if (typeof value === 'string' || typeof value === 'number') {
-        return { errors: [error('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value)] }
+        return {
+          errors: [error('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value)],
+        }
       }
       return { errors: [error('bool_type', loc, 'Input should be a valid boolean', value)] }
     case 'list':
-      return Array.isArray(value) ? { value, errors: [] } : { errors: [error('list_type', loc, 'Input should be a valid list', value)] }
+      return Array.isArray(value)
+        ? { value, errors: [] }
+        : { errors: [error('list_type', loc, 'Input should be a valid list', value)] }
     case 'list[str]': {
       if (!Array.isArray(value)) return { errors: [error('list_type', loc, 'Input should be a valid list', value)] }
-      const errors = value.flatMap((item, i) => (typeof item === 'string' ? [] : [error('string_type', [name, i], 'Input should be a valid string', item)]))
+      const errors = value.flatMap((item, i) =>
+        typeof item === 'string' ? [] : [error('string_type', [name, i], 'Input should be a valid string', item)],
+      )
       return errors.length ? { errors } : { value, errors }
     }
     case 'dict':
-      return isObject(value) ? { value, errors: [] } : { errors: [error('dict_type', loc, 'Input should be a valid dictionary', value)] }
+      return isObject(value)
+        ? { value, errors: [] }
+        : { errors: [error('dict_type', loc, 'Input should be a valid dictionary', value)] }
   }
 }
 
@@ -193,7 +254,8 @@ export function parseRecordingsQuery(search: URLSearchParams): RecordingsQuery {
     if (result.errors.length === 0) out[name] = result.value
   }
   for (const [name, text] of params) {
-    if (!KNOWN.has(name) && !DROPPED.has(name)) errors.push(error('extra_forbidden', [name], 'Extra inputs are not permitted', decode(text)))
+    if (!KNOWN.has(name) && !DROPPED.has(name))
+      errors.push(error('extra_forbidden', [name], 'Extra inputs are not permitted', decode(text)))
   }
   if (errors.length) throw validationError(pythonJson(errors))
   return out as RecordingsQuery
@@ -205,10 +267,18 @@ export function pythonJson(value: unknown): string {
   if (typeof value === 'number') {
     if (Number.isNaN(value)) return 'NaN'
     if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity'
-    return Number.isInteger(value) ? String(value) : String(value).includes('e') || String(value).includes('.') ? String(value) : `${value}.0`
+    return Number.isInteger(value)
+      ? String(value)
+      : String(value).includes('e') || String(value).includes('.')
+        ? String(value)
+        : `${value}.0`
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false'
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  if (typeof value === 'string')
+    return JSON.stringify(value).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`
   return `{${Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => `${pythonJson(k)}: ${pythonJson(v)}`)

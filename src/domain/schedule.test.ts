@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { checkNonPeakWindow, DEFAULT_NON_PEAK, nextNonPeakSlot, nextSundayFiveUtc, parseNonPeakWindow } from './schedule.ts'
+import {
+  checkNonPeakWindow,
+  DEFAULT_NON_PEAK,
+  nextNonPeakSlot,
+  nextSundayFiveUtc,
+  parseNonPeakWindow,
+} from './schedule.ts'
 
 const at = (iso: string) => Date.parse(iso)
 const show = (ms: number) => new Date(ms).toISOString()
@@ -36,7 +42,9 @@ describe('nextSundayFiveUtc', () => {
     for (let t = at('2026-01-01T00:00:00Z'); t < at('2027-01-01T00:00:00Z'); t += 3 * 3_600_000 + 17 * 60_000) {
       const next = nextSundayFiveUtc(t)
       const d = new Date(next)
-      expect([d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]).toEqual([0, 5, 0, 0, 0])
+      expect([d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()]).toEqual([
+        0, 5, 0, 0, 0,
+      ])
       expect(next).toBeGreaterThan(t)
       expect(next - t).toBeLessThanOrEqual(7 * 86_400_000)
     }
@@ -54,7 +62,7 @@ describe('nextNonPeakSlot', () => {
     expect(show(nextNonPeakSlot(at('2026-11-03T00:00:00.000Z')))).toBe('2026-11-03T00:01:00.000Z')
   })
 
-  it('in the window\'s last minute -> the next day\'s window', () => {
+  it("in the window's last minute -> the next day's window", () => {
     expect(show(nextNonPeakSlot(at('2026-11-03T05:59:30.000Z')))).toBe('2026-11-04T00:00:00.000Z')
   })
 
@@ -75,11 +83,17 @@ describe('nextNonPeakSlot', () => {
   })
 
   it('always lands inside the window and after the instant', () => {
-    for (const w of [DEFAULT_NON_PEAK, { startHour: 22, endHour: 4 }, { startHour: 0, endHour: 24 }, { startHour: 13, endHour: 14 }]) {
+    for (const w of [
+      DEFAULT_NON_PEAK,
+      { startHour: 22, endHour: 4 },
+      { startHour: 0, endHour: 24 },
+      { startHour: 13, endHour: 14 },
+    ]) {
       for (let t = at('2026-11-01T00:00:00Z'); t < at('2026-11-04T00:00:00Z'); t += 7 * 60_000 + 13_000) {
         const slot = nextNonPeakSlot(t, w)
         const hour = new Date(slot).getUTCHours()
-        const inside = w.startHour < w.endHour ? hour >= w.startHour && hour < w.endHour : hour >= w.startHour || hour < w.endHour
+        const inside =
+          w.startHour < w.endHour ? hour >= w.startHour && hour < w.endHour : hour >= w.startHour || hour < w.endHour
         expect(inside, `${show(t)} -> ${show(slot)} in ${w.startHour}-${w.endHour}`).toBe(true)
         expect(slot).toBeGreaterThan(t)
         expect(slot - t).toBeLessThanOrEqual(86_400_000)

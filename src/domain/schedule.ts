@@ -27,7 +27,12 @@ export const DEFAULT_NON_PEAK: NonPeakWindow = { startHour: 0, endHour: 6 }
 export function checkNonPeakWindow(window: NonPeakWindow): NonPeakWindow {
   const { startHour, endHour } = window
   const ok =
-    Number.isInteger(startHour) && Number.isInteger(endHour) && startHour >= 0 && startHour <= 23 && endHour >= 1 && endHour <= 24
+    Number.isInteger(startHour) &&
+    Number.isInteger(endHour) &&
+    startHour >= 0 &&
+    startHour <= 23 &&
+    endHour >= 1 &&
+    endHour <= 24
   if (!ok || startHour === endHour) {
     throw new RangeError(`not a non-peak window: ${startHour}-${endHour} (hours 0-23 to 1-24, not empty)`)
   }

@@ -17,11 +17,36 @@ export interface SyntheticPlaylist {
 /** The registry, in its order (the summarised one, an EE source, appended last). */
 export const SYNTHETIC_PLAYLISTS: readonly SyntheticPlaylist[] = Object.freeze([
   { id: -1, short_id: 'synthetic-watch-history', name: 'Watch history', description: 'Recordings you have watched' },
-  { id: -2, short_id: 'synthetic-commented', name: 'Recordings with comments', description: 'Recordings that have team comments' },
-  { id: -3, short_id: 'synthetic-shared', name: 'Shared recordings', description: 'Recordings that have been shared externally' },
-  { id: -4, short_id: 'synthetic-exported', name: 'Exported recordings', description: 'Recordings that have been exported as clips or screenshots' },
-  { id: -6, short_id: 'synthetic-expiring', name: 'Expiring soon', description: 'Recordings that will expire in the next 10 days' },
-  { id: -7, short_id: 'synthetic-frustrated', name: 'Frustration signals', description: 'Sessions with rage clicks or errors in the last 7 days' },
+  {
+    id: -2,
+    short_id: 'synthetic-commented',
+    name: 'Recordings with comments',
+    description: 'Recordings that have team comments',
+  },
+  {
+    id: -3,
+    short_id: 'synthetic-shared',
+    name: 'Shared recordings',
+    description: 'Recordings that have been shared externally',
+  },
+  {
+    id: -4,
+    short_id: 'synthetic-exported',
+    name: 'Exported recordings',
+    description: 'Recordings that have been exported as clips or screenshots',
+  },
+  {
+    id: -6,
+    short_id: 'synthetic-expiring',
+    name: 'Expiring soon',
+    description: 'Recordings that will expire in the next 10 days',
+  },
+  {
+    id: -7,
+    short_id: 'synthetic-frustrated',
+    name: 'Frustration signals',
+    description: 'Sessions with rage clicks or errors in the last 7 days',
+  },
   {
     id: -5,
     short_id: 'synthetic-summarised',
@@ -51,7 +76,13 @@ function expiringIds(store: Store, projectId: number, now: number): ReadonlySet<
 }
 
 /** How many recordings the synthetic playlist holds for the viewer, and how many of those they watched. */
-export function syntheticCounts(store: Store, projectId: number, playlist: SyntheticPlaylist, viewerEmail: string, now: number): { count: number; watched: number } {
+export function syntheticCounts(
+  store: Store,
+  projectId: number,
+  playlist: SyntheticPlaylist,
+  viewerEmail: string,
+  now: number,
+): { count: number; watched: number } {
   const watched = store.recordings.viewedBy(projectId, viewerEmail)
   if (playlist.short_id === 'synthetic-watch-history') return { count: watched.size, watched: watched.size }
   if (playlist.short_id === 'synthetic-expiring') {

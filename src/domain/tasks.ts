@@ -9,7 +9,12 @@ import type { PersonRecord } from '../store/models.ts'
  * instant included. The id is drawn either way, as Postgres's sequence advances on an insert that
  * conflicts; a log replayed from before this rule then numbers later tasks as it did.
  */
-export function queueEventDeletion(store: Store, person: PersonRecord, createdAt: number, scheduledFor: number): TaskRecord {
+export function queueEventDeletion(
+  store: Store,
+  person: PersonRecord,
+  createdAt: number,
+  scheduledFor: number,
+): TaskRecord {
   const id = store.counters.task++
   const waiting = store.tasks.pending('delete_person_events', person.uuid)
   if (waiting) return waiting
@@ -37,7 +42,9 @@ export async function runDueTasks(store: Store, now: number): Promise<TaskRecord
   const ran: TaskRecord[] = []
   for (const task of due) {
     const deleted = store.events.deleteForPerson(task.target.person_uuid)
-    ran.push(store.tasks.replace({ ...task, state: 'done', ran_at: task.scheduled_for, result: { deleted_events: deleted } }))
+    ran.push(
+      store.tasks.replace({ ...task, state: 'done', ran_at: task.scheduled_for, result: { deleted_events: deleted } }),
+    )
   }
   store.nextTaskDueAt = store.tasks.earliestQueued()
   return ran

@@ -9,7 +9,14 @@ import { serializeOnce } from '../core/json.ts'
 import { isoOffset } from '../serializers/time.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord, PersonRecord } from '../store/models.ts'
-import { byTimestamp, rangeIndices, timelinePoints, timelineRange, type PropertiesTimeline, type TimelineRequest } from './properties-timeline.ts'
+import {
+  byTimestamp,
+  rangeIndices,
+  timelinePoints,
+  timelineRange,
+  type PropertiesTimeline,
+  type TimelineRequest,
+} from './properties-timeline.ts'
 
 /** Persons whose events are kept (~10 event records each at the default data). */
 const PERSONS = 256
@@ -37,7 +44,13 @@ const kept = new BoundedCache<PersonRecord, Kept>(PERSONS)
  * The person's properties timeline (see properties-timeline.ts) for `req`, parsed from the query text
  * `request`; a bad date is a 400.
  */
-export function personTimeline(log: EventLog, person: PersonRecord, now: number, req: TimelineRequest, request: string): PropertiesTimeline {
+export function personTimeline(
+  log: EventLog,
+  person: PersonRecord,
+  now: number,
+  req: TimelineRequest,
+  request: string,
+): PropertiesTimeline {
   let entry = kept.get(person)
   if (entry === undefined || entry.stamp !== log.stamp) {
     entry = { stamp: log.stamp, byTime: byTimestamp(log.forPerson(person.uuid)) }
@@ -48,8 +61,15 @@ export function personTimeline(log: EventLog, person: PersonRecord, now: number,
   if (last !== undefined && last.request === request && last.from === from && last.to === to) return last.body
   const { start, end } = rangeIndices(byTime, from, to)
   const same = last !== undefined && last.request === request && last.start === start && last.end === end
-  const { points, keys } = same ? { points: last.body.points, keys: last.body.crucial_property_keys } : timelinePoints(byTime.slice(start, end), req)
-  const body = serializeOnce({ points, crucial_property_keys: keys, effective_date_from: isoOffset(from), effective_date_to: isoOffset(to) })
+  const { points, keys } = same
+    ? { points: last.body.points, keys: last.body.crucial_property_keys }
+    : timelinePoints(byTime.slice(start, end), req)
+  const body = serializeOnce({
+    points,
+    crucial_property_keys: keys,
+    effective_date_from: isoOffset(from),
+    effective_date_to: isoOffset(to),
+  })
   entry.last = { request, from, to, start, end, body }
   return body
 }

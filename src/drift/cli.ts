@@ -2,7 +2,16 @@
 // document, prints a table (and JSON and JUnit on request), and exits 1 on a breaking change that the
 // baseline does not accept, 0 otherwise (warnings included), 2 when it cannot compare.
 import { readFile } from 'node:fs/promises'
-import { optionsHelp, parseCommandLine, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
+import {
+  optionsHelp,
+  parseCommandLine,
+  stringValue,
+  UsageError,
+  usageFailure,
+  wantsHelp,
+  wholeNumber,
+  type OptionTable,
+} from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
@@ -11,11 +20,28 @@ import { driftJson, driftJUnit, formatDriftHuman, summaryLine } from './report.t
 export const BASELINE_FORMAT = 'analytics-mock-drift-baseline'
 
 export const DRIFT_OPTIONS = {
-  'base-url': { type: 'string', value: 'URL', help: `the deployment: its schema is read from URL${SCHEMA_PATH} (env ANALYTICS_MOCK_BASE_URL)` },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    help: `the deployment: its schema is read from URL${SCHEMA_PATH} (env ANALYTICS_MOCK_BASE_URL)`,
+  },
   schema: { type: 'string', value: 'FILE|URL', help: 'compare with this OpenAPI document (YAML or JSON) instead' },
-  baseline: { type: 'string', value: 'FILE', help: 'differences listed here are known: reported, but not failing the run' },
-  'write-baseline': { type: 'string', value: 'FILE', help: 'write every difference found to FILE (review it, then pass it as --baseline)' },
-  operation: { type: 'string', multiple: true, value: 'ID', help: 'only this operationId (repeatable; comma lists too)' },
+  baseline: {
+    type: 'string',
+    value: 'FILE',
+    help: 'differences listed here are known: reported, but not failing the run',
+  },
+  'write-baseline': {
+    type: 'string',
+    value: 'FILE',
+    help: 'write every difference found to FILE (review it, then pass it as --baseline)',
+  },
+  operation: {
+    type: 'string',
+    multiple: true,
+    value: 'ID',
+    help: 'only this operationId (repeatable; comma lists too)',
+  },
   json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
   junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (a test case per operation)' },
   'timeout-ms': { type: 'string', value: 'N', help: 'timeout of the schema request (default 30000)' },
@@ -46,7 +72,8 @@ async function readBaseline(path: string): Promise<Set<string>> {
     throw new UsageError(`--baseline ${path} cannot be read as JSON (${(error as Error).message})`)
   }
   const ids = Array.isArray(data) ? data : (data as { accepted?: unknown })?.accepted
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new UsageError(`--baseline ${path} holds no list of accepted ids`)
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+    throw new UsageError(`--baseline ${path} holds no list of accepted ids`)
   return new Set(ids)
 }
 
@@ -87,7 +114,10 @@ export async function runDriftCommand(argv: string[], io: DriftIo): Promise<numb
       apiKey: io.env.ANALYTICS_MOCK_API_KEY || undefined,
       fetch: io.fetch,
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
-      operations: ((o.operation as string[] | undefined) ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+      operations: ((o.operation as string[] | undefined) ?? [])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
       accepted: baseline === undefined ? undefined : await readBaseline(baseline),
     })
   } catch (error) {

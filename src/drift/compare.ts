@@ -19,7 +19,18 @@ export interface Finding {
   path: string
   /** Where in it: `operation`, `query parameter limit`, `request body name`, `response 200 results[].viewed`. */
   where: string
-  change: 'removed' | 'retyped' | 'required' | 'optional' | 'enum' | 'added' | 'deprecated' | 'scopes' | 'status' | 'format' | 'undocumented'
+  change:
+    | 'removed'
+    | 'retyped'
+    | 'required'
+    | 'optional'
+    | 'enum'
+    | 'added'
+    | 'deprecated'
+    | 'scopes'
+    | 'status'
+    | 'format'
+    | 'undocumented'
   message: string
   /** Stable across runs (what a baseline lists). */
   id: string
@@ -38,11 +49,18 @@ type Direction = 'response' | 'request'
 const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/+$/, '')
 
 /** Their operation for ours: the same method at the same path, or at one of our path's aliases. */
-export function matchOperations(ours: ApiDocument, operations: Array<DocOperation & { operationId: string }>, theirs: ApiDocument): OperationMatch[] {
+export function matchOperations(
+  ours: ApiDocument,
+  operations: Array<DocOperation & { operationId: string }>,
+  theirs: ApiDocument,
+): OperationMatch[] {
   const index = new Map<string, DocOperation>()
   for (const op of theirs.operations) index.set(`${op.method} ${norm(op.path)}`, op)
   return operations.map((op) => {
-    const candidates = [op.path, ...ours.aliases.filter((a) => op.path.startsWith(a.from)).map((a) => a.to + op.path.slice(a.from.length))]
+    const candidates = [
+      op.path,
+      ...ours.aliases.filter((a) => op.path.startsWith(a.from)).map((a) => a.to + op.path.slice(a.from.length)),
+    ]
     for (const path of candidates) {
       const found = index.get(`${op.method} ${norm(path)}`)
       if (found) return { ours: op, theirs: found }
@@ -57,20 +75,40 @@ class Findings {
 
   add(severity: Severity, where: string, change: Finding['change'], message: string): void {
     const { operationId, method, path } = this.op
-    this.list.push({ severity, operationId, method, path, where, change, message, id: `${operationId} ${where} ${change}` })
+    this.list.push({
+      severity,
+      operationId,
+      method,
+      path,
+      where,
+      change,
+      message,
+      id: `${operationId} ${where} ${change}`,
+    })
   }
 }
 
 const values = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', ')
 
 /** Compares two shapes at `where`; `deep` walks properties and items (parameters compare only their own type and values). */
-function compareShapes(f: Findings, where: string, ours: Shape, theirs: Shape, direction: Direction, deep: boolean, depth = 0): void {
+function compareShapes(
+  f: Findings,
+  where: string,
+  ours: Shape,
+  theirs: Shape,
+  direction: Direction,
+  deep: boolean,
+  depth = 0,
+): void {
   // Who sends: a response is theirs to send, a request ours; the receiver must take every type the sender may send.
   const [sent, taken, sender] = direction === 'response' ? [theirs, ours, 'they'] : [ours, theirs, 'we']
   if (sent.types && taken.types) {
     const untaken = [...sent.types].filter((t) => !typeCovered(t, taken.types!))
     if (untaken.length > 0) {
-      const what = untaken.length === 1 && untaken[0] === 'null' ? `${sender} may send null` : `${sender} may send ${untaken.join('|')}`
+      const what =
+        untaken.length === 1 && untaken[0] === 'null'
+          ? `${sender} may send null`
+          : `${sender} may send ${untaken.join('|')}`
       f.add('breaking', where, 'retyped', `${what}: ours is ${typeText(ours)}, theirs ${typeText(theirs)}`)
     }
   }
@@ -81,7 +119,12 @@ function compareShapes(f: Findings, where: string, ours: Shape, theirs: Shape, d
     const missing = ours.enum.filter((v) => !theirs.enum!.includes(v))
     const extra = theirs.enum.filter((v) => !ours.enum!.includes(v))
     if (missing.length > 0) {
-      f.add(direction === 'request' ? 'breaking' : 'warning', where, 'enum', `they do not list ${values(missing)}${direction === 'request' ? ', which we send' : ''}`)
+      f.add(
+        direction === 'request' ? 'breaking' : 'warning',
+        where,
+        'enum',
+        `they do not list ${values(missing)}${direction === 'request' ? ', which we send' : ''}`,
+      )
     }
     if (extra.length > 0) f.add('warning', where, 'enum', `they also list ${values(extra)}`)
   }
@@ -95,8 +138,15 @@ function compareShapes(f: Findings, where: string, ours: Shape, theirs: Shape, d
     if (hidden(mine)) continue
     const theirsField = theirs.properties.get(name)
     if (!theirsField || hidden(theirsField)) {
-      if (direction === 'request') f.add('breaking', at(name), 'removed', `we send ${name}; their schema does not take it`)
-      else f.add(ours.required.has(name) ? 'breaking' : 'warning', at(name), 'removed', `we read ${name}${ours.required.has(name) ? ' (required in ours)' : ''}; their schema does not have it`)
+      if (direction === 'request')
+        f.add('breaking', at(name), 'removed', `we send ${name}; their schema does not take it`)
+      else
+        f.add(
+          ours.required.has(name) ? 'breaking' : 'warning',
+          at(name),
+          'removed',
+          `we read ${name}${ours.required.has(name) ? ' (required in ours)' : ''}; their schema does not have it`,
+        )
       continue
     }
     compareShapes(f, at(name), mine, theirsField, direction, deep, depth + 1)
@@ -106,7 +156,8 @@ function compareShapes(f: Findings, where: string, ours: Shape, theirs: Shape, d
   }
   for (const [name, field] of theirs.properties) {
     if (ours.properties.has(name) || hidden(field)) continue
-    if (direction === 'request' && theirs.required.has(name)) f.add('breaking', at(name), 'required', `they require ${name}, which we do not send`)
+    if (direction === 'request' && theirs.required.has(name))
+      f.add('breaking', at(name), 'required', `they require ${name}, which we do not send`)
     else f.add('warning', at(name), 'added', `their schema also has ${name} (${typeText(field)})`)
   }
   if (direction === 'request') {
@@ -143,7 +194,8 @@ function compareParameters(f: Findings, ours: DocOperation, theirs: DocOperation
       continue
     }
     compareShapes(f, where, p.shape, t.shape, 'request', false)
-    if (t.required && !p.required) f.add('breaking', where, 'required', `they require ${p.name}; ours sends it only sometimes`)
+    if (t.required && !p.required)
+      f.add('breaking', where, 'required', `they require ${p.name}; ours sends it only sometimes`)
   }
   for (const [key, t] of theirsByKey) {
     if (ourKeys.has(key)) continue
@@ -162,26 +214,36 @@ function compareResponses(f: Findings, ours: DocOperation, theirs: DocOperation)
   let theirStatus = status
   if (!theirs.responses.has(status)) {
     const other = success(theirs)
-    f.add('warning', `response ${status}`, 'status', other ? `they document ${other} instead of ${status}` : `they document no success status (ours ${status})`)
+    f.add(
+      'warning',
+      `response ${status}`,
+      'status',
+      other ? `they document ${other} instead of ${status}` : `they document no success status (ours ${status})`,
+    )
     if (!other) return
     theirStatus = other
   }
   const mine = ours.responses.get(status) ?? null
   const theirsBody = theirs.responses.get(theirStatus) ?? null
   const where = `response ${status} body`
-  if (mine && !theirsBody) f.add('warning', where, 'undocumented', `they document no JSON body for ${theirStatus}; ours has one`)
-  else if (!mine && theirsBody) f.add('warning', where, 'added', `they document a JSON body for ${theirStatus}; ours has none`)
+  if (mine && !theirsBody)
+    f.add('warning', where, 'undocumented', `they document no JSON body for ${theirStatus}; ours has one`)
+  else if (!mine && theirsBody)
+    f.add('warning', where, 'added', `they document a JSON body for ${theirStatus}; ours has none`)
   else if (mine && theirsBody) compareShapes(f, where, mine, theirsBody, 'response', true)
 }
 
 function compareRequestBodies(f: Findings, ours: DocOperation, theirs: DocOperation): void {
   const mine = ours.requestBody
   const theirsBody = theirs.requestBody
-  if (mine?.shape && !theirsBody) f.add('breaking', 'request body', 'removed', 'we send a JSON body; they document none')
-  else if (!mine && theirsBody?.required) f.add('breaking', 'request body', 'required', 'they require a body; we send none')
+  if (mine?.shape && !theirsBody)
+    f.add('breaking', 'request body', 'removed', 'we send a JSON body; they document none')
+  else if (!mine && theirsBody?.required)
+    f.add('breaking', 'request body', 'required', 'they require a body; we send none')
   else if (!mine && theirsBody) f.add('warning', 'request body', 'added', 'they take a body; we send none')
   if (mine?.shape && theirsBody?.shape) compareShapes(f, 'request body', mine.shape, theirsBody.shape, 'request', true)
-  if (mine && theirsBody?.required && !mine.required) f.add('breaking', 'request body', 'required', 'they require a body; ours sends one only sometimes')
+  if (mine && theirsBody?.required && !mine.required)
+    f.add('breaking', 'request body', 'required', 'they require a body; ours sends one only sometimes')
 }
 
 /**

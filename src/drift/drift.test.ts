@@ -20,9 +20,17 @@ type Doc = Record<string, any>
 const ours = (): Doc => structuredClone(document) as Doc
 const real2023 = (): Doc => parseYaml(REAL_2023) as Doc
 
-async function run(args: string[], io: { env?: Record<string, string>; fetch?: (r: Request) => Promise<Response> } = {}) {
+async function run(
+  args: string[],
+  io: { env?: Record<string, string>; fetch?: (r: Request) => Promise<Response> } = {},
+) {
   const lines: string[] = []
-  const code = await runDriftCommand(args, { out: (t) => lines.push(t), err: (t) => lines.push(t), env: io.env ?? {}, fetch: io.fetch })
+  const code = await runDriftCommand(args, {
+    out: (t) => lines.push(t),
+    err: (t) => lines.push(t),
+    env: io.env ?? {},
+    fetch: io.fetch,
+  })
   return { code, output: lines.join('\n') }
 }
 
@@ -41,20 +49,35 @@ describe('drift against the real schema of November 2023', () => {
     expect(result.operations.compared).toBe(22)
     // The single-recording operations sit under another path there (no environments alias for them in 2023).
     expect(result.operations.missing).toEqual([
-      'max_tools_create_and_query_insight', 'persons_all_activity_retrieve', 'persons_delete_events_create',
-      'session_recordings_retrieve', 'session_recordings_update', 'session_recordings_destroy', 'session_recordings_partial_update',
+      'max_tools_create_and_query_insight',
+      'persons_all_activity_retrieve',
+      'persons_delete_events_create',
+      'session_recordings_retrieve',
+      'session_recordings_update',
+      'session_recordings_destroy',
+      'session_recordings_partial_update',
     ])
     expect(result.theirs).toEqual({ title: 'PostHog API', version: '', openapi: '3.0.3' })
     expect(find(result, 'session_recordings_list', 'response 200 body results[].viewed')).toMatchObject([
       { severity: 'breaking', change: 'retyped', message: 'they may send string: ours is boolean, theirs string' },
     ])
-    expect(find(result, 'session_recordings_list', 'response 200 body results[].viewers')).toMatchObject([{ severity: 'breaking', change: 'removed' }])
+    expect(find(result, 'session_recordings_list', 'response 200 body results[].viewers')).toMatchObject([
+      { severity: 'breaking', change: 'removed' },
+    ])
     // Both allow null for the counts (ours follows the real serializer).
     expect(find(result, 'session_recordings_list', 'response 200 body results[].click_count')).toEqual([])
-    expect(find(result, 'persons_retrieve', 'path parameter id')).toMatchObject([{ severity: 'breaking', change: 'retyped' }])
-    expect(find(result, 'persons_delete_property_create', 'query parameter $unset')).toMatchObject([{ severity: 'breaking', change: 'required' }])
-    expect(find(result, 'persons_list', 'response 200 body results[].last_seen_at')).toMatchObject([{ severity: 'warning', change: 'removed' }])
-    expect(find(result, 'session_recording_playlists_list', 'response 200 body results[].created_by.last_name')).toMatchObject([{ severity: 'breaking' }])
+    expect(find(result, 'persons_retrieve', 'path parameter id')).toMatchObject([
+      { severity: 'breaking', change: 'retyped' },
+    ])
+    expect(find(result, 'persons_delete_property_create', 'query parameter $unset')).toMatchObject([
+      { severity: 'breaking', change: 'required' },
+    ])
+    expect(find(result, 'persons_list', 'response 200 body results[].last_seen_at')).toMatchObject([
+      { severity: 'warning', change: 'removed' },
+    ])
+    expect(
+      find(result, 'session_recording_playlists_list', 'response 200 body results[].created_by.last_name'),
+    ).toMatchObject([{ severity: 'breaking' }])
     // The same facts agree where they agree: our persons list takes what theirs takes.
     expect(find(result, 'persons_list', 'query parameter email')).toEqual([])
     expect(find(result, 'persons_list', 'query parameter format')).toEqual([])
@@ -64,8 +87,12 @@ describe('drift against the real schema of November 2023', () => {
   it('the CLI prints the table and exits 1; with the differences written as a baseline, 0', async () => {
     const first = await run(['--schema', FIXTURE, '--write-baseline', join(dir, 'baseline.json')])
     expect(first.code).toBe(1)
-    expect(first.output).toMatch(/^22 operations compared: 15 found, 7 missing \(max_tools_create_and_query_insight, persons_all_activity_retrieve, persons_delete_events_create, session_recordings_retrieve, session_recordings_update, session_recordings_destroy, session_recordings_partial_update\)$/m)
-    expect(first.output).toMatch(/^BREAKING\s+session_recordings_list\s+response 200 body results\[\]\.viewed\s+retyped: they may send string/m)
+    expect(first.output).toMatch(
+      /^22 operations compared: 15 found, 7 missing \(max_tools_create_and_query_insight, persons_all_activity_retrieve, persons_delete_events_create, session_recordings_retrieve, session_recordings_update, session_recordings_destroy, session_recordings_partial_update\)$/m,
+    )
+    expect(first.output).toMatch(
+      /^BREAKING\s+session_recordings_list\s+response 200 body results\[\]\.viewed\s+retyped: they may send string/m,
+    )
     expect(first.output).toMatch(/^\d+ breaking, \d+ warnings$/m)
     const baseline = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'))
     expect(baseline.accepted).toContain('session_recordings_list response 200 body results[].viewed retyped')
@@ -80,14 +107,18 @@ describe('drift against the real schema of November 2023', () => {
     delete removed.components.schemas.Person.properties.uuid
     const a = await run(['--schema', write('removed-uuid.yaml', removed), '--baseline', baseline])
     expect(a.code).toBe(1)
-    expect(a.output).toMatch(/^BREAKING\s+persons_retrieve\s+response 200 body uuid\s+removed: we read uuid \(required in ours\); their schema does not have it$/m)
+    expect(a.output).toMatch(
+      /^BREAKING\s+persons_retrieve\s+response 200 body uuid\s+removed: we read uuid \(required in ours\); their schema does not have it$/m,
+    )
     expect(a.output).toMatch(/^BREAKING\s+persons_list\s+response 200 body results\[\]\.uuid\s+removed/m)
 
     const added = real2023()
     added.components.schemas.SessionRecording.properties.visit_count = { type: 'integer', nullable: true }
     const b = await run(['--schema', write('added-field.yaml', added), '--baseline', baseline])
     expect(b.code).toBe(0)
-    expect(b.output).toMatch(/^warning\s+session_recordings_list\s+response 200 body results\[\]\.visit_count\s+added: their schema also has visit_count \(integer\|null\)$/m)
+    expect(b.output).toMatch(
+      /^warning\s+session_recordings_list\s+response 200 body results\[\]\.visit_count\s+added: their schema also has visit_count \(integer\|null\)$/m,
+    )
     expect(b.output).toMatch(/^0 breaking, 1 warning, \d+ accepted by the baseline$/m)
 
     const retyped = real2023()
@@ -98,18 +129,33 @@ describe('drift against the real schema of November 2023', () => {
 
     const gone = real2023()
     delete gone.paths['/api/projects/{project_id}/session_recordings/']
-    const d = await run(['--schema', write('removed-operation.yaml', gone), '--baseline', baseline, '--json', join(dir, 'gone.json'), '--junit', join(dir, 'gone.xml')])
+    const d = await run([
+      '--schema',
+      write('removed-operation.yaml', gone),
+      '--baseline',
+      baseline,
+      '--json',
+      join(dir, 'gone.json'),
+      '--junit',
+      join(dir, 'gone.xml'),
+    ])
     expect(d.code).toBe(1)
-    expect(d.output).toMatch(/^BREAKING\s+session_recordings_list\s+operation\s+removed: their schema has no GET \/api\/environments\/\{project_id\}\/session_recordings\/$/m)
+    expect(d.output).toMatch(
+      /^BREAKING\s+session_recordings_list\s+operation\s+removed: their schema has no GET \/api\/environments\/\{project_id\}\/session_recordings\/$/m,
+    )
     // Baseline entries of that operation's fields are gone with it.
-    expect(d.output).toMatch(/^gone since the baseline: .*session_recordings_list response 200 body results\[\]\.viewed retyped/m)
+    expect(d.output).toMatch(
+      /^gone since the baseline: .*session_recordings_list response 200 body results\[\]\.viewed retyped/m,
+    )
     const json = JSON.parse(readFileSync(join(dir, 'gone.json'), 'utf8'))
     expect(json.operations.missing).toContain('session_recordings_list')
     expect(json.summary.breaking).toBe(1)
     const xml = readFileSync(join(dir, 'gone.xml'), 'utf8')
     expect(xml.match(/<testcase /g)).toHaveLength(22)
     expect(xml).toContain('<testsuites name="analytics-mock drift" tests="22" failures="1" errors="0">')
-    expect(xml).toMatch(/<testcase classname="drift" name="session_recordings_list">\s*<failure message="1 breaking change">BREAKING operation: removed: their schema has no GET/)
+    expect(xml).toMatch(
+      /<testcase classname="drift" name="session_recordings_list">\s*<failure message="1 breaking change">BREAKING operation: removed: their schema has no GET/,
+    )
   })
 })
 
@@ -137,11 +183,21 @@ describe('drift against altered copies of our own contract', () => {
     list.parameters.push({ name: 'include_total', in: 'query', schema: { type: 'boolean' } }) // a parameter added
     list.deprecated = true
     delete doc.paths['/api/environments/{project_id}/persons/{id}/delete_events/'] // an operation removed
-    doc.paths['/api/environments/{project_id}/max_tools/create_and_query_insight/'].post.security = [{ PersonalAPIKey: ['insight:read', 'query:read'] }]
+    doc.paths['/api/environments/{project_id}/max_tools/create_and_query_insight/'].post.security = [
+      { PersonalAPIKey: ['insight:read', 'query:read'] },
+    ]
 
-    const result = await drift({ schemaText: JSON.stringify(doc), operations: [
-      'persons_list', 'persons_retrieve', 'session_recordings_list', 'max_tools_create_and_query_insight', 'session_recording_playlists_create', 'persons_delete_events_create',
-    ] })
+    const result = await drift({
+      schemaText: JSON.stringify(doc),
+      operations: [
+        'persons_list',
+        'persons_retrieve',
+        'session_recordings_list',
+        'max_tools_create_and_query_insight',
+        'session_recording_playlists_create',
+        'persons_delete_events_create',
+      ],
+    })
     const brief = result.findings.map((f) => `${f.severity} ${f.operationId} | ${f.where} | ${f.change}`).sort()
     expect(brief).toEqual([
       'breaking max_tools_create_and_query_insight | request body insight_type | enum',
@@ -161,7 +217,9 @@ describe('drift against altered copies of our own contract', () => {
       'warning persons_retrieve | response 200 body is_identified | added',
       'warning persons_retrieve | response 200 body last_seen_at | removed',
     ])
-    expect(result.findings.find((f) => f.where === 'request body insight_type' && f.severity === 'breaking')!.message).toBe('they do not list "sql", which we send')
+    expect(
+      result.findings.find((f) => f.where === 'request body insight_type' && f.severity === 'breaking')!.message,
+    ).toBe('they do not list "sql", which we send')
     expect(result.findings.find((f) => f.change === 'scopes')!.message).toBe('they also require query:read')
   })
 
@@ -169,14 +227,19 @@ describe('drift against altered copies of our own contract', () => {
     const scopesOf = async (security: unknown) => {
       const doc = ours()
       doc.paths['/api/environments/{project_id}/max_tools/create_and_query_insight/'].post.security = security
-      const result = await drift({ schemaText: JSON.stringify(doc), operations: ['max_tools_create_and_query_insight'] })
+      const result = await drift({
+        schemaText: JSON.stringify(doc),
+        operations: ['max_tools_create_and_query_insight'],
+      })
       return result.findings.filter((f) => f.change === 'scopes').map((f) => f.message)
     }
     // drf-spectacular's way: one requirement per authentication class, the same scopes in each.
     const twice = { PersonalAPIKey: ['insight:read', 'query:read'] }
     expect(await scopesOf([twice, twice])).toEqual(['they also require query:read'])
     expect(await scopesOf([twice, { OAuth: ['insight:read'] }])).toEqual([])
-    expect(await scopesOf([twice, { OAuth: ['insight:read', 'insight:write'] }])).toEqual(['they also require query:read or insight:write'])
+    expect(await scopesOf([twice, { OAuth: ['insight:read', 'insight:write'] }])).toEqual([
+      'they also require query:read or insight:write',
+    ])
   })
 
   it('merges an object an allOf restates (its fields kept, the restated one narrowed), not replaced by it', async () => {
@@ -186,7 +249,9 @@ describe('drift against altered copies of our own contract', () => {
     doc.components.schemas.EmbeddedPerson.properties.distinct_ids = { type: 'string' }
     const result = await drift({ schemaText: JSON.stringify(doc), operations: ['session_recordings_list'] })
     // Only what the seed's allOf adds itself: `storage` required (theirs, the plain recording, has it optional).
-    expect(result.findings.map((f) => `${f.severity} ${f.where} ${f.change}`)).toEqual(['warning response 200 body results[].storage optional'])
+    expect(result.findings.map((f) => `${f.severity} ${f.where} ${f.change}`)).toEqual([
+      'warning response 200 body results[].storage optional',
+    ])
   })
 
   it('only additions: exit 0, with the warnings printed', async () => {
@@ -202,34 +267,47 @@ describe('drift against altered copies of our own contract', () => {
 })
 
 describe('reading the schema from a deployment', () => {
-  const serving = (body: string, contentType: string, seen: Request[] = []) => async (request: Request) => {
-    seen.push(request)
-    if (new URL(request.url).pathname !== '/api/schema/') return new Response('not found', { status: 404 })
-    return new Response(body, { status: 200, headers: { 'content-type': contentType } })
-  }
+  const serving =
+    (body: string, contentType: string, seen: Request[] = []) =>
+    async (request: Request) => {
+      seen.push(request)
+      if (new URL(request.url).pathname !== '/api/schema/') return new Response('not found', { status: 404 })
+      return new Response(body, { status: 200, headers: { 'content-type': contentType } })
+    }
 
   it('fetches /api/schema/ (YAML or JSON), sending the key only when there is one', async () => {
     const seen: Request[] = []
-    const yaml = await run(['--base-url', 'https://deployment.test', '--quiet'], { fetch: serving(REAL_2023, 'application/vnd.oai.openapi; charset=utf-8', seen) })
+    const yaml = await run(['--base-url', 'https://deployment.test', '--quiet'], {
+      fetch: serving(REAL_2023, 'application/vnd.oai.openapi; charset=utf-8', seen),
+    })
     const json = await run(['--base-url', 'https://deployment.test/', '--quiet'], {
       fetch: serving(JSON.stringify(real2023()), 'application/vnd.oai.openapi+json', seen),
       env: { ANALYTICS_MOCK_API_KEY: 'phx_schema_reader' },
     })
     expect(yaml.code).toBe(1)
     expect(json).toEqual(yaml)
-    expect(seen.map((r) => r.url)).toEqual(['https://deployment.test/api/schema/', 'https://deployment.test/api/schema/'])
+    expect(seen.map((r) => r.url)).toEqual([
+      'https://deployment.test/api/schema/',
+      'https://deployment.test/api/schema/',
+    ])
     expect(seen[0]!.headers.get('authorization')).toBeNull()
     expect(seen[1]!.headers.get('authorization')).toBe('Bearer phx_schema_reader')
   })
 
   it('exit 2, saying why, when there is no schema to compare', async () => {
-    const missing = await run(['--base-url', 'https://deployment.test'], { fetch: async () => new Response('nope', { status: 404 }) })
+    const missing = await run(['--base-url', 'https://deployment.test'], {
+      fetch: async () => new Response('nope', { status: 404 }),
+    })
     expect(missing.code).toBe(2)
     expect(missing.output).toContain('no schema from https://deployment.test/api/schema/: it answered 404 nope')
-    const notOpenApi = await run(['--base-url', 'https://deployment.test'], { fetch: serving('{"hello": "world"}', 'application/json') })
+    const notOpenApi = await run(['--base-url', 'https://deployment.test'], {
+      fetch: serving('{"hello": "world"}', 'application/json'),
+    })
     expect(notOpenApi.code).toBe(2)
     expect(notOpenApi.output).toContain('cannot be read: it is not an OpenAPI document (no "paths")')
     expect((await run([])).code).toBe(2)
-    expect((await run(['--schema', FIXTURE, '--operation', 'nope'])).output).toContain('no operation nope in the contract')
+    expect((await run(['--schema', FIXTURE, '--operation', 'nope'])).output).toContain(
+      'no operation nope in the contract',
+    )
   })
 })

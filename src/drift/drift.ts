@@ -62,7 +62,8 @@ async function fetchSchema(url: string, options: DriftOptions): Promise<string> 
   })
   const ex = await client.raw('GET', url, { key: options.apiKey ? 'primary' : 'none' })
   if (ex.error) throw new DriftSourceError(`no schema from ${url}: ${ex.error}`)
-  if (ex.status !== 200) throw new DriftSourceError(`no schema from ${url}: it answered ${ex.status} ${ex.text.slice(0, 200)}`)
+  if (ex.status !== 200)
+    throw new DriftSourceError(`no schema from ${url}: it answered ${ex.status} ${ex.text.slice(0, 200)}`)
   return ex.text
 }
 
@@ -75,7 +76,9 @@ export function ourOperations(): { doc: ApiDocument; operations: Array<DocOperat
   const doc = readDocument(document as Record<string, unknown>)
   const operations = doc.operations.filter(
     (op): op is DocOperation & { operationId: string } =>
-      op.operationId !== undefined && !op.tags.some((t) => NOT_COMPARED_TAGS.includes(t)) && [...op.responses.keys()].some((s) => /^2/.test(s)),
+      op.operationId !== undefined &&
+      !op.tags.some((t) => NOT_COMPARED_TAGS.includes(t)) &&
+      [...op.responses.keys()].some((s) => /^2/.test(s)),
   )
   return { doc, operations }
 }
@@ -96,7 +99,8 @@ export async function drift(options: DriftOptions): Promise<DriftResult> {
   try {
     theirs = readDocument(parseDocumentText(text))
   } catch (error) {
-    if (error instanceof DocumentError) throw new DriftSourceError(`the schema from ${source} cannot be read: ${error.message}`)
+    if (error instanceof DocumentError)
+      throw new DriftSourceError(`the schema from ${source} cannot be read: ${error.message}`)
     throw error
   }
   const { doc: ours, operations: all } = ourOperations()

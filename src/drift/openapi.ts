@@ -66,7 +66,8 @@ function jsonShape(content: Json | undefined, root: Json): Shape | null {
   return entry ? shapeOf((entry[1] as Json)?.schema ?? {}, root) : null
 }
 
-const deref = (root: Json, node: any): any => (node && typeof node.$ref === 'string' ? (resolveRef(root, node.$ref) ?? node) : node)
+const deref = (root: Json, node: any): any =>
+  node && typeof node.$ref === 'string' ? (resolveRef(root, node.$ref) ?? node) : node
 
 /**
  * OpenAPI's security requirements: a list of alternatives, each a map of schemes to the scopes they need
@@ -76,7 +77,13 @@ function alternatives(security: Array<Record<string, string[]>> | undefined): st
   if (!security) return null
   const seen = new Map<string, string[]>()
   for (const requirement of security) {
-    const scopes = [...new Set(Object.values(requirement ?? {}).flat().map(String))].sort()
+    const scopes = [
+      ...new Set(
+        Object.values(requirement ?? {})
+          .flat()
+          .map(String),
+      ),
+    ].sort()
     seen.set(scopes.join(' '), scopes)
   }
   const list = [...seen.values()]
@@ -95,11 +102,17 @@ export function readDocument(doc: Json): ApiDocument {
       const parameters = [...shared, ...((op.parameters ?? []) as unknown[])].map((raw) => {
         const p = deref(doc, raw) as Json
         const content = jsonShape(p.content, doc)
-        return { name: String(p.name), in: String(p.in), required: p.required === true, shape: content ?? shapeOf(p.schema ?? {}, doc) }
+        return {
+          name: String(p.name),
+          in: String(p.in),
+          required: p.required === true,
+          shape: content ?? shapeOf(p.schema ?? {}, doc),
+        }
       })
       const body = deref(doc, op.requestBody) as Json | undefined
       const responses = new Map<string, Shape | null>()
-      for (const [status, raw] of Object.entries((op.responses ?? {}) as Json)) responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
+      for (const [status, raw] of Object.entries((op.responses ?? {}) as Json))
+        responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
       const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>> | undefined
       operations.push({
         method: method.toUpperCase(),

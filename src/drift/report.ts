@@ -42,7 +42,8 @@ export function driftJUnit(result: DriftResult): string {
   const byOperation = new Map<string, Finding[]>()
   for (const f of result.findings) byOperation.set(f.operationId, [...(byOperation.get(f.operationId) ?? []), f])
   const failing = (findings: Finding[]) => findings.filter((f) => f.severity === 'breaking' && !f.accepted)
-  const text = (findings: Finding[]) => findings.map((f) => `${label(f)} ${f.where}: ${f.change}: ${f.message}`).join('\n')
+  const text = (findings: Finding[]) =>
+    findings.map((f) => `${label(f)} ${f.where}: ${f.change}: ${f.message}`).join('\n')
   const failures = result.operations.ids.filter((id) => failing(byOperation.get(id) ?? []).length > 0).length
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -58,7 +59,10 @@ export function driftJUnit(result: DriftResult): string {
     }
     out.push(`${open}>`)
     const broken = failing(findings)
-    if (broken.length > 0) out.push(`      <failure message="${xmlEscape(`${broken.length} breaking change${broken.length === 1 ? '' : 's'}`)}">${xmlEscape(text(broken))}</failure>`)
+    if (broken.length > 0)
+      out.push(
+        `      <failure message="${xmlEscape(`${broken.length} breaking change${broken.length === 1 ? '' : 's'}`)}">${xmlEscape(text(broken))}</failure>`,
+      )
     const rest = findings.filter((f) => !broken.includes(f))
     if (rest.length > 0) out.push(`      <system-out>${xmlEscape(text(rest))}</system-out>`)
     out.push('    </testcase>')

@@ -32,7 +32,10 @@ export function resolveRef(root: Json, ref: string): Json | undefined {
 
 /** `allOf`: both shapes hold, so a property both name is both shapes merged (an embedded object keeps its fields). */
 function merge(into: Shape, part: Shape): Shape {
-  if (part.types) into.types = into.types ? new Set([...into.types].filter((t) => part.types!.has(t) || (t === 'number' && part.types!.has('integer')))) : new Set(part.types)
+  if (part.types)
+    into.types = into.types
+      ? new Set([...into.types].filter((t) => part.types!.has(t) || (t === 'number' && part.types!.has('integer'))))
+      : new Set(part.types)
   into.format ??= part.format
   if (part.enum) into.enum = into.enum ? into.enum.filter((v) => part.enum!.includes(v)) : [...part.enum]
   if (part.properties) {
@@ -73,7 +76,8 @@ function union(parts: Shape[]): Shape {
     out.format ??= p.format
   }
   const objects = parts.filter((p) => p.properties)
-  if (objects.length > 0) for (const name of objects[0]!.required) if (objects.every((p) => p.required.has(name))) out.required.add(name)
+  if (objects.length > 0)
+    for (const name of objects[0]!.required) if (objects.every((p) => p.required.has(name))) out.required.add(name)
   out.readOnly = parts.some((p) => p.readOnly)
   out.writeOnly = parts.some((p) => p.writeOnly)
   return out
@@ -88,9 +92,11 @@ export function shapeOf(schema: unknown, root: Json, seen: ReadonlySet<string> =
     if (seen.has(s.$ref)) return ANY()
     shape = shapeOf(resolveRef(root, s.$ref), root, new Set([...seen, s.$ref]), depth + 1)
   }
-  for (const part of (s.allOf as unknown[] | undefined) ?? []) shape = merge(shape, shapeOf(part, root, seen, depth + 1))
+  for (const part of (s.allOf as unknown[] | undefined) ?? [])
+    shape = merge(shape, shapeOf(part, root, seen, depth + 1))
   for (const key of ['oneOf', 'anyOf']) {
-    if (Array.isArray(s[key])) shape = merge(shape, union((s[key] as unknown[]).map((p) => shapeOf(p, root, seen, depth + 1))))
+    if (Array.isArray(s[key]))
+      shape = merge(shape, union((s[key] as unknown[]).map((p) => shapeOf(p, root, seen, depth + 1))))
   }
   const own = ANY()
   const types = Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : undefined
@@ -101,10 +107,13 @@ export function shapeOf(schema: unknown, root: Json, seen: ReadonlySet<string> =
   if (Array.isArray(s.enum)) {
     own.enum = s.enum.filter((v: unknown) => v !== null)
     if (s.enum.includes(null)) own.types?.add('null')
-    if (!own.types && own.enum!.length > 0) own.types = new Set(own.enum!.map((v) => (typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v)))
+    if (!own.types && own.enum!.length > 0)
+      own.types = new Set(own.enum!.map((v) => (typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v)))
   }
   if (s.properties && typeof s.properties === 'object') {
-    own.properties = new Map(Object.entries(s.properties as Json).map(([name, p]) => [name, shapeOf(p, root, seen, depth + 1)]))
+    own.properties = new Map(
+      Object.entries(s.properties as Json).map(([name, p]) => [name, shapeOf(p, root, seen, depth + 1)]),
+    )
   }
   if (Array.isArray(s.required)) for (const name of s.required) own.required.add(String(name))
   if (s.items) own.items = shapeOf(s.items, root, seen, depth + 1)

@@ -14,7 +14,9 @@ describe('control API (/_mock/, no key)', () => {
   })
 
   it('POST /_mock/clock sets, advances (ms or ISO 8601 duration), freezes and unfreezes', async () => {
-    expect((await client.post('/_mock/clock', { now: '2026-11-02T10:00:00Z' }, null)).body.now).toBe('2026-11-02T10:00:00Z')
+    expect((await client.post('/_mock/clock', { now: '2026-11-02T10:00:00Z' }, null)).body.now).toBe(
+      '2026-11-02T10:00:00Z',
+    )
     expect((await client.post('/_mock/clock', { advance: 90_000 }, null)).body.now).toBe('2026-11-02T10:01:30Z')
     expect((await client.post('/_mock/clock', { advance: 'P1DT2H' }, null)).body.now).toBe('2026-11-03T12:01:30Z')
     const running = await client.post('/_mock/clock', { freeze: false }, null)
@@ -32,11 +34,27 @@ describe('control API (/_mock/, no key)', () => {
   })
 
   it('POST /_mock/projects/:id/events creates and updates persons as capture does', async () => {
-    const created = await client.post('/_mock/projects/1/events', { event: 'signed up', distinct_id: 'ada-1', properties: { $set: { email: 'ada@example.com', plan: 'free' }, $set_once: { first_seen: 'x' } } }, null)
+    const created = await client.post(
+      '/_mock/projects/1/events',
+      {
+        event: 'signed up',
+        distinct_id: 'ada-1',
+        properties: { $set: { email: 'ada@example.com', plan: 'free' }, $set_once: { first_seen: 'x' } },
+      },
+      null,
+    )
     expect(created.status).toBe(201)
     expect(created.body.person.name).toBe('ada@example.com')
     expect(created.body.person.distinct_ids).toEqual(['ada-1'])
-    const again = await client.post('/_mock/projects/1/events', { event: 'upgraded', distinct_id: 'ada-1', properties: { $set: { plan: 'growth' }, $set_once: { first_seen: 'y' }, $unset: ['email'] } }, null)
+    const again = await client.post(
+      '/_mock/projects/1/events',
+      {
+        event: 'upgraded',
+        distinct_id: 'ada-1',
+        properties: { $set: { plan: 'growth' }, $set_once: { first_seen: 'y' }, $unset: ['email'] },
+      },
+      null,
+    )
     expect(again.body.person.id).toBe(created.body.person.id)
     expect(again.body.person.properties).toEqual({ plan: 'growth', first_seen: 'x' })
     const found = await client.get('/api/environments/1/persons/?limit=1')
@@ -46,21 +64,36 @@ describe('control API (/_mock/, no key)', () => {
 
   it('$identify with $anon_distinct_id joins the distinct ids on one person', async () => {
     await client.post('/_mock/projects/1/events', { event: '$pageview', distinct_id: 'anon-xyz' }, null)
-    const res = await client.post('/_mock/projects/1/events', { event: '$identify', distinct_id: 'user-77', properties: { $anon_distinct_id: 'anon-xyz', $set: { email: 'u77@example.com' } } }, null)
+    const res = await client.post(
+      '/_mock/projects/1/events',
+      {
+        event: '$identify',
+        distinct_id: 'user-77',
+        properties: { $anon_distinct_id: 'anon-xyz', $set: { email: 'u77@example.com' } },
+      },
+      null,
+    )
     expect(res.body.person.distinct_ids.sort()).toEqual(['anon-xyz', 'user-77'])
   })
 
   it('validates capture input and the project', async () => {
-    expect((await client.post('/_mock/projects/1/events', { event: '' , distinct_id: 'x' }, null)).status).toBe(400)
+    expect((await client.post('/_mock/projects/1/events', { event: '', distinct_id: 'x' }, null)).status).toBe(400)
     expect((await client.post('/_mock/projects/1/events', { distinct_id: 'x' }, null)).body).toEqual({
-      type: 'validation_error', code: 'required', detail: 'This field is required.', attr: 'event',
+      type: 'validation_error',
+      code: 'required',
+      detail: 'This field is required.',
+      attr: 'event',
     })
     expect((await client.post('/_mock/projects/77/events', { event: 'e', distinct_id: 'x' }, null)).status).toBe(404)
     expect(client.app.store.persons.size).toBe(240)
   })
 
   it('POST /_mock/projects/:id/session_recordings stores a recording whose values hang together', async () => {
-    const res = await client.post('/_mock/projects/1/session_recordings', { id: 'rec-1', distinct_id: 'ada-2', active_seconds: 30, inactive_seconds: 10, viewers: ['x@example.com'] }, null)
+    const res = await client.post(
+      '/_mock/projects/1/session_recordings',
+      { id: 'rec-1', distinct_id: 'ada-2', active_seconds: 30, inactive_seconds: 10, viewers: ['x@example.com'] },
+      null,
+    )
     expect(res.status).toBe(201)
     expect(res.body.recording_duration).toBe(40)
     expect(Date.parse(res.body.end_time) - Date.parse(res.body.start_time)).toBe(40_000)
@@ -82,7 +115,10 @@ describe('control API (/_mock/, no key)', () => {
   })
 
   it('POST /_mock/faults with no body, or an empty object, is a 400 that changes nothing', async () => {
-    for (const res of [await client.request('POST', '/_mock/faults', { key: null }), await client.post('/_mock/faults', {}, null)]) {
+    for (const res of [
+      await client.request('POST', '/_mock/faults', { key: null }),
+      await client.post('/_mock/faults', {}, null),
+    ]) {
       expect(res.status).toBe(400)
       expect(res.body).toMatchObject({ type: 'validation_error', code: 'required', attr: null })
     }

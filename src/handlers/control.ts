@@ -40,7 +40,12 @@ export const controlHandlers: HandlerMap = {
       throw error
     }
     const { store, clock } = ctx.services
-    return json(200, { seed: store.dataset.seed, fixtures: store.dataset.fixtures, now: clock.iso(), counts: store.counts() })
+    return json(200, {
+      seed: store.dataset.seed,
+      fixtures: store.dataset.fixtures,
+      now: clock.iso(),
+      counts: store.counts(),
+    })
   },
 
   mock_clock_retrieve(ctx) {
@@ -60,7 +65,8 @@ export const controlHandlers: HandlerMap = {
       } catch {
         throw validationError(`"${body.advance}" is not a number of milliseconds or an ISO 8601 duration.`, 'advance')
       }
-      if (!Number.isFinite(advanceMs) || advanceMs! < 0) throw validationError('advance must not be negative.', 'advance')
+      if (!Number.isFinite(advanceMs) || advanceMs! < 0)
+        throw validationError('advance must not be negative.', 'advance')
     }
     // Checked before anything changes: a refused request leaves the clock where it was.
     const target = (body.now !== undefined ? parseInstant(body.now) : clock.now()) + (advanceMs ?? 0)
@@ -100,7 +106,12 @@ export const controlHandlers: HandlerMap = {
     )
     const event = result.event
     return json(201, {
-      event: { event: event.event, distinct_id: event.distinct_id, timestamp: iso(event.timestamp), properties: event.properties },
+      event: {
+        event: event.event,
+        distinct_id: event.distinct_id,
+        timestamp: iso(event.timestamp),
+        properties: event.properties,
+      },
       person: store.persons.get(result.person.id) ? toPerson(result.person) : null,
     })
   },
@@ -115,6 +126,9 @@ export const controlHandlers: HandlerMap = {
       throw validationError('The recording must start and end between 1900 and 9998.', 'start_time')
     }
     const recording = createRecording(store, projectId, { ...b, start_time: start }, clock.now())
-    return json(201, toRecording(recording, store.persons, clock.now(), ctx.profile === 'observed' ? 'array' : 'string'))
+    return json(
+      201,
+      toRecording(recording, store.persons, clock.now(), ctx.profile === 'observed' ? 'array' : 'string'),
+    )
   },
 }

@@ -30,7 +30,10 @@ describe('discovery endpoints real clients call', () => {
     for (const query of ['limit=0', 'limit=-3', 'limit=abc', 'offset=-1', 'offset=x']) {
       const lenient = await client.get(`/api/projects/?${query}`)
       expect(lenient.status, query).toBe(200)
-      expect(lenient.body.results.map((p: any) => p.id), query).toEqual([1, 2])
+      expect(
+        lenient.body.results.map((p: any) => p.id),
+        query,
+      ).toEqual([1, 2])
     }
   })
 

@@ -8,7 +8,8 @@ import { empty, json } from '../core/http.ts'
 export function checkFaultOperations(operations: unknown, { byId }: Contract): void {
   if (!Array.isArray(operations)) return
   const unknown = operations.find((id: string) => !byId.has(id) || byId.get(id)!.scopes === null)
-  if (unknown !== undefined) throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
+  if (unknown !== undefined)
+    throw validationError(`"${unknown}" is not the operationId of an API operation.`, 'operations')
 }
 
 export const faultHandlers: HandlerMap = {

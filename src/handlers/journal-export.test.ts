@@ -32,10 +32,16 @@ describe('GET /_mock/journal/har: the journal as a HAR 1.2 file', () => {
     expect(list.request.headers).toEqual([{ name: 'Authorization', value: 'Bearer phx_..._all' }])
     expect(JSON.parse(list.response.content.text)).toMatchObject({ results: expect.any(Array) })
     expect(list.response).toMatchObject({ statusText: 'OK', content: { mimeType: 'application/json' } })
-    expect(patch.request.postData).toEqual({ mimeType: 'application/json', params: [], text: '{"properties":{"plan":"pro"}}' })
+    expect(patch.request.postData).toEqual({
+      mimeType: 'application/json',
+      params: [],
+      text: '{"properties":{"plan":"pro"}}',
+    })
     expect(missing.response.statusText).toBe('Not Found')
     expect(queryKey.request.url).toContain('personal_api_key=%5Bredacted%5D')
-    expect((await client.get('/_mock/journal/har?status=4xx', null)).body.log.entries.map((e: any) => e.response.status)).toEqual([404])
+    expect(
+      (await client.get('/_mock/journal/har?status=4xx', null)).body.log.entries.map((e: any) => e.response.status),
+    ).toEqual([404])
   })
 
   it('says an answer is no longer kept rather than inventing one; an empty journal is an empty log', async () => {
@@ -44,7 +50,11 @@ describe('GET /_mock/journal/har: the journal as a HAR 1.2 file', () => {
     for (let i = 0; i < 101; i++) await client.get(`${PERSONS}/1/`)
     const { entries } = (await client.get('/_mock/journal/har', null)).body.log
     expect(harProblems({ log: (await client.get('/_mock/journal/har', null)).body.log })).toEqual([])
-    expect(entries[0].response.content).toEqual({ size: 0, mimeType: 'application/json', comment: expect.stringMatching(/^not kept/) })
+    expect(entries[0].response.content).toEqual({
+      size: 0,
+      mimeType: 'application/json',
+      comment: expect.stringMatching(/^not kept/),
+    })
     expect(entries[100].response.content.text).toContain('"distinct_ids"')
   })
 })

@@ -23,7 +23,9 @@ describe('GET /_mock/journal: a page of requests', () => {
     ])
     expect(res.body).toMatchObject({ count: 2, first_id: 1, last_id: 5, dropped: 0 })
     expect((await client.get('/_mock/journal?status=4xx', null)).body.results.map((e: any) => e.id)).toEqual([3, 4])
-    expect((await client.get('/_mock/journal?operation_id=none', null)).body.results.map((e: any) => e.path)).toEqual(['/api/environments/1/nope/'])
+    expect((await client.get('/_mock/journal?operation_id=none', null)).body.results.map((e: any) => e.path)).toEqual([
+      '/api/environments/1/nope/',
+    ])
     expect((await client.get('/_mock/journal?method=PATCH&bodies=false', null)).body.results).toEqual([
       expect.not.objectContaining({ request_body: expect.anything() }),
     ])
@@ -42,9 +44,13 @@ describe('GET /_mock/journal: a page of requests', () => {
 
   it('reads what came after a cursor (what a page polling it asks), and pages back with before and limit', async () => {
     await client.get(`${PERSONS}/2/`)
-    expect((await client.get('/_mock/journal?after=5', null)).body.results.map((e: any) => e.path)).toEqual([`${PERSONS}/2/`])
+    expect((await client.get('/_mock/journal?after=5', null)).body.results.map((e: any) => e.path)).toEqual([
+      `${PERSONS}/2/`,
+    ])
     expect((await client.get('/_mock/journal?after=6', null)).body.results).toEqual([])
-    expect((await client.get('/_mock/journal?order=desc&before=4&limit=2', null)).body.results.map((e: any) => e.id)).toEqual([3, 2])
+    expect(
+      (await client.get('/_mock/journal?order=desc&before=4&limit=2', null)).body.results.map((e: any) => e.id),
+    ).toEqual([3, 2])
   })
 
   it('refuses a bad filter with a 400 naming it', async () => {
@@ -76,7 +82,10 @@ describe('GET /_mock/journal?path=&text=: a search', () => {
     expect(await ids('path=ada%20lovelace')).toEqual([1, [1]])
     expect(await ids('text=needle-in')).toEqual([1, [2]]) // the request's body
     const name = (await client.get('/_mock/journal/3', null)).body.response.body.name
-    expect(await ids(`text=${encodeURIComponent(name.toUpperCase())}`)).toEqual([expect.any(Number), expect.arrayContaining([3])]) // the answer's
+    expect(await ids(`text=${encodeURIComponent(name.toUpperCase())}`)).toEqual([
+      expect.any(Number),
+      expect.arrayContaining([3]),
+    ]) // the answer's
     expect(await ids('path=persons&method=PATCH&text=haystack')).toEqual([1, [2]])
     expect(await ids('path=persons&order=desc&limit=1')).toEqual([3, [3]])
     expect(await ids('text=nowhere-to-be-found')).toEqual([0, []])
@@ -93,7 +102,8 @@ describe('GET /_mock/journal?path=&text=: a search', () => {
 
   it('refuses an empty search term or one over 200 characters', async () => {
     const client = await testClient()
-    for (const query of ['text=', 'path=', `text=${'x'.repeat(201)}`]) expect((await client.get(`/_mock/journal?${query}`, null)).status, query).toBe(400)
+    for (const query of ['text=', 'path=', `text=${'x'.repeat(201)}`])
+      expect((await client.get(`/_mock/journal?${query}`, null)).status, query).toBe(400)
   })
 })
 
@@ -103,10 +113,22 @@ describe('GET /_mock/journal/:id: one request and its answer', () => {
     await client.get(`${PERSONS}/?limit=1&personal_api_key=${KEYS.all}`, null)
     const res = await client.get('/_mock/journal/1', null)
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ id: 1, operation_id: 'persons_list', status: 200, key: 'phx_..._all', validation: 'passed' })
-    expect(res.body.response).toMatchObject({ status: 200, headers: { 'content-type': 'application/json' }, body_kept: true })
+    expect(res.body).toMatchObject({
+      id: 1,
+      operation_id: 'persons_list',
+      status: 200,
+      key: 'phx_..._all',
+      validation: 'passed',
+    })
+    expect(res.body.response).toMatchObject({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body_kept: true,
+    })
     expect(res.body.response.body.count).toBe(200)
-    expect(res.body.response.body.next).toBe('http://127.0.0.1:8010/api/environments/1/persons/?limit=1&personal_api_key=[redacted]&offset=1')
+    expect(res.body.response.body.next).toBe(
+      'http://127.0.0.1:8010/api/environments/1/persons/?limit=1&personal_api_key=[redacted]&offset=1',
+    )
     expect(res.text).not.toContain(KEYS.all)
   })
 
@@ -119,7 +141,10 @@ describe('GET /_mock/journal/:id: one request and its answer', () => {
   })
 
   it("shows the answer a broken handler gave and what it broke, as the journal's verdict on it", async () => {
-    const client = await testClient({ handlers: { persons_retrieve: () => ({ status: 200, headers: {}, json: { id: 'one' } }) }, onViolation: () => {} })
+    const client = await testClient({
+      handlers: { persons_retrieve: () => ({ status: 200, headers: {}, json: { id: 'one' } }) },
+      onViolation: () => {},
+    })
     expect((await client.get(`${PERSONS}/1/`)).status).toBe(500)
     const entry = (await client.get('/_mock/journal/1', null)).body
     expect(entry).toMatchObject({ status: 500, validation: 'failed' })
@@ -131,11 +156,22 @@ describe('GET /_mock/journal/:id: one request and its answer', () => {
 describe('reads of the control API are observers', () => {
   it('are not journaled (the page polling them leaves no trace); control writes are', async () => {
     const client = await testClient()
-    for (const path of ['/_mock/journal', '/_mock/clock', '/_mock/tasks', '/_mock/faults', '/_mock/health', '/_mock/routes', '/_mock/projects', '/_mock/projects/1/persons']) {
+    for (const path of [
+      '/_mock/journal',
+      '/_mock/clock',
+      '/_mock/tasks',
+      '/_mock/faults',
+      '/_mock/health',
+      '/_mock/routes',
+      '/_mock/projects',
+      '/_mock/projects/1/persons',
+    ]) {
       expect((await client.get(path, null)).status, path).toBe(200)
     }
     await client.post('/_mock/clock', { advance: 'PT1M' }, null)
-    expect((await client.get('/_mock/journal', null)).body.results.map((e: any) => e.operation_id)).toEqual(['mock_clock_update'])
+    expect((await client.get('/_mock/journal', null)).body.results.map((e: any) => e.operation_id)).toEqual([
+      'mock_clock_update',
+    ])
   })
 
   it('do not run scheduled work that fell due; the next API request or a clock change does', async () => {

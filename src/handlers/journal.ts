@@ -22,7 +22,11 @@ export function journalQueryOf(q: HandlerContext['query']): JournalQuery {
 
 export const journalHandlers: HandlerMap = {
   mock_journal_list(ctx) {
-    const page = ctx.services.journal.page({ ...journalQueryOf(ctx.query), order: ctx.query.order, bodies: ctx.query.bodies })
+    const page = ctx.services.journal.page({
+      ...journalQueryOf(ctx.query),
+      order: ctx.query.order,
+      bodies: ctx.query.bodies,
+    })
     return json(200, page)
   },
 
@@ -39,6 +43,9 @@ export const journalHandlers: HandlerMap = {
 /** The entry the path names, or a 404 saying why it is not there. */
 export function journalEntry(ctx: HandlerContext) {
   const entry = ctx.services.journal.get(Number(ctx.params.id))
-  if (!entry) throw notFound(`No journal entry ${ctx.params.id}: the journal keeps the newest entries only, and a reset or clear empties it.`)
+  if (!entry)
+    throw notFound(
+      `No journal entry ${ctx.params.id}: the journal keeps the newest entries only, and a reset or clear empties it.`,
+    )
   return entry
 }

@@ -13,7 +13,10 @@ const PLAIN_ID = /^\d{1,15}$/
 
 /** The canonical UUID text of an id Python's uuid.UUID() accepts, else null. */
 export function asUuid(raw: string): string | null {
-  const hex = raw.replace(/urn:|uuid:/g, '').replace(/^[{}]+|[{}]+$/g, '').replace(/-/g, '')
+  const hex = raw
+    .replace(/urn:|uuid:/g, '')
+    .replace(/^[{}]+|[{}]+$/g, '')
+    .replace(/-/g, '')
   if (!HEX32.test(hex)) return null
   const h = hex.toLowerCase()
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`

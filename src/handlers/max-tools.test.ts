@@ -9,7 +9,6 @@ beforeEach(async () => {
   c = await testClient()
 })
 
-
 const ask = (query: string, insight_type: string, suffix = '') => c.post(`${PATH}${suffix}`, { query, insight_type })
 const capture = (event: string, distinct_id: string, timestamp?: string) =>
   c.post('/_mock/projects/1/events', { event, distinct_id, ...(timestamp ? { timestamp } : {}) }, null)
@@ -18,7 +17,10 @@ const capture = (event: string, distinct_id: string, timestamp?: string) =>
 function table(content: string): string[][] {
   const fenced = /```\n([\s\S]*?)\n```/.exec(content)
   expect(fenced).not.toBeNull()
-  return fenced![1]!.split('\n').filter((line) => line.includes('|')).map((line) => line.split('|'))
+  return fenced![1]!
+    .split('\n')
+    .filter((line) => line.includes('|'))
+    .map((line) => line.split('|'))
 }
 
 async function toolContent(query: string, type: string): Promise<string> {
@@ -31,10 +33,26 @@ describe('request validation', () => {
   it.each([
     ['no body at all', undefined, { code: 'required', attr: 'query', detail: 'This field is required.' }],
     ['no query', { insight_type: 'trends' }, { code: 'required', attr: 'query', detail: 'This field is required.' }],
-    ['no insight_type', { query: 'pageviews' }, { code: 'required', attr: 'insight_type', detail: 'This field is required.' }],
-    ['an unknown insight_type', { query: 'pageviews', insight_type: 'lifecycle' }, { code: 'invalid_choice', attr: 'insight_type', detail: '"lifecycle" is not a valid choice.' }],
-    ['a query over 1000 characters', { query: 'q'.repeat(1001), insight_type: 'sql' }, { code: 'max_length', attr: 'query', detail: 'Ensure this field has no more than 1000 characters.' }],
-    ['a blank query', { query: '   ', insight_type: 'sql' }, { code: 'blank', attr: 'query', detail: 'This field may not be blank.' }],
+    [
+      'no insight_type',
+      { query: 'pageviews' },
+      { code: 'required', attr: 'insight_type', detail: 'This field is required.' },
+    ],
+    [
+      'an unknown insight_type',
+      { query: 'pageviews', insight_type: 'lifecycle' },
+      { code: 'invalid_choice', attr: 'insight_type', detail: '"lifecycle" is not a valid choice.' },
+    ],
+    [
+      'a query over 1000 characters',
+      { query: 'q'.repeat(1001), insight_type: 'sql' },
+      { code: 'max_length', attr: 'query', detail: 'Ensure this field has no more than 1000 characters.' },
+    ],
+    [
+      'a blank query',
+      { query: '   ', insight_type: 'sql' },
+      { code: 'blank', attr: 'query', detail: 'This field may not be blank.' },
+    ],
   ])('refuses %s with the real 400 and creates no insight', async (_, body, error) => {
     const res = await c.request('POST', PATH, body === undefined ? {} : { body })
     expect(res.status).toBe(400)
@@ -77,7 +95,9 @@ describe('answer', () => {
     expect(tool.type).toBe('message')
     expect(tool.data).toMatchObject({ type: 'tool' })
     expect(Object.keys(tool.data).sort()).toEqual(['content', 'id', 'tool_call_id', 'type'])
-    expect(tool.data.content).toMatch(/^Here is the results table of the TrendsQuery I created to answer your latest question:\n\n```\nDate\|\$pageview\n/)
+    expect(tool.data.content).toMatch(
+      /^Here is the results table of the TrendsQuery I created to answer your latest question:\n\n```\nDate\|\$pageview\n/,
+    )
     const clock = (await c.get('/_mock/clock', null)).body.now as string
     expect(tool.data.content).toContain(`The current date and time is ${clock.slice(0, 10)} ${clock.slice(11, 19)} UTC`)
     // 7 days back from the clock, by day, today included.
@@ -100,7 +120,12 @@ describe('answer', () => {
     const insights = c.app.store.insights.all()
     expect(insights).toHaveLength(1)
     const me = (await c.get('/api/users/@me/')).body
-    expect(insights[0]).toMatchObject({ project_id: 1, query: 'weekly active users', insight_type: 'trends', created_by_id: me.id })
+    expect(insights[0]).toMatchObject({
+      project_id: 1,
+      query: 'weekly active users',
+      insight_type: 'trends',
+      created_by_id: me.id,
+    })
     expect(res.body[0].data.short_id).toBe(insights[0]!.short_id)
   })
 
@@ -172,7 +197,10 @@ describe('results follow the data', () => {
   })
 
   it('sql: counts by event move with captured events', async () => {
-    const counts = async () => Object.fromEntries(table(await toolContent('count of plan upgraded and file uploaded in the last 7 days', 'sql')).slice(1))
+    const counts = async () =>
+      Object.fromEntries(
+        table(await toolContent('count of plan upgraded and file uploaded in the last 7 days', 'sql')).slice(1),
+      )
     const before = await counts()
     await capture('plan upgraded', 'upgrader')
     await capture('plan upgraded', 'upgrader')
@@ -187,9 +215,13 @@ describe('results follow the data', () => {
     const before = await sql('count of plan upgraded of all time')
     const captured = await capture('plan upgraded', 'doomed-person')
     await capture('plan upgraded', 'doomed-person')
-    expect(Number((await sql('count of plan upgraded of all time'))['plan upgraded'])).toBe(Number(before['plan upgraded'] ?? 0) + 2)
+    expect(Number((await sql('count of plan upgraded of all time'))['plan upgraded'])).toBe(
+      Number(before['plan upgraded'] ?? 0) + 2,
+    )
     // The person and their events deleted (the task runs at the next Sunday 05:00 UTC).
-    expect((await c.delete(`/api/environments/1/persons/${captured.body.person.id}/?delete_events=true`)).status).toBe(204)
+    expect((await c.delete(`/api/environments/1/persons/${captured.body.person.id}/?delete_events=true`)).status).toBe(
+      204,
+    )
     await c.post('/_mock/clock', { advance: 'P8D' }, null)
     expect((await sql('count of plan upgraded of all time'))['plan upgraded']).toBe(before['plan upgraded'])
     // A name no event had before is in the planner's vocabulary once an event has it.
@@ -197,7 +229,10 @@ describe('results follow the data', () => {
     await capture('sandwich ordered', 'hungry-person')
     expect(await sql('count of sandwich ordered of all time')).toEqual({ 'sandwich ordered': '1' })
     // A day later the daily buckets end a day later.
-    const days = async () => table(await toolContent('pageviews per day in the last 7 days', 'trends')).slice(1).map((row) => row[0])
+    const days = async () =>
+      table(await toolContent('pageviews per day in the last 7 days', 'trends'))
+        .slice(1)
+        .map((row) => row[0])
     const first = await days()
     await c.post('/_mock/clock', { advance: 'P1D' }, null)
     const next = await days()
@@ -209,7 +244,11 @@ describe('results follow the data', () => {
   it('an empty project answers zeros and empty tables', async () => {
     const empty = await testClient({ fixtures: 'empty-project' })
     const trends = (await empty.post(PATH, { query: 'pageviews', insight_type: 'trends' })).body[1].data.content
-    expect(table(trends).slice(1).every((row) => row[1] === '0')).toBe(true)
+    expect(
+      table(trends)
+        .slice(1)
+        .every((row) => row[1] === '0'),
+    ).toBe(true)
     const sql = (await empty.post(PATH, { query: 'events', insight_type: 'sql' })).body[1].data.content
     expect(table(sql)).toEqual([['event', 'count']])
   })

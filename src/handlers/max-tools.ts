@@ -37,6 +37,9 @@ export const maxToolsHandlers: HandlerMap = {
     const vizId = store.random.uuid()
     const toolId = store.random.uuid()
     const toolCallId = store.random.uuid()
-    return json(200, toInsightMessages({ question, plan, shortId: insight.short_id, content, ids: [vizId, toolId, toolCallId] }))
+    return json(
+      200,
+      toInsightMessages({ question, plan, shortId: insight.short_id, content, ids: [vizId, toolId, toolCallId] }),
+    )
   },
 }

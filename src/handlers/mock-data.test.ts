@@ -21,13 +21,17 @@ describe('the data as stored, under /_mock/projects (no key)', () => {
     expect(page.next).toBe('http://127.0.0.1:8010/_mock/projects/1/persons?limit=20&offset=60')
     const term = api.results[3].properties.email.split('@')[0]
     const found = (await client.get(`/_mock/projects/1/persons?search=${encodeURIComponent(term)}`, null)).body
-    expect(found.results.map((p: any) => p.id)).toEqual((await client.get(`${API}/persons/?search=${encodeURIComponent(term)}`)).body.results.map((p: any) => p.id))
+    expect(found.results.map((p: any) => p.id)).toEqual(
+      (await client.get(`${API}/persons/?search=${encodeURIComponent(term)}`)).body.results.map((p: any) => p.id),
+    )
     expect(found.count).toBeGreaterThan(0)
     expect((await client.get('/_mock/projects/1/persons', null)).body.results).toHaveLength(50)
   })
 
   it('lists playlists soft-deleted ones included, and the items of each with their recordings', async () => {
-    const created = (await client.post(`${API}/session_recording_playlists/`, { name: 'Gone soon', type: 'collection' })).body
+    const created = (
+      await client.post(`${API}/session_recording_playlists/`, { name: 'Gone soon', type: 'collection' })
+    ).body
     const recording = (await client.get(`${API}/session_recordings/?limit=1`)).body.results[0]
     await client.post(`${API}/session_recording_playlists/${created.short_id}/recordings/${recording.id}/`)
     await client.post(`${API}/session_recording_playlists/${created.short_id}/recordings/not-here-yet/`)
@@ -51,11 +55,24 @@ describe('the data as stored, under /_mock/projects (no key)', () => {
     expect(all.count).toBe((await client.get(`${API}/session_recordings/?date_from=null`)).body.count)
     const target = all.results[2]
     for (const term of [target.id.slice(0, 13), target.distinct_id.toUpperCase()]) {
-      const found = (await client.get(`/_mock/projects/1/session_recordings?search=${encodeURIComponent(term)}`, null)).body
-      expect(found.results.map((r: any) => r.id), term).toContain(target.id)
-      expect(found.results.every((r: any) => r.id.includes(term.toLowerCase()) || r.distinct_id.toLowerCase().includes(term.toLowerCase()) || (r.start_url ?? '').toLowerCase().includes(term.toLowerCase()))).toBe(true)
+      const found = (await client.get(`/_mock/projects/1/session_recordings?search=${encodeURIComponent(term)}`, null))
+        .body
+      expect(
+        found.results.map((r: any) => r.id),
+        term,
+      ).toContain(target.id)
+      expect(
+        found.results.every(
+          (r: any) =>
+            r.id.includes(term.toLowerCase()) ||
+            r.distinct_id.toLowerCase().includes(term.toLowerCase()) ||
+            (r.start_url ?? '').toLowerCase().includes(term.toLowerCase()),
+        ),
+      ).toBe(true)
     }
-    expect((await client.get('/_mock/projects/1/session_recordings?search=nothing-matches-this', null)).body).toMatchObject({ count: 0, results: [] })
+    expect(
+      (await client.get('/_mock/projects/1/session_recordings?search=nothing-matches-this', null)).body,
+    ).toMatchObject({ count: 0, results: [] })
   })
 
   it('answers 404 for a project or playlist it does not have, and 400 for a bad page', async () => {

@@ -34,7 +34,11 @@ function viewerOf(store: Store, playlist: PlaylistRecord): UserRecord {
 
 /** Whether a recording's id, distinct id or start URL holds `term` (lower-case). */
 function recordingMatches(r: RecordingRecord, term: string): boolean {
-  return r.id.toLowerCase().includes(term) || r.distinct_id.toLowerCase().includes(term) || (r.start_url ?? '').toLowerCase().includes(term)
+  return (
+    r.id.toLowerCase().includes(term) ||
+    r.distinct_id.toLowerCase().includes(term) ||
+    (r.start_url ?? '').toLowerCase().includes(term)
+  )
 }
 
 /** Recordings as the profile shows them (the embedded person's distinct_ids a string, or an array). */
@@ -49,7 +53,8 @@ export const mockDataHandlers: HandlerMap = {
     const { store } = ctx.services
     const { limit, offset } = page(ctx)
     const found = findPersons(store, controlProject(ctx), { search: ctx.query.search })
-    const answer = (persons: readonly PersonRecord[]) => json(200, offsetPage(ctx.url, persons, limit, offset, toPerson))
+    const answer = (persons: readonly PersonRecord[]) =>
+      json(200, offsetPage(ctx.url, persons, limit, offset, toPerson))
     return andThen(found, answer)
   },
 
@@ -57,7 +62,10 @@ export const mockDataHandlers: HandlerMap = {
     const { store } = ctx.services
     const { limit, offset } = page(ctx)
     const playlists = listPlaylists(store, controlProject(ctx), { search: ctx.query.search, includeDeleted: true })
-    return json(200, offsetPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewerOf(store, p))))
+    return json(
+      200,
+      offsetPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewerOf(store, p))),
+    )
   },
 
   mock_playlist_items_list(ctx) {
@@ -72,7 +80,11 @@ export const mockDataHandlers: HandlerMap = {
       200,
       offsetPage(ctx.url, playlistItems(store, playlist), limit, offset, (item) => {
         const recording = store.recordings.get(projectId, item.recording_id)
-        return { recording_id: item.recording_id, added_at: iso(item.created_at), recording: recording ? toRecording(recording, store.persons, now, shape) : null }
+        return {
+          recording_id: item.recording_id,
+          added_at: iso(item.created_at),
+          recording: recording ? toRecording(recording, store.persons, now, shape) : null,
+        }
       }),
     )
   },
@@ -86,6 +98,9 @@ export const mockDataHandlers: HandlerMap = {
     const recordings = term ? all.filter((r) => recordingMatches(r, term)) : all
     const now = clock.now()
     const shape = recordingShape(ctx)
-    return json(200, offsetPage(ctx.url, recordings, limit, offset, (r) => toRecording(r, store.persons, now, shape)))
+    return json(
+      200,
+      offsetPage(ctx.url, recordings, limit, offset, (r) => toRecording(r, store.persons, now, shape)),
+    )
   },
 }

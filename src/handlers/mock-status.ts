@@ -15,7 +15,14 @@ export const mockStatusHandlers: HandlerMap = {
   },
 
   mock_routes_list(ctx) {
-    const results = ctx.services.contract.operations.map((op) => ({ operation_id: op.operationId, method: op.method, paths: op.templates, scopes: op.scopes, tags: op.tags }))
+    const results = ctx.services.contract.operations
+      .map((op) => ({
+        operation_id: op.operationId,
+        method: op.method,
+        paths: op.templates,
+        scopes: op.scopes,
+        tags: op.tags,
+      }))
       .sort((a, b) => a.paths[0]!.localeCompare(b.paths[0]!) || a.method.localeCompare(b.method))
     return json(200, { count: results.length, results })
   },

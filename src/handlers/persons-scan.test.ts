@@ -40,7 +40,10 @@ describe('a persons list that scans for longer than a slice', () => {
 
   it('answers other reads between its slices, and what it answers at once', async () => {
     const mock = await createMock({ size: { persons: 3_000 }, onViolation: (v) => contractViolations.push(v) })
-    const queries = ['?search=a&limit=20&offset=40', `?properties=${encodeURIComponent(JSON.stringify([{ key: 'email', operator: 'icontains', value: 'e', type: 'person' }]))}&limit=5`]
+    const queries = [
+      '?search=a&limit=20&offset=40',
+      `?properties=${encodeURIComponent(JSON.stringify([{ key: 'email', operator: 'icontains', value: 'e', type: 'person' }]))}&limit=5`,
+    ]
     const { first, readStatus, answers, atOnce } = await readBetweenSlices(mock, queries, 1500)
     expect(readStatus).toBe(200)
     expect(first).toBe('read')
@@ -56,18 +59,28 @@ describe('a persons list that scans for longer than a slice', () => {
     slowClock()
     const order: string[] = []
     const scan = text(mock, `${PERSONS}?search=zq`).finally(() => order.push('scan'))
-    const write = text(mock, `${PERSONS}${someone.uuid}/`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ properties: { name: term } }) }).finally(() => order.push('write'))
+    const write = text(mock, `${PERSONS}${someone.uuid}/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ properties: { name: term } }),
+    }).finally(() => order.push('write'))
     const [before, wrote] = await Promise.all([scan, write])
     expect(order).toEqual(['scan', 'write'])
     expect(wrote.status).toBe(200)
     expect(JSON.parse(before.body).results.map((p: { uuid: string }) => p.uuid)).not.toContain(someone.uuid)
     vi.restoreAllMocks()
-    expect(JSON.parse((await text(mock, `${PERSONS}?search=zq`)).body).results.map((p: { uuid: string }) => p.uuid)).toContain(someone.uuid)
+    expect(
+      JSON.parse((await text(mock, `${PERSONS}?search=zq`)).body).results.map((p: { uuid: string }) => p.uuid),
+    ).toContain(someone.uuid)
   })
 
   it('renders a long page in slices: other reads answered between them, the page the same as made at once, JSON and CSV', async () => {
     const mock = await createMock({ size: { persons: 3_000 }, onViolation: (v) => contractViolations.push(v) })
-    const { first, readStatus, answers, atOnce } = await readBetweenSlices(mock, ['?limit=2000&offset=500', '?limit=2000&format=csv'], 2500)
+    const { first, readStatus, answers, atOnce } = await readBetweenSlices(
+      mock,
+      ['?limit=2000&offset=500', '?limit=2000&format=csv'],
+      2500,
+    )
     expect(readStatus).toBe(200)
     expect(first).toBe('read')
     expect(answers).toEqual(atOnce)

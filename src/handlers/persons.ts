@@ -36,12 +36,16 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 /** The page size as the real service reads it: 0 or less means the default; at most its query's cap. */
-const pageSize = (limit: number | undefined) => (limit === undefined || limit <= 0 ? DEFAULT_PERSONS_LIMIT : Math.min(limit, MAX_PERSONS_LIMIT))
+const pageSize = (limit: number | undefined) =>
+  limit === undefined || limit <= 0 ? DEFAULT_PERSONS_LIMIT : Math.min(limit, MAX_PERSONS_LIMIT)
 
 function activityPage(ctx: HandlerContext, entries: ReturnType<typeof activityFor>) {
   const { store } = ctx.services
   const { limit = DEFAULT_ACTIVITY_LIMIT, page = 1 } = ctx.query
-  return json(200, numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'))
+  return json(
+    200,
+    numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'),
+  )
 }
 
 /**
@@ -131,7 +135,9 @@ export const personHandlers: HandlerMap = {
     const person = findPerson(ctx)
     const by = actor(ctx)
     // The seed: delete_events=true queues the task; the real service: the parameter's mere presence.
-    const deleteEvents = ctx.observed('person-delete-events-flag') ? ctx.url.searchParams.has('delete_events') : ctx.query.delete_events === true
+    const deleteEvents = ctx.observed('person-delete-events-flag')
+      ? ctx.url.searchParams.has('delete_events')
+      : ctx.query.delete_events === true
     const when = deleteEvents ? nextSundayFiveUtc(by.now) : undefined
     // keep_person (its presence, as in the real service): the person stays; only its events may go.
     if (ctx.url.searchParams.has('keep_person')) {

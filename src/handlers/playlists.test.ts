@@ -3,12 +3,34 @@ import { KEYS, testClient, type TestClient, type TestResponse } from '../../test
 
 const BASE = '/api/environments/1/session_recording_playlists'
 const SEED_PLAYLIST_FIELDS = [
-  'id', 'short_id', 'name', 'derived_name', 'description', 'pinned', 'created_at', 'created_by', 'deleted', 'filters',
-  'last_modified_at', 'last_modified_by', 'recordings_counts', 'type',
+  'id',
+  'short_id',
+  'name',
+  'derived_name',
+  'description',
+  'pinned',
+  'created_at',
+  'created_by',
+  'deleted',
+  'filters',
+  'last_modified_at',
+  'last_modified_by',
+  'recordings_counts',
+  'type',
 ]
 /** Every key of a playlist, as the real service answers one (its own tests compare the whole object). */
 const REAL_PLAYLIST_KEYS = [...SEED_PLAYLIST_FIELDS, 'is_synthetic'].sort()
-const SEED_USER_FIELDS = ['id', 'uuid', 'distinct_id', 'first_name', 'last_name', 'email', 'is_email_verified', 'hedgehog_config', 'role_at_organization']
+const SEED_USER_FIELDS = [
+  'id',
+  'uuid',
+  'distinct_id',
+  'first_name',
+  'last_name',
+  'email',
+  'is_email_verified',
+  'hedgehog_config',
+  'role_at_organization',
+]
 const NOT_FOUND = { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }
 
 let c: TestClient
@@ -17,14 +39,16 @@ beforeEach(async () => {
   c = await testClient()
 })
 
-
 const now = async () => (await c.get('/_mock/clock', null)).body.now as string
 const advance = (advance: string) => c.post('/_mock/clock', { advance }, null)
 const create = (body: Record<string, unknown>, key?: string) => c.post(`${BASE}/`, body, key)
 const list = async (query = '') => (await c.get(`${BASE}/${query}`)).body
 const me = async () => (await c.get('/api/users/@me/')).body
 /** Recording ids of project 1, newest first. */
-const recordingIds = async (n: number) => ((await c.get(`/api/environments/1/session_recordings/?limit=${n}&date_from=null`)).body.results as any[]).map((r) => r.id as string)
+const recordingIds = async (n: number) =>
+  ((await c.get(`/api/environments/1/session_recordings/?limit=${n}&date_from=null`)).body.results as any[]).map(
+    (r) => r.id as string,
+  )
 
 function expectEmpty405(res: TestResponse) {
   expect(res.status).toBe(405)
@@ -34,12 +58,26 @@ function expectEmpty405(res: TestResponse) {
 
 describe('create', () => {
   it('answers 201 with every field of seed 2.2, the key user as author and the clock as time', async () => {
-    const res = await create({ name: 'Checkout bugs', description: 'Sessions to look at', type: 'collection', pinned: true })
+    const res = await create({
+      name: 'Checkout bugs',
+      description: 'Sessions to look at',
+      type: 'collection',
+      pinned: true,
+    })
     expect(res.status).toBe(201)
     const p = res.body
     expect(Object.keys(p).sort()).toEqual(REAL_PLAYLIST_KEYS)
     expect(p.short_id).toMatch(/^[A-Za-z0-9]{8}$/)
-    expect(p).toMatchObject({ name: 'Checkout bugs', description: 'Sessions to look at', pinned: true, deleted: false, derived_name: null, filters: {}, type: 'collection', is_synthetic: false })
+    expect(p).toMatchObject({
+      name: 'Checkout bugs',
+      description: 'Sessions to look at',
+      pinned: true,
+      deleted: false,
+      derived_name: null,
+      filters: {},
+      type: 'collection',
+      is_synthetic: false,
+    })
     const clock = await now()
     expect(p.created_at).toBe(clock)
     expect(p.last_modified_at).toBe(clock)
@@ -57,7 +95,12 @@ describe('create', () => {
 
   it('creates a filters playlist with its filters; _create_in_folder is taken and not answered (write-only)', async () => {
     const filters = { date_from: '-7d', events: [{ id: '$rageclick', type: 'events' }] }
-    const res = await create({ derived_name: 'Rage clicks', type: 'filters', filters, _create_in_folder: 'Replay/Team' })
+    const res = await create({
+      derived_name: 'Rage clicks',
+      type: 'filters',
+      filters,
+      _create_in_folder: 'Replay/Team',
+    })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ name: null, derived_name: 'Rage clicks', type: 'filters', filters })
     expect(res.body).not.toHaveProperty('_create_in_folder')
@@ -75,14 +118,46 @@ describe('create', () => {
   })
 
   it.each([
-    ['no type', { name: 'x' }, { code: 'invalid_input', attr: null, detail: 'Must provide a valid playlist type: either filters or collection' }],
-    ['a null type', { name: 'x', type: null }, { code: 'invalid_input', attr: null, detail: 'Must provide a valid playlist type: either filters or collection' }],
-    ['an unknown type', { type: 'smart' }, { code: 'invalid_choice', attr: 'type', detail: '"smart" is not a valid choice.' }],
-    ['a collection with filters', { type: 'collection', filters: { date_from: '-7d' } }, { code: 'invalid_input', attr: null, detail: 'You cannot create a collection with filters' }],
-    ['a filters playlist without filters', { type: 'filters' }, { code: 'invalid_input', attr: null, detail: 'You must provide a valid filters when creating a saved filter' }],
-    ['a filters playlist with empty filters', { type: 'filters', filters: {} }, { code: 'invalid_input', attr: null, detail: 'You must provide a valid filters when creating a saved filter' }],
-    ['a name over 400 characters', { type: 'collection', name: 'n'.repeat(401) }, { code: 'max_length', attr: 'name', detail: 'Ensure this field has no more than 400 characters.' }],
-    ['null filters', { type: 'collection', filters: null }, { code: 'null', attr: 'filters', detail: 'This field may not be null.' }],
+    [
+      'no type',
+      { name: 'x' },
+      { code: 'invalid_input', attr: null, detail: 'Must provide a valid playlist type: either filters or collection' },
+    ],
+    [
+      'a null type',
+      { name: 'x', type: null },
+      { code: 'invalid_input', attr: null, detail: 'Must provide a valid playlist type: either filters or collection' },
+    ],
+    [
+      'an unknown type',
+      { type: 'smart' },
+      { code: 'invalid_choice', attr: 'type', detail: '"smart" is not a valid choice.' },
+    ],
+    [
+      'a collection with filters',
+      { type: 'collection', filters: { date_from: '-7d' } },
+      { code: 'invalid_input', attr: null, detail: 'You cannot create a collection with filters' },
+    ],
+    [
+      'a filters playlist without filters',
+      { type: 'filters' },
+      { code: 'invalid_input', attr: null, detail: 'You must provide a valid filters when creating a saved filter' },
+    ],
+    [
+      'a filters playlist with empty filters',
+      { type: 'filters', filters: {} },
+      { code: 'invalid_input', attr: null, detail: 'You must provide a valid filters when creating a saved filter' },
+    ],
+    [
+      'a name over 400 characters',
+      { type: 'collection', name: 'n'.repeat(401) },
+      { code: 'max_length', attr: 'name', detail: 'Ensure this field has no more than 400 characters.' },
+    ],
+    [
+      'null filters',
+      { type: 'collection', filters: null },
+      { code: 'null', attr: 'filters', detail: 'This field may not be null.' },
+    ],
   ])('refuses %s with the real 400 and creates nothing', async (_, body, error) => {
     const before = (await list()).count
     const res = await create(body)
@@ -146,7 +221,9 @@ describe('projects', () => {
       expect((await c.patch(`${BASE}/${p.short_id}/`, { name: 'hijack' })).status).toBe(404)
       expect((await c.post(`${BASE}/${p.short_id}/recordings/abc/`)).status).toBe(404)
     }
-    expect((await c.get(`/api/environments/2/session_recording_playlists/${inProject2.results[0].short_id}/`)).body.name).not.toBe('hijack')
+    expect(
+      (await c.get(`/api/environments/2/session_recording_playlists/${inProject2.results[0].short_id}/`)).body.name,
+    ).not.toBe('hijack')
   })
 
   it('puts what project 1 creates in project 1 only', async () => {
@@ -204,7 +281,9 @@ describe('list', () => {
     expect(second.results.map((p: any) => p.id)).toEqual(all.slice(2, 4).map((p: any) => p.id))
     // DRF's previous link back to the start drops offset and keeps limit; its links sort the query keys.
     expect(second.previous).toBe('http://127.0.0.1:8010/api/environments/1/session_recording_playlists/?limit=2')
-    expect((await list('?offset=4&limit=2&b=1')).previous).toBe('http://127.0.0.1:8010/api/environments/1/session_recording_playlists/?b=1&limit=2&offset=2')
+    expect((await list('?offset=4&limit=2&b=1')).previous).toBe(
+      'http://127.0.0.1:8010/api/environments/1/session_recording_playlists/?b=1&limit=2&offset=2',
+    )
     const last = await list(`?limit=2&offset=${all.length - 1}`)
     expect(last.results).toHaveLength(1)
     expect(last.next).toBeNull()
@@ -221,14 +300,19 @@ describe('list', () => {
     expect(new URL(clamped.next).searchParams.get('offset')).toBe('500')
   })
 
-  it.each(['abc', '0', '-3', '1.5', ''])('reads limit=%s as the default (DRF reads what it cannot use so)', async (limit) => {
-    const res = await c.get(`${BASE}/?limit=${limit}`)
-    expect(res.status).toBe(200)
-    expect(res.body.results).toHaveLength(Math.min(100, res.body.count))
-  })
+  it.each(['abc', '0', '-3', '1.5', ''])(
+    'reads limit=%s as the default (DRF reads what it cannot use so)',
+    async (limit) => {
+      const res = await c.get(`${BASE}/?limit=${limit}`)
+      expect(res.status).toBe(200)
+      expect(res.body.results).toHaveLength(Math.min(100, res.body.count))
+    },
+  )
 
   it.each(['abc', '-3'])('reads offset=%s as 0', async (offset) => {
-    expect((await list(`?offset=${offset}`)).results.map((p: any) => p.id)).toEqual((await list()).results.map((p: any) => p.id))
+    expect((await list(`?offset=${offset}`)).results.map((p: any) => p.id)).toEqual(
+      (await list()).results.map((p: any) => p.id),
+    )
   })
 })
 
@@ -238,7 +322,12 @@ describe('update', () => {
     await advance('PT1H')
     const pinned = await c.patch(`${BASE}/${p.short_id}/`, { pinned: true, derived_name: 'derived' })
     expect(pinned.status).toBe(200)
-    expect(pinned.body).toMatchObject({ pinned: true, derived_name: 'derived', last_modified_at: p.last_modified_at, created_at: p.created_at })
+    expect(pinned.body).toMatchObject({
+      pinned: true,
+      derived_name: 'derived',
+      last_modified_at: p.last_modified_at,
+      created_at: p.created_at,
+    })
     const renamed = (await c.patch(`${BASE}/${p.short_id}/`, { name: 'After' })).body
     expect(renamed.name).toBe('After')
     expect(renamed.last_modified_at).toBe(await now())
@@ -263,7 +352,12 @@ describe('update', () => {
     const col = (await create({ name: 'col', type: 'collection' })).body
     let res = await c.patch(`${BASE}/${col.short_id}/`, { name: 'changed', filters: { date_from: '-3d' } })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'You cannot update a collection to add filters', attr: null })
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'You cannot update a collection to add filters',
+      attr: null,
+    })
     expect((await c.get(`${BASE}/${col.short_id}/`)).body).toEqual(col)
 
     const filters = { date_from: '-7d', events: [{ id: '$pageview' }] }
@@ -271,7 +365,12 @@ describe('update', () => {
     for (const body of [{ name: 'renamed' }, { deleted: true }, { filters: {} }]) {
       res = await c.patch(`${BASE}/${saved.short_id}/`, body)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'You cannot remove all filters when updating a saved filter', attr: null })
+      expect(res.body).toEqual({
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: 'You cannot remove all filters when updating a saved filter',
+        attr: null,
+      })
     }
     expect((await c.get(`${BASE}/${saved.short_id}/`)).body).toEqual(saved)
     res = await c.patch(`${BASE}/${saved.short_id}/`, { name: 'renamed', filters })
@@ -288,7 +387,8 @@ describe('update', () => {
   })
 
   it('writes "updated" activity entries with the changes, only for named playlists that changed', async () => {
-    const entries = () => c.app.store.activity.toArray().filter((e) => e.scope === 'SessionRecordingPlaylist' && e.activity === 'updated')
+    const entries = () =>
+      c.app.store.activity.toArray().filter((e) => e.scope === 'SessionRecordingPlaylist' && e.activity === 'updated')
     const p = (await create({ name: 'Old', type: 'collection' })).body
     await c.patch(`${BASE}/${p.short_id}/`, { name: 'New', pinned: true })
     await c.patch(`${BASE}/${p.short_id}/`, { pinned: true })
@@ -361,18 +461,25 @@ describe('recordings in a playlist', () => {
   it('counts the collection and what the requesting user has watched', async () => {
     const p = (await create({ name: 'counts', type: 'collection' })).body
     const user = await me()
-    const recordings = (await c.get('/api/environments/1/session_recordings/?limit=300&date_from=null')).body.results as any[]
+    const recordings = (await c.get('/api/environments/1/session_recordings/?limit=300&date_from=null')).body
+      .results as any[]
     // viewed: the key's user's own view (viewers lists the others).
     expect(recordings.every((r) => !r.viewers.includes(user.email))).toBe(true)
     const watched = recordings.filter((r) => r.viewed).slice(0, 2)
     const unwatched = recordings.filter((r) => !r.viewed).slice(0, 1)
     expect(watched).toHaveLength(2)
     for (const r of [...watched, ...unwatched]) await c.post(`${BASE}/${p.short_id}/recordings/${r.id}/`)
-    expect((await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection).toEqual({ count: 3, watched_count: 2 })
+    expect((await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection).toEqual({
+      count: 3,
+      watched_count: 2,
+    })
     // Another user sees their own watched count.
     const other = (await c.get(`${BASE}/${p.short_id}/`, KEYS.read)).body.recordings_counts.collection
     const otherEmail = (await c.get('/api/users/@me/', KEYS.read)).body.email
-    expect(other).toEqual({ count: 3, watched_count: [...watched, ...unwatched].filter((r) => r.viewers.includes(otherEmail)).length })
+    expect(other).toEqual({
+      count: 3,
+      watched_count: [...watched, ...unwatched].filter((r) => r.viewers.includes(otherEmail)).length,
+    })
   })
 
   it('keeps an item for a recording the project does not have yet, listing it once the recording exists', async () => {
@@ -381,9 +488,15 @@ describe('recordings in a playlist', () => {
     expect((await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection.count).toBe(1)
     expect((await c.get(`${BASE}/${p.short_id}/recordings/`)).body.results).toEqual([])
     const person = (await c.get('/api/environments/1/persons/?limit=1')).body.results[0]
-    const made = await c.post('/_mock/projects/1/session_recordings', { id: 'future-session-1', distinct_id: person.distinct_ids[0] }, null)
+    const made = await c.post(
+      '/_mock/projects/1/session_recordings',
+      { id: 'future-session-1', distinct_id: person.distinct_ids[0] },
+      null,
+    )
     expect(made.status).toBe(201)
-    expect((await c.get(`${BASE}/${p.short_id}/recordings/`)).body.results.map((r: any) => r.id)).toEqual(['future-session-1'])
+    expect((await c.get(`${BASE}/${p.short_id}/recordings/`)).body.results.map((r: any) => r.id)).toEqual([
+      'future-session-1',
+    ])
   })
 
   it('counts a recording as watched from the moment the project has it, and as its latest version says', async () => {
@@ -395,12 +508,44 @@ describe('recordings in a playlist', () => {
     const counts = async () => (await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection
     expect(await counts()).toEqual({ count: 2, watched_count: 0 })
     // Arrives watched by the user; the other arrives watched by someone else.
-    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [user.email] }, null)).status).toBe(201)
-    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: ['x@example.com'] }, null)).status).toBe(201)
+    expect(
+      (
+        await c.post(
+          '/_mock/projects/1/session_recordings',
+          { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [user.email] },
+          null,
+        )
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await c.post(
+          '/_mock/projects/1/session_recordings',
+          { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: ['x@example.com'] },
+          null,
+        )
+      ).status,
+    ).toBe(201)
     expect(await counts()).toEqual({ count: 2, watched_count: 1 })
     // Stored again with other viewers: the count follows the version the project has now.
-    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [] }, null)).status).toBe(201)
-    expect((await c.post('/_mock/projects/1/session_recordings', { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: [user.email, 'x@example.com'] }, null)).status).toBe(201)
+    expect(
+      (
+        await c.post(
+          '/_mock/projects/1/session_recordings',
+          { id: 'later-1', distinct_id: person.distinct_ids[0], viewers: [] },
+          null,
+        )
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await c.post(
+          '/_mock/projects/1/session_recordings',
+          { id: 'later-2', distinct_id: person.distinct_ids[0], viewers: [user.email, 'x@example.com'] },
+          null,
+        )
+      ).status,
+    ).toBe(201)
     expect(await counts()).toEqual({ count: 2, watched_count: 1 })
     expect((await c.delete(`${BASE}/${p.short_id}/recordings/later-2/`)).status).toBe(204)
     expect(await counts()).toEqual({ count: 1, watched_count: 0 })
@@ -411,7 +556,12 @@ describe('recordings in a playlist', () => {
     const [r1] = await recordingIds(1)
     const res = await c.post(`${BASE}/${p.short_id}/recordings/${r1}/`)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: "Cannot add recordings to a playlist that is type 'filters'.", attr: null })
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: "Cannot add recordings to a playlist that is type 'filters'.",
+      attr: null,
+    })
     expect((await c.get(`${BASE}/${p.short_id}/`)).body.recordings_counts.collection.count).toBeNull()
   })
 
@@ -429,7 +579,9 @@ describe('recordings in a playlist', () => {
   })
 
   it("lists a seeded collection's items with has_next false when they fit one page", async () => {
-    const seeded = (await list()).results.find((x: any) => x.type === 'collection' && x.recordings_counts.collection.count)
+    const seeded = (await list()).results.find(
+      (x: any) => x.type === 'collection' && x.recordings_counts.collection.count,
+    )
     const listed = (await c.get(`${BASE}/${seeded.short_id}/recordings/`)).body
     expect(listed.results.length).toBe(seeded.recordings_counts.collection.count)
     expect(listed.has_next).toBe(false)
@@ -497,7 +649,13 @@ describe('lifecycle', () => {
 
     const back = await c.get(path(p))
     expect(back.status).toBe(200)
-    expect(back.body).toMatchObject({ id: p.id, short_id: p.short_id, name: 'Lifecycle', deleted: false, created_at: p.created_at })
+    expect(back.body).toMatchObject({
+      id: p.id,
+      short_id: p.short_id,
+      name: 'Lifecycle',
+      deleted: false,
+      created_at: p.created_at,
+    })
     expect(back.body.recordings_counts.collection.count).toBe(1)
     expect((await c.get(`${path(p)}recordings/`)).body.results.map((r: any) => r.id)).toEqual([r2])
     expect((await list()).results.map((x: any) => x.short_id)).toContain(p.short_id)

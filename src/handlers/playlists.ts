@@ -42,7 +42,9 @@ function findPlaylist(ctx: HandlerContext, { includeDeleted = false } = {}): Pla
 /** The synthetic playlist a short_id names, where the profile lists them (observed), or undefined. */
 function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | undefined {
   const shortId = ctx.params.short_id!
-  return shortId.startsWith('synthetic-') && ctx.observed(note) ? SYNTHETIC_PLAYLISTS.find((p) => p.short_id === shortId) : undefined
+  return shortId.startsWith('synthetic-') && ctx.observed(note)
+    ? SYNTHETIC_PLAYLISTS.find((p) => p.short_id === shortId)
+    : undefined
 }
 
 export const playlistHandlers: HandlerMap = {
@@ -54,7 +56,8 @@ export const playlistHandlers: HandlerMap = {
     const q = ctx.url.search === '' ? undefined : ctx.url.searchParams
     const now = ctx.services.clock.now()
     // date_from and date_to as the real relative_date_parse reads them (a relative date from the start of its day).
-    const instant = (name: 'date_from' | 'date_to') => (ctx.query[name] === undefined ? undefined : parseDateParam(ctx.query[name], 'from', now, name))
+    const instant = (name: 'date_from' | 'date_to') =>
+      ctx.query[name] === undefined ? undefined : parseDateParam(ctx.query[name], 'from', now, name)
     const filters: PlaylistListFilters = {
       createdBy: ctx.query.created_by,
       // The seed filters by short_id; the real service's list ignores it.
@@ -71,9 +74,15 @@ export const playlistHandlers: HandlerMap = {
     }
     const projectId = ctx.project!.id
     const playlists = listPlaylists(store, projectId, filters)
-    if (!ctx.observed('playlists-synthetic')) return json(200, drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'))
+    if (!ctx.observed('playlists-synthetic'))
+      return json(
+        200,
+        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'),
+      )
     const render = (p: PlaylistRecord | SyntheticPlaylist) =>
-      'project_id' in p ? toPlaylist(store, p, viewer) : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
+      'project_id' in p
+        ? toPlaylist(store, p, viewer)
+        : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
     return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render, 'marked'))
   },
 
@@ -89,7 +98,10 @@ export const playlistHandlers: HandlerMap = {
     if (synthetic) {
       const { store, clock } = ctx.services
       const viewer = ctx.principal!.user
-      return json(200, toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())))
+      return json(
+        200,
+        toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())),
+      )
     }
     return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
   },
@@ -98,7 +110,13 @@ export const playlistHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
     if (syntheticOf(ctx, 'playlist-patch-synthetic')) throw validationError('Cannot update synthetic playlists')
-    const playlist = updatePlaylist(store, findPlaylist(ctx, { includeDeleted: true }), ctx.body ?? {}, user, clock.now())
+    const playlist = updatePlaylist(
+      store,
+      findPlaylist(ctx, { includeDeleted: true }),
+      ctx.body ?? {},
+      user,
+      clock.now(),
+    )
     return json(200, toPlaylist(store, playlist, user))
   },
 
@@ -118,7 +136,12 @@ export const playlistHandlers: HandlerMap = {
       200,
       sameBody(key, {
         // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
-        results: samePage(key, recordings.slice(0, PLAYLIST_RECORDINGS_PAGE).map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email }))),
+        results: samePage(
+          key,
+          recordings
+            .slice(0, PLAYLIST_RECORDINGS_PAGE)
+            .map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email })),
+        ),
         has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
         version: RECORDINGS_LIST_VERSION,
       }),

@@ -4,11 +4,36 @@ import { iso } from '../serializers/time.ts'
 
 const PATH = '/api/environments/1/session_recordings/'
 const SEED_RECORDING_FIELDS = [
-  'id', 'distinct_id', 'viewed', 'viewers', 'recording_duration', 'active_seconds', 'inactive_seconds', 'start_time', 'end_time',
-  'click_count', 'keypress_count', 'mouse_activity_count', 'console_log_count', 'console_warn_count', 'console_error_count',
-  'start_url', 'person', 'storage', 'snapshot_source', 'ongoing', 'activity_score',
+  'id',
+  'distinct_id',
+  'viewed',
+  'viewers',
+  'recording_duration',
+  'active_seconds',
+  'inactive_seconds',
+  'start_time',
+  'end_time',
+  'click_count',
+  'keypress_count',
+  'mouse_activity_count',
+  'console_log_count',
+  'console_warn_count',
+  'console_error_count',
+  'start_url',
+  'person',
+  'storage',
+  'snapshot_source',
+  'ongoing',
+  'activity_score',
 ]
-const COUNTS = ['click_count', 'keypress_count', 'mouse_activity_count', 'console_log_count', 'console_warn_count', 'console_error_count']
+const COUNTS = [
+  'click_count',
+  'keypress_count',
+  'mouse_activity_count',
+  'console_log_count',
+  'console_warn_count',
+  'console_error_count',
+]
 const FIVE_MINUTES = 5 * 60_000
 
 let c: TestClient
@@ -16,7 +41,6 @@ let c: TestClient
 beforeEach(async () => {
   c = await testClient()
 })
-
 
 const clockNow = async () => Date.parse((await c.get('/_mock/clock', null)).body.now)
 /** Every recording of project 1, whatever its date (date_from=null: no lower bound). */
@@ -99,7 +123,13 @@ describe('session recordings list', () => {
     const person = (await c.get('/api/environments/1/persons/?limit=1')).body.results[0]
     const made = await c.post(
       '/_mock/projects/1/session_recordings',
-      { distinct_id: person.distinct_ids[0], active_seconds: 90, inactive_seconds: 30, click_count: 7, viewers: ['someone@hedgebox.net'] },
+      {
+        distinct_id: person.distinct_ids[0],
+        active_seconds: 90,
+        inactive_seconds: 30,
+        click_count: 7,
+        viewers: ['someone@hedgebox.net'],
+      },
       null,
     )
     expect(made.status).toBe(201)
@@ -133,7 +163,9 @@ describe('the person embedded in a recording', () => {
     const id = first.person.id
     // Read twice with nothing changed in between: the same answer.
     expect((await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.id === first.id)).toEqual(first)
-    expect((await c.patch(`/api/environments/1/persons/${id}/`, { properties: { plan: 'embedded-check' } })).status).toBe(200)
+    expect(
+      (await c.patch(`/api/environments/1/persons/${id}/`, { properties: { plan: 'embedded-check' } })).status,
+    ).toBe(200)
     const changed = (await c.get(`${PATH}?limit=5`)).body.results.find((r: any) => r.id === first.id)
     expect(changed.person.properties.plan).toBe('embedded-check')
     expect((await c.delete(`/api/environments/1/persons/${id}/`)).status).toBe(204)

@@ -48,7 +48,11 @@ export const sessionRecordingHandlers: HandlerMap = {
       toRecording(r, store.persons, now, shape, { viewer, matchesFilters: r !== first?.recording || first.matches }),
     )
     if (shape === 'array') {
-      return json(200, { results: samePage(ctx.url.href, page), has_next: recordings.length > offset + limit, version: RECORDINGS_LIST_VERSION })
+      return json(200, {
+        results: samePage(ctx.url.href, page),
+        has_next: recordings.length > offset + limit,
+        version: RECORDINGS_LIST_VERSION,
+      })
     }
     return json(200, offsetPageOf(ctx.url, recordings.length, limit, offset, page, 'marked'))
   },
@@ -56,7 +60,10 @@ export const sessionRecordingHandlers: HandlerMap = {
   session_recordings_retrieve(ctx) {
     const { store, clock } = ctx.services
     const shape = ctx.observed('recording-retrieve-shape') ? 'array' : 'string'
-    return json(200, toRecording(findRecording(ctx), store.persons, clock.now(), shape, { viewer: ctx.principal!.user.email }))
+    return json(
+      200,
+      toRecording(findRecording(ctx), store.persons, clock.now(), shape, { viewer: ctx.principal!.user.email }),
+    )
   },
 
   session_recordings_partial_update: updateRecording,

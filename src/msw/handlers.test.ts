@@ -15,7 +15,10 @@ beforeAll(async () => {
 
 /** What the handlers answer for a request, without any interception (undefined: no handler matched). */
 const answer = (handlers: ReturnType<typeof createHandlers>, url: string, init: RequestInit = {}) =>
-  getResponse(handlers, new Request(url, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }))
+  getResponse(
+    handlers,
+    new Request(url, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } }),
+  )
 
 describe('createHandlers: which requests reach the core', () => {
   it('defaults to https://us.posthog.com, under /api/ and /_mock/ only', async () => {
@@ -39,7 +42,12 @@ describe('createHandlers: which requests reach the core', () => {
     const handlers = createHandlers(app)
     const unknown = await answer(handlers, 'https://us.posthog.com/api/environments/1/nothing-here/')
     expect(unknown?.status).toBe(404)
-    expect(await unknown!.json()).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })
+    expect(await unknown!.json()).toEqual({
+      type: 'invalid_request',
+      code: 'not_found',
+      detail: 'Not found.',
+      attr: null,
+    })
     const noKey = await getResponse(handlers, new Request('https://us.posthog.com/api/environments/1/persons/'))
     expect(noKey?.status).toBe(401)
     expect(((await noKey!.json()) as { code: string }).code).toBe('not_authenticated')
@@ -82,7 +90,9 @@ describe('setupMockServer (msw/node)', () => {
     mock = await setupMockServer(
       { fixtures: 'empty-project', onViolation: (v) => contractViolations.push(v) },
       // A handler of the test's own, placed before the mock's: it overrides one operation.
-      http.get('https://us.posthog.com/api/environments/1/session_recordings/', () => HttpResponse.json({ forced: true }, { status: 503 })),
+      http.get('https://us.posthog.com/api/environments/1/session_recordings/', () =>
+        HttpResponse.json({ forced: true }, { status: 503 }),
+      ),
     )
     mock.server.listen({ onUnhandledRequest: 'error' })
   })
@@ -99,10 +109,16 @@ describe('setupMockServer (msw/node)', () => {
     const captured = await fetch('https://us.posthog.com/_mock/projects/1/events', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ event: '$identify', distinct_id: 'ada', properties: { $set: { email: 'ada@example.com' } } }),
+      body: JSON.stringify({
+        event: '$identify',
+        distinct_id: 'ada',
+        properties: { $set: { email: 'ada@example.com' } },
+      }),
     })
     expect(captured.status).toBe(201)
-    const list = (await (await fetch('https://us.posthog.com/api/environments/1/persons/?email=ada@example.com', { headers: auth })).json()) as ResponseBody<'persons_list'>
+    const list = (await (
+      await fetch('https://us.posthog.com/api/environments/1/persons/?email=ada@example.com', { headers: auth })
+    ).json()) as ResponseBody<'persons_list'>
     expect(list.results.map((p) => p.distinct_ids)).toEqual([['ada']])
   })
 

@@ -27,7 +27,9 @@ export function resolveBaseUrl(baseUrl: string = DEFAULT_BASE_URL): string | nul
   if (baseUrl === '*') return null
   if (baseUrl === '' || baseUrl.startsWith('/')) {
     if (baseUrl !== '' && baseUrl !== '/') {
-      throw new TypeError(`baseUrl "${baseUrl}": a relative base URL is "/" (the API is served at the root, under /api/)`)
+      throw new TypeError(
+        `baseUrl "${baseUrl}": a relative base URL is "/" (the API is served at the root, under /api/)`,
+      )
     }
     const page = (globalThis as { location?: { href: string } }).location
     return page ? new URL('/', page.href).origin : null

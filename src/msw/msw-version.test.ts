@@ -26,7 +26,9 @@ describe('the msw peer range', () => {
 
   it('where the version cannot be read (a browser), refuses an msw without the 2.x API and takes one with it', () => {
     expect(mswProblem(undefined, msw)).toBeNull()
-    expect(mswProblem(undefined, { rest: {} })).toMatch(/needs msw \^2\.\d+\.\d+ .* but found an msw without the 2\.x API/)
+    expect(mswProblem(undefined, { rest: {} })).toMatch(
+      /needs msw \^2\.\d+\.\d+ .* but found an msw without the 2\.x API/,
+    )
     expect(mswProblem('2.5.0', { rest: {} })).toMatch(/but found msw 2\.5\.0/)
   })
 })

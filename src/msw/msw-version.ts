@@ -28,7 +28,8 @@ export function mswProblem(version: string | undefined, exports: object): string
  * Node built-in). Undefined in a browser, where only msw's exports are checked.
  */
 function installedVersion(): string | undefined {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule
   if (typeof getBuiltin !== 'function') return undefined
   try {
     const { createRequire } = getBuiltin('node:module') as { createRequire(from: string): (id: string) => unknown }

@@ -17,7 +17,10 @@ export interface MockServer {
  * Creates the mock and an msw server around its handlers (not yet listening).
  * `extraHandlers` go first, so they can override single operations (e.g. force an error).
  */
-export async function setupMockServer(options: AppOptions & HandlerOptions = {}, ...extraHandlers: Parameters<typeof setupServer>): Promise<MockServer> {
+export async function setupMockServer(
+  options: AppOptions & HandlerOptions = {},
+  ...extraHandlers: Parameters<typeof setupServer>
+): Promise<MockServer> {
   const app = await createApp(options)
   const handlers = createHandlers(app, options)
   return { server: setupServer(...extraHandlers, ...handlers), app, handlers }

@@ -77,7 +77,15 @@ export async function openCheckpoint(
 ): Promise<Checkpoint & { replaced: boolean }> {
   const key = createHmac('sha256', salt).update(`${FORMAT} key`).digest()
   const run = createHmac('sha256', key)
-    .update(JSON.stringify([new URL(identity.baseUrl).href, identity.projectId, identity.apiKey, identity.maxPersons ?? null, identity.maxRecordings ?? null]))
+    .update(
+      JSON.stringify([
+        new URL(identity.baseUrl).href,
+        identity.projectId,
+        identity.apiKey,
+        identity.maxPersons ?? null,
+        identity.maxRecordings ?? null,
+      ]),
+    )
     .digest('hex')
   const answers = new Map<string, Answer>()
   let recordedAt = now
@@ -125,11 +133,19 @@ export async function openCheckpoint(
         const kept = checkpoint.holds(request) ? answers.get(request.url) : undefined
         if (kept) {
           checkpoint.hits++
-          return new Response(kept.body, { status: kept.status, headers: kept.type ? { 'content-type': kept.type } : {} })
+          return new Response(kept.body, {
+            status: kept.status,
+            headers: kept.type ? { 'content-type': kept.type } : {},
+          })
         }
         const response = await fetch(request)
         if (request.method !== 'GET' || !isFinal(response.status) || !open) return response
-        const answer: Answer = { url: request.url, status: response.status, type: response.headers.get('content-type'), body: await response.text() }
+        const answer: Answer = {
+          url: request.url,
+          status: response.status,
+          type: response.headers.get('content-type'),
+          body: await response.text(),
+        }
         answers.set(answer.url, answer)
         const line = Buffer.from(`${encrypt(key, answer)}\n`)
         writeSync(fd, line, 0, line.length, position)
@@ -157,7 +173,12 @@ export async function openCheckpoint(
 function parseHeader(line: string): Header | undefined {
   try {
     const header = JSON.parse(line) as Header
-    return header.format === FORMAT && header.version === VERSION && typeof header.run === 'string' && !Number.isNaN(Date.parse(header.recorded_at)) ? header : undefined
+    return header.format === FORMAT &&
+      header.version === VERSION &&
+      typeof header.run === 'string' &&
+      !Number.isNaN(Date.parse(header.recorded_at))
+      ? header
+      : undefined
   } catch {
     return undefined
   }

@@ -1,7 +1,17 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable } from '../cli/options.ts'
+import {
+  optionsHelp,
+  parseCommandLine,
+  rateOption,
+  stringValue,
+  UsageError,
+  usageFailure,
+  wantsHelp,
+  wholeNumber,
+  type OptionTable,
+} from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
@@ -14,18 +24,39 @@ import { SALT_FILE_ENV, SaltFileError, saltFromFile } from './salt-file.ts'
 export const DEFAULT_KEY_ENV = 'ANALYTICS_MOCK_API_KEY'
 
 export const RECORD_OPTIONS = {
-  'base-url': { type: 'string', value: 'URL', help: 'the deployment, e.g. https://us.posthog.com (env ANALYTICS_MOCK_BASE_URL)' },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    help: 'the deployment, e.g. https://us.posthog.com (env ANALYTICS_MOCK_BASE_URL)',
+  },
   project: { type: 'string', value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
-  out: { type: 'string', short: 'o', value: 'FILE', help: 'where to write the scenario (written whole, or not at all)' },
-  persons: { type: 'string', value: 'N', help: 'at most N persons, the newest (default: all; persons of recorded\nrecordings are added)' },
-  recordings: { type: 'string', value: 'N', help: 'at most N recordings from the list, the newest (default: all; those in\nplaylists are added)' },
+  out: {
+    type: 'string',
+    short: 'o',
+    value: 'FILE',
+    help: 'where to write the scenario (written whole, or not at all)',
+  },
+  persons: {
+    type: 'string',
+    value: 'N',
+    help: 'at most N persons, the newest (default: all; persons of recorded\nrecordings are added)',
+  },
+  recordings: {
+    type: 'string',
+    value: 'N',
+    help: 'at most N recordings from the list, the newest (default: all; those in\nplaylists are added)',
+  },
   keep: {
     type: 'string',
     multiple: true,
     value: 'KEY',
     help: 'let this person property (e.g. plan) or field (e.g. playlist.name, as the\nreport names them) through unredacted (repeatable; comma lists too)',
   },
-  'key-env': { type: 'string', value: 'NAME', help: `the environment variable holding the personal API key (default ${DEFAULT_KEY_ENV})` },
+  'key-env': {
+    type: 'string',
+    value: 'NAME',
+    help: `the environment variable holding the personal API key (default ${DEFAULT_KEY_ENV})`,
+  },
   report: { type: 'string', value: 'FILE', help: 'also write the redaction report as JSON' },
   'salt-file': {
     type: 'string',
@@ -75,7 +106,9 @@ export function formatReport(report: RedactionReport): string {
   if (rows.length === 0) lines.push('  nothing')
   if (report.unchanged.length > 0) lines.push(`kept as not personal: ${report.unchanged.join(', ')}`)
   if (report.kept.length > 0) lines.push(`kept as recorded (--keep): ${report.kept.join(', ')}`)
-  lines.push('ids, UUIDs, instants, counts and the service’s own fields are kept; let a label through with --keep LABEL')
+  lines.push(
+    'ids, UUIDs, instants, counts and the service’s own fields are kept; let a label through with --keep LABEL',
+  )
   return lines.join('\n')
 }
 
@@ -93,7 +126,9 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   let options
   try {
     if (argv.some((a) => a === '--api-key' || a.startsWith('--api-key='))) {
-      throw new UsageError(`the key is read from $${DEFAULT_KEY_ENV} (or the variable --key-env names), never from the command line`)
+      throw new UsageError(
+        `the key is read from $${DEFAULT_KEY_ENV} (or the variable --key-env names), never from the command line`,
+      )
     }
     const o = parseCommandLine(argv, RECORD_OPTIONS).values
     const baseUrl = stringValue(o, 'base-url') ?? io.env.ANALYTICS_MOCK_BASE_URL
@@ -117,7 +152,10 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       out,
       maxPersons: wholeNumber('persons', stringValue(o, 'persons')),
       maxRecordings: wholeNumber('recordings', stringValue(o, 'recordings')),
-      keep: ((o.keep as string[] | undefined) ?? []).flatMap((k) => k.split(',')).map((k) => k.trim()).filter(Boolean),
+      keep: ((o.keep as string[] | undefined) ?? [])
+        .flatMap((k) => k.split(','))
+        .map((k) => k.trim())
+        .filter(Boolean),
       report: stringValue(o, 'report'),
       saltFile: stringValue(o, 'salt-file') ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),
@@ -150,7 +188,10 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   if (options.saltFile !== undefined) {
     const { baseUrl, projectId, apiKey, maxPersons, maxRecordings } = options
     const opened = await openCheckpoint(partial, salt!, { baseUrl, projectId, apiKey, maxPersons, maxRecordings })
-    if (opened.replaced) io.err(`${partial} was left by another recording (another deployment, project, key, limit or salt file): starting over`)
+    if (opened.replaced)
+      io.err(
+        `${partial} was left by another recording (another deployment, project, key, limit or salt file): starting over`,
+      )
     else if (opened.resumed > 0) io.err(`resuming: the ${opened.resumed} answers read before are taken from ${partial}`)
     checkpoint = opened
   }
@@ -161,7 +202,9 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   // Ctrl-C: the partial file already holds every answer read; say how to go on (exit 130, as the shell would).
   const interrupted = () => {
     checkpoint?.close()
-    io.err(`\nanalytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`)
+    io.err(
+      `\nanalytics-mock record: interrupted. Nothing was written. What was read is kept in ${partial}: the same command resumes from there.`,
+    )
     process.exit(130)
   }
   if (checkpoint) process.once('SIGINT', interrupted)
@@ -198,7 +241,10 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
   checkpoint?.remove()
 
   const s = result.scenario
-  const events = s.persons.reduce((n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0), 0)
+  const events = s.persons.reduce(
+    (n, p) => n + (p.timeline ?? []).reduce((m, point) => m + point.relevant_event_count, 0),
+    0,
+  )
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (!options.quiet) {
     io.out(formatReport(result.report))

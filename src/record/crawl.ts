@@ -84,7 +84,8 @@ const TIMELINE_ROUNDS = 3
 const MAX_NAMED_KEYS_LENGTH = 4000
 
 /** The answer's JSON body, if it had one. */
-const bodyOf = (ex: Exchange): Json | undefined => (ex.json && typeof ex.json === 'object' ? (ex.json as Json) : undefined)
+const bodyOf = (ex: Exchange): Json | undefined =>
+  ex.json && typeof ex.json === 'object' ? (ex.json as Json) : undefined
 
 function describe(ex: Exchange): string {
   if (ex.error) return ex.error.replace(/^no response:/, `no response from ${ex.url}:`)
@@ -115,7 +116,8 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const report = options.onProgress ?? (() => {})
   /** Each stage's start (time, requests so far) and the operation most of its requests are. */
   const stages = new Map<Progress['stage'], StageStart & { operationId: string }>()
-  const stage = (name: Progress['stage'], operationId: string) => stages.set(name, { at: now(), requests: client.requests, operationId })
+  const stage = (name: Progress['stage'], operationId: string) =>
+    stages.set(name, { at: now(), requests: client.requests, operationId })
   /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
   const progress = (p: Progress) => {
     const started = stages.get(p.stage)
@@ -134,7 +136,8 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const required = (ex: Exchange, what: string): Json => {
     const body = bodyOf(ex)
     if (ex.status === 200 && body) return body
-    const hint = ex.status === 401 ? ' (is the key right?)' : ex.status === 404 ? ` (is project ${options.projectId} right?)` : ''
+    const hint =
+      ex.status === 401 ? ' (is the key right?)' : ex.status === 404 ? ` (is project ${options.projectId} right?)` : ''
     throw new RecordError(`cannot read ${what}: ${describe(ex)}${hint}`)
   }
 
@@ -160,7 +163,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     if (operationId === 'session_recordings_list') stage('recordings', operationId)
     const seen = new Set<string>()
     const items: Json[] = []
-    for (let offset = 0; items.length < max; ) {
+    for (let offset = 0; items.length < max;) {
       const body = required(await client.call(op(operationId), { query: { ...query, limit: PAGE, offset } }), what)
       const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
       if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
@@ -181,7 +184,11 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const meEx = settled(await client.call(op('users_me_retrieve')), 'the key’s user')
   if (meEx.status === 401) required(meEx, 'the key’s user')
   const me = meEx.status === 200 ? (bodyOf(meEx) ?? null) : null
-  if (!me) warn('me', `could not read the key's user (GET /api/users/@me/ answered ${describe(meEx)}): the scenario's keys get a made-up user`)
+  if (!me)
+    warn(
+      'me',
+      `could not read the key's user (GET /api/users/@me/ answered ${describe(meEx)}): the scenario's keys get a made-up user`,
+    )
   let project: Json | null = me?.team?.id === options.projectId ? me.team : null
   if (!project) {
     const projects = settled(await client.call(op('projects_list'), { query: { limit: 500 } }), 'the projects')
@@ -189,16 +196,27 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   }
 
   const maxPersons = options.maxPersons ?? Infinity
-  const listed = await readList('persons_list', 'the persons', maxPersons, (done, total) => progress({ stage: 'persons', done, total }))
+  const listed = await readList('persons_list', 'the persons', maxPersons, (done, total) =>
+    progress({ stage: 'persons', done, total }),
+  )
 
   /** A person's activity log, every page (null when the key may not read it). */
   async function activityOf(personId: number): Promise<Json[] | null> {
     const entries: Json[] = []
     for (let page = 1; ; page++) {
-      const ex = settled(await client.call(op('persons_activity_retrieve'), { params: { id: personId }, query: { page, limit: ACTIVITY_PAGE } }), 'an activity log')
+      const ex = settled(
+        await client.call(op('persons_activity_retrieve'), {
+          params: { id: personId },
+          query: { page, limit: ACTIVITY_PAGE },
+        }),
+        'an activity log',
+      )
       const body = bodyOf(ex)
       if (ex.status !== 200 || !Array.isArray(body?.results)) {
-        warn('activity', `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`)
+        warn(
+          'activity',
+          `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`,
+        )
         return null
       }
       entries.push(...body.results)
@@ -219,12 +237,21 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
       const tooLong = named.length > MAX_NAMED_KEYS_LENGTH
       if (tooLong) {
         // Too long for a URL: unnamed, the real service answers a single point (the mock, a point per change).
-        warn('long timeline', `some persons have too many properties to name them all in a timeline request: their timelines (and events) are coarser`)
+        warn(
+          'long timeline',
+          `some persons have too many properties to name them all in a timeline request: their timelines (and events) are coarser`,
+        )
       } else if (keys.length > 0) query.properties = named
-      const ex = settled(await client.call(op('persons_properties_timeline_retrieve'), { params: { id: person.id }, query }), 'a properties timeline')
+      const ex = settled(
+        await client.call(op('persons_properties_timeline_retrieve'), { params: { id: person.id }, query }),
+        'a properties timeline',
+      )
       const body = bodyOf(ex)
       if (ex.status !== 200 || !Array.isArray(body?.points)) {
-        warn('timeline', `could not read properties timelines (GET persons/:id/properties_timeline/ answered ${describe(ex)}): events are made from each person's current properties`)
+        warn(
+          'timeline',
+          `could not read properties timelines (GET persons/:id/properties_timeline/ answered ${describe(ex)}): events are made from each person's current properties`,
+        )
         return null
       }
       const points = body.points as Json[]
@@ -238,7 +265,11 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   async function details(listedPerson: Json): Promise<CrawledPerson> {
     let person = listedPerson
     // The real persons list gives the UUID as `id`; the retrieve answer has the integer one.
-    if (typeof person.id !== 'number') person = required(await client.call(op('persons_retrieve'), { params: { id: person.uuid ?? person.id } }), 'a person')
+    if (typeof person.id !== 'number')
+      person = required(
+        await client.call(op('persons_retrieve'), { params: { id: person.uuid ?? person.id } }),
+        'a person',
+      )
     const [activity, timeline] = [await activityOf(person.id), await timelineOf(person)]
     return { person, activity, timeline }
   }
@@ -270,16 +301,28 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 
   const playlists: CrawledPlaylist[] = []
-  const listedPlaylists = (await readList('session_recording_playlists_list', 'the playlists', Infinity, () => {})).filter(
+  const listedPlaylists = (
+    await readList('session_recording_playlists_list', 'the playlists', Infinity, () => {})
+  ).filter(
     // The real service mixes in its synthetic playlists (negative ids): not the project's own.
-    (p) => !(p.is_synthetic === true || (typeof p.id === 'number' && p.id < 0) || String(p.short_id).startsWith('synthetic-')),
+    (p) =>
+      !(
+        p.is_synthetic === true ||
+        (typeof p.id === 'number' && p.id < 0) ||
+        String(p.short_id).startsWith('synthetic-')
+      ),
   )
   stage('playlists', 'session_recording_playlists_recordings_list')
   for (const playlist of listedPlaylists) {
     const itemCount = Number(playlist.recordings_counts?.collection?.count ?? 0)
     let ids: string[] | null = null
     if (playlist.type !== 'filters') {
-      const ex = settled(await client.call(op('session_recording_playlists_recordings_list'), { params: { short_id: playlist.short_id } }), 'a playlist’s recordings')
+      const ex = settled(
+        await client.call(op('session_recording_playlists_recordings_list'), {
+          params: { short_id: playlist.short_id },
+        }),
+        'a playlist’s recordings',
+      )
       const body = bodyOf(ex)
       if (ex.status === 200 && Array.isArray(body?.results)) {
         ids = []
@@ -290,7 +333,11 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
             recordings.push(r)
           }
         }
-      } else warn(`playlist ${playlist.short_id}`, `could not read the recordings of playlist ${playlist.short_id} (${describe(ex)})`)
+      } else
+        warn(
+          `playlist ${playlist.short_id}`,
+          `could not read the recordings of playlist ${playlist.short_id} (${describe(ex)})`,
+        )
     }
     playlists.push({ playlist, recordings: ids, item_count: itemCount })
     progress({ stage: 'playlists', done: playlists.length, total: listedPlaylists.length })

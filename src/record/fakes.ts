@@ -43,7 +43,12 @@ export class Fakes {
       // tries at most (faker's lists make a collision rare).
       for (let attempt = 0; ; attempt++) {
         const digest = this.#digest(attempt === 0 ? kind : `${kind}\u0000${attempt}`, value)
-        this.#faker.seed([digest.readUInt32BE(0), digest.readUInt32BE(4), digest.readUInt32BE(8), digest.readUInt32BE(12)])
+        this.#faker.seed([
+          digest.readUInt32BE(0),
+          digest.readUInt32BE(4),
+          digest.readUInt32BE(8),
+          digest.readUInt32BE(12),
+        ])
         out = build(this.#faker, digest)
         if (!this.#avoid.has(out.toLowerCase()) || attempt >= 16) break
       }
@@ -63,13 +68,19 @@ export class Fakes {
   name(value: string, part: NamePart): string {
     const shape = part === 'full' && !/\s/.test(value.trim()) ? 'first' : part
     return this.#make(`name:${shape}`, value, (f) =>
-      shape === 'first' ? f.person.firstName() : shape === 'last' ? f.person.lastName() : `${f.person.firstName()} ${f.person.lastName()}`,
+      shape === 'first'
+        ? f.person.firstName()
+        : shape === 'last'
+          ? f.person.lastName()
+          : `${f.person.firstName()} ${f.person.lastName()}`,
     )
   }
 
   ip(value: string): string {
     return this.#make('ip', value, (_, d) =>
-      value.includes(':') ? `fd00:${hex(d, 0, 2)}:${hex(d, 2, 2)}:${hex(d, 4, 2)}::${hex(d, 6, 2)}` : `10.${d[0]}.${d[1]}.${d[2]}`,
+      value.includes(':')
+        ? `fd00:${hex(d, 0, 2)}:${hex(d, 2, 2)}:${hex(d, 4, 2)}::${hex(d, 6, 2)}`
+        : `10.${d[0]}.${d[1]}.${d[2]}`,
     )
   }
 
@@ -94,7 +105,9 @@ export class Fakes {
   path(value: string): string {
     return value
       .split('/')
-      .map((segment) => (segment === '' ? '' : this.#make('segment', segment, (f, d) => `${f.lorem.word()}-${hex(d, 16, 2)}`)))
+      .map((segment) =>
+        segment === '' ? '' : this.#make('segment', segment, (f, d) => `${f.lorem.word()}-${hex(d, 16, 2)}`),
+      )
       .join('/')
   }
 

@@ -15,18 +15,75 @@ const shape =
     pattern.test(value)
 
 const BROWSERS = oneOf(
-  'Chrome', 'Chrome iOS', 'Chrome Headless', 'Chromium', 'Firefox', 'Firefox iOS', 'Safari', 'Mobile Safari', 'Microsoft Edge',
-  'Internet Explorer', 'Internet Explorer Mobile', 'Opera', 'Opera Mini', 'Samsung Internet', 'UC Browser', 'BlackBerry',
-  'Android Mobile', 'Konqueror', 'Facebook Mobile', 'Mozilla', 'Brave', 'Vivaldi', 'Yandex', 'Kindle Fire', 'Electron',
+  'Chrome',
+  'Chrome iOS',
+  'Chrome Headless',
+  'Chromium',
+  'Firefox',
+  'Firefox iOS',
+  'Safari',
+  'Mobile Safari',
+  'Microsoft Edge',
+  'Internet Explorer',
+  'Internet Explorer Mobile',
+  'Opera',
+  'Opera Mini',
+  'Samsung Internet',
+  'UC Browser',
+  'BlackBerry',
+  'Android Mobile',
+  'Konqueror',
+  'Facebook Mobile',
+  'Mozilla',
+  'Brave',
+  'Vivaldi',
+  'Yandex',
+  'Kindle Fire',
+  'Electron',
 )
 const SYSTEMS = oneOf(
-  'Windows', 'Windows Phone', 'Mac OS X', 'macOS', 'iOS', 'iPadOS', 'watchOS', 'tvOS', 'visionOS', 'Android', 'Linux',
-  'Chrome OS', 'ChromeOS', 'BlackBerry', 'Xbox', 'PlayStation', 'Nintendo', 'Ubuntu', 'Fedora', 'Debian', 'FreeBSD',
+  'Windows',
+  'Windows Phone',
+  'Mac OS X',
+  'macOS',
+  'iOS',
+  'iPadOS',
+  'watchOS',
+  'tvOS',
+  'visionOS',
+  'Android',
+  'Linux',
+  'Chrome OS',
+  'ChromeOS',
+  'BlackBerry',
+  'Xbox',
+  'PlayStation',
+  'Nintendo',
+  'Ubuntu',
+  'Fedora',
+  'Debian',
+  'FreeBSD',
 )
 const DEVICE_TYPES = oneOf('Desktop', 'Mobile', 'Tablet', 'Console', 'Wearable', 'TV')
 const DEVICES = oneOf(
-  'iPhone', 'iPad', 'iPod Touch', 'Android', 'Windows Phone', 'BlackBerry', 'Kindle Fire', 'Apple Watch', 'Apple TV', 'Xbox',
-  'PlayStation', 'Nintendo Switch', 'Nintendo 3DS', 'Nintendo Wii', 'Nintendo Wii U', 'Ouya', 'Generic Android', 'Generic Tablet',
+  'iPhone',
+  'iPad',
+  'iPod Touch',
+  'Android',
+  'Windows Phone',
+  'BlackBerry',
+  'Kindle Fire',
+  'Apple Watch',
+  'Apple TV',
+  'Xbox',
+  'PlayStation',
+  'Nintendo Switch',
+  'Nintendo 3DS',
+  'Nintendo Wii',
+  'Nintendo Wii U',
+  'Ouya',
+  'Generic Android',
+  'Generic Tablet',
 )
 /** 1, 17.4, 120.0.6099.109, 1.2.3-beta.1 */
 const VERSION = shape(/^\d{1,4}(\.\d{1,6}){0,3}([-+][0-9a-z]{1,12}(\.\d{1,4})?)?$/i)
@@ -37,7 +94,9 @@ const CONTINENTS = oneOf('Africa', 'Antarctica', 'Asia', 'Europe', 'North Americ
 const LANGUAGE = shape(/^[a-z]{2,3}([-_][A-Za-z]{4})?([-_]([A-Z]{2}|\d{3}))?$/)
 const LANGUAGE_PREFIX = shape(/^[a-z]{2,3}$/)
 const PIXELS = shape(/^\d{1,5}$/)
-const LIBRARIES = shape(/^(web|js|posthog-(node|python|ruby|php|go|java|dotnet|elixir|rust|ios|android|react-native|flutter|unity|js-lite|edge|server))$/)
+const LIBRARIES = shape(
+  /^(web|js|posthog-(node|python|ruby|php|go|java|dotnet|elixir|rust|ios|android|react-native|flutter|unity|js-lite|edge|server))$/,
+)
 
 let countries: ((value: string) => boolean) | undefined
 /** Country names as the service's GeoIP database writes them (English region names). */

@@ -23,7 +23,11 @@ function realShapes(app: App): (request: Request) => Promise<Response> {
     if (response.status !== 200 || (!isPersonsList && !isRecordingsList)) return response
     const body = await response.json()
     const shaped = isPersonsList
-      ? { next: body.results.length === 100 ? `${request.url}&page=more` : null, previous: null, results: body.results.map((p: any) => ({ ...p, id: p.uuid, type: 'person' })) }
+      ? {
+          next: body.results.length === 100 ? `${request.url}&page=more` : null,
+          previous: null,
+          results: body.results.map((p: any) => ({ ...p, id: p.uuid, type: 'person' })),
+        }
       : { results: body.results, has_next: body.next !== null, version: 4 }
     return new Response(JSON.stringify(shaped), { status: 200, headers: { 'content-type': 'application/json' } })
   }
@@ -32,7 +36,15 @@ function realShapes(app: App): (request: Request) => Promise<Response> {
 describe('record', () => {
   it('reads only as much as asked, and adds the persons and recordings the rest refers to', async () => {
     const app = await appAt()
-    const { scenario } = await record({ baseUrl: BASE, projectId: 1, apiKey: 'phx_mock_all', fetch: app.fetch, maxPersons: 10, maxRecordings: 5, salt: 's' })
+    const { scenario } = await record({
+      baseUrl: BASE,
+      projectId: 1,
+      apiKey: 'phx_mock_all',
+      fetch: app.fetch,
+      maxPersons: 10,
+      maxRecordings: 5,
+      salt: 's',
+    })
     // The 5 newest recordings and the 7 in the collections; their persons besides the 10 newest.
     expect(scenario.recordings.length).toBeGreaterThanOrEqual(5)
     expect(scenario.recordings.length).toBeLessThanOrEqual(12)
@@ -48,14 +60,24 @@ describe('record', () => {
     const fetch = async (request: Request) => {
       if (throttled < 3 && request.url.includes('/persons/?')) {
         throttled++
-        return new Response(JSON.stringify({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }), {
-          status: 429,
-          headers: { 'content-type': 'application/json', 'retry-after': '7' },
-        })
+        return new Response(
+          JSON.stringify({ type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }),
+          {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '7' },
+          },
+        )
       }
       return app.fetch(request)
     }
-    const { scenario } = await record({ baseUrl: BASE, projectId: 1, apiKey: 'phx_mock_all', fetch, maxPersons: 3, sleep: async (ms) => void waits.push(ms) })
+    const { scenario } = await record({
+      baseUrl: BASE,
+      projectId: 1,
+      apiKey: 'phx_mock_all',
+      fetch,
+      maxPersons: 3,
+      sleep: async (ms) => void waits.push(ms),
+    })
     // Each 7 s from its 429 (a millisecond or two of it may already have passed when the wait starts).
     expect(waits).toHaveLength(3)
     for (const ms of waits) expect(ms).toBeGreaterThan(6_900)
@@ -66,7 +88,14 @@ describe('record', () => {
   it('reads the real service’s list shapes: UUID ids (retrieved for the integer one), no count, has_next', async () => {
     const app = await appAt()
     const progress: unknown[] = []
-    const { scenario, warnings } = await record({ baseUrl: BASE, projectId: 1, apiKey: 'phx_mock_all', fetch: realShapes(app), salt: 's', onProgress: (p) => progress.push(p) })
+    const { scenario, warnings } = await record({
+      baseUrl: BASE,
+      projectId: 1,
+      apiKey: 'phx_mock_all',
+      fetch: realShapes(app),
+      salt: 's',
+      onProgress: (p) => progress.push(p),
+    })
     expect(warnings).toEqual([])
     expect(scenario.persons).toHaveLength(200)
     expect(scenario.persons.every((p) => Number.isInteger(p.person.id))).toBe(true)
@@ -78,7 +107,9 @@ describe('record', () => {
 
   it('an unknown project stops the recording with what the deployment said', async () => {
     const app = await appAt()
-    await expect(record({ baseUrl: BASE, projectId: 99, apiKey: 'phx_mock_all', fetch: app.fetch })).rejects.toThrow(/cannot read the persons: 404: Project not found\. \(is project 99 right\?\)/)
+    await expect(record({ baseUrl: BASE, projectId: 99, apiKey: 'phx_mock_all', fetch: app.fetch })).rejects.toThrow(
+      /cannot read the persons: 404: Project not found\. \(is project 99 right\?\)/,
+    )
   })
 })
 
@@ -102,7 +133,13 @@ describe('redaction', () => {
   it('maps one original to one fake wherever it appears, and another salt to another', () => {
     const r = new Redaction({ salt: 'a' })
     const email = 'ada@lovelace.example.org'
-    const person = r.person({ id: 1, uuid: 'u', name: email, distinct_ids: [email, '0191f1a2-0000-7000-8000-000000000001'], properties: { email, contact: email } })
+    const person = r.person({
+      id: 1,
+      uuid: 'u',
+      name: email,
+      distinct_ids: [email, '0191f1a2-0000-7000-8000-000000000001'],
+      properties: { email, contact: email },
+    })
     expect(person.name).toBe(person.properties && (person.properties as any).email)
     expect((person.distinct_ids as string[])[0]).toBe((person.properties as any).email)
     expect((person.distinct_ids as string[])[1]).toBe('0191f1a2-0000-7000-8000-000000000001')

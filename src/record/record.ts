@@ -20,7 +20,11 @@ export interface RecordResult {
 export async function record(options: RecordOptions): Promise<RecordResult> {
   const recordedAt = options.recordedAt ?? new Date()
   const crawled = await crawl(options)
-  return { ...redactedScenario(crawled, { ...options, recordedAt }), warnings: crawled.warnings, requests: crawled.requests }
+  return {
+    ...redactedScenario(crawled, { ...options, recordedAt }),
+    warnings: crawled.warnings,
+    requests: crawled.requests,
+  }
 }
 
 /** What was read, redacted into a scenario (nothing read here, nothing written). */

@@ -82,7 +82,8 @@ function keyClass(key: string): KeyClass {
   if (/(^|_)(last_?name|family_?name|surname)$/.test(bare)) return 'last'
   if (/(^|_)(name|full_?name|user_?name|display_?name|nick_?name)$/.test(bare)) return 'name'
   if (/url|referrer|referring_domain|pathname|host|href|domain|website|link/.test(bare)) return 'url'
-  if (/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/.test(bare)) return 'digits'
+  if (/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/.test(bare))
+    return 'digits'
   return null
 }
 
@@ -107,9 +108,16 @@ export class Redaction {
   /** What was redacted, by label (no original value, ever). */
   report(): RedactionReport {
     const redacted = [...this.#redacted.entries()]
-      .map(([label, { where, kinds }]) => ({ label, where, kinds: Object.fromEntries([...kinds].map(([k, set]) => [k, set.size])) }))
+      .map(([label, { where, kinds }]) => ({
+        label,
+        where,
+        kinds: Object.fromEntries([...kinds].map(([k, set]) => [k, set.size])),
+      }))
       .sort((a, b) => (a.where === b.where ? a.label.localeCompare(b.label) : a.where === 'field' ? 1 : -1))
-    const unchanged = [...this.#properties].filter(([key, any]) => !any && !this.#keep.has(key)).map(([key]) => key).sort()
+    const unchanged = [...this.#properties]
+      .filter(([key, any]) => !any && !this.#keep.has(key))
+      .map(([key]) => key)
+      .sort()
     return { redacted, kept: [...this.#keptSeen].sort(), unchanged }
   }
 
@@ -145,7 +153,8 @@ export class Redaction {
       if (hint !== 'digits') return value
       ;[kind, fake] = ['digits', this.#fakes.digits(value)]
     } else if (hint === 'harmless' && isHarmlessValue(label, value)) return value
-    else if (hint === 'first' || hint === 'last' || hint === 'name') [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
+    else if (hint === 'first' || hint === 'last' || hint === 'name')
+      [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
     else if (hint === 'url' && value.startsWith('/')) [kind, fake] = ['url', this.#fakes.path(value)]
     else if (hint === 'url' && HOST.test(value)) [kind, fake] = ['url', this.#fakes.host(value)]
     else if (hint === 'digits' && /\d/.test(value)) [kind, fake] = ['digits', this.#fakes.digits(value)]
@@ -169,7 +178,8 @@ export class Redaction {
   #asIs(value: unknown, label: string): unknown {
     if (typeof value === 'string') return this.#kept(label) ? value : this.#shapeOnly(value, label)
     if (Array.isArray(value)) return value.map((v) => this.#asIs(v, label))
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#asIs(v, label)]))
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#asIs(v, label)]))
     return value
   }
 
@@ -193,7 +203,12 @@ export class Redaction {
   }
 
   /** Fields of an answer: those named in `keep` as they are, those in `handlers` by their handler, the rest generically under `<prefix>.<field>`. */
-  #object(value: Json, prefix: string, same: ReadonlySet<string>, handlers: Record<string, (v: any) => unknown> = {}): Json {
+  #object(
+    value: Json,
+    prefix: string,
+    same: ReadonlySet<string>,
+    handlers: Record<string, (v: any) => unknown> = {},
+  ): Json {
     const out: Json = {}
     for (const [field, v] of Object.entries(value)) {
       if (v === null || v === undefined) out[field] = v
@@ -250,7 +265,8 @@ export class Redaction {
     const distinctIds = person.distinct_ids
     return this.#object(person, 'person', PERSON_AS_IS, {
       properties: () => this.properties(properties),
-      distinct_ids: (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => this.distinctId(String(id))) : this.distinctId(String(ids))),
+      distinct_ids: (ids: unknown) =>
+        Array.isArray(ids) ? ids.map((id) => this.distinctId(String(id))) : this.distinctId(String(ids)),
       name: (name: string) => this.#personName(name, person, properties, distinctIds),
     })
   }
@@ -260,7 +276,8 @@ export class Redaction {
     if (name === String(person.id) || name === person.uuid) return name
     const props = properties ?? {}
     // The service's own name keys first, in its order, then any other property that holds the name.
-    for (const key of [...PERSON_NAME_KEYS, ...Object.keys(props)]) if (props[key] === name) return String(this.propertyValue(key, name))
+    for (const key of [...PERSON_NAME_KEYS, ...Object.keys(props)])
+      if (props[key] === name) return String(this.propertyValue(key, name))
     const ids = Array.isArray(distinctIds) ? distinctIds : [distinctIds]
     if (ids.includes(name)) return this.distinctId(name)
     return this.#kept('person.name') ? name : this.#string(name, 'person.name', 'field', 'name')
@@ -285,7 +302,8 @@ export class Redaction {
       email: (v: string) => this.userEmail(v),
       first_name: (v: string) => this.#userName(v, 'first'),
       last_name: (v: string) => this.#userName(v, 'last'),
-      distinct_id: (v: string) => (this.#kept('user.distinct_id') ? v : this.#string(v, 'user.distinct_id', 'field', null)),
+      distinct_id: (v: string) =>
+        this.#kept('user.distinct_id') ? v : this.#string(v, 'user.distinct_id', 'field', null),
     })
   }
 
@@ -317,7 +335,8 @@ export class Redaction {
       const out: Json = {}
       for (const [k, v] of Object.entries(o)) {
         if (k === 'value' && typeof o.key === 'string') out[k] = this.propertyValue(o.key, v)
-        else if (FILTER_STRUCTURE.has(k) && typeof v === 'string') out[k] = STRUCTURE_TOKEN.test(v) ? this.#asIs(v, 'playlist.filters') : this.#generic(v, 'playlist.filters')
+        else if (FILTER_STRUCTURE.has(k) && typeof v === 'string')
+          out[k] = STRUCTURE_TOKEN.test(v) ? this.#asIs(v, 'playlist.filters') : this.#generic(v, 'playlist.filters')
         else if (FILTER_STRUCTURE.has(k) && (typeof v !== 'object' || v === null)) out[k] = v
         else out[k] = this.#filters(v, k)
       }
@@ -346,7 +365,12 @@ export class Redaction {
   /** A logged change: `before`/`after` are a property's values (or, for field `properties`, all of them). */
   #change(change: Json): Json {
     const field = typeof change.field === 'string' ? change.field : undefined
-    const value = (v: unknown) => (field === 'properties' && v && typeof v === 'object' ? this.properties(v as Json) : field ? this.propertyValue(field, v) : this.#generic(v, 'activity.detail.changes'))
+    const value = (v: unknown) =>
+      field === 'properties' && v && typeof v === 'object'
+        ? this.properties(v as Json)
+        : field
+          ? this.propertyValue(field, v)
+          : this.#generic(v, 'activity.detail.changes')
     return this.#object(change, 'activity.detail.changes', CHANGE_AS_IS, { before: value, after: value })
   }
 
@@ -361,12 +385,41 @@ const PERSON_NAME_KEYS = ['email', 'name', 'username']
 const PERSON_AS_IS = new Set(['id', 'uuid', 'created_at', 'last_seen_at', 'type', 'is_identified'])
 const USER_AS_IS = new Set(['id', 'uuid', 'is_email_verified', 'hedgehog_config', 'role_at_organization', 'is_system'])
 const RECORDING_AS_IS = new Set([
-  'id', 'viewed', 'recording_duration', 'active_seconds', 'inactive_seconds', 'start_time', 'end_time', 'click_count',
-  'keypress_count', 'mouse_activity_count', 'console_log_count', 'console_warn_count', 'console_error_count', 'storage',
-  'snapshot_source', 'snapshot_library', 'ongoing', 'activity_score', 'retention_period_days', 'expiry_time', 'recording_ttl',
-  'has_summary', 'matches_filters',
+  'id',
+  'viewed',
+  'recording_duration',
+  'active_seconds',
+  'inactive_seconds',
+  'start_time',
+  'end_time',
+  'click_count',
+  'keypress_count',
+  'mouse_activity_count',
+  'console_log_count',
+  'console_warn_count',
+  'console_error_count',
+  'storage',
+  'snapshot_source',
+  'snapshot_library',
+  'ongoing',
+  'activity_score',
+  'retention_period_days',
+  'expiry_time',
+  'recording_ttl',
+  'has_summary',
+  'matches_filters',
 ])
-const PLAYLIST_AS_IS = new Set(['id', 'short_id', 'pinned', 'deleted', 'type', 'created_at', 'last_modified_at', 'is_synthetic', 'recordings_counts'])
+const PLAYLIST_AS_IS = new Set([
+  'id',
+  'short_id',
+  'pinned',
+  'deleted',
+  'type',
+  'created_at',
+  'last_modified_at',
+  'is_synthetic',
+  'recordings_counts',
+])
 const ACTIVITY_AS_IS = new Set(['id', 'activity', 'scope', 'item_id', 'created_at'])
 const DETAIL_AS_IS = new Set(['id', 'short_id', 'type'])
 const CHANGE_AS_IS = new Set(['type', 'action', 'field'])
@@ -379,6 +432,23 @@ const TIMELINE_AS_IS = new Set(['timestamp', 'relevant_event_count'])
  */
 const STRUCTURE_TOKEN = /^(\$?[a-z][a-z0-9_]*|-?\d+[hdwmqy](Start|End)?|[dwmqy](Start|End))$/
 const FILTER_STRUCTURE = new Set([
-  'key', 'type', 'operator', 'id', 'kind', 'math', 'order', 'interval', 'date_from', 'date_to', 'event', 'events', 'actions',
-  'filter_test_accounts', 'duration_type_filter', 'breakdown_type', 'group_type_index', 'order_direction', 'name',
+  'key',
+  'type',
+  'operator',
+  'id',
+  'kind',
+  'math',
+  'order',
+  'interval',
+  'date_from',
+  'date_to',
+  'event',
+  'events',
+  'actions',
+  'filter_test_accounts',
+  'duration_type_filter',
+  'breakdown_type',
+  'group_type_index',
+  'order_direction',
+  'name',
 ])

@@ -16,15 +16,35 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'salt-file-'))
 })
 
-async function recordWith(name: string, extra: string[], env: Record<string, string> = {}): Promise<{ code: number; file: string; err: string }> {
+async function recordWith(
+  name: string,
+  extra: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; file: string; err: string }> {
   const file = join(dir, name)
   const err: string[] = []
-  const code = await runRecordCommand(['--base-url', 'http://deployment.test', '--project', '1', '--out', file, '--persons', '5', '--recordings', '3', '--quiet', ...extra], {
-    out: () => {},
-    err: (t) => err.push(t),
-    env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all', ...env },
-    fetch: app.fetch,
-  })
+  const code = await runRecordCommand(
+    [
+      '--base-url',
+      'http://deployment.test',
+      '--project',
+      '1',
+      '--out',
+      file,
+      '--persons',
+      '5',
+      '--recordings',
+      '3',
+      '--quiet',
+      ...extra,
+    ],
+    {
+      out: () => {},
+      err: (t) => err.push(t),
+      env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all', ...env },
+      fetch: app.fetch,
+    },
+  )
   return { code, file, err: err.join('\n') }
 }
 
@@ -52,7 +72,10 @@ describe('record --salt-file', () => {
   it('without one, each run draws a new salt (different fakes); another salt file, other fakes', async () => {
     const [a, b] = [await recordWith('r1.json', []), await recordWith('r2.json', [])]
     expect(JSON.stringify(scenarioOf(a.file).persons)).not.toBe(JSON.stringify(scenarioOf(b.file).persons))
-    const [c, d] = [await recordWith('s1.json', ['--salt-file', join(dir, 'one.salt')]), await recordWith('s2.json', ['--salt-file', join(dir, 'two.salt')])]
+    const [c, d] = [
+      await recordWith('s1.json', ['--salt-file', join(dir, 'one.salt')]),
+      await recordWith('s2.json', ['--salt-file', join(dir, 'two.salt')]),
+    ]
     expect(JSON.stringify(scenarioOf(c.file).persons)).not.toBe(JSON.stringify(scenarioOf(d.file).persons))
   })
 

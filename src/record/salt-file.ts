@@ -19,7 +19,8 @@ export async function saltFromFile(path: string): Promise<string> {
     // `wx`: never overwrites a salt another run created meanwhile.
     await writeFile(path, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new SaltFileError(`cannot create the salt file ${path}: ${(error as Error).message}`)
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new SaltFileError(`cannot create the salt file ${path}: ${(error as Error).message}`)
   }
   let text: string
   try {
@@ -28,6 +29,9 @@ export async function saltFromFile(path: string): Promise<string> {
     throw new SaltFileError(`cannot read the salt file ${path}: ${(error as Error).message}`)
   }
   const salt = text.trim()
-  if (salt.length < 16) throw new SaltFileError(`the salt file ${path} holds ${salt === '' ? 'nothing' : 'too short a salt'} (16 characters or more; remove it to have one made)`)
+  if (salt.length < 16)
+    throw new SaltFileError(
+      `the salt file ${path} holds ${salt === '' ? 'nothing' : 'too short a salt'} (16 characters or more; remove it to have one made)`,
+    )
   return salt
 }

@@ -17,7 +17,17 @@ export interface ScenarioOptions {
 
 /** A placeholder for an organization the key may not read (its id is all the scenario needs). */
 const UNKNOWN_ORGANIZATION = '00000000-0000-4000-8000-000000000000'
-const USER_FIELDS = ['id', 'uuid', 'distinct_id', 'first_name', 'last_name', 'email', 'is_email_verified', 'hedgehog_config', 'role_at_organization']
+const USER_FIELDS = [
+  'id',
+  'uuid',
+  'distinct_id',
+  'first_name',
+  'last_name',
+  'email',
+  'is_email_verified',
+  'hedgehog_config',
+  'role_at_organization',
+]
 
 export function buildScenario(crawled: Crawled, o: ScenarioOptions): RecordedScenario {
   const r = o.redaction
@@ -38,8 +48,14 @@ export function buildScenario(crawled: Crawled, o: ScenarioOptions): RecordedSce
     project: {
       id: o.projectId,
       uuid: typeof crawled.project?.uuid === 'string' ? r.identifier(crawled.project.uuid, 'project.uuid') : null,
-      name: r.text(typeof crawled.project?.name === 'string' ? crawled.project.name : `Project ${o.projectId}`, 'project.name'),
-      timezone: typeof crawled.project?.timezone === 'string' ? r.identifier(crawled.project.timezone, 'project.timezone') : 'UTC',
+      name: r.text(
+        typeof crawled.project?.name === 'string' ? crawled.project.name : `Project ${o.projectId}`,
+        'project.name',
+      ),
+      timezone:
+        typeof crawled.project?.timezone === 'string'
+          ? r.identifier(crawled.project.timezone, 'project.timezone')
+          : 'UTC',
     },
     user_id: recorderId,
     users: users.map((u) => r.user(u)),

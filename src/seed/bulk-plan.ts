@@ -8,9 +8,26 @@
 import { SeededRandom } from '../core/random.ts'
 import { columnMemory } from '../store/column-memory.ts'
 import { EventRowsWriter, Interner, SET_OF, type EventRows } from '../store/event-columns.ts'
-import { RecordingColumns, uuidFromWords, uuidHashFromWords, type RecordingParts, type RecordingValues } from '../store/recording-columns.ts'
+import {
+  RecordingColumns,
+  uuidFromWords,
+  uuidHashFromWords,
+  type RecordingParts,
+  type RecordingValues,
+} from '../store/recording-columns.ts'
 import { sortNumbersDescending } from '../store/sort-by-number.ts'
-import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS, ORIGIN } from './vocabulary.ts'
+import {
+  BROWSERS,
+  COUNTRIES,
+  DAY,
+  EVENT_NAMES,
+  OSES,
+  PATHS,
+  PLANS,
+  REFERRERS,
+  START_URLS,
+  ORIGIN,
+} from './vocabulary.ts'
 
 /** Names drawn from (faker's, made by the builder), companies, email providers. */
 export const NAME_POOL = 20_000
@@ -100,11 +117,21 @@ export function transferables(message: PlanMessage): ArrayBuffer[] {
         : message.kind === 'events'
           ? [message.rows.timestamps, ...message.rows.refs]
           : message.kind === 'recordings'
-            ? [message.parts.idWords, message.parts.startTimes, message.parts.activityScores, message.parts.counts, message.parts.refs, message.owners, message.hashes]
+            ? [
+                message.parts.idWords,
+                message.parts.startTimes,
+                message.parts.activityScores,
+                message.parts.counts,
+                message.parts.refs,
+                message.owners,
+                message.hashes,
+              ]
             : []
   // (A column kept whole is a view of its whole buffer; two views never share one. Shared memory is
   // not handed over: both threads see it.)
-  return [...new Set(arrays.map((a) => a.buffer))].filter((b): b is ArrayBuffer => !(typeof SharedArrayBuffer === 'function' && b instanceof SharedArrayBuffer))
+  return [...new Set(arrays.map((a) => a.buffer))].filter(
+    (b): b is ArrayBuffer => !(typeof SharedArrayBuffer === 'function' && b instanceof SharedArrayBuffer),
+  )
 }
 
 /** A 32-bit draw. */
@@ -117,13 +144,18 @@ const word = (rng: SeededRandom): number => Math.floor(rng.next() * 4294967296)
 export type BatchMaker = (size: number, spare: () => boolean) => PersonBatch
 
 /** The plan, a message at a time; each batch of persons made by `batches` (default: new arrays). */
-export function* planBulk(input: PlanInput, batches: BatchMaker = (size) => personBatch(size)): Generator<PlanMessage, void, void> {
+export function* planBulk(
+  input: PlanInput,
+  batches: BatchMaker = (size) => personBatch(size),
+): Generator<PlanMessage, void, void> {
   const rng = new SeededRandom(1)
   rng.state = input.rngState
   const anchor = input.anchor
   // The recordings draw from a generator of their own, so they can be drawn while the persons' objects
   // are made (in the time a thread of draws would wait for room: see BatchMaker), not after the last one.
-  const recordings = new Steps(planRecordings(new SeededRandom(word(rng)), anchor, input.recordings, runsOf(input.persons)))
+  const recordings = new Steps(
+    planRecordings(new SeededRandom(word(rng)), anchor, input.recordings, runsOf(input.persons)),
+  )
   const spare = () => recordings.step()
   const total = input.persons.reduce((n, p) => n + p.count, 0)
   const eventCounts = new Uint8Array(total)
@@ -232,7 +264,13 @@ class PersonPlanner {
     eventTotal: number,
   ) {
     // (At most two distinct ids and two properties objects a person; an $identify's ref is past them, SET_OF added.)
-    this.writer = new EventRowsWriter(eventTotal, [0x100, 0x100, 2 * total, total, SET_OF + FIRST_PERSON_PROPERTIES + 2 * total])
+    this.writer = new EventRowsWriter(eventTotal, [
+      0x100,
+      0x100,
+      2 * total,
+      total,
+      SET_OF + FIRST_PERSON_PROPERTIES + 2 * total,
+    ])
     this.nameRefs = EVENT_NAMES.map((name) => this.names.ref(name))
     this.identifyRef = this.names.ref('$identify')
     this.upgradedRef = this.names.ref('plan upgraded')
@@ -245,7 +283,14 @@ class PersonPlanner {
   }
 
   /** Person `b` of the batch (see PersonBatch), and its events. */
-  person(batch: PersonBatch, b: number, projectRef: number, projectId: number, createdAt: number, eventCount: number): void {
+  person(
+    batch: PersonBatch,
+    b: number,
+    projectRef: number,
+    projectId: number,
+    createdAt: number,
+    eventCount: number,
+  ): void {
     const rng = this.rng
     const anonymous = rng.next() < 0.15
     const words = batch.words
@@ -298,7 +343,19 @@ class PersonPlanner {
     const identifyRef = anonymous ? -1 : SET_OF + beforeRef
     const switchAt = upgrades ? Math.max(1, Math.floor(eventCount * 0.6)) : eventCount
     const upgradeRef = upgrades ? PAGE_PROPERTIES + finalPlan : -1
-    this.events(at, eventCount, projectRef, personRef, firstIdRef, secondIdRef, identifyRef, switchAt, upgradeRef, beforeRef, afterRef)
+    this.events(
+      at,
+      eventCount,
+      projectRef,
+      personRef,
+      firstIdRef,
+      secondIdRef,
+      identifyRef,
+      switchAt,
+      upgradeRef,
+      beforeRef,
+      afterRef,
+    )
   }
 
   /** `count` instants between `createdAt` and the anchor, ascending (in `this.times`, grown when too short). */
@@ -320,7 +377,19 @@ class PersonPlanner {
    * upgrade (`upgradeRef`), the rest page events; person properties `beforeRef` until the switch.
    * `secondIdRef` < 0: the person has one distinct id.
    */
-  events(at: Float64Array, count: number, projectRef: number, personRef: number, firstIdRef: number, secondIdRef: number, identifyRef: number, switchAt: number, upgradeRef: number, beforeRef: number, afterRef: number): void {
+  events(
+    at: Float64Array,
+    count: number,
+    projectRef: number,
+    personRef: number,
+    firstIdRef: number,
+    secondIdRef: number,
+    identifyRef: number,
+    switchAt: number,
+    upgradeRef: number,
+    beforeRef: number,
+    afterRef: number,
+  ): void {
     const rng = this.rng
     const writer = this.writer
     const nameRefs = this.nameRefs
@@ -412,13 +481,14 @@ function* planRecordings(
       sortedInactive[j] = inactive[i]!
     }
     v.projectId = projectId
-    for (let j = 0; j < count; ) {
+    for (let j = 0; j < count;) {
       const start = starts[j]!
       let end = j + 1
       while (end < count && starts[end] === start) end++
       // Recordings starting at the same instant are written in id order, as the table orders them (a few
       // hundred short runs at a million persons): drawn first, kept, then sorted.
-      const run: Array<{ owner: number; values: RecordingValues; id: string }> | undefined = end > j + 1 ? [] : undefined
+      const run: Array<{ owner: number; values: RecordingValues; id: string }> | undefined =
+        end > j + 1 ? [] : undefined
       for (; j < end; j++) {
         const owner = (first + rng.int(persons)) * 2
         idWords[0] = word(rng)
@@ -440,7 +510,12 @@ function* planRecordings(
         v.viewers = rng.next() < 0.3 ? viewerLists[1 + rng.int(2)]! : viewerLists[0]!
         v.snapshotSource = rng.next() < 0.9 ? 'web' : 'mobile'
         v.activityScore = Math.round(rng.next() * 10000) / 100
-        if (run) run.push({ owner: ownerRef, values: { ...v, idWords: [idWords[0], idWords[1], idWords[2], idWords[3]] }, id: uuidFromWords(...idWords) })
+        if (run)
+          run.push({
+            owner: ownerRef,
+            values: { ...v, idWords: [idWords[0], idWords[1], idWords[2], idWords[3]] },
+            id: uuidFromWords(...idWords),
+          })
         else append(v, ownerRef)
       }
       if (run) for (const r of run.sort((x, y) => (x.id < y.id ? -1 : 1))) append(r.values, r.owner)

@@ -42,7 +42,9 @@ describe('the generator of big datasets', () => {
     const small = buildDefaultDataset({ persons: 50 })
     expect(Object.keys(persons[0]!)).toEqual(Object.keys(small.persons[0]!))
     // (A big dataset's recordings are read from columns: their fields are what they write.)
-    expect(Object.keys(JSON.parse(JSON.stringify(recordings[0]!))).sort()).toEqual(Object.keys(small.recordings[0]!).sort())
+    expect(Object.keys(JSON.parse(JSON.stringify(recordings[0]!))).sort()).toEqual(
+      Object.keys(small.recordings[0]!).sort(),
+    )
     expect(persons.map((p) => p.id)).toEqual(persons.map((_, i) => i + 1))
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
     for (const p of persons) expect(p.uuid).toMatch(uuid)
@@ -54,10 +56,14 @@ describe('the generator of big datasets', () => {
     expect(identified.length / persons.length).toBeGreaterThan(0.75)
     for (const p of identified) {
       expect(p.properties.email).toMatch(/^[a-z0-9.]+@(gmail|yahoo|hotmail)\.com$/)
-      for (const key of ['name', 'company', 'plan', '$browser', '$os', '$geoip_country_code']) expect(typeof p.properties[key]).toBe('string')
+      for (const key of ['name', 'company', 'plan', '$browser', '$os', '$geoip_country_code'])
+        expect(typeof p.properties[key]).toBe('string')
     }
     // Events: 5-15 a person, in time order, by the person's own distinct ids; identify first; last_seen_at the last one.
-    const byPerson = new Map<string, Array<{ event: string; distinct_id: string; timestamp: number; person_properties: unknown }>>()
+    const byPerson = new Map<
+      string,
+      Array<{ event: string; distinct_id: string; timestamp: number; person_properties: unknown }>
+    >()
     for (const e of events) {
       if (!byPerson.has(e.person_uuid)) byPerson.set(e.person_uuid, [])
       byPerson.get(e.person_uuid)!.push(e)
@@ -88,7 +94,8 @@ describe('the generator of big datasets', () => {
       expect(tables.persons.get(p.id)).toBe(p)
       expect(tables.persons.getByUuid(p.uuid)).toBe(p)
       for (const d of p.distinct_ids) expect(tables.persons.getByDistinctId(p.project_id, d)).toBe(p)
-      if (typeof p.properties.email === 'string') expect(tables.persons.findByEmail(p.project_id, p.properties.email)).toEqual([p])
+      if (typeof p.properties.email === 'string')
+        expect(tables.persons.findByEmail(p.project_id, p.properties.email)).toEqual([p])
     }
     for (const r of recordings) expect(tables.recordings.get(r.project_id, r.id)).toBe(r)
     expect(tables.persons.highestId).toBe(persons.length)

@@ -24,7 +24,20 @@ import type { Tables } from '../store/prebuilt-tables.ts'
 import { RecordingColumns, uuidFromWords } from '../store/recording-columns.ts'
 import { RecordingTable } from '../store/recording-table.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
-import { ANONYMOUS, combinationAt, COMBINATIONS, COMPANY_POOL, EMAIL_ID, NAME_POOL, planBulk, PROVIDERS, UPGRADES, type PersonBatch, type PlanInput, type PlanMessage } from './bulk-plan.ts'
+import {
+  ANONYMOUS,
+  combinationAt,
+  COMBINATIONS,
+  COMPANY_POOL,
+  EMAIL_ID,
+  NAME_POOL,
+  planBulk,
+  PROVIDERS,
+  UPGRADES,
+  type PersonBatch,
+  type PlanInput,
+  type PlanMessage,
+} from './bulk-plan.ts'
 import { BROWSERS, COUNTRIES, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, START_URLS } from './vocabulary.ts'
 
 /** Project 1 sizes of this and more are generated here (the 100,000 of `serve --persons 100000` too). */
@@ -73,7 +86,8 @@ class Messages {
 
   take<K extends PlanMessage['kind']>(kind: K): Extract<PlanMessage, { kind: K }> {
     const next = this.source.next()
-    if (next.done || next.value.kind !== kind) throw new Error(`the dataset's plan sent ${next.done ? 'nothing' : next.value.kind} where ${kind} was due`)
+    if (next.done || next.value.kind !== kind)
+      throw new Error(`the dataset's plan sent ${next.done ? 'nothing' : next.value.kind} where ${kind} was due`)
     return next.value as Extract<PlanMessage, { kind: K }>
   }
 }
@@ -126,7 +140,9 @@ class BulkBuilder {
     let page = 0
     for (const path of PATHS) {
       for (const $browser of BROWSERS) {
-        this.properties.ref(Object.freeze({ $current_url: START_URLS[path]!, $pathname: path, $browser, $os: OSES[pageOses[page++]!]! }))
+        this.properties.ref(
+          Object.freeze({ $current_url: START_URLS[path]!, $pathname: path, $browser, $os: OSES[pageOses[page++]!]! }),
+        )
       }
     }
     for (const plan of PLANS) this.properties.ref(Object.freeze({ $set: Object.freeze({ plan }) }))
@@ -158,8 +174,29 @@ class BulkBuilder {
       const email = flatten(`${this.stems[n]!}${id}@${PROVIDERS[attrs[a + 7]!]!}`)
       const company = this.companies[batch.pools[2 * b + 1]!]!
       const plan = PLANS[attrs[a + 5]!]!
-      before = Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan })
-      after = bits & UPGRADES ? Object.freeze({ $browser, $os, $geoip_country_code, $initial_referring_domain, email, name, company, plan: PLANS[attrs[a + 6]!]! }) : before
+      before = Object.freeze({
+        $browser,
+        $os,
+        $geoip_country_code,
+        $initial_referring_domain,
+        email,
+        name,
+        company,
+        plan,
+      })
+      after =
+        bits & UPGRADES
+          ? Object.freeze({
+              $browser,
+              $os,
+              $geoip_country_code,
+              $initial_referring_domain,
+              email,
+              name,
+              company,
+              plan: PLANS[attrs[a + 6]!]!,
+            })
+          : before
       distinctIds = Object.freeze([bits & EMAIL_ID ? email : flatten(`user-${100_000 + id}`), anonId])
     }
     // The events' tables, in the order the plan counted their refs.
@@ -227,7 +264,11 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
         batch = plan.take('persons')
         b = 0
       }
-      personTable.add((persons[k] = maker.person(batch, b, projectId, k + 1)), batch.hashes[2 * b]!, batch.hashes[2 * b + 1]!)
+      personTable.add(
+        (persons[k] = maker.person(batch, b, projectId, k + 1)),
+        batch.hashes[2 * b]!,
+        batch.hashes[2 * b + 1]!,
+      )
     }
   }
   // (Its indexes made now, the keys it kept for them let go before the events and recordings are made.)
@@ -235,14 +276,32 @@ export function buildBulkPeople(input: BulkInput): BulkPeople {
 
   const { rows, sizes } = plan.take('events')
   maker.distinctIds.length = maker.distinctIdCount
-  const tables = { projects: maker.projects.values, names: maker.eventNames.values, distinctIds: maker.distinctIds, persons: maker.personUuids, properties: maker.properties.values }
-  const made = [tables.projects.length, tables.names.length, tables.distinctIds.length, tables.persons.length, tables.properties.length]
-  if (made.some((n, i) => n !== sizes[i])) throw new Error(`the dataset's plan counted event tables of ${sizes.join(', ')} values, the builder made ${made.join(', ')}`)
+  const tables = {
+    projects: maker.projects.values,
+    names: maker.eventNames.values,
+    distinctIds: maker.distinctIds,
+    persons: maker.personUuids,
+    properties: maker.properties.values,
+  }
+  const made = [
+    tables.projects.length,
+    tables.names.length,
+    tables.distinctIds.length,
+    tables.persons.length,
+    tables.properties.length,
+  ]
+  if (made.some((n, i) => n !== sizes[i]))
+    throw new Error(
+      `the dataset's plan counted event tables of ${sizes.join(', ')} values, the builder made ${made.join(', ')}`,
+    )
   const events = eventColumnsOf(rows, tables)
 
   const { parts, owners, hashes } = plan.take('recordings')
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(input.viewerEmails.slice(0, n)))
-  const columns = RecordingColumns.fromParts({ ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) }, { refs: owners, ids: maker.distinctIds, starts: maker.idStarts })
+  const columns = RecordingColumns.fromParts(
+    { ...parts, viewerLists: parts.viewerLists.map((n) => viewerLists[n as unknown as number]!) },
+    { refs: owners, ids: maker.distinctIds, starts: maker.idStarts },
+  )
   const recordings: RecordingRecord[] = new Array(columns.length)
   const recordingTable = RecordingTable.filling(columns.length, input.recordings)
   for (let i = 0; i < recordings.length; i++) recordingTable.add((recordings[i] = columns.recordAt(i)), hashes[i]!)

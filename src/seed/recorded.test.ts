@@ -6,7 +6,14 @@ import { createApp } from '../app.ts'
 import { buildRecordedDataset } from './recorded.ts'
 import { decodeScenario, SCENARIO_FORMAT, type RecordedScenario } from './scenario-format.ts'
 
-const user = { id: 7, uuid: '0191f1a2-0000-7000-8000-000000000007', distinct_id: 'u7', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' }
+const user = {
+  id: 7,
+  uuid: '0191f1a2-0000-7000-8000-000000000007',
+  distinct_id: 'u7',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@example.com',
+}
 
 function scenario(): RecordedScenario {
   return {
@@ -30,8 +37,24 @@ function scenario(): RecordedScenario {
           last_seen_at: '2026-04-20T00:00:00.000Z',
         },
         activity: [
-          { id: '0191f1a2-0000-7000-8000-0000000000a2', user: { first_name: 'Ann', email: 'ann@example.com' }, activity: 'updated', scope: 'Person', item_id: '5', detail: null, created_at: '2026-04-10T00:00:00.000Z' },
-          { id: '0191f1a2-0000-7000-8000-0000000000a1', user: { first_name: 'System', email: null, is_system: true }, activity: 'created', scope: 'Person', item_id: '5', detail: null, created_at: '2026-04-10T00:00:00.000Z' },
+          {
+            id: '0191f1a2-0000-7000-8000-0000000000a2',
+            user: { first_name: 'Ann', email: 'ann@example.com' },
+            activity: 'updated',
+            scope: 'Person',
+            item_id: '5',
+            detail: null,
+            created_at: '2026-04-10T00:00:00.000Z',
+          },
+          {
+            id: '0191f1a2-0000-7000-8000-0000000000a1',
+            user: { first_name: 'System', email: null, is_system: true },
+            activity: 'created',
+            scope: 'Person',
+            item_id: '5',
+            detail: null,
+            created_at: '2026-04-10T00:00:00.000Z',
+          },
         ],
         timeline: [
           { timestamp: '2026-04-02T00:00:00.000Z', properties: { plan: 'a' }, relevant_event_count: 3 },
@@ -39,19 +62,46 @@ function scenario(): RecordedScenario {
         ],
       },
       {
-        person: { id: 6, uuid: '0191f1a2-0000-7000-8000-000000000006', distinct_ids: ['p6'], properties: { plan: 'c' }, created_at: '2026-04-03T00:00:00.000Z', last_seen_at: '2026-04-04T00:00:00.000Z' },
+        person: {
+          id: 6,
+          uuid: '0191f1a2-0000-7000-8000-000000000006',
+          distinct_ids: ['p6'],
+          properties: { plan: 'c' },
+          created_at: '2026-04-03T00:00:00.000Z',
+          last_seen_at: '2026-04-04T00:00:00.000Z',
+        },
         activity: null,
         timeline: null,
       },
     ],
     recordings: [
-      { id: 'r1', distinct_id: 'p5', start_time: '2026-04-30T23:50:00.000Z', recording_duration: 300, active_seconds: 120, inactive_seconds: 0, viewers: ['ann@example.com'], ongoing: true, retention_period_days: 30 },
+      {
+        id: 'r1',
+        distinct_id: 'p5',
+        start_time: '2026-04-30T23:50:00.000Z',
+        recording_duration: 300,
+        active_seconds: 120,
+        inactive_seconds: 0,
+        viewers: ['ann@example.com'],
+        ongoing: true,
+        retention_period_days: 30,
+      },
     ],
     playlists: [
       {
         playlist: {
-          id: 3, short_id: 'abcdEFGH', name: 'Seen', description: '', pinned: false, deleted: false, filters: {}, type: 'collection',
-          created_at: '2026-04-01T00:00:00.000Z', created_by: { id: 7 }, last_modified_at: '2026-04-02T00:00:00.000Z', last_modified_by: { id: 7 },
+          id: 3,
+          short_id: 'abcdEFGH',
+          name: 'Seen',
+          description: '',
+          pinned: false,
+          deleted: false,
+          filters: {},
+          type: 'collection',
+          created_at: '2026-04-01T00:00:00.000Z',
+          created_by: { id: 7 },
+          last_modified_at: '2026-04-02T00:00:00.000Z',
+          last_modified_by: { id: 7 },
         },
         recordings: ['r1'],
         item_count: 3,
@@ -63,7 +113,9 @@ function scenario(): RecordedScenario {
 describe('the scenario file', () => {
   it('refuses what is not one, saying where', () => {
     expect(() => decodeScenario({ hello: 1 })).toThrow('it is not an analytics-mock scenario')
-    expect(() => decodeScenario({ ...scenario(), version: 2 })).toThrow('it has format version 2; this analytics-mock reads version 1')
+    expect(() => decodeScenario({ ...scenario(), version: 2 })).toThrow(
+      'it has format version 2; this analytics-mock reads version 1',
+    )
     const bad = scenario()
     bad.recordings[0]!.start_time = 'soon'
     expect(() => decodeScenario(bad)).toThrow('recordings[0].start_time: is not an ISO 8601 instant')
@@ -80,7 +132,9 @@ describe('the scenario file', () => {
     // The check runs before openRecorded first waits, so the module is back before anything else runs.
     const opened = openRecorded('scenarios/recorded.json')
     node.getBuiltinModule = saved
-    await expect(opened).rejects.toThrow(/files are read in Node\.js only .* pass the parsed scenario instead: createMock\(\{ fixtures: await \(await fetch\(url\)\)\.json\(\) \}\)/)
+    await expect(opened).rejects.toThrow(
+      /files are read in Node\.js only .* pass the parsed scenario instead: createMock\(\{ fixtures: await \(await fetch\(url\)\)\.json\(\) \}\)/,
+    )
   })
 })
 
@@ -95,7 +149,9 @@ describe('the dataset of a recorded scenario', () => {
     expect(events[2]!.timestamp).toBeLessThan(Date.parse('2026-04-10T00:00:00.000Z'))
     expect(new Date(events[6]!.timestamp).toISOString()).toBe('2026-04-20T00:00:00.000Z')
     // A person whose timeline was not read: its creation and its last_seen_at, with its properties.
-    const other = [...ds.events].filter((e) => e.person_uuid.endsWith('06')).map((e) => new Date(e.timestamp).toISOString())
+    const other = [...ds.events]
+      .filter((e) => e.person_uuid.endsWith('06'))
+      .map((e) => new Date(e.timestamp).toISOString())
     expect(other.sort()).toEqual(['2026-04-03T00:00:00.000Z', '2026-04-04T00:00:00.000Z'])
   })
 
@@ -104,9 +160,15 @@ describe('the dataset of a recorded scenario', () => {
     expect(app.store.dataset.fixtures).toMatch(/^recorded:[0-9a-f]{16}$/)
     expect(app.clock.iso()).toBe('2026-05-01T00:00:00Z')
     const get = async (path: string, key = 'phx_mock_all') =>
-      (await app.fetch(new Request(`http://mock.test/api/environments/42${path}`, { headers: { authorization: `Bearer ${key}` } }))).json()
+      (
+        await app.fetch(
+          new Request(`http://mock.test/api/environments/42${path}`, { headers: { authorization: `Bearer ${key}` } }),
+        )
+      ).json()
     // `plan` named as a crucial key: without one the real service (and so the mock) answers a single point.
-    const timeline = await get(`/persons/5/properties_timeline/?properties=${encodeURIComponent('[{"key":"plan","operator":"is_set","type":"person"}]')}`)
+    const timeline = await get(
+      `/persons/5/properties_timeline/?properties=${encodeURIComponent('[{"key":"plan","operator":"is_set","type":"person"}]')}`,
+    )
     expect(timeline.points.map((p: any) => [p.timestamp, p.properties.plan, p.relevant_event_count])).toEqual([
       ['2026-04-02T00:00:00Z', 'a', 3],
       ['2026-04-10T00:00:00Z', 'b', 4],
@@ -118,14 +180,24 @@ describe('the dataset of a recorded scenario', () => {
     ])
     const playlist = await get('/session_recording_playlists/abcdEFGH/')
     expect(playlist.recordings_counts.collection).toEqual({ count: 3, watched_count: 1 })
-    expect((await get('/session_recording_playlists/abcdEFGH/recordings/')).results.map((r: any) => r.id)).toEqual(['r1'])
+    expect((await get('/session_recording_playlists/abcdEFGH/recordings/')).results.map((r: any) => r.id)).toEqual([
+      'r1',
+    ])
     const [recording] = (await get('/session_recordings/', 'phx_mock_read')).results
-    expect(recording).toMatchObject({ recording_duration: 300, active_seconds: 120, inactive_seconds: 180, end_time: '2026-04-30T23:55:00Z', ongoing: true })
+    expect(recording).toMatchObject({
+      recording_duration: 300,
+      active_seconds: 120,
+      inactive_seconds: 180,
+      end_time: '2026-04-30T23:55:00Z',
+      ongoing: true,
+    })
     expect(recording.person.id).toBe(5)
     expect((app.store.recordings.get(42, 'r1') as any).retention_period_days).toBe(30)
   })
 
   it('refuses a size (a recording has its own)', async () => {
-    await expect(createApp({ fixtures: scenario(), size: { persons: 3 } })).rejects.toThrow('a recorded scenario has the size it was recorded with')
+    await expect(createApp({ fixtures: scenario(), size: { persons: 3 } })).rejects.toThrow(
+      'a recorded scenario has the size it was recorded with',
+    )
   })
 })

@@ -93,7 +93,12 @@ export function buildRecordedDataset(scenario: RecordedScenario, options: Record
     playlistItems.push(...itemsOf(entry, playlist, playlistItems.length + 1, rng))
   }
 
-  const keyBase = { user_id: scenario.user_id, scoped_teams: [] as number[], scoped_organizations: [] as string[], created_at: anchor }
+  const keyBase = {
+    user_id: scenario.user_id,
+    scoped_teams: [] as number[],
+    scoped_organizations: [] as string[],
+    created_at: anchor,
+  }
   const apiKeys: ApiKeyRecord[] = [
     { id: 'key-all', value: 'phx_mock_all', label: 'mock: every scope', scopes: ['*'], ...keyBase },
     { id: 'key-read', value: 'phx_mock_read', label: 'mock: read scopes', scopes: [...READ_KEY_SCOPES], ...keyBase },
@@ -104,7 +109,14 @@ export function buildRecordedDataset(scenario: RecordedScenario, options: Record
     seed,
     fixtures: options.fixtures,
     anchor,
-    organizations: [freezeDeep({ id: orgId, name: scenario.organization.name, slug: scenario.organization.slug, created_at: earliest })],
+    organizations: [
+      freezeDeep({
+        id: orgId,
+        name: scenario.organization.name,
+        slug: scenario.organization.slug,
+        created_at: earliest,
+      }),
+    ],
     users: users.map(freezeDeep),
     projects: [
       freezeDeep({
@@ -160,14 +172,29 @@ function toPerson(entry: RecordedPerson, projectId: number): PersonRecord {
 }
 
 /** The person's events, stretch by stretch of its timeline (see the top of this file). */
-function generateEvents(entry: RecordedPerson, person: PersonRecord, rng: SeededRandom, out: EventColumnsBuilder): void {
+function generateEvents(
+  entry: RecordedPerson,
+  person: PersonRecord,
+  rng: SeededRandom,
+  out: EventColumnsBuilder,
+): void {
   type Stretch = { at: number; properties: Json; count: number }
   let stretches: Stretch[]
   if (entry.timeline) {
-    stretches = entry.timeline.map((p) => ({ at: ms(p.timestamp), properties: p.properties, count: p.relevant_event_count }))
+    stretches = entry.timeline.map((p) => ({
+      at: ms(p.timestamp),
+      properties: p.properties,
+      count: p.relevant_event_count,
+    }))
   } else {
     const last = person.last_seen_at
-    stretches = [{ at: person.created_at, properties: person.properties, count: last !== null && last > person.created_at ? 2 : 1 }]
+    stretches = [
+      {
+        at: person.created_at,
+        properties: person.properties,
+        count: last !== null && last > person.created_at ? 2 : 1,
+      },
+    ]
   }
   const distinctIds = person.distinct_ids.length > 0 ? person.distinct_ids : [person.uuid]
   stretches.forEach((stretch, i) => {
@@ -176,7 +203,8 @@ function generateEvents(entry: RecordedPerson, person: PersonRecord, rng: Seeded
     const isLast = next === undefined
     const end = isLast ? Math.max(stretch.at, person.last_seen_at ?? stretch.at) : Math.max(stretch.at, next.at - 1)
     const times = [stretch.at]
-    for (let k = 1; k < stretch.count; k++) times.push(isLast && k === stretch.count - 1 ? end : stretch.at + rng.int(end - stretch.at + 1))
+    for (let k = 1; k < stretch.count; k++)
+      times.push(isLast && k === stretch.count - 1 ? end : stretch.at + rng.int(end - stretch.at + 1))
     times.sort((a, b) => a - b)
     const personProperties = freezeDeep({ ...stretch.properties })
     for (const timestamp of times) {
@@ -255,16 +283,28 @@ function toPlaylist(entry: RecordedPlaylist, projectId: number): PlaylistRecord 
     type: entry.playlist.type ?? null,
     created_by_id: entry.playlist.created_by?.id ?? null,
     last_modified_by_id: entry.playlist.last_modified_by?.id ?? null,
-    ...(typeof p._create_in_folder === 'string' && p._create_in_folder !== '' ? { create_in_folder: p._create_in_folder } : {}),
+    ...(typeof p._create_in_folder === 'string' && p._create_in_folder !== ''
+      ? { create_in_folder: p._create_in_folder }
+      : {}),
   } as PlaylistRecord)
 }
 
-function itemsOf(entry: RecordedPlaylist, playlist: PlaylistRecord, firstId: number, rng: SeededRandom): PlaylistItemRecord[] {
+function itemsOf(
+  entry: RecordedPlaylist,
+  playlist: PlaylistRecord,
+  firstId: number,
+  rng: SeededRandom,
+): PlaylistItemRecord[] {
   const listed = entry.recordings ?? []
   const unlisted = Math.max(0, entry.item_count - listed.length)
   // Oldest first: the unlisted ones (their recordings are not in the project), then the listed ones from the last.
   const ids = [...Array.from({ length: unlisted }, () => rng.uuid()), ...[...listed].reverse()]
   return ids.map((recordingId, i) =>
-    freezeDeep({ id: firstId + i, playlist_id: playlist.id, recording_id: recordingId, created_at: playlist.created_at + (i + 1) * 1000 }),
+    freezeDeep({
+      id: firstId + i,
+      playlist_id: playlist.id,
+      recording_id: recordingId,
+      created_at: playlist.created_at + (i + 1) * 1000,
+    }),
   )
 }

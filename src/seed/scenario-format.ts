@@ -32,7 +32,9 @@ const personEntry = z.object({
     .array(
       z.looseObject({
         id: z.string(),
-        user: z.looseObject({ first_name: z.string().nullable().optional(), email: z.string().nullable().optional() }).nullable(),
+        user: z
+          .looseObject({ first_name: z.string().nullable().optional(), email: z.string().nullable().optional() })
+          .nullable(),
         activity: z.string(),
         scope: z.string(),
         item_id: z.string(),
@@ -43,7 +45,9 @@ const personEntry = z.object({
     .nullable(),
   /** GET persons/:id/properties_timeline/ points, oldest first; null when it could not be read. */
   timeline: z
-    .array(z.looseObject({ timestamp: instant, properties: json, relevant_event_count: z.number().int().nonnegative() }))
+    .array(
+      z.looseObject({ timestamp: instant, properties: json, relevant_event_count: z.number().int().nonnegative() }),
+    )
     .nullable(),
 })
 
@@ -122,20 +126,27 @@ export function decodeScenario(data: unknown): RecordedScenario {
     throw new ScenarioFormatError(`it is not an analytics-mock scenario (no "format": "${SCENARIO_FORMAT}")`)
   }
   if (d.version !== SCENARIO_VERSION) {
-    throw new ScenarioFormatError(`it has format version ${JSON.stringify(d.version)}; this analytics-mock reads version ${SCENARIO_VERSION}`)
+    throw new ScenarioFormatError(
+      `it has format version ${JSON.stringify(d.version)}; this analytics-mock reads version ${SCENARIO_VERSION}`,
+    )
   }
   const parsed = scenarioSchema.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    const where = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')
+    const where = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '')
     throw new ScenarioFormatError(`${where || 'the file'}: ${issue.message}`)
   }
   const scenario = parsed.data
   const ids = new Set<number>()
   for (const [i, entry] of scenario.persons.entries()) {
-    if (ids.has(entry.person.id)) throw new ScenarioFormatError(`persons[${i}].person.id: two persons have the id ${entry.person.id}`)
+    if (ids.has(entry.person.id))
+      throw new ScenarioFormatError(`persons[${i}].person.id: two persons have the id ${entry.person.id}`)
     ids.add(entry.person.id)
   }
-  if (!scenario.users.some((u) => u.id === scenario.user_id)) throw new ScenarioFormatError(`user_id: no user has the id ${scenario.user_id}`)
+  if (!scenario.users.some((u) => u.id === scenario.user_id))
+    throw new ScenarioFormatError(`user_id: no user has the id ${scenario.user_id}`)
   return scenario
 }

@@ -21,13 +21,21 @@ describe('the default dataset', () => {
     expect(ds.persons.filter((p) => p.project_id === 2).length).toBeLessThan(200)
     expect(ds.recordings.filter((r) => r.project_id === 1)).toHaveLength(300)
     expect(ds.playlists.length).toBeGreaterThanOrEqual(3)
-    expect(ds.apiKeys.map((k) => k.value)).toEqual(['phx_mock_all', 'phx_mock_read', 'phx_mock_project2', 'phx_mock_legacy'])
+    expect(ds.apiKeys.map((k) => k.value)).toEqual([
+      'phx_mock_all',
+      'phx_mock_read',
+      'phx_mock_project2',
+      'phx_mock_legacy',
+    ])
     // realistic properties on identified persons
     const identified = ds.persons.filter((p) => typeof p.properties.email === 'string')
     expect(identified.length).toBeGreaterThan(100)
-    for (const key of ['email', 'name', '$browser', '$os', 'plan']) expect(identified[0]!.properties).toHaveProperty(key)
+    for (const key of ['email', 'name', '$browser', '$os', 'plan'])
+      expect(identified[0]!.properties).toHaveProperty(key)
     // every recording belongs to a person of its project through a distinct id
-    const byDistinctId = new Map(ds.persons.flatMap((p) => p.distinct_ids.map((d) => [`${p.project_id}:${d}`, p] as const)))
+    const byDistinctId = new Map(
+      ds.persons.flatMap((p) => p.distinct_ids.map((d) => [`${p.project_id}:${d}`, p] as const)),
+    )
     for (const r of ds.recordings) expect(byDistinctId.has(`${r.project_id}:${r.distinct_id}`)).toBe(true)
   })
 

@@ -19,7 +19,18 @@ import type {
   UserRecord,
 } from '../store/models.ts'
 import { ALPHANUMERIC, SeededRandom } from '../core/random.ts'
-import { BROWSERS, COUNTRIES, DAY, EVENT_NAMES, OSES, PATHS, PLANS, REFERRERS, ORIGIN, START_URLS } from './vocabulary.ts'
+import {
+  BROWSERS,
+  COUNTRIES,
+  DAY,
+  EVENT_NAMES,
+  OSES,
+  PATHS,
+  PLANS,
+  REFERRERS,
+  ORIGIN,
+  START_URLS,
+} from './vocabulary.ts'
 
 export interface SeedOptions {
   seed?: number
@@ -42,7 +53,13 @@ export type DatasetSize = Pick<SeedOptions, 'persons' | 'eventsPerPerson' | 'rec
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
 /** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
-export const READ_KEY_SCOPES = ['person:read', 'session_recording_playlist:read', 'session_recording:read', 'activity_log:read', 'insight:read']
+export const READ_KEY_SCOPES = [
+  'person:read',
+  'session_recording_playlist:read',
+  'session_recording:read',
+  'activity_log:read',
+  'insight:read',
+]
 
 /**
  * A deep-frozen copy of `value` (already frozen values are kept, so shared objects stay shared).
@@ -95,7 +112,8 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       email: faker.internet.email({ firstName: first, lastName: last, provider: 'hedgebox.net' }).toLowerCase(),
       is_email_verified: i !== 3,
       role_at_organization: role,
-      hedgehog_config: i === 0 ? { use_as_profile: true, color: 'blue', accessories: ['beret'], skin: 'default' } : null,
+      hedgehog_config:
+        i === 0 ? { use_as_profile: true, color: 'blue', accessories: ['beret'], skin: 'default' } : null,
       organization_id: ORG_ID,
     }
   })
@@ -122,10 +140,24 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       scopes: READ_KEY_SCOPES,
       scoped_teams: [],
     },
-    { id: 'key-project2', value: 'phx_mock_project2', label: 'mock: project 2 only', user_id: 1, scopes: ['*'], scoped_teams: [2] },
+    {
+      id: 'key-project2',
+      value: 'phx_mock_project2',
+      label: 'mock: project 2 only',
+      user_id: 1,
+      scopes: ['*'],
+      scoped_teams: [2],
+    },
     // A key from before scopes existed: allowed everything, even the actions that declare no scope,
     // which the real service refuses to scoped keys (`*` included).
-    { id: 'key-legacy', value: 'phx_mock_legacy', label: 'mock: legacy key without scopes', user_id: 1, scopes: null, scoped_teams: [] },
+    {
+      id: 'key-legacy',
+      value: 'phx_mock_legacy',
+      label: 'mock: legacy key without scopes',
+      user_id: 1,
+      scopes: null,
+      scoped_teams: [],
+    },
   ].map((k) => ({ ...k, scoped_organizations: [], created_at: anchor - 30 * DAY }))
 
   const perProject = [
@@ -161,7 +193,9 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     persons = []
     const events = new EventColumnsBuilder()
     const eventPropertyPool = PATHS.flatMap((path) =>
-      BROWSERS.map((browser) => freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) })),
+      BROWSERS.map((browser) =>
+        freezeDeep({ $current_url: ORIGIN + path, $pathname: path, $browser: browser, $os: pick(OSES) }),
+      ),
     )
     let nextPersonId = 1
     for (const { projectId, count } of perProject) {
@@ -309,7 +343,10 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
       description: spec.type === 'filters' ? 'Sessions with rage clicks' : '',
       pinned: spec.pinned,
       deleted: spec.deleted,
-      filters: spec.type === 'filters' ? { date_from: '-7d', filter_test_accounts: true, events: [{ id: '$rageclick', type: 'events' }] } : {},
+      filters:
+        spec.type === 'filters'
+          ? { date_from: '-7d', filter_test_accounts: true, events: [{ id: '$rageclick', type: 'events' }] }
+          : {},
       type: spec.type,
       created_at: createdAt,
       created_by_id: author.id,
@@ -319,10 +356,19 @@ export function buildDefaultDataset(options: SeedOptions = {}): Dataset {
     playlists.push(freezeDeep(playlist))
     let candidates = candidatesOf.get(spec.project)
     // (Made with the data, the table's list is that filter's result, without reading 1.75 million recordings.)
-    if (!candidates) candidatesOf.set(spec.project, (candidates = tables?.recordings.list(spec.project) ?? recordings.filter((r) => r.project_id === spec.project)))
+    if (!candidates)
+      candidatesOf.set(
+        spec.project,
+        (candidates = tables?.recordings.list(spec.project) ?? recordings.filter((r) => r.project_id === spec.project)),
+      )
     for (let j = 0; j < spec.items; j++) {
       playlistItems.push(
-        freezeDeep({ id: nextItemId++, playlist_id: playlist.id, recording_id: candidates[(i * 7 + j * 3) % candidates.length]!.id, created_at: createdAt + (j + 1) * 3_600_000 }),
+        freezeDeep({
+          id: nextItemId++,
+          playlist_id: playlist.id,
+          recording_id: candidates[(i * 7 + j * 3) % candidates.length]!.id,
+          created_at: createdAt + (j + 1) * 3_600_000,
+        }),
       )
     }
   })

@@ -6,9 +6,22 @@ export const OSES = ['Mac OS X', 'Windows', 'iOS', 'Android', 'Linux']
 export const PLANS = ['free', 'startup', 'growth', 'enterprise']
 export const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'BR', 'IN', 'JP', 'CA', 'AU', 'NL']
 export const REFERRERS = ['$direct', 'google.com', 'news.ycombinator.com', 'twitter.com', 'github.com', 'bing.com']
-export const PATHS = ['/', '/pricing', '/signup', '/login', '/dashboard', '/settings', '/checkout', '/docs', '/blog', '/account/billing']
+export const PATHS = [
+  '/',
+  '/pricing',
+  '/signup',
+  '/login',
+  '/dashboard',
+  '/settings',
+  '/checkout',
+  '/docs',
+  '/blog',
+  '/account/billing',
+]
 export const ORIGIN = 'https://app.hedgebox.net'
 /** ORIGIN + each of PATHS, made once: a recording's start_url is one of them (shared, not a string per recording). */
-export const START_URLS: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(PATHS.map((path) => [path, ORIGIN + path])))
+export const START_URLS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(PATHS.map((path) => [path, ORIGIN + path])),
+)
 /** Event names, $pageview weighted 3. */
 export const EVENT_NAMES = ['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded']

@@ -3,7 +3,9 @@ import { flatten, toCsv } from './csv.ts'
 
 describe('flatten', () => {
   it('joins nested keys and list indexes with "."; empty objects and lists give no key', () => {
-    expect(flatten({ a: 1, b: { c: 'x', d: { e: null } }, ids: ['p', 'q'], none: [], empty: {}, tags: [{ k: 1 }] })).toEqual({
+    expect(
+      flatten({ a: 1, b: { c: 'x', d: { e: null } }, ids: ['p', 'q'], none: [], empty: {}, tags: [{ k: 1 }] }),
+    ).toEqual({
       a: 1,
       'b.c': 'x',
       'b.d.e': null,

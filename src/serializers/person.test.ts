@@ -3,7 +3,12 @@ import { knownJson, rememberJson, toJson, toJsonIfLight } from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { forgetPerson, toEmbeddedPerson, toListedPerson, toPerson } from './person.ts'
 
-const person = (id: number, distinct_ids: string[], properties: Record<string, unknown>, last_seen_at: number | null): PersonRecord =>
+const person = (
+  id: number,
+  distinct_ids: string[],
+  properties: Record<string, unknown>,
+  last_seen_at: number | null,
+): PersonRecord =>
   Object.freeze({
     id,
     uuid: `0188a0b0-0000-7000-8000-00000000000${id}`,
@@ -17,7 +22,12 @@ const person = (id: number, distinct_ids: string[], properties: Record<string, u
 
 const variants = [
   person(1, ['ann@example.com'], { email: 'ann@example.com', plan: 'free' }, null),
-  person(2, ['0d1e7f2a-1b2c-4d3e-8f40-123456789abc', 'zoë'], { name: 'Zoë “quoted” \n line\t\u0001', emoji: '😀', lone: '\ud800' }, Date.UTC(2026, 5, 1)),
+  person(
+    2,
+    ['0d1e7f2a-1b2c-4d3e-8f40-123456789abc', 'zoë'],
+    { name: 'Zoë “quoted” \n line\t\u0001', emoji: '😀', lone: '\ud800' },
+    Date.UTC(2026, 5, 1),
+  ),
   person(3, ['0d1e7f2a-1b2c-4d3e-8f40-123456789abc'], { nested: { a: [1, 2.5, null, true] }, $browser: 'Chrome' }, 0),
   person(4, [], {}, null),
 ]
@@ -27,7 +37,11 @@ describe('person answers', () => {
     for (const [i, record] of variants.entries()) {
       // A write measures the new properties against the caps first (rememberJson); a seeded person's are not written yet.
       if (i % 2 === 0) rememberJson(record.properties, JSON.stringify(record.properties))
-      for (const value of [toPerson(record), toListedPerson(record), toEmbeddedPerson(record, record.distinct_ids[0] ?? 'x')]) {
+      for (const value of [
+        toPerson(record),
+        toListedPerson(record),
+        toEmbeddedPerson(record, record.distinct_ids[0] ?? 'x'),
+      ]) {
         const expected = JSON.stringify(structuredClone(value))
         expect(toJson(value)).toBe(expected)
         expect(toJsonIfLight(value)).toEqual({ text: expected, bytes: Buffer.byteLength(expected) })
@@ -36,8 +50,15 @@ describe('person answers', () => {
   })
 
   it('name the person by email, name or username, then a distinct id that is not anonymous, then the id', () => {
-    expect(JSON.parse(toJson(toPerson(variants[0]!)))).toMatchObject({ name: 'ann@example.com', distinct_ids: ['ann@example.com'], last_seen_at: null })
-    expect(JSON.parse(toJson(toPerson(variants[1]!)))).toMatchObject({ name: 'Zoë “quoted” \n line\t\u0001', distinct_ids: ['zoë', '0d1e7f2a-1b2c-4d3e-8f40-123456789abc'] })
+    expect(JSON.parse(toJson(toPerson(variants[0]!)))).toMatchObject({
+      name: 'ann@example.com',
+      distinct_ids: ['ann@example.com'],
+      last_seen_at: null,
+    })
+    expect(JSON.parse(toJson(toPerson(variants[1]!)))).toMatchObject({
+      name: 'Zoë “quoted” \n line\t\u0001',
+      distinct_ids: ['zoë', '0d1e7f2a-1b2c-4d3e-8f40-123456789abc'],
+    })
     expect(toPerson(variants[2]!).name).toBe('0d1e7f2a-1b2c-4d3e-8f40-123456789abc')
     expect(toPerson(variants[3]!).name).toBe('4')
   })

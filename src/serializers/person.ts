@@ -1,7 +1,15 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { forgetJson, jsonString, knownJson, serializeOnce, serializeOnceWith, utf8Extra, type JsonText } from '../core/json.ts'
+import {
+  forgetJson,
+  jsonString,
+  knownJson,
+  serializeOnce,
+  serializeOnceWith,
+  utf8Extra,
+  type JsonText,
+} from '../core/json.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso, isoOrNull } from './time.ts'
@@ -58,7 +66,17 @@ function shown(person: PersonRecord): Shown {
   if (known === undefined) {
     const ids = Object.freeze(orderedDistinctIds(person))
     const idsText = JSON.stringify(ids)
-    known = { ids, idsText, idsExtra: utf8Extra(idsText), uuid: '', uuidText: '""', uuidExtra: 0, name: '', nameText: '""', nameExtra: 0 }
+    known = {
+      ids,
+      idsText,
+      idsExtra: utf8Extra(idsText),
+      uuid: '',
+      uuidText: '""',
+      uuidExtra: 0,
+      name: '',
+      nameText: '""',
+      nameExtra: 0,
+    }
     if (frozen) shownByIds.set(array, known)
   }
   // (The uuid's text follows the uuid, should two records ever share an ids array.)
@@ -135,7 +153,10 @@ function personJson(value: Person, ids: Shown): JsonText | undefined {
     `{"id":${id},"name":${ids.nameText},"distinct_ids":${ids.idsText},"properties":${properties.text},"created_at":"${created_at}",` +
     `"uuid":${ids.uuidText},"last_seen_at":${last_seen_at === null ? 'null' : `"${last_seen_at}"`}}`
   // Each piece scanned as it is (scanning them joined would flatten the join first).
-  return { text, bytes: text.length + ids.nameExtra + ids.idsExtra + ids.uuidExtra + (properties.bytes - properties.text.length) }
+  return {
+    text,
+    bytes: text.length + ids.nameExtra + ids.idsExtra + ids.uuidExtra + (properties.bytes - properties.text.length),
+  }
 }
 
 /**
@@ -181,7 +202,19 @@ export function toListedPerson(person: PersonRecord): ListedPerson {
 export type DistinctIdsShape = 'string' | 'array'
 
 /** Embedded in a recording: distinct_ids is the single matching distinct id. */
-export function toEmbeddedPerson(person: PersonRecord, distinctId: string, shape: DistinctIdsShape = 'string'): EmbeddedPerson {
+export function toEmbeddedPerson(
+  person: PersonRecord,
+  distinctId: string,
+  shape: DistinctIdsShape = 'string',
+): EmbeddedPerson {
   const { id, name, properties, created_at, uuid, last_seen_at } = toPerson(person)
-  return { id, name, distinct_ids: shape === 'string' ? distinctId : [distinctId], properties, created_at, uuid, last_seen_at: last_seen_at ?? null }
+  return {
+    id,
+    name,
+    distinct_ids: shape === 'string' ? distinctId : [distinctId],
+    properties,
+    created_at,
+    uuid,
+    last_seen_at: last_seen_at ?? null,
+  }
 }

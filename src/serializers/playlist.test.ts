@@ -34,7 +34,9 @@ async function storeWith(playlists: PlaylistRecord[]): Promise<Store> {
     events: EventColumns.from([]),
     recordings: [],
     playlists,
-    playlistItems: playlists.length ? [{ id: 1, playlist_id: playlists[0]!.id, recording_id: 'r1', created_at: 5 }] : [],
+    playlistItems: playlists.length
+      ? [{ id: 1, playlist_id: playlists[0]!.id, recording_id: 'r1', created_at: 5 }]
+      : [],
     activity: [],
   })
 }
@@ -58,10 +60,40 @@ const base: PlaylistRecord = {
 
 const variants: PlaylistRecord[] = [
   base,
-  { ...base, id: 2, short_id: 'x2', name: null, derived_name: 'Dérivé – “quoted” \n line\t\u0001', description: 'emoji 😀 and a lone \ud800 surrogate' },
-  { ...base, id: 3, short_id: 'x3', type: 'filters', filters: { date_from: '-7d', events: [{ id: '$rageclick', name: 'Ünïcode' }], nested: { a: [1, 2.5, null, true] } } },
-  { ...base, id: 4, short_id: 'x4', created_by_id: null, last_modified_by_id: null, pinned: true, deleted: true, type: null },
-  { ...base, id: 5, short_id: 'x5', created_by_id: 99, last_modified_by_id: 1, create_in_folder: 'Replay/Team', name: '' },
+  {
+    ...base,
+    id: 2,
+    short_id: 'x2',
+    name: null,
+    derived_name: 'Dérivé – “quoted” \n line\t\u0001',
+    description: 'emoji 😀 and a lone \ud800 surrogate',
+  },
+  {
+    ...base,
+    id: 3,
+    short_id: 'x3',
+    type: 'filters',
+    filters: { date_from: '-7d', events: [{ id: '$rageclick', name: 'Ünïcode' }], nested: { a: [1, 2.5, null, true] } },
+  },
+  {
+    ...base,
+    id: 4,
+    short_id: 'x4',
+    created_by_id: null,
+    last_modified_by_id: null,
+    pinned: true,
+    deleted: true,
+    type: null,
+  },
+  {
+    ...base,
+    id: 5,
+    short_id: 'x5',
+    created_by_id: 99,
+    last_modified_by_id: 1,
+    create_in_folder: 'Replay/Team',
+    name: '',
+  },
   // Non-ASCII with nothing to escape; a surrogate pair alone (JSON.stringify's path, the length unchanged); a lone one alone.
   { ...base, id: 6, short_id: 'x6', name: 'Dérivé “quoted” 日本', derived_name: 'pair 😀', description: 'lone \udc00' },
 ]

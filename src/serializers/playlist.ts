@@ -14,18 +14,33 @@ import { toUserOnce, userJson } from './user.ts'
 type Playlist = components['schemas']['SessionRecordingPlaylist']
 
 export interface RecordingsCounts {
-  saved_filters: { count: number | null; has_more: boolean | null; watched_count: number | null; increased: boolean | null; last_refreshed_at: string | null }
+  saved_filters: {
+    count: number | null
+    has_more: boolean | null
+    watched_count: number | null
+    increased: boolean | null
+    last_refreshed_at: string | null
+  }
   collection: { count: number | null; watched_count: number | null }
 }
 
 /** The saved-filters block: the real service's cache, never filled by the mock (the same frozen object in every answer). */
-const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({ count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null })
+const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({
+  count: null,
+  has_more: null,
+  watched_count: null,
+  increased: null,
+  last_refreshed_at: null,
+})
 const NO_SAVED_FILTERS_JSON = JSON.stringify(NO_SAVED_FILTERS)
 
 export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
   // An item counts as watched when the project has its recording and the viewer watched it.
   const count = store.playlistItems.countOf(playlist.id)
-  const watched = store.playlistItems.countAmong(playlist.id, store.recordings.viewedBy(playlist.project_id, viewer.email))
+  const watched = store.playlistItems.countAmong(
+    playlist.id,
+    store.recordings.viewedBy(playlist.project_id, viewer.email),
+  )
   return Object.freeze({
     saved_filters: NO_SAVED_FILTERS,
     collection: Object.freeze({ count: count > 0 ? count : null, watched_count: watched }),
@@ -80,11 +95,26 @@ export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserR
   // Frozen as it is built (the users, the counts, the filters: see playlistJson), so marking it walks nothing.
   const value = renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy)
   serializeOnceWith(value, playlistJson(value, createdBy, lastModifiedBy))
-  if (keep) rendered.set(playlist.id, { record: playlist, viewer, itemsStamp, recordingsStamp, createdBy, lastModifiedBy, value })
+  if (keep)
+    rendered.set(playlist.id, {
+      record: playlist,
+      viewer,
+      itemsStamp,
+      recordingsStamp,
+      createdBy,
+      lastModifiedBy,
+      value,
+    })
   return value
 }
 
-function renderPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord, createdBy: UserRecord | undefined, lastModifiedBy: UserRecord | undefined): Playlist {
+function renderPlaylist(
+  store: Store,
+  playlist: PlaylistRecord,
+  viewer: UserRecord,
+  createdBy: UserRecord | undefined,
+  lastModifiedBy: UserRecord | undefined,
+): Playlist {
   freezeDeep(playlist.filters)
   return Object.freeze({
     id: playlist.id,
@@ -118,7 +148,8 @@ function filtersJson(filters: object): JsonText {
 }
 
 /** JSON text of a string or null field; undefined for anything else. */
-const nullableString = (value: unknown): string | undefined => (value === null ? 'null' : typeof value === 'string' ? jsonString(value) : undefined)
+const nullableString = (value: unknown): string | undefined =>
+  value === null ? 'null' : typeof value === 'string' ? jsonString(value) : undefined
 
 /**
  * `utf8Extra(text)` of a field's JSON text, counted on the field's own string when the text is that
@@ -136,7 +167,11 @@ const fieldExtra = (value: unknown, text: string): number =>
  * scan of it for non-ASCII. Undefined when a field holds what the pieces do not cover (the caller
  * then leaves the text to JSON.stringify); tests compare the two.
  */
-function playlistJson(value: Playlist, createdBy: UserRecord | undefined, lastModifiedBy: UserRecord | undefined): JsonText | undefined {
+function playlistJson(
+  value: Playlist,
+  createdBy: UserRecord | undefined,
+  lastModifiedBy: UserRecord | undefined,
+): JsonText | undefined {
   const shortId = nullableString(value.short_id)
   const name = nullableString(value.name)
   const derivedName = nullableString(value.derived_name)
@@ -190,24 +225,30 @@ export function toSyntheticPlaylist(
   counts: { count: number; watched: number },
 ): Playlist {
   const value: Playlist = {
-      id: playlist.id,
-      short_id: playlist.short_id,
-      name: playlist.name,
-      derived_name: null,
-      description: playlist.description,
-      pinned: false,
-      created_at: null,
-      created_by: null,
-      deleted: false,
-      filters: {},
-      last_modified_at: null,
-      last_modified_by: null,
-      recordings_counts: {
-        saved_filters: NO_SAVED_FILTERS,
-        collection: { count: counts.count, has_more: false, watched_count: counts.watched, increased: null, last_refreshed_at: null },
-      } as unknown as Playlist['recordings_counts'],
-      type: 'collection',
-      is_synthetic: true,
+    id: playlist.id,
+    short_id: playlist.short_id,
+    name: playlist.name,
+    derived_name: null,
+    description: playlist.description,
+    pinned: false,
+    created_at: null,
+    created_by: null,
+    deleted: false,
+    filters: {},
+    last_modified_at: null,
+    last_modified_by: null,
+    recordings_counts: {
+      saved_filters: NO_SAVED_FILTERS,
+      collection: {
+        count: counts.count,
+        has_more: false,
+        watched_count: counts.watched,
+        increased: null,
+        last_refreshed_at: null,
+      },
+    } as unknown as Playlist['recordings_counts'],
+    type: 'collection',
+    is_synthetic: true,
   }
   freezeDeep(value)
   return serializeOnce(value)

@@ -82,7 +82,8 @@ export function toRecording(
   const matchesFilters = view.matchesFilters ?? true
   const cache = rendered[distinctIds]
   const hit = cache.get(r)
-  const same = (h: Rendered) => h.ttl === ttl && h.ongoing === ongoing && h.viewer === viewer && h.matchesFilters === matchesFilters
+  const same = (h: Rendered) =>
+    h.ttl === ttl && h.ongoing === ongoing && h.viewer === viewer && h.matchesFilters === matchesFilters
   const personsStamp = persons.stamp
   // No person changed since: the lookup would find the same one (a page of recordings did 50 lookups).
   if (hit !== undefined && hit.personsStamp === personsStamp && same(hit)) return hit.value
@@ -101,7 +102,12 @@ function render(
   r: RecordingRecord,
   person: PersonRecord | null,
   shape: DistinctIdsShape,
-  { ttl, ongoing, viewer, matchesFilters }: { ttl: number; ongoing: boolean; viewer: string | null; matchesFilters: boolean },
+  {
+    ttl,
+    ongoing,
+    viewer,
+    matchesFilters,
+  }: { ttl: number; ongoing: boolean; viewer: string | null; matchesFilters: boolean },
 ): SessionRecording {
   return {
     id: r.id,

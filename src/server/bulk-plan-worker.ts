@@ -35,7 +35,7 @@ let made = 0
 /** The next slot of the ring, once the builder has let go of the batch that was in it; `spare` done meanwhile. */
 function nextBatch(size: number, spare: () => boolean) {
   const k = made++
-  for (let more = true; ; ) {
+  for (let more = true; ;) {
     const released = Atomics.load(counters, 1)
     if (k - released < slots) break
     if (more) more = spare()

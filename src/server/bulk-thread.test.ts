@@ -30,7 +30,10 @@ function input(persons: number, plan?: PlanSource): BulkInput {
 }
 
 /** A digest of everything the dataset holds (a lookup in each table too), and where the seed's generator is left. */
-function contents(persons: number, source?: PlanSource): { digest: string; persons: number; events: number; recordings: number; lookups: unknown[]; rngState: number } {
+function contents(
+  persons: number,
+  source?: PlanSource,
+): { digest: string; persons: number; events: number; recordings: number; lookups: unknown[]; rngState: number } {
   const given = input(persons, source)
   const people = buildBulkPeople(given)
   const hash = createHash('sha256')
@@ -54,7 +57,7 @@ function contents(persons: number, source?: PlanSource): { digest: string; perso
 }
 
 describe('a big dataset drawn on a worker thread', () => {
-  it('is the dataset drawn in this thread, and leaves the seed\'s generator where it does', { timeout: 120_000 }, () => {
+  it("is the dataset drawn in this thread, and leaves the seed's generator where it does", { timeout: 120_000 }, () => {
     const fallbacks: string[] = []
     // Many batches of persons (bulk-plan.ts PERSON_BATCH), more than the ring between the threads holds.
     const here = contents(150_000)

@@ -33,7 +33,9 @@ const WORKER_URL = new URL(`./bulk-plan-worker.${FROM_SOURCE ? 'ts' : 'js'}`, im
 export function planOnThread(options: ThreadPlanOptions = {}): PlanSource {
   const readyTimeoutMs = options.readyTimeoutMs ?? 10_000
   const stallTimeoutMs = options.stallTimeoutMs ?? 60_000
-  const onFallback = options.onFallback ?? ((reason) => console.error(`analytics-mock: ${reason}; generating the data on the main thread instead`))
+  const onFallback =
+    options.onFallback ??
+    ((reason) => console.error(`analytics-mock: ${reason}; generating the data on the main thread instead`))
   return (input) => {
     if (!existsSync(fileURLToPath(WORKER_URL))) {
       onFallback(`no worker file at ${fileURLToPath(WORKER_URL)}`)
@@ -44,12 +46,23 @@ export function planOnThread(options: ThreadPlanOptions = {}): PlanSource {
 }
 
 function startWorker(input: PlanInput, port: MessagePort, counters: SharedArrayBuffer, failAfter?: number): Worker {
-  const workerData = { input, port, counters, ring: new SharedArrayBuffer(SLOTS * batchBytes(PERSON_BATCH)), slots: SLOTS, failAfter }
+  const workerData = {
+    input,
+    port,
+    counters,
+    ring: new SharedArrayBuffer(SLOTS * batchBytes(PERSON_BATCH)),
+    slots: SLOTS,
+    failAfter,
+  }
   const transferList = [port]
   if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData, transferList })
   // A worker does not take the loader tsx gave this thread (Node 20): the worker registers it itself.
   // (tsx's ESM entry: `require.resolve` answers its CommonJS one, whose register does not load TypeScript modules.)
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}) })`
   return new Worker(code, { eval: true, workerData, transferList })
 }
@@ -70,7 +83,13 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
   /** The rest of the plan made in this thread, once the worker has failed. */
   #here: Iterator<PlanMessage, void, void> | undefined
 
-  constructor(input: PlanInput, readyTimeoutMs: number, stallTimeoutMs: number, onFallback: (reason: string) => void, failAfter?: number) {
+  constructor(
+    input: PlanInput,
+    readyTimeoutMs: number,
+    stallTimeoutMs: number,
+    onFallback: (reason: string) => void,
+    failAfter?: number,
+  ) {
     this.#input = input
     this.#stallTimeoutMs = stallTimeoutMs
     this.#onFallback = onFallback
@@ -83,7 +102,12 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
     this.#worker.unref()
     this.#worker.on('error', () => {}) // (what it failed with arrives as a message, or the wait runs out)
     const ready = this.#receive(readyTimeoutMs) as { kind: string } | undefined
-    if (ready?.kind !== 'ready') this.#fallBack(ready ? `the data's thread sent ${ready.kind} first` : `the data's thread did not start within ${readyTimeoutMs} ms`)
+    if (ready?.kind !== 'ready')
+      this.#fallBack(
+        ready
+          ? `the data's thread sent ${ready.kind} first`
+          : `the data's thread did not start within ${readyTimeoutMs} ms`,
+      )
   }
 
   next(): IteratorResult<PlanMessage, void> {
@@ -95,7 +119,11 @@ class ThreadPlan implements Iterator<PlanMessage, void, void> {
     }
     const message = this.#receive(this.#stallTimeoutMs) as PlanMessage | { kind: 'error'; message: string } | undefined
     if (!message || message.kind === 'error') {
-      this.#fallBack(message ? `the data's thread failed: ${message.message.split('\n')[0]}` : `the data's thread sent nothing for ${this.#stallTimeoutMs} ms`)
+      this.#fallBack(
+        message
+          ? `the data's thread failed: ${message.message.split('\n')[0]}`
+          : `the data's thread sent nothing for ${this.#stallTimeoutMs} ms`,
+      )
       return this.#here!.next()
     }
     this.#taken++

@@ -19,11 +19,20 @@ export function clientErrorResponse(error: NodeJS.ErrnoException): ApiError | nu
       // (node's parser counts the request line and the headers together, and does not say which ran over.)
       return new ApiError(431, 'invalid_request', 'request_header_fields_too_large', 'Request header fields too large.')
     default:
-      return new ApiError(400, 'invalid_request', 'bad_request', `The request could not be parsed (${error.code ?? error.message}).`)
+      return new ApiError(
+        400,
+        'invalid_request',
+        'bad_request',
+        `The request could not be parsed (${error.code ?? error.message}).`,
+      )
   }
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
 
 /** node's 'clientError': the refusal in the error shape, then the connection closed (as node does without a listener). */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {

@@ -78,7 +78,12 @@ export class DurableState {
    * the seeded data), replays the log, and from then on logs every change. Throws StateFileError
    * (leaving the files as they are) when the state cannot be used. `restored` says whether FILE existed.
    */
-  static async open(app: App, path: string, origin: StateOrigin, options: DurableStateOptions = {}): Promise<{ state: DurableState; restored: boolean }> {
+  static async open(
+    app: App,
+    path: string,
+    origin: StateOrigin,
+    options: DurableStateOptions = {},
+  ): Promise<{ state: DurableState; restored: boolean }> {
     const state = new DurableState(app, path, origin, options)
     const restored = await state.#open()
     return { state, restored }
@@ -111,11 +116,12 @@ export class DurableState {
   async #open(): Promise<boolean> {
     const dir = dirname(this.path)
     const base = basename(this.path)
-    let names: string[] = []
+    let names: string[]
     try {
       names = await readdir(dir)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StateFileError(`cannot read its directory (${(error as Error).message})`)
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new StateFileError(`cannot read its directory (${(error as Error).message})`)
       throw new StateFileError(`its directory ${dir} does not exist`)
     }
     // What an interrupted compaction (or an older version's interrupted write) left behind.
@@ -133,14 +139,23 @@ export class DurableState {
     const snapshotSeq = await loadStateFile(this.app, this.path, this.origin, this.options.maxFileBytes)
     const restored = snapshotSeq !== null
     if (snapshotSeq === null && this.#segments.length > 0) {
-      throw new StateFileError(`it is missing, but its log (${this.#segments[0]!.path}...) is there: the log alone cannot be replayed`)
+      throw new StateFileError(
+        `it is missing, but its log (${this.#segments[0]!.path}...) is there: the log alone cannot be replayed`,
+      )
     }
     this.#snapshotSeq = this.#seq = snapshotSeq ?? 0
     await this.#replay()
 
     if (snapshotSeq === null) {
       // The first snapshot: the seeded data, at log position 0. Every log has a snapshot to start from.
-      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), this.app.snapshot(), this.origin, 0, this.options.maxFileBytes)
+      this.#snapshotBytes = await writeStateFile(
+        this.path,
+        this.#tempPath(),
+        this.app.snapshot(),
+        this.origin,
+        0,
+        this.options.maxFileBytes,
+      )
     }
     // Segments the snapshot holds completely go; the last one is appended to, or a new one begins.
     const last = this.#segments.at(-1)
@@ -170,11 +185,13 @@ export class DurableState {
       try {
         read = readSegment(await readFile(segment.path))
       } catch (error) {
-        if (error instanceof LogFormatError) throw new StateFileError(`its log ${segment.path} is damaged: ${error.message}`)
+        if (error instanceof LogFormatError)
+          throw new StateFileError(`its log ${segment.path} is damaged: ${error.message}`)
         throw new StateFileError(`cannot read its log ${segment.path} (${(error as Error).message})`)
       }
       if (read.tornBytes > 0) {
-        if (!isLast) throw new StateFileError(`its log ${segment.path} ends in a torn record, but later log segments follow it`)
+        if (!isLast)
+          throw new StateFileError(`its log ${segment.path} ends in a torn record, but later log segments follow it`)
         this.stats.tornBytes = read.tornBytes
         this.warn(
           `the state log ${segment.path} ends in a torn record (${read.tornBytes} bytes, written while the process was stopped, ` +
@@ -186,7 +203,9 @@ export class DurableState {
         const record = checkRecord(raw, segment.path)
         if (record.seq <= this.#snapshotSeq) continue // the snapshot holds it
         if (record.seq !== this.#seq + 1) {
-          throw new StateFileError(`its log skips from record ${this.#seq} to ${record.seq} (in ${segment.path}): records are missing`)
+          throw new StateFileError(
+            `its log skips from record ${this.#seq} to ${record.seq} (in ${segment.path}): records are missing`,
+          )
         }
         const status = await this.app.replay({ at: record.at, request: record.req })
         this.#seq = record.seq
@@ -194,7 +213,9 @@ export class DurableState {
         if (record.req && status !== record.req.status) {
           this.stats.diverged++
           // The path only: a query may carry a key.
-          this.warn(`replaying log record ${record.seq} (${record.req.method} ${pathOf(record.req.url)}) answered ${status}, not ${record.req.status} as first`)
+          this.warn(
+            `replaying log record ${record.seq} (${record.req.method} ${pathOf(record.req.url)}) answered ${status}, not ${record.req.status} as first`,
+          )
         }
       }
     }
@@ -218,7 +239,9 @@ export class DurableState {
     void this.compact().catch((error) => {
       this.stats.compactionsFailed++
       this.#failedAtLogBytes = this.logBytes
-      this.warn(`could not write the state file ${this.path} (the last one and the log after it are kept): ${(error as Error).message}`)
+      this.warn(
+        `could not write the state file ${this.path} (the last one and the log after it are kept): ${(error as Error).message}`,
+      )
     })
   }
 
@@ -243,7 +266,14 @@ export class DurableState {
         }
         return { snapshot, seq }
       })
-      this.#snapshotBytes = await writeStateFile(this.path, this.#tempPath(), snapshot, this.origin, seq, this.options.maxFileBytes)
+      this.#snapshotBytes = await writeStateFile(
+        this.path,
+        this.#tempPath(),
+        snapshot,
+        this.origin,
+        seq,
+        this.options.maxFileBytes,
+      )
       this.#snapshotSeq = seq
       this.stats.compactions++
       // The snapshot holds every record of the segments before the current one.
@@ -264,7 +294,10 @@ export class DurableState {
     this.#unsubscribe()
     await this.#compacting?.catch(() => {})
     await this.#writer.settled()
-    if (this.#seq > this.#snapshotSeq) await this.compact().catch((error) => this.warn(`could not write the state file ${this.path}: ${(error as Error).message}`))
+    if (this.#seq > this.#snapshotSeq)
+      await this.compact().catch((error) =>
+        this.warn(`could not write the state file ${this.path}: ${(error as Error).message}`),
+      )
     this.#closed = true
     await this.#writer.close()
   }
@@ -299,6 +332,9 @@ function checkRecord(raw: unknown, where: string): LogRecord {
         Number.isInteger(req.status) &&
         (req.body === undefined || typeof req.body === 'string')))
   // Named by its number, not shown: a record holds the request's headers, its key among them.
-  if (!ok) throw new StateFileError(`its log ${where} holds a record this version cannot read (record ${JSON.stringify(r?.seq ?? null)})`)
+  if (!ok)
+    throw new StateFileError(
+      `its log ${where} holds a record this version cannot read (record ${JSON.stringify(r?.seq ?? null)})`,
+    )
   return r as LogRecord
 }

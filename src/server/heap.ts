@@ -44,7 +44,10 @@ export const COMPACT_HEAP_FLOOR = 48 * 1024 * 1024
  * call. Returns false, having changed nothing, where the runtime refuses either or the heap is outside
  * those bounds.
  */
-export function compactHeap({ limit = COMPACT_HEAP_LIMIT, floor = COMPACT_HEAP_FLOOR }: { limit?: number; floor?: number } = {}): boolean {
+export function compactHeap({
+  limit = COMPACT_HEAP_LIMIT,
+  floor = COMPACT_HEAP_FLOOR,
+}: { limit?: number; floor?: number } = {}): boolean {
   const used = getHeapStatistics().used_heap_size
   if (used > limit || used < floor) return false
   const gc = gcFunction()

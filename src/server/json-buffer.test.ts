@@ -6,14 +6,41 @@ const parse = (text: string, sliceBytes = 24) => parseJsonBuffer(Buffer.from(tex
 
 describe('parseJsonBuffer', () => {
   const documents: Array<[string, string]> = [
-    ['a store-like document', JSON.stringify({ format: 'x', version: 3, store: { seed: 1, collections: { a: [{ id: 1 }, { id: 2, s: 'two' }], b: [] }, events: Array.from({ length: 200 }, (_, i) => ({ i, e: `$set ${i}`, p: i % 7 })), person_properties: [{}, { email: 'a@b' }] } })],
-    ['escapes, quotes and brackets inside strings', JSON.stringify({ 'k "q"': ['[not an array]', '{not: "an object"}', 'back\\slash\\', 'tab\tnew\nline', 'quote \\" end'], u: '\u0000\u001f' })],
+    [
+      'a store-like document',
+      JSON.stringify({
+        format: 'x',
+        version: 3,
+        store: {
+          seed: 1,
+          collections: { a: [{ id: 1 }, { id: 2, s: 'two' }], b: [] },
+          events: Array.from({ length: 200 }, (_, i) => ({ i, e: `$set ${i}`, p: i % 7 })),
+          person_properties: [{}, { email: 'a@b' }],
+        },
+      }),
+    ],
+    [
+      'escapes, quotes and brackets inside strings',
+      JSON.stringify({
+        'k "q"': ['[not an array]', '{not: "an object"}', 'back\\slash\\', 'tab\tnew\nline', 'quote \\" end'],
+        u: '\u0000\u001f',
+      }),
+    ],
     ['non-ASCII text', JSON.stringify({ name: 'Zoë 日本 😀', list: Array.from({ length: 30 }, (_, i) => `é${i}`) })],
-    ['numbers, booleans and null', JSON.stringify({ n: [0, -1.5e-7, 12345678901234, 3.14, true, false, null], deep: [[[[[1]]], []], {}] })],
+    [
+      'numbers, booleans and null',
+      JSON.stringify({ n: [0, -1.5e-7, 12345678901234, 3.14, true, false, null], deep: [[[[[1]]], []], {}] }),
+    ],
     ['whitespace everywhere', ' {\n  "a" :\t[ 1 ,\r\n 2 , { "b" : [ ] } ] ,\n "c": "d" }\n '],
-    ['duplicate keys (the last wins, in the first place)', '{"a": 1, "b": [1, 2, 3, 4, 5, 6, 7, 8], "a": {"x": "yyyyyyyyyyyyyyyyyyyyyyyyy"}}'],
+    [
+      'duplicate keys (the last wins, in the first place)',
+      '{"a": 1, "b": [1, 2, 3, 4, 5, 6, 7, 8], "a": {"x": "yyyyyyyyyyyyyyyyyyyyyyyyy"}}',
+    ],
     ['a big string item alone', JSON.stringify(['short', 'x'.repeat(100), 'short again', { y: 'z'.repeat(80) }])],
-    ['a top-level array of arrays', JSON.stringify(Array.from({ length: 50 }, (_, i) => Array.from({ length: i % 5 }, (_, j) => j)))],
+    [
+      'a top-level array of arrays',
+      JSON.stringify(Array.from({ length: 50 }, (_, i) => Array.from({ length: i % 5 }, (_, j) => j))),
+    ],
   ]
 
   it.each(documents)('reads %s exactly as JSON.parse, walked in slices', (_label, text) => {

@@ -85,7 +85,7 @@ class Walker {
     try {
       return JSON.parse(before + this.data.toString('utf8', start, end) + after)
     } catch (error) {
-      throw new SyntaxError(`${(error as Error).message} (in the value at bytes ${start}-${end})`)
+      throw new SyntaxError(`${(error as Error).message} (in the value at bytes ${start}-${end})`, { cause: error })
     }
   }
 
@@ -106,7 +106,8 @@ class Walker {
       this.#expect(COLON, "':' after a key")
       const value = this.#value()
       // As JSON.parse makes it: an own property, even for "__proto__".
-      if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true })
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true })
       else out[key] = value
       this.#space()
       const next = this.data[this.#at++]

@@ -58,7 +58,12 @@ describe('the server face over a raw socket', () => {
   it('answers pipelined requests in order, a late answer first', async () => {
     const app = await testApp({ faults: { latency_ms: 200, operations: ['persons_retrieve'] } })
     const port = await served(app)
-    const text = await exchange(port, GET('/api/environments/1/persons/1/') + GET('/api/environments/1/persons/?limit=1') + GET('/api/environments/1/persons/999999/'))
+    const text = await exchange(
+      port,
+      GET('/api/environments/1/persons/1/') +
+        GET('/api/environments/1/persons/?limit=1') +
+        GET('/api/environments/1/persons/999999/'),
+    )
     expect(statuses(text)).toEqual([200, 200, 404])
     expect(text.indexOf('"distinct_ids"')).toBeLessThan(text.indexOf('"results"'))
   })

@@ -50,7 +50,12 @@ export interface ServeOptions extends OriginPolicyOptions {
   ui?: boolean
 }
 
-export const DEFAULT_TIMEOUTS = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, idleTimeoutMs: 60_000 }
+export const DEFAULT_TIMEOUTS = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+}
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024
 
 export interface RunningServer {
@@ -86,7 +91,13 @@ const LINGER_MS = 5_000
  * of a reset; a client still sending after a while is cut off. `close`: when the client has not sent its
  * body (Expect: 100-continue), the connection is closed after the answer.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, error: ApiError, extra: Record<string, string> = {}, close = false): void {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: ApiError,
+  extra: Record<string, string> = {},
+  close = false,
+): void {
   const mock = error.toResponse()
   if (close) mock.headers.connection = 'close'
   writeResponse(res, mock, extra)
@@ -110,7 +121,10 @@ export interface ListenerOptions {
 }
 
 /** Who is asking, and what the server may add: the checks made before a request reaches the core. */
-type Screened = { kind: 'refuse'; error: ApiError; cors: Record<string, string> } | { kind: 'preflight'; headers: Record<string, string> } | { kind: 'pass'; cors: Record<string, string> }
+type Screened =
+  | { kind: 'refuse'; error: ApiError; cors: Record<string, string> }
+  | { kind: 'preflight'; headers: Record<string, string> }
+  | { kind: 'pass'; cors: Record<string, string> }
 
 const pathOf = (target: string) => {
   const query = target.indexOf('?')
@@ -126,8 +140,10 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   /** `guarded`: a write over the heap ceiling is refused too (not for the dashboard's files). */
   const screen = (method: string, path: string, headers: IncomingMessage['headers'], guarded = true): Screened => {
     const verdict = policy.check(method, path, headers)
-    if (verdict.kind !== 'allow') return verdict.kind === 'refuse' ? { kind: 'refuse', error: verdict.error, cors: {} } : verdict
-    if (guarded && guard && addsData(method, path) && guard.over()) return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
+    if (verdict.kind !== 'allow')
+      return verdict.kind === 'refuse' ? { kind: 'refuse', error: verdict.error, cors: {} } : verdict
+    if (guarded && guard && addsData(method, path) && guard.over())
+      return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
     return { kind: 'pass', cors: verdict.headers }
   }
   /**
@@ -155,7 +171,8 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       req.resume()
       return send(res, 204, screened.headers)
     }
-    if (ui && method === 'POST' && path === SEND_PATH) return readBody(req, res, screened.cors, (body) => sendAgainFrom(req, res, body))
+    if (ui && method === 'POST' && path === SEND_PATH)
+      return readBody(req, res, screened.cors, (body) => sendAgainFrom(req, res, body))
     if (ui) {
       req.resume()
       const answer = options.ui!.answer(method, path)
@@ -165,13 +182,20 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   }
   /** The dashboard's "send again": the request sent is held to the heap ceiling as one sent from outside would be. */
   const sendAgainFrom = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined) => {
-    sendAgain(app, body, req.headers['content-type'], (inner) => (guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined)).then(
+    sendAgain(app, body, req.headers['content-type'], (inner) =>
+      guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined,
+    ).then(
       (answer) => send(res, answer.status, { ...answer.headers }, answer.body),
       (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), {}),
     )
   }
   /** Reads a request's body up to the limit (a 413 past it, the rest drained), then hands it on. */
-  const readBody = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, then: (body: Buffer | undefined) => void) => {
+  const readBody = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    cors: Record<string, string>,
+    then: (body: Buffer | undefined) => void,
+  ) => {
     if (Number(req.headers['content-length'] ?? 0) > maxBody) return refuse(req, res, bodyTooLarge(maxBody), cors)
     // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 6.3).
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
@@ -200,7 +224,12 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
     })
   }
   /** Hands a whole request to the core and writes its answer. */
-  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined, cors: Record<string, string>) => {
+  const handle = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer | undefined,
+    cors: Record<string, string>,
+  ) => {
     const method = req.method ?? 'GET'
     const target = req.url ?? '/'
     const host = req.headers.host ?? 'localhost'
@@ -214,7 +243,11 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
           ? parsedUrl(`http://${host}${target}`)
           : new URL(target, `http://${host}`)
     } catch {
-      return writeResponse(res, new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(), cors)
+      return writeResponse(
+        res,
+        new ApiError(400, 'invalid_request', 'bad_request', 'The request URL could not be parsed.').toResponse(),
+        cors,
+      )
     }
     // A handler's failure costs its own request only.
     const failed = (error: unknown) => {
@@ -240,7 +273,11 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   }
   /** An expectation other than 100-continue: 417, the connection kept as node keeps it. */
   const onOtherExpectation = (req: IncomingMessage, res: ServerResponse) =>
-    refuse(req, res, new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'))
+    refuse(
+      req,
+      res,
+      new ApiError(417, 'invalid_request', 'expectation_failed', 'Only the expectation 100-continue is supported.'),
+    )
   return { onRequest, onContinue, onOtherExpectation }
 }
 /** How often node looks at connections for the header and request time-outs: a quarter of the shorter one, between 10 ms and 1 s. */
@@ -251,7 +288,10 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
   const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs, requestTimeout)
   const idleTimeout = options.idleTimeoutMs ?? DEFAULT_TIMEOUTS.idleTimeoutMs
   const host = options.host ?? '127.0.0.1'
-  if (host.trim() === '') return Promise.reject(new Error('serve: the host to listen on is empty (use 127.0.0.1, or 0.0.0.0 to listen on every interface)'))
+  if (host.trim() === '')
+    return Promise.reject(
+      new Error('serve: the host to listen on is empty (use 127.0.0.1, or 0.0.0.0 to listen on every interface)'),
+    )
   // The name the server was bound to is a Host its clients use.
   const boundName = isIP(host) === 0 && host !== 'localhost' ? [host] : []
   const listener = createNodeListener(app, {

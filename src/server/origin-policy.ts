@@ -43,7 +43,10 @@ export type PolicyVerdict =
   | { kind: 'refuse'; error: ApiError }
 
 /** A 403 in the error shape. */
-const refuse = (code: string, detail: string): PolicyVerdict => ({ kind: 'refuse', error: new ApiError(403, 'invalid_request', code, detail) })
+const refuse = (code: string, detail: string): PolicyVerdict => ({
+  kind: 'refuse',
+  error: new ApiError(403, 'invalid_request', code, detail),
+})
 
 const ALLOW: PolicyVerdict = Object.freeze({ kind: 'allow', headers: Object.freeze({}) as Record<string, string> })
 
@@ -75,7 +78,9 @@ export class OriginPolicy {
   #judgeHost(header: string): boolean {
     const name = hostName(header)
     if (name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0) return true
-    return this.#hosts.some((allowed) => (allowed.startsWith('.') ? name === allowed.slice(1) || name.endsWith(allowed) : name === allowed))
+    return this.#hosts.some((allowed) =>
+      allowed.startsWith('.') ? name === allowed.slice(1) || name.endsWith(allowed) : name === allowed,
+    )
   }
 
   originAllowed(origin: string): boolean {
@@ -94,12 +99,19 @@ export class OriginPolicy {
       )
     }
     const origin = headers.origin as string | undefined
-    if (origin === undefined || (host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`)) return ALLOW
+    if (origin === undefined || (host !== undefined && origin.toLowerCase() === `http://${host.toLowerCase()}`))
+      return ALLOW
     if (path.startsWith('/_mock/') || path === '/_mock') {
-      return refuse('origin_not_allowed', `The control API takes no requests from web pages of other origins (Origin: ${origin}); call it from your test runner or server-side code.`)
+      return refuse(
+        'origin_not_allowed',
+        `The control API takes no requests from web pages of other origins (Origin: ${origin}); call it from your test runner or server-side code.`,
+      )
     }
     if (!this.originAllowed(origin)) {
-      return refuse('origin_not_allowed', `Requests from pages on ${origin} are not allowed. To allow them, start the server with --cors-origin ${origin}.`)
+      return refuse(
+        'origin_not_allowed',
+        `Requests from pages on ${origin} are not allowed. To allow them, start the server with --cors-origin ${origin}.`,
+      )
     }
     const cors = { 'access-control-allow-origin': origin, vary: 'Origin' }
     if (method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {
@@ -109,7 +121,8 @@ export class OriginPolicy {
           ...cors,
           'access-control-allow-methods': ALLOW_METHODS,
           // The headers the page asks for (an allowed origin may send what it likes), else the usual ones.
-          'access-control-allow-headers': (headers['access-control-request-headers'] as string | undefined) || ALLOW_HEADERS,
+          'access-control-allow-headers':
+            (headers['access-control-request-headers'] as string | undefined) || ALLOW_HEADERS,
           'access-control-max-age': '600',
         },
       }

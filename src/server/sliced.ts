@@ -18,7 +18,11 @@ export interface SliceOptions {
  * Joins `pieces` into batches and hands each to `sink` (awaited: a file write, or a socket's drain),
  * yielding to the event loop whenever `sliceMs` have passed. Returns the number of characters handed on.
  */
-export async function pumpSliced(pieces: Iterable<string>, sink: (batch: string) => void | Promise<void>, options: SliceOptions = {}): Promise<number> {
+export async function pumpSliced(
+  pieces: Iterable<string>,
+  sink: (batch: string) => void | Promise<void>,
+  options: SliceOptions = {},
+): Promise<number> {
   const sliceMs = options.sliceMs ?? SLICE_MS
   const batchChars = options.batchChars ?? BATCH_CHARS
   let sliceStart = performance.now()
@@ -49,7 +53,11 @@ export async function pumpSliced(pieces: Iterable<string>, sink: (batch: string)
  * flattened) a big answer kept the young generation full of survivors, and its collections took
  * 30-80 ms. Null as soon as the bytes pass `maxBytes`: the rest is not made.
  */
-export async function collectSliced(pieces: Iterable<string>, maxBytes: number, options: SliceOptions = {}): Promise<Buffer[] | null> {
+export async function collectSliced(
+  pieces: Iterable<string>,
+  maxBytes: number,
+  options: SliceOptions = {},
+): Promise<Buffer[] | null> {
   const buffers: Buffer[] = []
   let total = 0
   const tooLong = Symbol('too long')

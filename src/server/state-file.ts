@@ -9,7 +9,13 @@ import { open, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { App } from '../app.ts'
 import { jsonBatches, recordsJson } from '../core/json.ts'
-import { decodeSnapshot, pooledEvents, SnapshotFormatError, type EventPools, type StoreSnapshot } from '../store/snapshot.ts'
+import {
+  decodeSnapshot,
+  pooledEvents,
+  SnapshotFormatError,
+  type EventPools,
+  type StoreSnapshot,
+} from '../store/snapshot.ts'
 import { parseJsonBuffer } from './json-buffer.ts'
 import { pumpSliced } from './sliced.ts'
 
@@ -51,13 +57,19 @@ export interface StateOrigin {
 }
 
 /** The options a server with this origin was started with, as a message names them. */
-const startedWith = (o: Partial<StateOrigin>) => `--seed ${o.seed} ${o.scenario ? `--scenario ${o.scenario} (${o.fixtures})` : `--fixtures ${o.fixtures}`}`
+const startedWith = (o: Partial<StateOrigin>) =>
+  `--seed ${o.seed} ${o.scenario ? `--scenario ${o.scenario} (${o.fixtures})` : `--fixtures ${o.fixtures}`}`
 
 /**
  * Reads FILE into the app. Returns the sequence number of the last log record the snapshot holds
  * (0 for none), or null when FILE does not exist (the app keeps its seeded data).
  */
-export async function loadStateFile(app: App, path: string, origin: StateOrigin, maxBytes = MAX_STATE_FILE_BYTES): Promise<number | null> {
+export async function loadStateFile(
+  app: App,
+  path: string,
+  origin: StateOrigin,
+  maxBytes = MAX_STATE_FILE_BYTES,
+): Promise<number | null> {
   let bytes: Buffer
   try {
     bytes = await readWhole(path, maxBytes)
@@ -77,7 +89,9 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin,
     throw new StateFileError(`it is not an analytics-mock state file (no "format": "${STATE_FORMAT}")`)
   }
   if (!READABLE_VERSIONS.includes(data.version)) {
-    throw new StateFileError(`it has format version ${JSON.stringify(data.version)}; this analytics-mock reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)}`)
+    throw new StateFileError(
+      `it has format version ${JSON.stringify(data.version)}; this analytics-mock reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)}`,
+    )
   }
   const from = data.started_with ?? {}
   if (from.seed !== origin.seed || from.fixtures !== origin.fixtures) {
@@ -87,11 +101,13 @@ export async function loadStateFile(app: App, path: string, origin: StateOrigin,
     )
   }
   const seq = data.log_seq ?? 0
-  if (!Number.isSafeInteger(seq) || seq < 0) throw new StateFileError(`its log position ${JSON.stringify(data.log_seq)} is damaged`)
+  if (!Number.isSafeInteger(seq) || seq < 0)
+    throw new StateFileError(`its log position ${JSON.stringify(data.log_seq)} is damaged`)
   try {
     await app.restore(decodeSnapshot(data.store))
   } catch (error) {
-    if (error instanceof SnapshotFormatError) throw new StateFileError(`it is damaged or from an incompatible version: ${error.message}`)
+    if (error instanceof SnapshotFormatError)
+      throw new StateFileError(`it is damaged or from an incompatible version: ${error.message}`)
     throw error
   }
   return seq
@@ -118,8 +134,10 @@ async function readWhole(path: string, maxBytes: number): Promise<Buffer> {
 
 /** The snapshot file's text, in pieces. */
 function* stateText(snapshot: StoreSnapshot, origin: StateOrigin, seq: number): Generator<string, void, undefined> {
-  yield `{"format":${JSON.stringify(STATE_FORMAT)},"version":${STATE_VERSION},"started_with":${JSON.stringify(origin)},` +
+  yield (
+    `{"format":${JSON.stringify(STATE_FORMAT)},"version":${STATE_VERSION},"started_with":${JSON.stringify(origin)},` +
     `"saved_at":${JSON.stringify(new Date().toISOString())},"log_seq":${seq},"store":{`
+  )
   const { events, ...rest } = snapshot
   for (const [key, value] of Object.entries(rest)) {
     yield `${JSON.stringify(key)}:`

@@ -6,9 +6,23 @@ import { existsSync, mkdtempSync, readFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { frame, HEADER_BYTES, LogFormatError, LogWriter, readSegment, SEGMENT_HEADER, UNACKNOWLEDGED_WINDOW, WRITES_IN_FLIGHT, type LogIo } from './wal.ts'
+import {
+  frame,
+  HEADER_BYTES,
+  LogFormatError,
+  LogWriter,
+  readSegment,
+  SEGMENT_HEADER,
+  UNACKNOWLEDGED_WINDOW,
+  WRITES_IN_FLIGHT,
+  type LogIo,
+} from './wal.ts'
 
-const newSegment = () => LogWriter.create(join(mkdtempSync(join(tmpdir(), 'analytics-mock-wal-')), 'state.json.wal-0000000000000001'), async () => {})
+const newSegment = () =>
+  LogWriter.create(
+    join(mkdtempSync(join(tmpdir(), 'analytics-mock-wal-')), 'state.json.wal-0000000000000001'),
+    async () => {},
+  )
 
 describe('LogWriter', () => {
   it('resolves each append only once its record can be read back from the file, in order', async () => {
@@ -68,7 +82,8 @@ describe('LogWriter', () => {
 })
 
 /** A segment as the writer leaves it: the header, the records, then zeros (the space written ahead). */
-const segmentOf = (...parts: Buffer[]) => Buffer.concat([Buffer.from(SEGMENT_HEADER), ...parts, Buffer.alloc(64 * 1024)])
+const segmentOf = (...parts: Buffer[]) =>
+  Buffer.concat([Buffer.from(SEGMENT_HEADER), ...parts, Buffer.alloc(64 * 1024)])
 const record = (seq: number, text = `record ${seq}`) => frame({ seq, text })
 const seqs = (read: { records: unknown[] }) => (read.records as Array<{ seq: number }>).map((r) => r.seq)
 
@@ -104,13 +119,19 @@ describe('readSegment after a crash with writes in flight', () => {
     const changed = record(2)
     changed[changed.length - 3] ^= 0x01
     expect(() => readSegment(segmentOf(record(1), changed, record(3)))).toThrow(LogFormatError)
-    expect(() => readSegment(segmentOf(record(1), changed, record(3)))).toThrow(/fails its checksum, with records after it/)
+    expect(() => readSegment(segmentOf(record(1), changed, record(3)))).toThrow(
+      /fails its checksum, with records after it/,
+    )
   })
 
   it('refuses records going on past the window after a gap: more than the writes in flight can leave', () => {
     const gap = Buffer.alloc(100)
-    const after = Array.from({ length: Math.ceil(UNACKNOWLEDGED_WINDOW / record(9).length) + 10 }, (_, i) => record(i + 3))
-    expect(() => readSegment(segmentOf(record(1), gap, ...after))).toThrow(/not whole, and \d+ bytes of records follow it/)
+    const after = Array.from({ length: Math.ceil(UNACKNOWLEDGED_WINDOW / record(9).length) + 10 }, (_, i) =>
+      record(i + 3),
+    )
+    expect(() => readSegment(segmentOf(record(1), gap, ...after))).toThrow(
+      /not whole, and \d+ bytes of records follow it/,
+    )
   })
 
   it('a changed byte in the last record (nothing whole after it) is read as a tear, as before', () => {
@@ -152,41 +173,47 @@ async function heldCount(held: unknown[] & { grew?: () => void }, count: number)
 }
 
 describe('LogWriter with writes in flight', () => {
-  it.runIf(WRITES_IN_FLIGHT >= 2)('acknowledges strictly in order: a later write done first waits for the earlier one', async () => {
-    const { io, held } = heldIo()
-    const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-wal-'))
-    const writer = await LogWriter.create(join(dir, 'state.json.wal-0000000000000001'), async () => {}, io)
-    const resolved: number[] = []
-    const first = writer.append({ seq: 1 }).then(() => resolved.push(1))
-    await heldCount(held, 1) // the first write starts alone; the next append starts a second write beside it
-    const second = writer.append({ seq: 2 }).then(() => resolved.push(2))
-    await heldCount(held, 2)
-    expect(held[1]!.position).toBe(held[0]!.position + held[0]!.length) // each at its own place, in order
-    held[1]!.finish()
-    await settle()
-    expect(resolved).toEqual([]) // on disk, but after a write still in flight: not acknowledged
-    held[0]!.finish()
-    await Promise.all([first, second])
-    expect(resolved).toEqual([1, 2])
-    await writer.close()
-  })
+  it.runIf(WRITES_IN_FLIGHT >= 2)(
+    'acknowledges strictly in order: a later write done first waits for the earlier one',
+    async () => {
+      const { io, held } = heldIo()
+      const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-wal-'))
+      const writer = await LogWriter.create(join(dir, 'state.json.wal-0000000000000001'), async () => {}, io)
+      const resolved: number[] = []
+      const first = writer.append({ seq: 1 }).then(() => resolved.push(1))
+      await heldCount(held, 1) // the first write starts alone; the next append starts a second write beside it
+      const second = writer.append({ seq: 2 }).then(() => resolved.push(2))
+      await heldCount(held, 2)
+      expect(held[1]!.position).toBe(held[0]!.position + held[0]!.length) // each at its own place, in order
+      held[1]!.finish()
+      await settle()
+      expect(resolved).toEqual([]) // on disk, but after a write still in flight: not acknowledged
+      held[0]!.finish()
+      await Promise.all([first, second])
+      expect(resolved).toEqual([1, 2])
+      await writer.close()
+    },
+  )
 
-  it.runIf(WRITES_IN_FLIGHT >= 2)('refuses a later write that reached the disk when an earlier one failed', async () => {
-    const { io, held } = heldIo()
-    const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-wal-'))
-    const writer = await LogWriter.create(join(dir, 'state.json.wal-0000000000000001'), async () => {}, io)
-    const first = writer.append({ seq: 1 })
-    await heldCount(held, 1)
-    const second = writer.append({ seq: 2 })
-    await heldCount(held, 2)
-    held[1]!.finish()
-    held[0]!.finish(new Error('EIO'))
-    await expect(first).rejects.toThrow(/could not be written \(EIO\)/)
-    await expect(second).rejects.toThrow(/could not be written/)
-    // What is in the file is a gap and a record after it: reading drops the record, never acknowledged.
-    expect(readSegment(readFileSync(writer.path)).records).toEqual([])
-    await writer.close()
-  })
+  it.runIf(WRITES_IN_FLIGHT >= 2)(
+    'refuses a later write that reached the disk when an earlier one failed',
+    async () => {
+      const { io, held } = heldIo()
+      const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-wal-'))
+      const writer = await LogWriter.create(join(dir, 'state.json.wal-0000000000000001'), async () => {}, io)
+      const first = writer.append({ seq: 1 })
+      await heldCount(held, 1)
+      const second = writer.append({ seq: 2 })
+      await heldCount(held, 2)
+      held[1]!.finish()
+      held[0]!.finish(new Error('EIO'))
+      await expect(first).rejects.toThrow(/could not be written \(EIO\)/)
+      await expect(second).rejects.toThrow(/could not be written/)
+      // What is in the file is a gap and a record after it: reading drops the record, never acknowledged.
+      expect(readSegment(readFileSync(writer.path)).records).toEqual([])
+      await writer.close()
+    },
+  )
 
   it('starts no write past the window from the first record not yet acknowledged', async () => {
     const { io, held } = heldIo()

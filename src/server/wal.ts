@@ -58,10 +58,12 @@ export interface ReadSegment {
 export function readSegment(data: Buffer): ReadSegment {
   if (data.length < HEADER_BYTES) {
     // Created, but the process stopped before its header was on disk.
-    if (SEGMENT_HEADER.startsWith(data.toString('latin1'))) return { records: [], validBytes: 0, tornBytes: data.length }
+    if (SEGMENT_HEADER.startsWith(data.toString('latin1')))
+      return { records: [], validBytes: 0, tornBytes: data.length }
     throw new LogFormatError('it does not start with the log header')
   }
-  if (data.toString('latin1', 0, HEADER_BYTES) !== SEGMENT_HEADER) throw new LogFormatError('it does not start with the log header')
+  if (data.toString('latin1', 0, HEADER_BYTES) !== SEGMENT_HEADER)
+    throw new LogFormatError('it does not start with the log header')
   const records: unknown[] = []
   let at = HEADER_BYTES
   while (at < data.length) {
@@ -101,12 +103,19 @@ function incompleteTail(data: Buffer, at: number): number {
   const end = at + FRAME_BYTES + length
   if (length > MAX_RECORD_BYTES) {
     // A cut never makes a length longer than the one written (the bytes not written read as zeros).
-    if (!allZero(data, at + FRAME_BYTES, data.length)) throw new LogFormatError(`a record at byte ${at} is damaged (length ${length})`)
+    if (!allZero(data, at + FRAME_BYTES, data.length))
+      throw new LogFormatError(`a record at byte ${at} is damaged (length ${length})`)
     return dataEnd - at
   }
   // Every byte of it written (JSON text holds no zero byte), and a whole record right after it: a
   // changed byte, not a cut (a cut leaves zeros, or runs past the end of the file).
-  if (length > 0 && end <= data.length && !data.subarray(at + FRAME_BYTES, end).includes(0) && end < data.length && wholeRecordEnd(data, end) > 0) {
+  if (
+    length > 0 &&
+    end <= data.length &&
+    !data.subarray(at + FRAME_BYTES, end).includes(0) &&
+    end < data.length &&
+    wholeRecordEnd(data, end) > 0
+  ) {
     throw new LogFormatError(`a record at byte ${at} fails its checksum, with records after it`)
   }
   // Writes in flight lie within the window (a bigger record alone, within its own length).
@@ -153,7 +162,9 @@ export interface LogIo {
 const nodeIo: LogIo = {
   // The callback API: the promise API's per-call cost was a measurable part of a flush on the hot path.
   write: (fd, data, offset, length, position) =>
-    new Promise((resolve, reject) => writeCallback(fd, data, offset, length, position, (error, written) => (error ? reject(error) : resolve(written)))),
+    new Promise((resolve, reject) =>
+      writeCallback(fd, data, offset, length, position, (error, written) => (error ? reject(error) : resolve(written))),
+    ),
 }
 
 interface Waiter {
@@ -291,13 +302,15 @@ export class LogWriter {
       // Records that fit the window (at least one when nothing else is in flight).
       let take = 0
       let bytes = 0
-      while (take < this.#queue.length && bytes + this.#queue[take]!.length <= windowLeft) bytes += this.#queue[take++]!.length
+      while (take < this.#queue.length && bytes + this.#queue[take]!.length <= windowLeft)
+        bytes += this.#queue[take++]!.length
       if (take === 0) {
         if (first) return // the window is full: the next write starts when the first is acknowledged
         take = 1
         bytes = this.#queue[0]!.length
         // Nothing in flight: a group bigger than the window is still cut to it, a record at a time.
-        while (take < this.#queue.length && bytes + this.#queue[take]!.length <= UNACKNOWLEDGED_WINDOW) bytes += this.#queue[take++]!.length
+        while (take < this.#queue.length && bytes + this.#queue[take]!.length <= UNACKNOWLEDGED_WINDOW)
+          bytes += this.#queue[take++]!.length
       }
       if (this.#position + bytes > this.#allocated) {
         // Zeros beyond everything written so far: runs beside the writes in flight.
@@ -323,7 +336,12 @@ export class LogWriter {
         this.#queue = this.#queue.slice(take)
         this.#waiting = this.#waiting.slice(take)
       }
-      const write: Write = { position: this.#position, data: records.length === 1 ? records[0]! : Buffer.concat(records, bytes), waiting, done: false }
+      const write: Write = {
+        position: this.#position,
+        data: records.length === 1 ? records[0]! : Buffer.concat(records, bytes),
+        waiting,
+        done: false,
+      }
       this.#position += bytes
       this.#inFlight.push(write)
       this.#running++
@@ -341,7 +359,8 @@ export class LogWriter {
     const { data, position } = write
     // Written at explicit positions: a reopened segment's file position starts at 0.
     let written = 0
-    while (written < data.length) written += await this.#io.write(this.#file.fd, data, written, data.length - written, position + written)
+    while (written < data.length)
+      written += await this.#io.write(this.#file.fd, data, written, data.length - written, position + written)
     if (!DSYNC) await this.#file.datasync()
   }
 
@@ -373,7 +392,13 @@ export class LogWriter {
 
   /** Nothing queued, in flight or still running (a write that outlived a failure included): the file can be closed. */
   get #idleNow(): boolean {
-    return !this.#scheduled && this.#inFlight.length === 0 && this.#queue.length === 0 && this.#running === 0 && !this.#allocating
+    return (
+      !this.#scheduled &&
+      this.#inFlight.length === 0 &&
+      this.#queue.length === 0 &&
+      this.#running === 0 &&
+      !this.#allocating
+    )
   }
 
   #checkIdle(): void {

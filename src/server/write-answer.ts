@@ -12,7 +12,13 @@ import { collectSliced } from './sliced.ts'
 const mayHaveBody = (status: number) => status !== 204 && status !== 304
 
 /** Writes a whole answer: its head, its Content-Length and its body. */
-export function send(res: ServerResponse, status: number, headers: Record<string, string>, body?: string, encoding: BufferEncoding = 'utf8'): void {
+export function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body?: string,
+  encoding: BufferEncoding = 'utf8',
+): void {
   if (body === undefined || !mayHaveBody(status)) {
     res.writeHead(status, headers)
     res.end()
@@ -56,7 +62,12 @@ const answerTooLarge = (maxAnswer: number) =>
  * slices of a few milliseconds with the event loop in between, then written with back-pressure ('drain').
  * One over `maxAnswer` is refused instead.
  */
-export function writeAnswer(res: ServerResponse, mock: MockResponse, extra: Record<string, string>, maxAnswer: number): void | Promise<void> {
+export function writeAnswer(
+  res: ServerResponse,
+  mock: MockResponse,
+  extra: Record<string, string>,
+  maxAnswer: number,
+): void | Promise<void> {
   let body: string | undefined
   /** The body's UTF-8 length, when known without counting (JSON: from its parts). */
   let bytes: number | undefined
@@ -69,7 +80,8 @@ export function writeAnswer(res: ServerResponse, mock: MockResponse, extra: Reco
   else body = mock.text ?? ''
   if (pieces) return writeSliced(res, mock, extra, maxAnswer, pieces)
   if (body!.length > maxAnswer) return refuseAnswer(res, extra, maxAnswer)
-  const headers: Record<string, string> = mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
+  const headers: Record<string, string> =
+    mock.json !== undefined ? { 'content-type': 'application/json', ...mock.headers } : { ...mock.headers }
   for (const name in extra) headers[name] = extra[name]!
   if (mock.json === undefined && body === '') return send(res, mock.status, headers)
   // (Buffer.byteLength of a page made of many cached texts flattens the whole string first: JSON knows its length.)
@@ -79,14 +91,26 @@ export function writeAnswer(res: ServerResponse, mock: MockResponse, extra: Reco
 }
 
 function refuseAnswer(res: ServerResponse, extra: Record<string, string>, maxAnswer: number): void {
-  console.error(`[analytics-mock] an answer over ${maxAnswer} bytes was refused (${res.req.method} ${res.req.url?.split('?')[0] ?? ''})`)
+  console.error(
+    `[analytics-mock] an answer over ${maxAnswer} bytes was refused (${res.req.method} ${res.req.url?.split('?')[0] ?? ''})`,
+  )
   writeResponse(res, answerTooLarge(maxAnswer).toResponse(), extra)
 }
 
-async function writeSliced(res: ServerResponse, mock: MockResponse, extra: Record<string, string>, maxAnswer: number, pieces: Iterable<string>): Promise<void> {
+async function writeSliced(
+  res: ServerResponse,
+  mock: MockResponse,
+  extra: Record<string, string>,
+  maxAnswer: number,
+  pieces: Iterable<string>,
+): Promise<void> {
   const buffers = await collectSliced(pieces, maxAnswer)
   if (!buffers) return refuseAnswer(res, extra, maxAnswer)
-  const headers: Record<string, string> = { ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}), ...mock.headers, ...extra }
+  const headers: Record<string, string> = {
+    ...(mock.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...mock.headers,
+    ...extra,
+  }
   const bytes = buffers.reduce((n, b) => n + b.length, 0)
   if (!mayHaveBody(mock.status) || (mock.json === undefined && bytes === 0)) return send(res, mock.status, headers)
   headers['content-length'] = String(bytes)

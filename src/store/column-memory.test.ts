@@ -6,7 +6,7 @@ import { RecordingColumns } from './recording-columns.ts'
 const shared = (view: ArrayBufferView) => view.buffer instanceof SharedArrayBuffer
 
 describe('column memory', () => {
-  it('is shared memory here, zeroed, and left out of V8\'s count of memory outside the heap (why the plan writes in it)', () => {
+  it("is shared memory here, zeroed, and left out of V8's count of memory outside the heap (why the plan writes in it)", () => {
     const before = process.memoryUsage().external
     const memory = columnMemory(96 * 1024 * 1024)
     expect(memory).toBeInstanceOf(SharedArrayBuffer)

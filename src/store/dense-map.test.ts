@@ -66,7 +66,16 @@ describe('DenseMap', () => {
 
   it('answers as a Map would, for any sequence of sets and deletes', () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), key: fc.oneof(fc.nat(80), fc.integer({ min: -3, max: 3 }), fc.constant(1e9), fc.double({ min: 0, max: 10, noNaN: true })), value: fc.string() }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        key: fc.oneof(
+          fc.nat(80),
+          fc.integer({ min: -3, max: 3 }),
+          fc.constant(1e9),
+          fc.double({ min: 0, max: 10, noNaN: true }),
+        ),
+        value: fc.string(),
+      }),
       fc.record({ kind: fc.constant('delete' as const), key: fc.nat(80) }),
     )
     fc.assert(
@@ -88,7 +97,11 @@ describe('DenseMap', () => {
   })
 
   it('made unordered, holds what a Map would, for any sequence of sets and deletes', () => {
-    const op = fc.record({ set: fc.boolean(), key: fc.oneof(fc.nat(80), fc.constant(-1), fc.constant(1e9)), value: fc.string() })
+    const op = fc.record({
+      set: fc.boolean(),
+      key: fc.oneof(fc.nat(80), fc.constant(-1), fc.constant(1e9)),
+      value: fc.string(),
+    })
     fc.assert(
       fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
         const dense = new DenseMap<string>({ unordered: true })

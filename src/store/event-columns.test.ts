@@ -10,11 +10,23 @@ describe('EventRowsWriter', () => {
     for (let i = 0; i < n; i++) writer.write(0, 0, i, i % 300, 0, 0, i)
     const rows = writer.finish([1, 1, n, 300, 1])
     expect(rows.refs.map((c) => c.BYTES_PER_ELEMENT)).toEqual([1, 1, 4, 2, 1, 1])
-    const columns = eventColumnsOf(rows, { projects: [1], names: ['$pageview'], distinctIds, persons, properties: [Object.freeze({})] })
+    const columns = eventColumnsOf(rows, {
+      projects: [1],
+      names: ['$pageview'],
+      distinctIds,
+      persons,
+      properties: [Object.freeze({})],
+    })
     expect(columns.length).toBe(n)
     for (const i of [0, 255, 256, 299, 300, 65_535, 65_536, n - 1]) {
       const event = columns.at(i)
-      expect(event).toMatchObject({ project_id: 1, event: '$pageview', distinct_id: `d-${i}`, person_uuid: `p-${i % 300}`, timestamp: i })
+      expect(event).toMatchObject({
+        project_id: 1,
+        event: '$pageview',
+        distinct_id: `d-${i}`,
+        person_uuid: `p-${i % 300}`,
+        timestamp: i,
+      })
     }
   })
 
@@ -23,7 +35,9 @@ describe('EventRowsWriter', () => {
     writer.write(0, 0, 0, 0, 0, 0, 1)
     const rows = writer.finish([1, 1, 1, 1, 1])
     const big = Array.from({ length: 300 }, (_, i) => `d-${i}`)
-    expect(() => eventColumnsOf(rows, { projects: [1], names: ['x'], distinctIds: big, persons: ['p'], properties: [{}] })).toThrow(RangeError)
+    expect(() =>
+      eventColumnsOf(rows, { projects: [1], names: ['x'], distinctIds: big, persons: ['p'], properties: [{}] }),
+    ).toThrow(RangeError)
   })
 })
 
@@ -33,7 +47,13 @@ describe('a properties ref with SET_OF added', () => {
     const person = Object.freeze({ email: 'a@example.com' })
     writer.write(0, 0, 0, 0, SET_OF + 1, 1, 1)
     writer.write(0, 0, 0, 0, 0, 1, 2)
-    const columns = eventColumnsOf(writer.finish([1, 1, 1, 1, 2]), { projects: [1], names: ['$identify'], distinctIds: ['d'], persons: ['p'], properties: [Object.freeze({ $pathname: '/' }), person] })
+    const columns = eventColumnsOf(writer.finish([1, 1, 1, 1, 2]), {
+      projects: [1],
+      names: ['$identify'],
+      distinctIds: ['d'],
+      persons: ['p'],
+      properties: [Object.freeze({ $pathname: '/' }), person],
+    })
     expect(columns.at(0).properties).toEqual({ $set: { email: 'a@example.com' } })
     expect((columns.at(0).properties as { $set: unknown }).$set).toBe(person)
     expect(Object.isFrozen(columns.at(0).properties)).toBe(true)

@@ -253,7 +253,14 @@ export class EventColumnsBuilder {
 
   build(): EventColumns {
     const n = this.#timestamps.length
-    const tables = [this.#projectTable, this.#nameTable, this.#distinctIdTable, this.#personTable, this.#propertiesPool, this.#propertiesPool]
+    const tables = [
+      this.#projectTable,
+      this.#nameTable,
+      this.#distinctIdTable,
+      this.#personTable,
+      this.#propertiesPool,
+      this.#propertiesPool,
+    ]
     const timestamps = new Float64Array(this.#timestamps)
     const refs = tables.map((table, k) => {
       const column = refsFor(table.values.length, n)
@@ -297,9 +304,17 @@ export interface EventTables {
 
 /** An EventRows' references and their tables, as one EventColumns. */
 export function eventColumnsOf(rows: EventRows, tables: EventTables): EventColumns {
-  const sizes = [tables.projects.length, tables.names.length, tables.distinctIds.length, tables.persons.length, tables.properties.length, tables.properties.length]
+  const sizes = [
+    tables.projects.length,
+    tables.names.length,
+    tables.distinctIds.length,
+    tables.persons.length,
+    tables.properties.length,
+    tables.properties.length,
+  ]
   rows.refs.forEach((column, k) => {
-    if (column.BYTES_PER_ELEMENT < refBytes(sizes[k]!)) throw new RangeError(`event column ${k} is narrower than its table of ${sizes[k]} values`)
+    if (column.BYTES_PER_ELEMENT < refBytes(sizes[k]!))
+      throw new RangeError(`event column ${k} is narrower than its table of ${sizes[k]} values`)
   })
   return EventColumns.fromParts({
     timestamps: rows.timestamps,
@@ -354,7 +369,15 @@ export class EventRowsWriter {
     this.#max = this.#refs.map((column) => 2 ** (8 * column.BYTES_PER_ELEMENT) - 1)
   }
 
-  write(project: number, name: number, distinctId: number, person: number, properties: number, personProperties: number, timestamp: number): void {
+  write(
+    project: number,
+    name: number,
+    distinctId: number,
+    person: number,
+    properties: number,
+    personProperties: number,
+    timestamp: number,
+  ): void {
     const i = this.#length++
     if (i >= this.capacity) throw new Error(`more than ${this.capacity} events`)
     const max = this.#max
@@ -393,7 +416,8 @@ export class EventRowsWriter {
       const written = column.subarray(0, n)
       let size = tableSizes[k]!
       // A ref past its table is one with SET_OF added: a column holding one keeps the width it has.
-      if (written.BYTES_PER_ELEMENT > refBytes(size) && written.some((ref) => ref >= size)) size = 2 ** (8 * written.BYTES_PER_ELEMENT)
+      if (written.BYTES_PER_ELEMENT > refBytes(size) && written.some((ref) => ref >= size))
+        size = 2 ** (8 * written.BYTES_PER_ELEMENT)
       // Full and as narrow as its table needs: the column as written.
       if (n === this.capacity && written.BYTES_PER_ELEMENT === refBytes(size)) return written
       const narrow = refsFor(size, n, true)

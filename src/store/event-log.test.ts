@@ -5,9 +5,22 @@ import type { EventRecord } from './models.ts'
 
 const shared = Object.freeze({ $browser: 'Chrome' })
 const event = (project_id: number, person_uuid: string, event: string, timestamp: number): EventRecord =>
-  Object.freeze({ project_id, event, distinct_id: `d-${person_uuid}`, person_uuid, timestamp, properties: shared, person_properties: Object.freeze({ n: timestamp }) })
+  Object.freeze({
+    project_id,
+    event,
+    distinct_id: `d-${person_uuid}`,
+    person_uuid,
+    timestamp,
+    properties: shared,
+    person_properties: Object.freeze({ n: timestamp }),
+  })
 
-const base = [event(1, 'a', '$pageview', 1), event(1, 'b', '$identify', 2), event(2, 'c', '$pageview', 3), event(1, 'a', 'x', 4)]
+const base = [
+  event(1, 'a', '$pageview', 1),
+  event(1, 'b', '$identify', 2),
+  event(2, 'c', '$pageview', 3),
+  event(1, 'a', 'x', 4),
+]
 
 describe('EventColumns', () => {
   it('gives back the records it was built from, sharing their property objects', () => {

@@ -11,7 +11,12 @@ export interface EventSequence extends Iterable<EventRecord> {
 }
 
 /** A project's events in the order stored: its base events not deleted, then those appended. */
-function* projectEvents(base: EventColumns, projectId: number, deleted: ReadonlySet<number>, appended: readonly EventRecord[]): Generator<EventRecord> {
+function* projectEvents(
+  base: EventColumns,
+  projectId: number,
+  deleted: ReadonlySet<number>,
+  appended: readonly EventRecord[],
+): Generator<EventRecord> {
   for (let i = 0; i < base.length; i++) {
     if (base.projectAt(i) === projectId && !(deleted.size && deleted.has(i))) yield base.at(i)
   }
@@ -108,7 +113,10 @@ export class EventLog {
       this.#appendedByPerson.delete(personUuid)
       const gone = new Set(appended)
       for (const [projectId, events] of this.#appendedByProject) {
-        this.#appendedByProject.set(projectId, events.filter((e) => !gone.has(e)))
+        this.#appendedByProject.set(
+          projectId,
+          events.filter((e) => !gone.has(e)),
+        )
       }
       count += appended.length
     }

@@ -53,8 +53,15 @@ describe('HashIndex.addAll', () => {
       // One entry already in, so a key given later replaces it.
       for (const index of [one, all]) index.add(hash('k5'), 99_999)
       const keyOf = (v: number) => (v === 99_999 ? 'k5' : keys[v]!)
-      keys.forEach((key, v) => (withSame ? one.set(hash(key), v, (held) => keyOf(held) === key) : one.add(hash(key), v)))
-      all.addAll(hashes.slice(), values.slice(), keys.length, withSame ? (held, value) => keyOf(held) === keys[value] : undefined)
+      keys.forEach((key, v) =>
+        withSame ? one.set(hash(key), v, (held) => keyOf(held) === key) : one.add(hash(key), v),
+      )
+      all.addAll(
+        hashes.slice(),
+        values.slice(),
+        keys.length,
+        withSame ? (held, value) => keyOf(held) === keys[value] : undefined,
+      )
       for (const key of new Set([...keys, 'k5', 'absent'])) {
         const found = (index: HashIndex) => index.findAll(hash(key), (v) => keyOf(v) === key, []).sort((a, b) => a - b)
         expect(found(all)).toEqual(found(one))
@@ -66,7 +73,11 @@ describe('HashIndex.addAll', () => {
   it('grows the table first when the entries need more room', () => {
     const index = new HashIndex(2)
     const count = 500
-    index.addAll(Int32Array.from({ length: count }, (_, v) => hashKey(`k${v}`)), Int32Array.from({ length: count }, (_, v) => v), count)
+    index.addAll(
+      Int32Array.from({ length: count }, (_, v) => hashKey(`k${v}`)),
+      Int32Array.from({ length: count }, (_, v) => v),
+      count,
+    )
     for (let v = 0; v < count; v++) expect(index.find(hashKey(`k${v}`), (x) => x === v)).toBe(v)
   })
 })
@@ -86,7 +97,10 @@ describe('start, step and finish', () => {
   it('make hashKey of a text from its codes, two a step (the text itself need not be made)', () => {
     for (const text of ['', 'a', 'ab', 'user-123456', 'user-1234567', 'é€😀']) {
       const codes = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i))
-      const steps = Array.from({ length: Math.ceil(codes.length / 2) }, (_, k) => codes[2 * k]! | ((codes[2 * k + 1] ?? 0) << 16))
+      const steps = Array.from(
+        { length: Math.ceil(codes.length / 2) },
+        (_, k) => codes[2 * k]! | ((codes[2 * k + 1] ?? 0) << 16),
+      )
       for (const salt of [0, 2]) expect(finish(steps.reduce(step, start(salt)))).toBe(hashKey(text, salt))
     }
   })

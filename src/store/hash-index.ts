@@ -156,7 +156,12 @@ export class HashIndex {
    * order, at a million persons each entry was a cache and TLB miss into a table of 16-32 MB, most of the
    * time filling it took.
    */
-  addAll(hashes: Int32Array, values: Int32Array, count: number, same?: (held: number, value: number, hash: number) => boolean): void {
+  addAll(
+    hashes: Int32Array,
+    values: Int32Array,
+    count: number,
+    same?: (held: number, value: number, hash: number) => boolean,
+  ): void {
     if (count === 0) return
     if (this.#used + count > (this.#mask + 1) * MAX_LOAD) this.#rebuild(count)
     // A stable counting sort on the top 8 bits of the start slot: a 256th of a table of 32 MB is 128 KB,

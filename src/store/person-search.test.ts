@@ -14,20 +14,32 @@ const hexUuid = (random: SeededRandom) => random.uuid()
 const between = (random: SeededRandom, low: number, high: number) => low + random.int(high - low + 1)
 
 function makePerson(random: SeededRandom, id: number, projectId: number, createdAt: number): PersonRecord {
-  const word = (n: number) => Array.from({ length: n }, () => ALPHABET[between(random, 0, ALPHABET.length - 1)]).join('')
+  const word = (n: number) =>
+    Array.from({ length: n }, () => ALPHABET[between(random, 0, ALPHABET.length - 1)]).join('')
   const distinctIds = between(random, 0, 1) ? [hexUuid(random)] : [word(6), hexUuid(random)]
   const properties: Record<string, unknown> = {}
   if (between(random, 0, 3)) properties.email = `${word(5)}@${word(3)}.com`
   if (between(random, 0, 2)) properties.name = between(random, 0, 1) ? `${word(4)} ${word(6)}`.toUpperCase() : 42
-  return { id, uuid: hexUuid(random), project_id: projectId, distinct_ids: distinctIds, properties, created_at: createdAt, last_seen_at: null, is_identified: false }
+  return {
+    id,
+    uuid: hexUuid(random),
+    project_id: projectId,
+    distinct_ids: distinctIds,
+    properties,
+    created_at: createdAt,
+    last_seen_at: null,
+    is_identified: false,
+  }
 }
 
 /** What search finds without the index: every person of the project whose text holds the term, newest first. */
-const scan = (table: PersonTable, projectId: number, term: string) => table.list(projectId).filter((p) => personSearchText(p).includes(term))
+const scan = (table: PersonTable, projectId: number, term: string) =>
+  table.list(projectId).filter((p) => personSearchText(p).includes(term))
 
 /** What search finds through the index, or the scan when the index cannot answer. */
 /** The table's index's answer, its candidates checked through their fields. */
-const find = (table: PersonTable, projectId: number, term: string) => table.searchMatches(projectId, term, (p) => fieldsHold(p, term))
+const find = (table: PersonTable, projectId: number, term: string) =>
+  table.searchMatches(projectId, term, (p) => fieldsHold(p, term))
 
 /** What search finds through the index (while it is made, the fields checked), or the scan when the index cannot answer. */
 function indexed(table: PersonTable, projectId: number, term: string): PersonRecord[] {
@@ -45,7 +57,21 @@ describe('a person checked field by field', () => {
     let held = 0
     for (const person of persons) {
       const text = personSearchText(person)
-      const terms = ['a', 'é', 'f-', '4', '42', '😀', 'àéî', 'i̇st', 'σοφος', '123', person.uuid.slice(5, 15), text.slice(2, 6), text.slice(-3)]
+      const terms = [
+        'a',
+        'é',
+        'f-',
+        '4',
+        '42',
+        '😀',
+        'àéî',
+        'i̇st',
+        'σοφος',
+        '123',
+        person.uuid.slice(5, 15),
+        text.slice(2, 6),
+        text.slice(-3),
+      ]
       for (const term of terms) {
         if (term.includes('\u0001')) continue
         expect(fieldsHold(person, term), `${text} ${term}`).toBe(text.includes(term))
@@ -59,11 +85,25 @@ describe('a person checked field by field', () => {
 describe('the persons search index', () => {
   it('finds exactly what a scan finds, newest first, through inserts, changes and removals', () => {
     const random = new SeededRandom(7)
-    const table = new PersonTable(Array.from({ length: 600 }, (_, i) => makePerson(random, i + 1, 1 + (i % 2), between(random, 0, 50))))
+    const table = new PersonTable(
+      Array.from({ length: 600 }, (_, i) => makePerson(random, i + 1, 1 + (i % 2), between(random, 0, 50))),
+    )
     const terms = (p: PersonRecord, step: number) => {
       const text = personSearchText(p)
       const at = between(random, 0, Math.max(0, text.length - 3))
-      return [text.slice(at, at + between(random, 1, 8)), p.uuid.slice(3, 12), 'zzzzzz', '@', 'ab', 'X@Y'.toLowerCase(), 'é😀', '.com', `renamed ${step - 1}`, `merged-${step - 1}`, 'plan']
+      return [
+        text.slice(at, at + between(random, 1, 8)),
+        p.uuid.slice(3, 12),
+        'zzzzzz',
+        '@',
+        'ab',
+        'X@Y'.toLowerCase(),
+        'é😀',
+        '.com',
+        `renamed ${step - 1}`,
+        `merged-${step - 1}`,
+        'plan',
+      ]
     }
     let nextId = 601
     let checked = 0
@@ -71,7 +111,8 @@ describe('the persons search index', () => {
       // Changes between searches: a new person, a changed email, a removal.
       table.insert(makePerson(random, nextId++, 1, between(random, 0, 50)))
       const changing = table.get(between(random, 1, nextId - 1))
-      if (changing) table.replace({ ...changing, properties: { ...changing.properties, email: `moved${step}@new.org` } })
+      if (changing)
+        table.replace({ ...changing, properties: { ...changing.properties, email: `moved${step}@new.org` } })
       // Changes that leave the searched fields alone (the found record must still be the current one),
       // and changes of the name and the distinct ids.
       const other = table.get(between(random, 1, nextId - 1))
@@ -92,7 +133,9 @@ describe('the persons search index', () => {
     }
     expect(checked).toBe(1320)
     // A changed email is found by its new text and no longer by its old one.
-    expect(indexed(table, 1, 'moved59@new').map((p) => p.properties.email)).toEqual(scan(table, 1, 'moved59@new').map((p) => p.properties.email))
+    expect(indexed(table, 1, 'moved59@new').map((p) => p.properties.email)).toEqual(
+      scan(table, 1, 'moved59@new').map((p) => p.properties.email),
+    )
     // A renamed person is found by the new name only.
     const renamed = [...table.all()].find((p) => p.properties.name === 'Renamed 59')
     if (renamed) expect(find(table, renamed.project_id, 'renamed 59')).toEqual([renamed])
@@ -111,7 +154,9 @@ describe('the persons search index', () => {
   it('is made in slices for a big table, searches scanning meanwhile, and holds the changes made while it was made', async () => {
     const random = new SeededRandom(11)
     const count = SEARCH_INDEX_AT_ONCE + 2000
-    const table = new PersonTable(Array.from({ length: count }, (_, i) => makePerson(random, i + 1, 1 + (i % 2), between(random, 0, 50))))
+    const table = new PersonTable(
+      Array.from({ length: count }, (_, i) => makePerson(random, i + 1, 1 + (i % 2), between(random, 0, 50))),
+    )
     const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
     // The first search starts the index and is answered without it: each person's fields checked, as the scan answers.
     expect(find(table, 1, '.com')).toBe('scan')
@@ -127,9 +172,22 @@ describe('the persons search index', () => {
       if (removed) table.remove(removed)
     }
     changes(0)
-    const terms = ['joined0', 'joined1', 'joined2', 'moved0@new', 'moved1@new', 'moved2', '@late.org', '.com', 'xyz', 'xyz@']
+    const terms = [
+      'joined0',
+      'joined1',
+      'joined2',
+      'moved0@new',
+      'moved1@new',
+      'moved2',
+      '@late.org',
+      '.com',
+      'xyz',
+      'xyz@',
+    ]
     const sameAsScan = () => {
-      for (const term of terms) for (const projectId of [1, 2]) expect(indexed(table, projectId, term), term).toEqual(scan(table, projectId, term))
+      for (const term of terms)
+        for (const projectId of [1, 2])
+          expect(indexed(table, projectId, term), term).toEqual(scan(table, projectId, term))
     }
     let ticks = 0
     while (!table.searchIndexed && ticks < 5000) {
@@ -150,11 +208,17 @@ describe('the persons search index', () => {
 
   it('is made for a big table while fake timers a test installed afterwards hold every timer', async () => {
     const random = new SeededRandom(12)
-    const table = new PersonTable(Array.from({ length: SEARCH_INDEX_AT_ONCE + 500 }, (_, i) => makePerson(random, i + 1, 1, between(random, 0, 50))))
+    const table = new PersonTable(
+      Array.from({ length: SEARCH_INDEX_AT_ONCE + 500 }, (_, i) =>
+        makePerson(random, i + 1, 1, between(random, 0, 50)),
+      ),
+    )
     // Waited for with the real timers, taken before the fake ones go in.
     const realTick = globalThis.setTimeout
     const tick = () => new Promise((resolve) => realTick(resolve, 5))
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] })
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+    })
     expect(find(table, 1, '.com')).toBe('scan')
     let ticks = 0
     while (!table.searchIndexed && ticks < 2000) {

@@ -36,8 +36,10 @@ export function personSearchText(person: PersonRecord): string {
 export function fieldsHold(person: PersonRecord, term: string): boolean {
   // The email and name first: what most terms are taken from.
   const { email, name } = person.properties
-  if (email !== undefined && email !== null && fieldHolds(typeof email === 'string' ? email : String(email), term)) return true
-  if (name !== undefined && name !== null && fieldHolds(typeof name === 'string' ? name : String(name), term)) return true
+  if (email !== undefined && email !== null && fieldHolds(typeof email === 'string' ? email : String(email), term))
+    return true
+  if (name !== undefined && name !== null && fieldHolds(typeof name === 'string' ? name : String(name), term))
+    return true
   const ids = person.distinct_ids
   for (let i = 0; i < ids.length; i++) if (fieldHolds(ids[i]!, term)) return true
   return fieldHolds(person.uuid, term)
@@ -71,14 +73,16 @@ export function fieldsLike(person: PersonRecord, pattern: RegExp): boolean {
 }
 
 /** Whether `field`, lower-cased, holds `term` (lower-cased): lower-cased only when it does not hold it as it is. */
-const fieldHolds = (field: string, term: string): boolean => field.includes(term) || (UPPER.test(field) && field.toLowerCase().includes(term))
+const fieldHolds = (field: string, term: string): boolean =>
+  field.includes(term) || (UPPER.test(field) && field.toLowerCase().includes(term))
 
 /** A character `toLowerCase` may change: an ASCII capital, or any past ASCII. */
 const UPPER = /[A-Z\u0080-\uffff]/
 
 /** Whether two persons' search texts are the same for certain: the same uuid, distinct ids, email and name values. */
 function sameSearchFields(a: PersonRecord, b: PersonRecord): boolean {
-  if (a.uuid !== b.uuid || a.properties.email !== b.properties.email || a.properties.name !== b.properties.name) return false
+  if (a.uuid !== b.uuid || a.properties.email !== b.properties.email || a.properties.name !== b.properties.name)
+    return false
   if (a.distinct_ids === b.distinct_ids) return true
   if (a.distinct_ids.length !== b.distinct_ids.length) return false
   for (let i = 0; i < a.distinct_ids.length; i++) if (a.distinct_ids[i] !== b.distinct_ids[i]) return false

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { PersonRecord } from './models.ts'
 import { PersonTable } from './person-table.ts'
 
-const person = (id: number, projectId: number, distinctIds: string[], email?: string, createdAt = id): PersonRecord => ({
+const person = (
+  id: number,
+  projectId: number,
+  distinctIds: string[],
+  email?: string,
+  createdAt = id,
+): PersonRecord => ({
   id,
   uuid: `00000000-0000-0000-0000-${String(id).padStart(12, '0')}`,
   project_id: projectId,
@@ -15,7 +21,10 @@ const person = (id: number, projectId: number, distinctIds: string[], email?: st
 
 describe('PersonTable lookups', () => {
   it('finds by distinct id and email within a project only', () => {
-    const table = new PersonTable([person(1, 1, ['a', 'shared'], 'x@example.com'), person(2, 2, ['shared'], 'x@example.com')])
+    const table = new PersonTable([
+      person(1, 1, ['a', 'shared'], 'x@example.com'),
+      person(2, 2, ['shared'], 'x@example.com'),
+    ])
     expect(table.getByDistinctId(1, 'shared')?.id).toBe(1)
     expect(table.getByDistinctId(2, 'shared')?.id).toBe(2)
     expect(table.getByDistinctId(3, 'shared')).toBeUndefined()
@@ -49,12 +58,17 @@ describe('PersonTable lookups', () => {
 
 describe('PersonTable list order through changes', () => {
   it('keeps each project newest first (created_at, then id) as persons change and go, the same as sorting again', () => {
-    const persons = Array.from({ length: 300 }, (_, i) => person(i + 1, 1 + (i % 3 === 0 ? 1 : 0), [`d${i}`], `e${i}@example.com`, i % 7))
+    const persons = Array.from({ length: 300 }, (_, i) =>
+      person(i + 1, 1 + (i % 3 === 0 ? 1 : 0), [`d${i}`], `e${i}@example.com`, i % 7),
+    )
     const table = new PersonTable(persons)
-    for (let i = 1; i <= 300; i += 4) table.replace({ ...table.get(i)!, properties: { email: `changed${i}@example.com` } })
+    for (let i = 1; i <= 300; i += 4)
+      table.replace({ ...table.get(i)!, properties: { email: `changed${i}@example.com` } })
     for (let i = 3; i <= 300; i += 5) table.remove(table.get(i)!)
     for (const projectId of [1, 2]) {
-      const expected = [...table.all()].filter((p) => p.project_id === projectId).sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+      const expected = [...table.all()]
+        .filter((p) => p.project_id === projectId)
+        .sort((a, b) => b.created_at - a.created_at || b.id - a.id)
       expect(table.list(projectId)).toEqual(expected)
       expect(table.list(projectId).every((p) => table.get(p.id) === p)).toBe(true)
     }

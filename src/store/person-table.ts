@@ -12,7 +12,8 @@ import { SLICE_MS } from '../core/slices.ts'
 // test_person.py::TestPerson::test_pagination_no_gaps_or_duplicates_when_created_at_is_tied: the
 // actors query's `id`, the uuid), as ClickHouse sorts a UUID: by its second half, then its first.
 // The integer id last only makes the order total.
-const newestFirst = (a: PersonRecord, b: PersonRecord) => b.created_at - a.created_at || uuidOrder(b.uuid, a.uuid) || b.id - a.id
+const newestFirst = (a: PersonRecord, b: PersonRecord) =>
+  b.created_at - a.created_at || uuidOrder(b.uuid, a.uuid) || b.id - a.id
 
 /** ClickHouse's order of two UUIDs (its second half first, "for historical reasons"; its UUID type docs). */
 function uuidOrder(a: string, b: string): number {
@@ -120,7 +121,8 @@ export class PersonTable {
         uuids.push(uuidHash ?? hashKey(person.uuid), person.id)
         let emailHash: number | undefined
         for (let j = 0; j < distinct.length; j++) {
-          const hash = lastIdHash !== undefined && j === distinct.length - 1 ? lastIdHash : hashKey(distinct[j]!, projectId)
+          const hash =
+            lastIdHash !== undefined && j === distinct.length - 1 ? lastIdHash : hashKey(distinct[j]!, projectId)
           // (A distinct id that is the email: its hash is the email's.)
           if (distinct[j] === email) emailHash = hash
           ids.push(hash, person.id)
@@ -128,11 +130,18 @@ export class PersonTable {
         if (typeof email === 'string') emails.push(emailHash ?? hashKey(email, projectId), person.id)
       },
       done: () => {
-        table.#byUuid.addAll(uuids.hashes, uuids.values, uuids.length, (held, id) => table.#byId[held]!.uuid === table.#byId[id]!.uuid)
+        table.#byUuid.addAll(
+          uuids.hashes,
+          uuids.values,
+          uuids.length,
+          (held, id) => table.#byId[held]!.uuid === table.#byId[id]!.uuid,
+        )
         table.#byDistinctId.addAll(ids.hashes, ids.values, ids.length, (held, id, hash) => {
           // The entry is for the person's distinct id with this hash (of two with one hash, either).
           const person = table.#byId[id]!
-          return person.distinct_ids.some((d) => hashKey(d, person.project_id) === hash && table.#holdsDistinctId(held, person.project_id, d))
+          return person.distinct_ids.some(
+            (d) => hashKey(d, person.project_id) === hash && table.#holdsDistinctId(held, person.project_id, d),
+          )
         })
         table.#byEmail.addAll(emails.hashes, emails.values, emails.length)
         table.#byId.length = highestId + 1
@@ -175,7 +184,9 @@ export class PersonTable {
 
   getByDistinctId(projectId: number, distinctId: string): PersonRecord | undefined {
     if (typeof distinctId !== 'string') return undefined
-    const id = this.#byDistinctId.find(hashKey(distinctId, projectId), (id) => this.#holdsDistinctId(id, projectId, distinctId))
+    const id = this.#byDistinctId.find(hashKey(distinctId, projectId), (id) =>
+      this.#holdsDistinctId(id, projectId, distinctId),
+    )
     return id < 0 ? undefined : this.#byId[id]
   }
 
@@ -203,7 +214,11 @@ export class PersonTable {
    * 'scan' while a big table's index is being made: the caller checks each person itself. Undefined
    * when the index cannot answer (a short or hex-only term, or one with the separator: see `indexable`).
    */
-  searchMatches(projectId: number, term: string, holds: (person: PersonRecord, id: number) => boolean): PersonRecord[] | 'scan' | undefined {
+  searchMatches(
+    projectId: number,
+    term: string,
+    holds: (person: PersonRecord, id: number) => boolean,
+  ): PersonRecord[] | 'scan' | undefined {
     if (!indexable(term)) return undefined
     if (!this.#search) {
       // (A build under way goes on even if the table has shrunk since: not made a second time.)
@@ -277,7 +292,10 @@ export class PersonTable {
     if (!prev) throw new Error(`no person ${next.id}`)
     this.#stamp = nextStamp()
     // Most changes (a PATCH of properties) keep the keys the lookups use: their entries (ids) stay as they are.
-    const sameKeys = prev.project_id === next.project_id && sameDistinctIds(prev, next) && prev.properties.email === next.properties.email
+    const sameKeys =
+      prev.project_id === next.project_id &&
+      sameDistinctIds(prev, next) &&
+      prev.properties.email === next.properties.email
     // Entries are taken out while the record under the id is still the one they were made from.
     if (!sameKeys) this.#unindexKeys(prev)
     if (prev.uuid !== next.uuid) this.#byUuid.delete(hashKey(prev.uuid), prev.id)
@@ -318,7 +336,8 @@ export class PersonTable {
 
   /** The person under its id and (`listed`) at the end of its project's list, none of its keys indexed (#index). */
   #place(person: PersonRecord, listed = true): void {
-    if (!Number.isSafeInteger(person.id) || person.id < 0) throw new Error(`person id ${person.id} is not a non-negative integer`)
+    if (!Number.isSafeInteger(person.id) || person.id < 0)
+      throw new Error(`person id ${person.id} is not a non-negative integer`)
     if (this.#byId[person.id]) throw new Error(`person ${person.id} is already in the table`)
     this.#byId[person.id] = person
     this.#size++
@@ -350,7 +369,9 @@ export class PersonTable {
     const ids = person.distinct_ids
     for (let j = 0; j < ids.length; j++) {
       const distinctId = ids[j]!
-      this.#byDistinctId.set(hashKey(distinctId, projectId), person.id, (id) => this.#holdsDistinctId(id, projectId, distinctId))
+      this.#byDistinctId.set(hashKey(distinctId, projectId), person.id, (id) =>
+        this.#holdsDistinctId(id, projectId, distinctId),
+      )
     }
     const email = person.properties.email
     if (typeof email === 'string') this.#byEmail.add(hashKey(email, projectId), person.id)
@@ -361,7 +382,8 @@ export class PersonTable {
     const projectId = person.project_id
     for (const distinctId of person.distinct_ids) {
       const hash = hashKey(distinctId, projectId)
-      if (this.#byDistinctId.find(hash, (id) => this.#holdsDistinctId(id, projectId, distinctId)) === person.id) this.#byDistinctId.delete(hash, person.id)
+      if (this.#byDistinctId.find(hash, (id) => this.#holdsDistinctId(id, projectId, distinctId)) === person.id)
+        this.#byDistinctId.delete(hash, person.id)
     }
     const email = person.properties.email
     if (typeof email === 'string') this.#byEmail.delete(hashKey(email, projectId), person.id)

@@ -30,7 +30,12 @@ export class PlaylistTable extends RecordTable<PlaylistRecord> {
   /** A new version under the same project and short id takes the old one's entry (no delete and re-insert in a map of every playlist of the project). */
   protected override replaced(prev: PlaylistRecord, next: PlaylistRecord): void {
     const forProject = this.#byShortId.get(next.project_id)
-    if (prev.project_id === next.project_id && prev.short_id === next.short_id && forProject?.get(prev.short_id) === prev) forProject.set(next.short_id, next)
+    if (
+      prev.project_id === next.project_id &&
+      prev.short_id === next.short_id &&
+      forProject?.get(prev.short_id) === prev
+    )
+      forProject.set(next.short_id, next)
     else super.replaced(prev, next)
   }
 

@@ -13,7 +13,7 @@ describe('prebuilt tables', () => {
     expect(prebuilt.take()).toBeUndefined()
   })
 
-  it('are the first store\'s tables; a reset builds its own from the records, the changes gone', async () => {
+  it("are the first store's tables; a reset builds its own from the records, the changes gone", async () => {
     const base = buildDefaultDataset({ persons: 50 })
     const persons = new PersonTable(base.persons)
     const recordings = new RecordingTable(base.recordings)

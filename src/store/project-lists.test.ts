@@ -4,7 +4,7 @@ import { ProjectListsFilling } from './project-lists.ts'
 const r = (project_id: number, n: number) => ({ project_id, n })
 
 describe('ProjectListsFilling', () => {
-  it('keeps each project\'s records in the order given, fewer or more than expected, and projects in the order first seen', () => {
+  it("keeps each project's records in the order given, fewer or more than expected, and projects in the order first seen", () => {
     const lists = new Map<number, Array<{ project_id: number; n: number }>>()
     const filling = new ProjectListsFilling(lists, [
       { projectId: 1, count: 5 },

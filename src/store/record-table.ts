@@ -28,7 +28,11 @@ function builder<T>(): QueryBuilder<T> {
       const entries = Object.entries(criteria) as Array<[keyof T, unknown]>
       return {
         test: (record) =>
-          entries.every(([key, expected]) => (typeof expected === 'function' ? (expected as (v: unknown) => boolean)(record[key]) : record[key] === expected)),
+          entries.every(([key, expected]) =>
+            typeof expected === 'function'
+              ? (expected as (v: unknown) => boolean)(record[key])
+              : record[key] === expected,
+          ),
       }
     },
   }

@@ -25,7 +25,7 @@ const values = (n: number, over: Partial<RecordingValues> = {}): RecordingValues
 })
 
 describe('recordings kept in columns', () => {
-  it('reads back every field, and writes as JSON the plain record, in the generator\'s key order', () => {
+  it("reads back every field, and writes as JSON the plain record, in the generator's key order", () => {
     const columns = new RecordingColumns(2)
     const r = columns.write(values(2))
     const plain = {
@@ -70,7 +70,7 @@ describe('recordings kept in columns', () => {
     expect(() => columns.write(values(2))).toThrow(RangeError)
   })
 
-  it('made of a generator\'s parts, reads each distinct id through its owner ref, and takes no more recordings', () => {
+  it("made of a generator's parts, reads each distinct id through its owner ref, and takes no more recordings", () => {
     const written = new RecordingColumns(3)
     for (const n of [1, 2, 3]) written.append(values(n, { distinctId: '' }))
     // Person 0 has one distinct id, person 1 two.
@@ -79,7 +79,9 @@ describe('recordings kept in columns', () => {
     const columns = RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(3, 0, 2, 1), ids, starts })
     expect([0, 1, 2].map((i) => columns.recordAt(i).distinct_id)).toEqual(['anon-2', 'anon-1', 'user-2'])
     expect(JSON.parse(JSON.stringify(columns.recordAt(2)))).toMatchObject({ distinct_id: 'user-2', active_seconds: 13 })
-    expect(() => RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(0), ids, starts })).toThrow(RangeError)
+    expect(() => RecordingColumns.fromParts(written.parts(), { refs: Uint32Array.of(0), ids, starts })).toThrow(
+      RangeError,
+    )
   })
 
   it('serves a recording table: found by id, listed newest first', () => {

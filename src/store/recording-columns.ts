@@ -103,7 +103,16 @@ export interface RecordingValues {
 
 /** Whether every count is a 16-bit unsigned integer once stored (as an Int32Array would store it, truncated). */
 const fitsUint16 = (v: RecordingValues): boolean =>
-  ((v.activeSeconds | v.inactiveSeconds | v.clickCount | v.keypressCount | v.mouseActivityCount | v.consoleLogCount | v.consoleWarnCount | v.consoleErrorCount) & ~0xffff) === 0
+  ((v.activeSeconds |
+    v.inactiveSeconds |
+    v.clickCount |
+    v.keypressCount |
+    v.mouseActivityCount |
+    v.consoleLogCount |
+    v.consoleWarnCount |
+    v.consoleErrorCount) &
+    ~0xffff) ===
+  0
 
 /**
  * The numbers of a RecordingColumns and the values of its small tables: what a generator on another
@@ -179,7 +188,14 @@ export class RecordingColumns {
   /** Columns holding the recordings of `parts` (written by another RecordingColumns, see `parts`), their distinct ids those `owners` name. */
   static fromParts(parts: RecordingParts, owners: RecordingOwners): RecordingColumns {
     const n = parts.length
-    if (parts.idWords.length < n * 4 || parts.startTimes.length < n || parts.activityScores.length < n || parts.counts.length < n * 8 || parts.refs.length < n * 4 || owners.refs.length < n) {
+    if (
+      parts.idWords.length < n * 4 ||
+      parts.startTimes.length < n ||
+      parts.activityScores.length < n ||
+      parts.counts.length < n * 8 ||
+      parts.refs.length < n * 4 ||
+      owners.refs.length < n
+    ) {
       throw new RangeError(`recording columns shorter than their ${n} recordings`)
     }
     return new RecordingColumns(n, parts, owners)

@@ -26,7 +26,12 @@ const recording = (id: string, projectId: number, startTime: number, viewers: st
 
 describe('RecordingTable', () => {
   it('finds recordings by project and id, and lists each project newest first (ties by id), through upserts', () => {
-    const table = new RecordingTable([recording('b', 1, 10), recording('a', 1, 10), recording('c', 1, 20), recording('a', 2, 5)])
+    const table = new RecordingTable([
+      recording('b', 1, 10),
+      recording('a', 1, 10),
+      recording('c', 1, 20),
+      recording('a', 2, 5),
+    ])
     expect(table.size).toBe(4)
     expect(table.list(1).map((r) => r.id)).toEqual(['c', 'a', 'b'])
     expect(table.get(2, 'a')?.start_time).toBe(5)
@@ -39,7 +44,11 @@ describe('RecordingTable', () => {
   })
 
   it('knows which recordings a user watched, asked before or after the recordings change', () => {
-    const table = new RecordingTable([recording('a', 1, 1, ['x@h.net']), recording('b', 1, 2, ['x@h.net', 'y@h.net']), recording('c', 2, 3, ['x@h.net'])])
+    const table = new RecordingTable([
+      recording('a', 1, 1, ['x@h.net']),
+      recording('b', 1, 2, ['x@h.net', 'y@h.net']),
+      recording('c', 2, 3, ['x@h.net']),
+    ])
     expect([...table.viewedBy(1, 'x@h.net')].sort()).toEqual(['a', 'b'])
     expect([...table.viewedBy(1, 'z@h.net')]).toEqual([])
     table.upsert(recording('a', 1, 1, []))
@@ -50,7 +59,7 @@ describe('RecordingTable', () => {
     expect([...table.viewedBy(2, 'x@h.net')]).toEqual(['c'])
   })
 
-  it('removes a recording from its index, its project\'s list and its viewers\' sets, the others still found', () => {
+  it("removes a recording from its index, its project's list and its viewers' sets, the others still found", () => {
     const table = new RecordingTable([recording('a', 1, 1, ['x@h.net']), recording('b', 1, 2), recording('c', 2, 3)])
     expect([...table.viewedBy(1, 'x@h.net')]).toEqual(['a'])
     const stamp = table.stamp
@@ -71,7 +80,7 @@ describe('RecordingTable', () => {
 })
 
 describe('RecordingTable.filling', () => {
-  it('makes, one recording at a time, the table the constructor makes, with or without the ids\' hashes', () => {
+  it("makes, one recording at a time, the table the constructor makes, with or without the ids' hashes", () => {
     const records = [recording('b', 1, 20), recording('a', 1, 20), recording('c', 2, 5), recording('d', 1, 10)]
     // More expected than given in project 1, fewer in project 2: the lists hold what was given, no more.
     const filling = RecordingTable.filling(1, [
@@ -87,7 +96,7 @@ describe('RecordingTable.filling', () => {
     expect(filled.get(2, 'a')).toBeUndefined()
   })
 
-  it('makes the constructor\'s table of an id given twice too: the later recording found, one slot', () => {
+  it("makes the constructor's table of an id given twice too: the later recording found, one slot", () => {
     const records = [recording('b', 1, 20), recording('a', 1, 20), recording('b', 1, 7), recording('b', 2, 5)]
     const filling = RecordingTable.filling(2)
     for (const r of records) filling.add(r)

@@ -126,7 +126,8 @@ export class RecordingTable {
     const existing = this.get(recording.project_id, recording.id)
     const list = this.#ordered.get(recording.project_id)
     if (existing && list) list.splice(list.indexOf(existing), 1)
-    if (existing) for (const email of existing.viewers) this.#viewed.get(existing.project_id)?.get(email)?.delete(existing.id)
+    if (existing)
+      for (const email of existing.viewers) this.#viewed.get(existing.project_id)?.get(email)?.delete(existing.id)
     this.#add(recording)
     for (const email of recording.viewers) {
       const viewed = this.#viewed.get(recording.project_id)?.get(email)

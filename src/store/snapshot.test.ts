@@ -46,7 +46,9 @@ describe('store snapshot', () => {
       expect(b.status).toBe(200)
       expect(b.body).toEqual(a.body)
     }
-    expect((await copyClient.get('/api/environments/1/session_recordings/?limit=1')).body.results[0].id).toBe(recording.id)
+    expect((await copyClient.get('/api/environments/1/session_recordings/?limit=1')).body.results[0].id).toBe(
+      recording.id,
+    )
 
     // The seeded generator resumes where it was: the next generated recording id is the same on both.
     const next = [
@@ -85,7 +87,8 @@ describe('store snapshot', () => {
     const copy = await testApp()
     await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
     const copyClient = clientFor(copy)
-    const count = async () => (await copyClient.get(`${base}${playlist.short_id}/`)).body.recordings_counts.collection.count
+    const count = async () =>
+      (await copyClient.get(`${base}${playlist.short_id}/`)).body.recordings_counts.collection.count
     expect(await count()).toBe(1)
     expect((await copyClient.post(`${base}${playlist.short_id}/recordings/${ids[1]}/`)).status).toBe(200)
     expect((await copyClient.post(`${base}${playlist.short_id}/recordings/${ids[1]}/`)).status).toBe(200) // again: no second item
@@ -96,7 +99,15 @@ describe('store snapshot', () => {
 
   it('a key added at run time still authenticates after a restore', async () => {
     const app = await testApp()
-    await app.store.addApiKey({ id: 'key-late', value: 'phx_added_later', label: 'late', user_id: 1, scopes: ['person:read'], scoped_teams: [], scoped_organizations: [] })
+    await app.store.addApiKey({
+      id: 'key-late',
+      value: 'phx_added_later',
+      label: 'late',
+      user_id: 1,
+      scopes: ['person:read'],
+      scoped_teams: [],
+      scoped_organizations: [],
+    })
     const copy = await testApp()
     await copy.restore(throughJson(encodeSnapshot(app.snapshot())))
     expect((await clientFor(copy, 'phx_added_later').get('/api/environments/1/persons/?limit=1')).status).toBe(200)
@@ -111,7 +122,7 @@ describe('store snapshot', () => {
     expect(Object.isFrozen([...decoded.events][0]!.person_properties)).toBe(true)
   })
 
-  it('a reset after a restore goes back to the snapshot\'s seed data', async () => {
+  it("a reset after a restore goes back to the snapshot's seed data", async () => {
     const seeded = await testApp({ seed: 7 })
     const { app } = await changedApp()
     await app.restore(throughJson(encodeSnapshot(seeded.snapshot())))
@@ -137,12 +148,17 @@ describe('store snapshot', () => {
       { ...good, seed: 'x' },
     ]
     for (const data of damaged) expect(() => decodeSnapshot(data)).toThrow(SnapshotFormatError)
-    expect(() => decodeSnapshot({ ...good, persons: [good.persons[0], good.persons[0]] })).toThrow(`two persons have the id ${good.persons[0].id}`)
+    expect(() => decodeSnapshot({ ...good, persons: [good.persons[0], good.persons[0]] })).toThrow(
+      `two persons have the id ${good.persons[0].id}`,
+    )
 
     const before = app.snapshot()
     const unknownCollection = throughJson({ ...good, collections: { ...good.collections, widgets: [{}] } })
     await expect(app.restore(unknownCollection)).rejects.toThrow(SnapshotFormatError)
-    const badRecord = throughJson({ ...good, collections: { ...good.collections, playlists: [{ id: 'not a number' }] } })
+    const badRecord = throughJson({
+      ...good,
+      collections: { ...good.collections, playlists: [{ id: 'not a number' }] },
+    })
     await expect(app.restore(badRecord)).rejects.toThrow(SnapshotFormatError)
     const unknownFixtures = throughJson({ ...good, fixtures: 'no-such-scenario' })
     await expect(app.restore(unknownFixtures)).rejects.toThrow(SnapshotFormatError)

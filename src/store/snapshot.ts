@@ -21,7 +21,6 @@ import {
   type InsightRecord,
   type PersonRecord,
   type RecordingRecord,
-  type TaskRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
 import { PlaylistItemTable } from './playlist-item-table.ts'
@@ -54,7 +53,12 @@ export interface StoreSnapshot {
 export class SnapshotFormatError extends Error {}
 
 /** The record tables written among the collections (by the store's field name), with the schema their records are checked against when read. */
-const RECORD_TABLES = { playlists: playlistSchema, playlistItems: playlistItemSchema, tasks: taskSchema, insights: insightSchema } as const
+const RECORD_TABLES = {
+  playlists: playlistSchema,
+  playlistItems: playlistItemSchema,
+  tasks: taskSchema,
+  insights: insightSchema,
+} as const
 type RecordTableName = keyof typeof RECORD_TABLES
 
 /** The store's @msw/data collections, by field name. */
@@ -77,7 +81,8 @@ function plain<T>(value: T): T {
 export function snapshotStore(store: Store): StoreSnapshot {
   const collections: StoreSnapshot['collections'] = {}
   for (const [name, collection] of storeCollections(store)) collections[name] = collection.all().map(plain)
-  for (const name of Object.keys(RECORD_TABLES) as RecordTableName[]) collections[name] = (store[name].all() as object[]).map(plain) as Record<string, unknown>[]
+  for (const name of Object.keys(RECORD_TABLES) as RecordTableName[])
+    collections[name] = (store[name].all() as object[]).map(plain) as Record<string, unknown>[]
   return {
     seed: store.dataset.seed,
     fixtures: store.dataset.fixtures,
@@ -128,7 +133,8 @@ function difference(a: unknown, b: unknown, path: string): string | null {
   return null
 }
 
-const asWritten = (o: Record<string, unknown>): Record<string, unknown> => (typeof o.toJSON === 'function' ? (o.toJSON as () => Record<string, unknown>)() : o)
+const asWritten = (o: Record<string, unknown>): Record<string, unknown> =>
+  typeof o.toJSON === 'function' ? (o.toJSON as () => Record<string, unknown>)() : o
 
 function freezeDeep<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -161,7 +167,10 @@ export interface EventPools {
  * as the events are read. (Written inline, as files before version 4 had them, the properties of 1.2
  * million generated events were ~115 MB more to write (550 against 436 MB at 100,000 persons), and read back as 1.2 million objects no two events shared.)
  */
-export function* pooledEvents(events: Iterable<EventRecord>, pools: EventPools): Generator<Record<string, unknown>, void, undefined> {
+export function* pooledEvents(
+  events: Iterable<EventRecord>,
+  pools: EventPools,
+): Generator<Record<string, unknown>, void, undefined> {
   const properties = new Map<unknown, number>()
   const personProperties = new Map<unknown, number>()
   const indexIn = (index: Map<unknown, number>, pool: unknown[], value: unknown) => {
@@ -191,12 +200,22 @@ const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object'
 export function decodeSnapshot(data: unknown): StoreSnapshot {
   check(isObject(data), 'the store is not an object')
   const d = data as Record<string, any>
-  check(Number.isSafeInteger(d.seed) && typeof d.fixtures === 'string' && Number.isFinite(d.anchor), 'seed, fixtures or anchor is missing')
-  check(isObject(d.collections) && Object.values(d.collections).every((c) => Array.isArray(c) && c.every(isObject)), 'collections are damaged')
+  check(
+    Number.isSafeInteger(d.seed) && typeof d.fixtures === 'string' && Number.isFinite(d.anchor),
+    'seed, fixtures or anchor is missing',
+  )
+  check(
+    isObject(d.collections) && Object.values(d.collections).every((c) => Array.isArray(c) && c.every(isObject)),
+    'collections are damaged',
+  )
   check(isObject(d.counters) && Object.values(d.counters).every((n) => Number.isSafeInteger(n)), 'counters are damaged')
   check(Number.isSafeInteger(d.random), 'the random state is damaged')
   check(
-    Array.isArray(d.persons) && Array.isArray(d.events) && Array.isArray(d.recordings) && Array.isArray(d.activity) && Array.isArray(d.person_properties),
+    Array.isArray(d.persons) &&
+      Array.isArray(d.events) &&
+      Array.isArray(d.recordings) &&
+      Array.isArray(d.activity) &&
+      Array.isArray(d.person_properties),
     'a table is missing',
   )
   /** A pool of the objects events refer to by index: each an object, frozen. */
@@ -212,8 +231,14 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
   const personIds = new Set<number>()
   const persons = (d.persons as unknown[]).map((p) => {
     check(
-      isObject(p) && Number.isSafeInteger(p.id) && p.id >= 0 && typeof p.uuid === 'string' && Number.isSafeInteger(p.project_id) &&
-        Array.isArray(p.distinct_ids) && isObject(p.properties) && Number.isFinite(p.created_at),
+      isObject(p) &&
+        Number.isSafeInteger(p.id) &&
+        p.id >= 0 &&
+        typeof p.uuid === 'string' &&
+        Number.isSafeInteger(p.project_id) &&
+        Array.isArray(p.distinct_ids) &&
+        isObject(p.properties) &&
+        Number.isFinite(p.created_at),
       'a person is damaged',
     )
     check(!personIds.has(p.id), `two persons have the id ${p.id}`)
@@ -225,9 +250,14 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
   const events = (d.events as unknown[]).map((e) => {
     const pooled = isObject(e) && Number.isSafeInteger(e.properties)
     check(
-      isObject(e) && Number.isSafeInteger(e.project_id) && typeof e.event === 'string' && typeof e.person_uuid === 'string' &&
-        Number.isFinite(e.timestamp) && (pooled ? propertiesPool[e.properties] !== undefined : isObject(e.properties)) &&
-        Number.isSafeInteger(e.person_properties) && pool[e.person_properties] !== undefined,
+      isObject(e) &&
+        Number.isSafeInteger(e.project_id) &&
+        typeof e.event === 'string' &&
+        typeof e.person_uuid === 'string' &&
+        Number.isFinite(e.timestamp) &&
+        (pooled ? propertiesPool[e.properties] !== undefined : isObject(e.properties)) &&
+        Number.isSafeInteger(e.person_properties) &&
+        pool[e.person_properties] !== undefined,
       'an event is damaged',
     )
     return Object.freeze({
@@ -237,7 +267,10 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     }) as EventRecord
   })
   const recordings = (d.recordings as unknown[]).map((r) => {
-    check(isObject(r) && typeof r.id === 'string' && Number.isSafeInteger(r.project_id) && Number.isFinite(r.start_time), 'a recording is damaged')
+    check(
+      isObject(r) && typeof r.id === 'string' && Number.isSafeInteger(r.project_id) && Number.isFinite(r.start_time),
+      'a recording is damaged',
+    )
     return freezeDeep(r as unknown as RecordingRecord)
   })
   const activity = (d.activity as unknown[]).map((a) => {
@@ -264,7 +297,9 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
  */
 export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: Dataset): Promise<void> {
   if (base.seed !== snapshot.seed || base.fixtures !== snapshot.fixtures || base.anchor !== snapshot.anchor) {
-    throw new SnapshotFormatError(`the snapshot was taken from other seed data (seed ${snapshot.seed}, fixtures "${snapshot.fixtures}")`)
+    throw new SnapshotFormatError(
+      `the snapshot was taken from other seed data (seed ${snapshot.seed}, fixtures "${snapshot.fixtures}")`,
+    )
   }
   const known = new Map(storeCollections(store))
   for (const name of Object.keys(snapshot.collections)) {
@@ -275,14 +310,23 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   }
   // Fresh collections of the store's own kinds (the schemas validate every record on the way in).
   const fresh = new Map<string, Collection<any>>()
-  for (const [name, collection] of known) fresh.set(name, new Collection({ schema: (collection as any).options.schema }))
-  const tables: { [K in RecordTableName]: Array<z.infer<(typeof RECORD_TABLES)[K]>> } = { playlists: [], playlistItems: [], tasks: [], insights: [] }
+  for (const [name, collection] of known)
+    fresh.set(name, new Collection({ schema: (collection as any).options.schema }))
+  const tables: { [K in RecordTableName]: Array<z.infer<(typeof RECORD_TABLES)[K]>> } = {
+    playlists: [],
+    playlistItems: [],
+    tasks: [],
+    insights: [],
+  }
   for (const [name, records] of Object.entries(snapshot.collections)) {
     if (name in RECORD_TABLES) {
       const schema = RECORD_TABLES[name as RecordTableName]
       for (const record of records) {
         const result = schema.safeParse(record)
-        if (!result.success) throw new SnapshotFormatError(`a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`)
+        if (!result.success)
+          throw new SnapshotFormatError(
+            `a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`,
+          )
         ;(tables[name as RecordTableName] as object[]).push(freezeDeep(result.data))
       }
       continue
@@ -293,7 +337,9 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
       // Checked here first: @msw/data would print the schema issues before it throws.
       const result = await schema['~standard'].validate(record)
       if (result.issues) {
-        throw new SnapshotFormatError(`a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`)
+        throw new SnapshotFormatError(
+          `a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`,
+        )
       }
       await target.create(plain(record))
     }

@@ -29,7 +29,10 @@ describe('sortByNumberThen', () => {
     const expected = same.slice().sort(compare)
     sortByNumberThen(same, (x) => x.at, compare)
     expect(same).toEqual(expected)
-    for (const odd of [[0.5, 1, 2], [0, Number.MAX_SAFE_INTEGER, 1]]) {
+    for (const odd of [
+      [0.5, 1, 2],
+      [0, Number.MAX_SAFE_INTEGER, 1],
+    ]) {
       const list = Array.from({ length: 5000 }, (_, i) => ({ at: odd[i % 3]!, id: String(i) }))
       const want = list.slice().sort(compare)
       sortByNumberThen(list, (x) => x.at, compare)
@@ -53,7 +56,10 @@ describe('sortNumbersDescending', () => {
   })
 
   it('sorts numbers it cannot pack into one double (not integers, or too far apart) the same way', () => {
-    for (const numbers of [[0.5, 2, 0.5, -1, 2], [Number.MAX_SAFE_INTEGER, 0, -Number.MAX_SAFE_INTEGER, 0]]) {
+    for (const numbers of [
+      [0.5, 2, 0.5, -1, 2],
+      [Number.MAX_SAFE_INTEGER, 0, -Number.MAX_SAFE_INTEGER, 0],
+    ]) {
       const sorted = Float64Array.from(numbers)
       const positions = sortNumbersDescending(sorted)
       expect([...positions]).toEqual(bySort(numbers))

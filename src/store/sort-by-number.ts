@@ -46,7 +46,7 @@ export function sortByNumberThen<T>(list: T[], key: (item: T) => number, compare
     inOrder[j] = numbers[i]!
   }
   // Runs of equal numbers: in their first order now (a stable sort's), and sorted by `compare` as it would.
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     const k = inOrder[start]!
     let end = start + 1
     while (end < n && inOrder[end] === k) end++

@@ -20,7 +20,6 @@ import {
   type InsightRecord,
   type PlaylistItemRecord,
   type ProjectRecord,
-  type TaskRecord,
   type UserRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
@@ -51,7 +50,10 @@ export interface PersonLimits {
 }
 
 /** 1,000 properties; 640 KiB, the real service's own ceiling (its Postgres check on the properties column). */
-export const DEFAULT_PERSON_LIMITS: Readonly<PersonLimits> = Object.freeze({ properties: 1000, propertiesBytes: 640 * 1024 })
+export const DEFAULT_PERSON_LIMITS: Readonly<PersonLimits> = Object.freeze({
+  properties: 1000,
+  propertiesBytes: 640 * 1024,
+})
 
 export interface Counters {
   person: number

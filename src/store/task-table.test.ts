@@ -46,7 +46,11 @@ describe('TaskTable.pending', () => {
 
 describe('TaskTable.earliestQueued', () => {
   it('is the earliest scheduled_for among queued tasks, Infinity when none waits', () => {
-    const table = new TaskTable([{ ...task(1, 'a'), scheduled_for: 3000 }, { ...task(2, 'b'), scheduled_for: 2000 }, { ...task(3, 'c', 'done'), scheduled_for: 1000 }])
+    const table = new TaskTable([
+      { ...task(1, 'a'), scheduled_for: 3000 },
+      { ...task(2, 'b'), scheduled_for: 2000 },
+      { ...task(3, 'c', 'done'), scheduled_for: 1000 },
+    ])
     expect(table.earliestQueued()).toBe(2000)
     table.replace({ ...table.get(2)!, state: 'done', ran_at: 2000, result: { deleted_events: 0 } })
     expect(table.earliestQueued()).toBe(3000)

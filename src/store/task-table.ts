@@ -22,7 +22,8 @@ export class TaskTable extends RecordTable<TaskRecord> {
   /** The earliest instant a queued task is due (Infinity when none waits): the store's `nextTaskDueAt`. */
   earliestQueued(): number {
     let next = Infinity
-    for (const task of this.values()) if (task.state === 'queued' && task.scheduled_for < next) next = task.scheduled_for
+    for (const task of this.values())
+      if (task.state === 'queued' && task.scheduled_for < next) next = task.scheduled_for
     return next
   }
 

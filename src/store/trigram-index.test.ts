@@ -11,14 +11,30 @@ function texts(count: number): string[] {
   const alphabet = 'abcdeé.@-1\u0800\u4e2d'
   return Array.from({ length: count }, (_, i) => {
     if (i % 17 === 0) return ''
-    const fields = Array.from({ length: 1 + next(3) }, () => Array.from({ length: next(12) }, () => alphabet[next(alphabet.length)]!).join(''))
+    const fields = Array.from({ length: 1 + next(3) }, () =>
+      Array.from({ length: next(12) }, () => alphabet[next(alphabet.length)]!).join(''),
+    )
     // A field that repeats itself: the same trigrams twice within one text.
     if (i % 5 === 0) fields.push('abcabcabc')
     return fields.join('\u0001')
   })
 }
 
-const terms = ['abc', 'bca', 'cab', 'aaa', 'e.@', 'é.@', '\u0800\u4e2da', 'a\u4e2d\u0800', 'ab', 'zzz', 'bcabc', 'd-1', 'a\u0001b']
+const terms = [
+  'abc',
+  'bca',
+  'cab',
+  'aaa',
+  'e.@',
+  'é.@',
+  '\u0800\u4e2da',
+  'a\u4e2d\u0800',
+  'ab',
+  'zzz',
+  'bcabc',
+  'd-1',
+  'a\u0001b',
+]
 
 /** The index made at once of `byId` (undefined: no text), through TrigramIndex.building. */
 const madeOf = (byId: Array<string | undefined>) => TrigramIndex.building(byId.length)(Infinity, (id) => byId[id])!

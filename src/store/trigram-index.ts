@@ -67,13 +67,19 @@ function keyOf(text: string, at: number): number | string {
 /** Calls `each` with the position of every trigram of `text` that holds no separator, in order (repeats included). */
 function forEachTrigram(text: string, each: (at: number) => void): void {
   for (let at = 0; at + 3 <= text.length; at++) {
-    if (text.charCodeAt(at) === SEPARATOR_CODE || text.charCodeAt(at + 1) === SEPARATOR_CODE || text.charCodeAt(at + 2) === SEPARATOR_CODE) continue
+    if (
+      text.charCodeAt(at) === SEPARATOR_CODE ||
+      text.charCodeAt(at + 1) === SEPARATOR_CODE ||
+      text.charCodeAt(at + 2) === SEPARATOR_CODE
+    )
+      continue
     each(at)
   }
 }
 
 /** Bytes a gap (a whole number below 2^32) takes. */
-const gapBytes = (gap: number): number => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5)
+const gapBytes = (gap: number): number =>
+  gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5
 
 /** Writes `gap` (below 2^32) at `bytes[at]`; answers the position after it. */
 function writeGap(bytes: Uint8Array, at: number, gap: number): number {
@@ -85,7 +91,16 @@ function writeGap(bytes: Uint8Array, at: number, gap: number): number {
   return at
 }
 
-const newPostings = (): Postings => ({ count: 0, last: -1, start: 0, end: 0, limit: 0, tail: null, tailLength: 0, tailPrevious: 0 })
+const newPostings = (): Postings => ({
+  count: 0,
+  last: -1,
+  start: 0,
+  end: 0,
+  limit: 0,
+  tail: null,
+  tailLength: 0,
+  tailPrevious: 0,
+})
 
 export class TrigramIndex {
   /** Every trigram's postings, in the order first seen. */
@@ -131,7 +146,9 @@ export class TrigramIndex {
    * filled in); a text may change or go between calls (when it is undefined on the second reading it is
    * left out; when it differs, what does not fit is added after).
    */
-  static building(end: number): (deadline: number, textOf: (id: number) => string | undefined) => TrigramIndex | undefined {
+  static building(
+    end: number,
+  ): (deadline: number, textOf: (id: number) => string | undefined) => TrigramIndex | undefined {
     const index = new TrigramIndex()
     let id = 0
     let text = ''
@@ -227,7 +244,7 @@ export class TrigramIndex {
     const buffer = this.#buffer
     let n = 0
     let id = -1
-    for (let at = to.start, end = to.end; at < end; ) {
+    for (let at = to.start, end = to.end; at < end;) {
       let byte = buffer[at++]!
       let gap = byte & 0x7f
       for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
@@ -239,7 +256,7 @@ export class TrigramIndex {
     const tail = to.tail
     if (tail) {
       id = 0
-      for (let at = 0, end = to.tailLength; at < end; ) {
+      for (let at = 0, end = to.tailLength; at < end;) {
         let byte = tail[at++]!
         let coded = byte & 0x7f
         for (let scale = 0x80; byte & 0x80; scale *= 0x80) {

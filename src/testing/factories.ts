@@ -76,7 +76,8 @@ export interface Factories {
   playlist(input?: PlaylistInput): Promise<PlaylistRecord>
 }
 
-const instant = (value: Instant | undefined): number | undefined => (value === undefined ? undefined : parseInstant(value))
+const instant = (value: Instant | undefined): number | undefined =>
+  value === undefined ? undefined : parseInstant(value)
 
 export function createFactories(store: Store, clock: Clock): Factories {
   const factories: Factories = {
@@ -85,9 +86,19 @@ export function createFactories(store: Store, clock: Clock): Factories {
       const projectId = input.project_id ?? 1
       let person: PersonRecord
       try {
-        person = newPerson(store, projectId, { distinct_ids: input.distinct_ids, properties: input.properties, created_at: instant(input.created_at), is_identified: input.is_identified }, now)
+        person = newPerson(
+          store,
+          projectId,
+          {
+            distinct_ids: input.distinct_ids,
+            properties: input.properties,
+            created_at: instant(input.created_at),
+            is_identified: input.is_identified,
+          },
+          now,
+        )
       } catch (error) {
-        throw new Error(`person factory: ${(error as Error).message}`)
+        throw new Error(`person factory: ${(error as Error).message}`, { cause: error })
       }
       const createdAt = person.created_at
       const first = person.distinct_ids[0]!

@@ -32,7 +32,12 @@ export function faultControl(app: App): MockFaults {
     set(settings) {
       validate ??= createRequestValidator(app.contract)
       const op = app.contract.byId.get('mock_faults_update')!
-      const checked = validate(op, { params: {}, searchParams: new URLSearchParams(), headers: { 'content-type': 'application/json' }, body: settings })
+      const checked = validate(op, {
+        params: {},
+        searchParams: new URLSearchParams(),
+        headers: { 'content-type': 'application/json' },
+        body: settings,
+      })
       if (!checked.valid) throw requestValidationError(checked.errors, checked.input)
       checkFaultOperations(settings.operations, app.contract)
       app.faults.update(settings)

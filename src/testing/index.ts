@@ -5,7 +5,14 @@ export type { MockFaults, FaultSettings } from './faults.ts'
 export type { Factories, PersonInput, EventInput, RecordingFactoryInput, PlaylistInput } from './factories.ts'
 export { scenarioNames } from '../../fixtures/index.ts'
 export type { DatasetSize } from '../seed/seed.ts'
-export type { PersonRecord, EventRecord, RecordingRecord, PlaylistRecord, PlaylistItemRecord, TaskRecord } from '../store/models.ts'
+export type {
+  PersonRecord,
+  EventRecord,
+  RecordingRecord,
+  PlaylistRecord,
+  PlaylistItemRecord,
+  TaskRecord,
+} from '../store/models.ts'
 export type { JournalEntry } from '../core/journal.ts'
 export type * from '../contract/api-types.ts'
 

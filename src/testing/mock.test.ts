@@ -5,11 +5,16 @@ import { contractViolations } from '../../test/support.ts'
 import { createMock as createMockOf, KEYS, scenarioNames, type Mock, type MockOptions } from './index.ts'
 
 /** Every mock here reports contract violations to the suite-wide guard (test/setup.ts). */
-const createMock = (options: MockOptions = {}) => createMockOf({ onViolation: (v) => contractViolations.push(v), ...options })
+const createMock = (options: MockOptions = {}) =>
+  createMockOf({ onViolation: (v) => contractViolations.push(v), ...options })
 
 const auth = { authorization: `Bearer ${KEYS.all}` }
 
-async function getJson<T = any>(mock: Mock, path: string, key: string = KEYS.all): Promise<{ status: number; body: T }> {
+async function getJson<T = any>(
+  mock: Mock,
+  path: string,
+  key: string = KEYS.all,
+): Promise<{ status: number; body: T }> {
   const res = await mock.fetch(path, { headers: { authorization: `Bearer ${key}` } })
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) : undefined }
@@ -29,7 +34,8 @@ describe('createMock options', () => {
 
   it('builds the dataset from the seed: same seed, same data; another seed, other data', async () => {
     const [a, b, c] = await Promise.all([createMock({ seed: 7 }), createMock({ seed: 7 }), createMock({ seed: 8 })])
-    const first = async (m: Mock) => (await getJson<ResponseBody<'persons_list'>>(m, '/api/environments/1/persons/?limit=3')).body.results
+    const first = async (m: Mock) =>
+      (await getJson<ResponseBody<'persons_list'>>(m, '/api/environments/1/persons/?limit=3')).body.results
     expect(await first(a)).toEqual(await first(b))
     expect(await first(a)).not.toEqual(await first(c))
   })
@@ -44,14 +50,21 @@ describe('createMock options', () => {
   })
 
   it('loads named scenarios', async () => {
-    expect(scenarioNames()).toEqual(expect.arrayContaining(['default', 'empty-project', 'large-project', 'key-without-scopes']))
+    expect(scenarioNames()).toEqual(
+      expect.arrayContaining(['default', 'empty-project', 'large-project', 'key-without-scopes']),
+    )
     const empty = await createMock({ fixtures: 'empty-project' })
     expect((await getJson(empty, '/api/environments/1/persons/')).body).toMatchObject({ count: 0, results: [] })
     const noScopes = await createMock({ fixtures: 'key-without-scopes' })
     const denied = await getJson(noScopes, '/api/environments/1/persons/', KEYS.noScopes)
     expect(denied).toEqual({
       status: 403,
-      body: { type: 'authentication_error', code: 'permission_denied', detail: "API key missing required scope 'person:read'", attr: null },
+      body: {
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: "API key missing required scope 'person:read'",
+        attr: null,
+      },
     })
     await expect(createMock({ fixtures: 'nope' })).rejects.toThrow(/unknown fixtures "nope"/)
   })
@@ -150,9 +163,17 @@ describe('factories', () => {
     const events = mock.store.events.forPerson(person.uuid)
     expect(events.map((e) => e.event)).toEqual(['$identify', '$pageview', '$pageview', '$pageview'])
     expect(events.every((e) => e.timestamp >= person.created_at && e.timestamp <= mock.clock.now())).toBe(true)
-    const { status, body } = await getJson<ResponseBody<'persons_retrieve'>>(mock, `/api/environments/1/persons/${person.id}/`)
+    const { status, body } = await getJson<ResponseBody<'persons_retrieve'>>(
+      mock,
+      `/api/environments/1/persons/${person.id}/`,
+    )
     expect(status).toBe(200)
-    expect(body).toMatchObject({ id: person.id, uuid: person.uuid, name: `person-${person.id}@example.com`, created_at: '2026-10-28T12:00:00Z' })
+    expect(body).toMatchObject({
+      id: person.id,
+      uuid: person.uuid,
+      name: `person-${person.id}@example.com`,
+      created_at: '2026-10-28T12:00:00Z',
+    })
   })
 
   it('person: every field can be overridden', async () => {
@@ -166,7 +187,11 @@ describe('factories', () => {
         { event: 'plan upgraded', distinct_id: 'ada-anon', properties: { $set: { plan: 'growth' } } },
       ],
     })
-    expect(person).toMatchObject({ project_id: 2, distinct_ids: ['ada-login', 'ada-anon'], properties: { email: 'ada@example.com', plan: 'growth' } })
+    expect(person).toMatchObject({
+      project_id: 2,
+      distinct_ids: ['ada-login', 'ada-anon'],
+      properties: { email: 'ada@example.com', plan: 'growth' },
+    })
     expect(mock.store.events.forPerson(person.uuid).map((e) => [e.event, e.distinct_id])).toEqual([
       ['$identify', 'ada-login'],
       ['signed up', 'ada-login'],
@@ -174,15 +199,23 @@ describe('factories', () => {
     ])
     expect((await getJson(mock, `/api/environments/1/persons/${person.id}/`)).status).toBe(404)
     expect(mock.store.persons.getByDistinctId(2, 'ada-anon')).toBe(person)
-    expect((await getJson(mock, `/api/environments/2/persons/${person.id}/`)).body.distinct_ids).toEqual(['ada-login', 'ada-anon'])
-    await expect(mock.create.person({ project_id: 2, distinct_ids: ['ada-anon'] })).rejects.toThrow(/already belongs to person/)
+    expect((await getJson(mock, `/api/environments/2/persons/${person.id}/`)).body.distinct_ids).toEqual([
+      'ada-login',
+      'ada-anon',
+    ])
+    await expect(mock.create.person({ project_id: 2, distinct_ids: ['ada-anon'] })).rejects.toThrow(
+      /already belongs to person/,
+    )
     await expect(mock.create.person({ project_id: 99 })).rejects.toThrow(/no project 99/)
   })
 
   it('recording: for a new person unless told, ending now, listed first with its person', async () => {
     const recording = await mock.create.recording({ active_seconds: 90, inactive_seconds: 30, click_count: 7 })
     expect(new Date(recording.start_time).toISOString()).toBe('2026-11-04T11:58:00.000Z')
-    const { body } = await getJson<ResponseBody<'session_recordings_list'>>(mock, '/api/environments/1/session_recordings/?limit=1')
+    const { body } = await getJson<ResponseBody<'session_recordings_list'>>(
+      mock,
+      '/api/environments/1/session_recordings/?limit=1',
+    )
     expect(body.results[0]).toMatchObject({
       id: recording.id,
       distinct_id: recording.distinct_id,
@@ -193,7 +226,11 @@ describe('factories', () => {
     expect(body.results[0]!.person?.distinct_ids).toBe(recording.distinct_id)
 
     const owner = await mock.create.person({ distinct_ids: ['rec-owner'] })
-    const own = await mock.create.recording({ id: 'my-session', distinct_id: 'rec-owner', start_time: '2026-11-01T10:00:00Z' })
+    const own = await mock.create.recording({
+      id: 'my-session',
+      distinct_id: 'rec-owner',
+      start_time: '2026-11-01T10:00:00Z',
+    })
     expect(own).toMatchObject({ id: 'my-session', distinct_id: 'rec-owner', project_id: 1 })
     expect(mock.store.recordings.get(1, 'my-session')).toBe(own)
     expect(owner.distinct_ids).toEqual(['rec-owner'])
@@ -203,16 +240,33 @@ describe('factories', () => {
     const r1 = await mock.create.recording()
     const r2 = await mock.create.recording()
     const playlist = await mock.create.playlist({ name: 'Checkout bugs', recordings: [r1.id, r2.id] })
-    expect(playlist).toMatchObject({ name: 'Checkout bugs', type: 'collection', deleted: false, pinned: false, filters: {}, project_id: 1, created_by_id: 1 })
+    expect(playlist).toMatchObject({
+      name: 'Checkout bugs',
+      type: 'collection',
+      deleted: false,
+      pinned: false,
+      filters: {},
+      project_id: 1,
+      created_by_id: 1,
+    })
     expect(playlist.short_id).toMatch(/^[A-Za-z0-9]{8}$/)
     const items = mock.store.playlistItems.findMany((q) => q.where({ playlist_id: playlist.id }))
     expect(items.map((i) => i.recording_id)).toEqual([r1.id, r2.id])
     expect(mock.store.playlists.findFirst((q) => q.where({ short_id: playlist.short_id }))).toEqual(playlist)
 
     const saved = await mock.create.playlist({ type: 'filters', deleted: true })
-    expect(saved).toMatchObject({ type: 'filters', filters: { date_from: '-7d' }, deleted: true, name: `Playlist ${saved.id}` })
-    await expect(mock.create.playlist({ filters: { date_from: '-1d' } })).rejects.toThrow('You cannot create a collection with filters')
-    await expect(mock.create.playlist({ type: 'filters', recordings: [r1.id] })).rejects.toThrow("Cannot add recordings to a playlist that is type 'filters'.")
+    expect(saved).toMatchObject({
+      type: 'filters',
+      filters: { date_from: '-7d' },
+      deleted: true,
+      name: `Playlist ${saved.id}`,
+    })
+    await expect(mock.create.playlist({ filters: { date_from: '-1d' } })).rejects.toThrow(
+      'You cannot create a collection with filters',
+    )
+    await expect(mock.create.playlist({ type: 'filters', recordings: [r1.id] })).rejects.toThrow(
+      "Cannot add recordings to a playlist that is type 'filters'.",
+    )
   })
 })
 
@@ -254,7 +308,12 @@ describe('faults', () => {
     const failed = await getJson(mock, '/api/environments/1/persons/')
     expect(failed).toEqual({
       status: 503,
-      body: { type: 'server_error', code: 'service_unavailable', detail: 'Service unavailable (fault injected by analytics-mock).', attr: null },
+      body: {
+        type: 'server_error',
+        code: 'service_unavailable',
+        detail: 'Service unavailable (fault injected by analytics-mock).',
+        attr: null,
+      },
     })
     expect((await getJson(mock, '/api/environments/1/persons/1/')).status).toBe(200)
     expect(mock.calls().map((c) => [c.operation_id, c.status])).toEqual([
@@ -273,7 +332,9 @@ describe('faults', () => {
     const before = { ...mock.faults.settings }
     expect(() => mock.faults.set({ error_status: 418 as 503 })).toThrow('"418" is not a valid choice.')
     expect(() => mock.faults.set({ error_rate: 2 })).toThrow('Ensure this value is less than or equal to 1.')
-    expect(() => mock.faults.set({ operations: ['mock_reset'] })).toThrow('"mock_reset" is not the operationId of an API operation.')
+    expect(() => mock.faults.set({ operations: ['mock_reset'] })).toThrow(
+      '"mock_reset" is not the operationId of an API operation.',
+    )
     expect(mock.faults.settings).toEqual(before)
   })
 
@@ -281,7 +342,13 @@ describe('faults', () => {
     const plain = await createMock()
     plain.faults.set({ error_rate: 1, latency_ms: 5 })
     await plain.reset()
-    expect(plain.faults.settings).toEqual({ latency_ms: 0, jitter_ms: 0, error_rate: 0, error_status: 503, operations: null })
+    expect(plain.faults.settings).toEqual({
+      latency_ms: 0,
+      jitter_ms: 0,
+      error_rate: 0,
+      error_status: 503,
+      operations: null,
+    })
     expect((await getJson(plain, '/api/environments/1/persons/')).status).toBe(200)
 
     const slow = await createMock({ faults: { latency_ms: 1 } })

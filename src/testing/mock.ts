@@ -20,7 +20,10 @@ export interface MockOptions extends Omit<AppOptions, 'clock'>, HandlerOptions {
 }
 
 /** A journal entry for one operation, its request body typed from the contract. */
-export interface Call<Op extends OperationId = OperationId> extends Omit<JournalEntry, 'operation_id' | 'request_body'> {
+export interface Call<Op extends OperationId = OperationId> extends Omit<
+  JournalEntry,
+  'operation_id' | 'request_body'
+> {
   operation_id: Op
   request_body: RequestBody<Op> | undefined
 }

@@ -16,15 +16,32 @@ describe("the dashboard's files", () => {
       expect(answer.headers['content-type'], path).toBe(type)
       expect(answer.body.length, path).toBeGreaterThan(500)
     }
-    expect(files.answer('GET', '/_mock/ui').body).toContain('<script type="module" src="/_mock/ui/dashboard.js"></script>')
+    expect(files.answer('GET', '/_mock/ui').body).toContain(
+      '<script type="module" src="/_mock/ui/dashboard.js"></script>',
+    )
     expect(files.answer('HEAD', '/_mock/ui').status).toBe(200)
   })
 
   it('forbid inline code, other origins, framing and sniffing, on every answer', () => {
     const csp = UI_HEADERS['content-security-policy']!
-    for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "form-action 'none'"]) expect(csp).toContain(directive)
-    for (const answer of [files.answer('GET', '/_mock/ui'), files.answer('GET', '/_mock/ui/nope'), files.answer('POST', '/_mock/ui')]) {
-      expect(answer.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' })
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ])
+      expect(csp).toContain(directive)
+    for (const answer of [
+      files.answer('GET', '/_mock/ui'),
+      files.answer('GET', '/_mock/ui/nope'),
+      files.answer('POST', '/_mock/ui'),
+    ]) {
+      expect(answer.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+      })
     }
   })
 
@@ -34,7 +51,8 @@ describe("the dashboard's files", () => {
     expect(html).not.toMatch(/\sstyle=|\son[a-z]+=/i)
     const js = files.answer('GET', '/_mock/ui/dashboard.js').body
     expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/)
-    for (const text of [html, js, files.answer('GET', '/_mock/ui/dashboard.css').body]) expect(text).not.toMatch(/(src|href|url)\s*[=(]\s*["']?(https?:)?\/\//)
+    for (const text of [html, js, files.answer('GET', '/_mock/ui/dashboard.css').body])
+      expect(text).not.toMatch(/(src|href|url)\s*[=(]\s*["']?(https?:)?\/\//)
   })
 
   it('answer anything else under /_mock/ui in the error shape: 404 for another name, 405 for another method', () => {

@@ -71,8 +71,14 @@ export class UiFiles {
   /** The answer to `method path` under UI_PATH: a file, 404 for a name it does not have, 405 for anything but GET and HEAD. */
   answer(method: string, path: string): UiAnswer {
     const served = FILES[path.slice(UI_PATH.length)]
-    if (method !== 'GET' && method !== 'HEAD') return refusal(new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`), { allow: 'GET, HEAD' })
-    if (!served) return refusal(new ApiError(404, 'invalid_request', 'not_found', `The dashboard has no file ${path}; it is at ${UI_PATH}.`))
+    if (method !== 'GET' && method !== 'HEAD')
+      return refusal(new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`), {
+        allow: 'GET, HEAD',
+      })
+    if (!served)
+      return refusal(
+        new ApiError(404, 'invalid_request', 'not_found', `The dashboard has no file ${path}; it is at ${UI_PATH}.`),
+      )
     return { status: 200, headers: { 'content-type': served.type, ...UI_HEADERS }, body: this.#read(served.file) }
   }
 }

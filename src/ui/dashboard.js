@@ -39,7 +39,13 @@ async function call(method, path, body) {
       data = text
     }
   }
-  if (!res.ok) throw new CallError(res.status, data && typeof data === 'object' && data.detail ? `${res.status}: ${data.detail}` : `${res.status} ${res.statusText}`)
+  if (!res.ok)
+    throw new CallError(
+      res.status,
+      data && typeof data === 'object' && data.detail
+        ? `${res.status}: ${data.detail}`
+        : `${res.status} ${res.statusText}`,
+    )
   return data
 }
 
@@ -54,7 +60,8 @@ function el(tag, props = {}, ...children) {
     else if (name === 'onclick') node.addEventListener('click', value)
     else node.setAttribute(name, value === true ? '' : String(value))
   }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child))
+  for (const child of children)
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child))
   return node
 }
 
@@ -75,14 +82,16 @@ function notice(message, kind = 'error') {
   if (kind === 'info') noticeTimer = setTimeout(() => (box.hidden = true), 5000)
 }
 const clearNotice = () => ($('notice').hidden = true)
-const failed = (error) => notice(error instanceof CallError ? error.message : `The mock did not answer: ${error.message}`)
+const failed = (error) =>
+  notice(error instanceof CallError ? error.message : `The mock did not answer: ${error.message}`)
 
 // ------------------------------------------------------------------------------------------------ tabs
 
 let activeTab = 'requests'
 function showTab(name) {
   activeTab = name
-  for (const button of document.querySelectorAll('#tabs button')) button.setAttribute('aria-selected', String(button.dataset.tab === name))
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.setAttribute('aria-selected', String(button.dataset.tab === name))
   for (const section of document.querySelectorAll('main > .tab')) section.hidden = section.id !== name
   if (name === 'data') loadData().catch(failed)
   if (name === 'clock') refreshClock(true).catch(failed)
@@ -169,7 +178,8 @@ async function pollJournal() {
   // one found is there already, or is not what the view shows now (shown twice or wrongly otherwise); the
   // next poll goes on from the new cursor.
   if (journal.reads !== reads) return
-  const cleared = page.last_id === null ? journal.cursor > 0 : page.last_id < journal.cursor || (page.first_id ?? 0) > journal.cursor
+  const cleared =
+    page.last_id === null ? journal.cursor > 0 : page.last_id < journal.cursor || (page.first_id ?? 0) > journal.cursor
   if (cleared) return loadJournal()
   journal.count = page.count
   journal.dropped = page.dropped
@@ -184,7 +194,8 @@ function renderJournalSummary() {
   const shown = journal.rows.length
   const span = shown ? `${number(journal.rows.at(-1).id)}–${number(journal.rows[0].id)}` : 'none'
   const dropped = journal.dropped ? `; ${number(journal.dropped)} older dropped (the journal is bounded)` : ''
-  $('journal-summary').textContent = `${number(journal.count)} matching; showing ${shown ? `#${span}` : span}${first ? '' : ' (an older page: not live)'}${dropped}`
+  $('journal-summary').textContent =
+    `${number(journal.count)} matching; showing ${shown ? `#${span}` : span}${first ? '' : ' (an older page: not live)'}${dropped}`
   $('journal-newer').disabled = first
   $('journal-older').disabled = shown === 0 || journal.rows.at(-1).id <= 1 || shown < JOURNAL_PAGE
   const filters = journalFilters().toString()
@@ -203,7 +214,11 @@ function renderJournal(fresh) {
     const shown = target(e)
     const row = el(
       'tr',
-      { dataset: { id: e.id }, className: [e.id === journal.selected ? 'selected' : '', fresh.has(e.id) ? 'fresh' : ''].join(' ').trim() || undefined },
+      {
+        dataset: { id: e.id },
+        className:
+          [e.id === journal.selected ? 'selected' : '', fresh.has(e.id) ? 'fresh' : ''].join(' ').trim() || undefined,
+      },
       cell(e.id),
       cell(when(e.at).slice(11), { title: e.at, className: 'aside' }),
       cell(e.method),
@@ -214,7 +229,11 @@ function renderJournal(fresh) {
       cell(e.key, { className: 'aside' }),
       cell(e.validation === 'passed' ? '✓ passed' : e.validation === 'failed' ? '✗ failed' : '– skipped', {
         className: `verdict ${e.validation}`,
-        title: e.violation ?? (e.validation === 'skipped' ? 'not checked: no handler answered, a 5xx, or validation is off' : 'the answer matched the contract'),
+        title:
+          e.violation ??
+          (e.validation === 'skipped'
+            ? 'not checked: no handler answered, a 5xx, or validation is off'
+            : 'the answer matched the contract'),
       }),
     )
     row.addEventListener('click', () => selectEntry(e.id).catch(failed))
@@ -242,7 +261,11 @@ async function selectEntry(id) {
     entry = await call('GET', `/_mock/journal/${id}`)
   } catch (error) {
     if (!(error instanceof CallError) || error.status !== 404) throw error
-    pane.replaceChildren(closeButton(), el('h2', { text: `#${id}` }), el('p', { text: 'No longer in the journal (it keeps the newest entries; a reset or clear empties it).' }))
+    pane.replaceChildren(
+      closeButton(),
+      el('h2', { text: `#${id}` }),
+      el('p', { text: 'No longer in the journal (it keeps the newest entries; a reset or clear empties it).' }),
+    )
     return
   }
   const query = Object.keys(entry.query ?? {}).length ? entry.query : null
@@ -253,8 +276,18 @@ async function selectEntry(id) {
       el(
         'p',
         { className: 'tools' },
-        el('button', { type: 'button', className: 'copy-curl', text: 'Copy as curl', onclick: () => copyCurl(entry).catch(failed) }),
-        el('button', { type: 'button', className: 'send-again', text: 'Send again…', onclick: () => openSendForm(entry) }),
+        el('button', {
+          type: 'button',
+          className: 'copy-curl',
+          text: 'Copy as curl',
+          onclick: () => copyCurl(entry).catch(failed),
+        }),
+        el('button', {
+          type: 'button',
+          className: 'send-again',
+          text: 'Send again…',
+          onclick: () => openSendForm(entry),
+        }),
       ),
       el('div', { className: 'curl-slot' }),
       el('div', { className: 'send-slot' }),
@@ -270,7 +303,9 @@ async function selectEntry(id) {
       ),
       el('h3', { text: 'Request' }),
       query ? el('pre', { className: 'query', text: pretty(query) }) : null,
-      entry.request_body === undefined ? el('pre', { className: 'request-body', text: '(no body)' }) : bodyView(entry.request_body, 'request-body'),
+      entry.request_body === undefined
+        ? el('pre', { className: 'request-body', text: '(no body)' })
+        : bodyView(entry.request_body, 'request-body'),
       el('div', { className: 'answers' }, answerView(entry, 'original', 'Response')),
     ),
   )
@@ -284,9 +319,19 @@ function answerView(entry, className, title) {
     { className: `answer ${className}` },
     ...present(
       el('h3', { text: `${title} ${res.status}`, className: `status-line ${statusClass(res.status)}` }),
-      Object.keys(res.headers).length ? el('pre', { className: 'headers', text: Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n') }) : null,
+      Object.keys(res.headers).length
+        ? el('pre', {
+            className: 'headers',
+            text: Object.entries(res.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n'),
+          })
+        : null,
       !res.body_kept
-        ? el('pre', { className: 'response-body', text: '(not kept: the journal keeps the answers of its newest 100 entries, and not those written as they were made)' })
+        ? el('pre', {
+            className: 'response-body',
+            text: '(not kept: the journal keeps the answers of its newest 100 entries, and not those written as they were made)',
+          })
         : res.body === null
           ? el('pre', { className: 'response-body', text: '(no body)' })
           : bodyView(res.body, 'response-body'),
@@ -325,14 +370,34 @@ async function copy(text, what) {
 
 /** `.results[0].name`, jq's way (`.["a b"]` for a name that is not a plain word). */
 const childPath = (path, key) =>
-  typeof key === 'number' ? `${path === '.' ? '' : path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path === '.' ? '' : path}.${key}` : `${path === '.' ? '' : path}.[${JSON.stringify(key)}]`
+  typeof key === 'number'
+    ? `${path === '.' ? '' : path}[${key}]`
+    : /^[A-Za-z_$][\w$]*$/.test(key)
+      ? `${path === '.' ? '' : path}.${key}`
+      : `${path === '.' ? '' : path}.[${JSON.stringify(key)}]`
 
 /** A JSON value as a tree to fold and unfold (objects and arrays open two levels deep, the rest made when opened), each name copying its path. */
 function jsonTree(value, key, path, depth) {
-  const label = key === undefined ? null : el('span', { className: 'key', title: `copy the path ${path}`, text: typeof key === 'number' ? `${key}` : key, dataset: { path } })
+  const label =
+    key === undefined
+      ? null
+      : el('span', {
+          className: 'key',
+          title: `copy the path ${path}`,
+          text: typeof key === 'number' ? `${key}` : key,
+          dataset: { path },
+        })
   if (value !== null && typeof value === 'object') {
     const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)
-    const summary = el('summary', {}, ...present(label, label ? ': ' : null, el('span', { className: 'shape', text: Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}` })))
+    const summary = el(
+      'summary',
+      {},
+      ...present(
+        label,
+        label ? ': ' : null,
+        el('span', { className: 'shape', text: Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}` }),
+      ),
+    )
     const node = el('details', { className: 'node', open: depth < 2 }, summary)
     const fill = () => {
       if (node.dataset.filled) return
@@ -344,7 +409,11 @@ function jsonTree(value, key, path, depth) {
     return node
   }
   const kind = value === null ? 'null' : typeof value
-  return el('div', { className: 'leaf' }, ...present(label, label ? ': ' : null, el('span', { className: `value ${kind}`, text: JSON.stringify(value) })))
+  return el(
+    'div',
+    { className: 'leaf' },
+    ...present(label, label ? ': ' : null, el('span', { className: `value ${kind}`, text: JSON.stringify(value) })),
+  )
 }
 
 /** A body: a JSON value as a tree (with its raw text a click away), text as text. */
@@ -368,8 +437,25 @@ function bodyView(value, className) {
       toggle.textContent = raw.hidden ? 'raw' : 'tree'
     },
   })
-  const unfold = el('button', { type: 'button', className: 'unfold', text: 'unfold all', onclick: () => unfoldAll(tree) })
-  return el('div', { className: 'body' }, el('p', { className: 'tools' }, toggle, unfold, el('span', { className: 'muted', text: ' click a name to copy its path' })), tree, raw)
+  const unfold = el('button', {
+    type: 'button',
+    className: 'unfold',
+    text: 'unfold all',
+    onclick: () => unfoldAll(tree),
+  })
+  return el(
+    'div',
+    { className: 'body' },
+    el(
+      'p',
+      { className: 'tools' },
+      toggle,
+      unfold,
+      el('span', { className: 'muted', text: ' click a name to copy its path' }),
+    ),
+    tree,
+    raw,
+  )
 }
 
 /** Opens every level (made as they open), up to a few thousand nodes. */
@@ -387,14 +473,21 @@ function unfoldAll(tree) {
 async function copyCurl(entry) {
   const line = (await call('GET', `/_mock/journal/${entry.id}/curl`)).trim()
   const slot = $('journal-detail').querySelector('.curl-slot')
-  slot.replaceChildren(el('pre', { className: 'curl', text: line }), el('p', { className: 'muted', text: 'The key is read from $POSTHOG_PERSONAL_API_KEY: export it first.' }))
+  slot.replaceChildren(
+    el('pre', { className: 'curl', text: line }),
+    el('p', { className: 'muted', text: 'The key is read from $POSTHOG_PERSONAL_API_KEY: export it first.' }),
+  )
   await copy(line, 'the curl command line')
 }
 
 /** The form to send entry `entry`'s request again, as it was or changed. */
 function openSendForm(entry) {
   const slot = $('journal-detail').querySelector('.send-slot')
-  const method = el('select', { className: 'send-method' }, ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => el('option', { value: m, text: m })))
+  const method = el(
+    'select',
+    { className: 'send-method' },
+    ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => el('option', { value: m, text: m })),
+  )
   method.value = entry.method
   const path = el('input', { className: 'send-target', value: target(entry), size: 60 })
   const bodyText = entry.request_body === undefined ? '' : pretty(entry.request_body)
@@ -416,8 +509,17 @@ function openSendForm(entry) {
       el('h3', { text: `Send #${entry.id} again` }),
       el('p', {}, method, ' ', path),
       body,
-      el('p', { className: 'muted', text: 'Sent with the key it presented. Values shown [redacted] are sent as they were.' }),
-      el('p', {}, el('button', { type: 'submit', className: 'send', text: 'Send' }), ' ', el('button', { type: 'button', text: 'Cancel', onclick: () => slot.replaceChildren() })),
+      el('p', {
+        className: 'muted',
+        text: 'Sent with the key it presented. Values shown [redacted] are sent as they were.',
+      }),
+      el(
+        'p',
+        {},
+        el('button', { type: 'submit', className: 'send', text: 'Send' }),
+        ' ',
+        el('button', { type: 'button', text: 'Cancel', onclick: () => slot.replaceChildren() }),
+      ),
     ),
   )
   slot.querySelector('form').addEventListener('submit', (event) => {
@@ -433,7 +535,12 @@ function showSentAgain(again) {
   answers.classList.add('compare')
   const view = again.entry
     ? answerView(again.entry, 'again', `Sent again (#${again.id}):`)
-    : el('section', { className: 'answer again' }, el('h3', { text: `Sent again: ${again.status}`, className: `status-line ${statusClass(again.status)}` }), el('p', { className: 'muted', text: 'The journal keeps no entries (journal size 0).' }))
+    : el(
+        'section',
+        { className: 'answer again' },
+        el('h3', { text: `Sent again: ${again.status}`, className: `status-line ${statusClass(again.status)}` }),
+        el('p', { className: 'muted', text: 'The journal keeps no entries (journal size 0).' }),
+      )
   answers.replaceChildren(answers.querySelector('.original'), view)
   answers.scrollIntoView({ block: 'start' })
   if (journal.before === null && !$('journal-live').checked) loadJournal().catch(failed)
@@ -461,7 +568,11 @@ const COLUMNS = {
   persons: [
     ['id', (p) => p.id],
     ['name', (p) => p.name],
-    ['distinct ids', (p) => p.distinct_ids.slice(0, 2).join(', ') + (p.distinct_ids.length > 2 ? ` (+${p.distinct_ids.length - 2})` : '')],
+    [
+      'distinct ids',
+      (p) =>
+        p.distinct_ids.slice(0, 2).join(', ') + (p.distinct_ids.length > 2 ? ` (+${p.distinct_ids.length - 2})` : ''),
+    ],
     ['created', (p) => when(p.created_at)],
     ['properties', (p) => (p.properties ? JSON.stringify(p.properties) : '—')],
   ],
@@ -506,7 +617,13 @@ async function loadData() {
   const body = document.createDocumentFragment()
   for (const record of page.results) {
     const row = el('tr', { className: data.kind === 'playlists' && record.deleted ? 'deleted' : undefined })
-    for (const [name, value] of columns) row.append(cell(value(record), name === 'properties' || name === 'start URL' ? { className: 'clip', title: value(record) } : {}))
+    for (const [name, value] of columns)
+      row.append(
+        cell(
+          value(record),
+          name === 'properties' || name === 'start URL' ? { className: 'clip', title: value(record) } : {},
+        ),
+      )
     row.addEventListener('click', () => {
       for (const other of $('data-table').tBodies[0].rows) other.classList.toggle('selected', other === row)
       showRecord(record).catch(failed)
@@ -515,7 +632,9 @@ async function loadData() {
   }
   $('data-table').tBodies[0].replaceChildren(body)
   const last = Math.min(data.offset + page.results.length, data.count)
-  $('data-summary').textContent = data.count ? `${number(data.offset + 1)}–${number(last)} of ${number(data.count)}` : 'none'
+  $('data-summary').textContent = data.count
+    ? `${number(data.offset + 1)}–${number(last)} of ${number(data.count)}`
+    : 'none'
   $('data-prev').disabled = data.offset === 0
   $('data-next').disabled = last >= data.count
 }
@@ -524,7 +643,11 @@ async function showRecord(record) {
   const pane = $('data-detail')
   pane.hidden = false
   if (data.kind !== 'playlists') {
-    pane.replaceChildren(closeDataButton(), el('h2', { text: data.kind === 'persons' ? `Person ${record.id}` : `Recording ${record.id}` }), el('pre', { text: pretty(record) }))
+    pane.replaceChildren(
+      closeDataButton(),
+      el('h2', { text: data.kind === 'persons' ? `Person ${record.id}` : `Recording ${record.id}` }),
+      el('pre', { text: pretty(record) }),
+    )
     return
   }
   data.playlist = record
@@ -535,7 +658,10 @@ async function showRecord(record) {
 async function showItems() {
   const playlist = data.playlist
   const q = new URLSearchParams({ limit: String(ITEMS_PAGE), offset: String(data.itemsOffset) })
-  const page = await call('GET', `/_mock/projects/${encodeURIComponent(data.project)}/playlists/${encodeURIComponent(playlist.short_id)}/items?${q}`)
+  const page = await call(
+    'GET',
+    `/_mock/projects/${encodeURIComponent(data.project)}/playlists/${encodeURIComponent(playlist.short_id)}/items?${q}`,
+  )
   const rows = page.results.map((item) =>
     el(
       'tr',
@@ -550,15 +676,40 @@ async function showItems() {
   const pager = el(
     'p',
     {},
-    el('button', { type: 'button', text: '← previous', disabled: data.itemsOffset === 0, onclick: () => ((data.itemsOffset -= ITEMS_PAGE), showItems().catch(failed)) }),
+    el('button', {
+      type: 'button',
+      text: '← previous',
+      disabled: data.itemsOffset === 0,
+      onclick: () => ((data.itemsOffset -= ITEMS_PAGE), showItems().catch(failed)),
+    }),
     ` ${page.count ? `${number(data.itemsOffset + 1)}–${number(data.itemsOffset + page.results.length)} of ${number(page.count)}` : 'no items'} `,
-    el('button', { type: 'button', text: 'next →', disabled: !page.next, onclick: () => ((data.itemsOffset += ITEMS_PAGE), showItems().catch(failed)) }),
+    el('button', {
+      type: 'button',
+      text: 'next →',
+      disabled: !page.next,
+      onclick: () => ((data.itemsOffset += ITEMS_PAGE), showItems().catch(failed)),
+    }),
   )
   $('data-detail').replaceChildren(
     closeDataButton(),
-    el('h2', { text: `Playlist ${playlist.short_id}: ${playlist.name || playlist.derived_name || '(unnamed)'}${playlist.deleted ? ' (deleted)' : ''}` }),
+    el('h2', {
+      text: `Playlist ${playlist.short_id}: ${playlist.name || playlist.derived_name || '(unnamed)'}${playlist.deleted ? ' (deleted)' : ''}`,
+    }),
     el('h3', { text: 'Items, most recently added first' }),
-    el('table', { className: 'rows items' }, el('thead', {}, el('tr', {}, ...['recording', 'added', 'distinct id', 'duration (s)', 'start URL'].map((t) => el('th', { text: t })))), el('tbody', {}, ...rows)),
+    el(
+      'table',
+      { className: 'rows items' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          ...['recording', 'added', 'distinct id', 'duration (s)', 'start URL'].map((t) => el('th', { text: t })),
+        ),
+      ),
+      el('tbody', {}, ...rows),
+    ),
     pager,
     el('h3', { text: 'Playlist' }),
     el('pre', { text: pretty(playlist) }),
@@ -566,7 +717,12 @@ async function showItems() {
 }
 
 function closeDataButton() {
-  return el('button', { type: 'button', className: 'close', text: 'close', onclick: () => ($('data-detail').hidden = true) })
+  return el('button', {
+    type: 'button',
+    className: 'close',
+    text: 'close',
+    onclick: () => ($('data-detail').hidden = true),
+  })
 }
 
 function dataQueryChanged({ resetPage = true } = {}) {
@@ -606,20 +762,25 @@ async function loadTasks() {
         cell(t.target?.person_id ?? t.target?.person_uuid, { title: t.target?.person_uuid }),
         cell(when(t.created_at)),
         cell(when(t.scheduled_for)),
-        cell(state, { className: `state ${state}`, title: due ? 'its time has come: it runs on the next API request, or with "Run what fell due"' : undefined }),
+        cell(state, {
+          className: `state ${state}`,
+          title: due ? 'its time has come: it runs on the next API request, or with "Run what fell due"' : undefined,
+        }),
         cell(when(t.ran_at)),
         cell(t.result ? `${number(t.result.deleted_events)} events deleted` : ''),
       ),
     )
   }
   $('tasks').tBodies[0].replaceChildren(body)
-  if (results.length > TASKS_SHOWN) $('clock-ran').textContent = `Showing the newest ${TASKS_SHOWN} of ${number(results.length)} tasks.`
+  if (results.length > TASKS_SHOWN)
+    $('clock-ran').textContent = `Showing the newest ${TASKS_SHOWN} of ${number(results.length)} tasks.`
 }
 
 async function changeClock(body, what) {
   const state = await call('POST', '/_mock/clock', body)
   const ran = state.ran ?? []
-  $('clock-ran').textContent = `${what}: now ${state.now}; ${ran.length ? `ran ${ran.map((t) => `#${t.id} (${number(t.result?.deleted_events ?? 0)} events deleted)`).join(', ')}` : 'no task fell due'}.`
+  $('clock-ran').textContent =
+    `${what}: now ${state.now}; ${ran.length ? `ran ${ran.map((t) => `#${t.id} (${number(t.result?.deleted_events ?? 0)} events deleted)`).join(', ')}` : 'no task fell due'}.`
   await refreshClock(true)
 }
 
@@ -636,15 +797,21 @@ async function loadOperations() {
   const { results } = await call('GET', '/_mock/routes')
   const ids = results.map((r) => r.operation_id).sort()
   $('journal-operation').append(...ids.map((id) => el('option', { value: id, text: id })))
-  const api = results.filter((r) => r.scopes !== null).map((r) => r.operation_id).sort()
+  const api = results
+    .filter((r) => r.scopes !== null)
+    .map((r) => r.operation_id)
+    .sort()
   $('fault-operations').replaceChildren(...api.map((id) => el('option', { value: id, text: id })))
 }
 
 function showFaults(settings) {
   const parts = []
-  if (settings.latency_ms || settings.jitter_ms) parts.push(`latency ${settings.latency_ms} ms${settings.jitter_ms ? ` + up to ${settings.jitter_ms} ms` : ''}`)
+  if (settings.latency_ms || settings.jitter_ms)
+    parts.push(`latency ${settings.latency_ms} ms${settings.jitter_ms ? ` + up to ${settings.jitter_ms} ms` : ''}`)
   if (settings.error_rate) parts.push(`${Math.round(settings.error_rate * 100)}% answered ${settings.error_status}`)
-  $('faults-state').textContent = parts.length ? `${parts.join(', ')} on ${settings.operations ? settings.operations.join(', ') : 'every API operation'}` : 'none'
+  $('faults-state').textContent = parts.length
+    ? `${parts.join(', ')} on ${settings.operations ? settings.operations.join(', ') : 'every API operation'}`
+    : 'none'
   $('fault-latency').value = settings.latency_ms
   $('fault-jitter').value = settings.jitter_ms
   $('fault-rate').value = settings.error_rate
@@ -711,8 +878,10 @@ async function tick() {
 }
 
 function wire() {
-  for (const button of document.querySelectorAll('#tabs button')) button.addEventListener('click', () => showTab(button.dataset.tab))
-  for (const form of document.querySelectorAll('form')) form.addEventListener('submit', (event) => event.preventDefault())
+  for (const button of document.querySelectorAll('#tabs button'))
+    button.addEventListener('click', () => showTab(button.dataset.tab))
+  for (const form of document.querySelectorAll('form'))
+    form.addEventListener('submit', (event) => event.preventDefault())
 
   $('journal-operation').addEventListener('change', journalFiltersChanged)
   $('journal-status').addEventListener('change', journalFiltersChanged)
@@ -727,7 +896,10 @@ function wire() {
     const id = Number($('journal-goto').value)
     if (Number.isSafeInteger(id) && id >= 1) goToEntry(id).catch(failed)
   })
-  $('journal-live').addEventListener('change', () => $('journal-live').checked && journal.before === null && loadJournal().catch(failed))
+  $('journal-live').addEventListener(
+    'change',
+    () => $('journal-live').checked && journal.before === null && loadJournal().catch(failed),
+  )
   $('journal-older').addEventListener('click', () => {
     journal.before = journal.rows.at(-1).id
     loadJournal().catch(failed)
@@ -741,7 +913,8 @@ function wire() {
   for (const button of document.querySelectorAll('#data-filters [data-kind]')) {
     button.addEventListener('click', () => {
       data.kind = button.dataset.kind
-      for (const other of document.querySelectorAll('#data-filters [data-kind]')) other.setAttribute('aria-pressed', String(other === button))
+      for (const other of document.querySelectorAll('#data-filters [data-kind]'))
+        other.setAttribute('aria-pressed', String(other === button))
       dataQueryChanged()
     })
   }
@@ -763,9 +936,12 @@ function wire() {
   $('data-refresh').addEventListener('click', () => dataQueryChanged({ resetPage: false }))
 
   $('clock-advance').addEventListener('submit', () => advance($('clock-duration').value))
-  for (const button of document.querySelectorAll('[data-advance]')) button.addEventListener('click', () => advance(button.dataset.advance))
+  for (const button of document.querySelectorAll('[data-advance]'))
+    button.addEventListener('click', () => advance(button.dataset.advance))
   $('clock-run-due').addEventListener('click', () => changeClock({ advance: 0 }, 'Ran what fell due').catch(failed))
-  $('clock-freeze').addEventListener('click', () => changeClock({ freeze: !clockState?.frozen }, clockState?.frozen ? 'Following wall time' : 'Frozen').catch(failed))
+  $('clock-freeze').addEventListener('click', () =>
+    changeClock({ freeze: !clockState?.frozen }, clockState?.frozen ? 'Following wall time' : 'Frozen').catch(failed),
+  )
 
   $('faults-form').addEventListener('submit', () => setFaults().catch(failed))
   $('faults-clear').addEventListener('click', () => clearFaults().catch(failed))

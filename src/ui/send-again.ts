@@ -31,23 +31,33 @@ export interface SendAgain {
   body_text?: string
 }
 
-const refusal = (status: number, code: string, detail: string, attr: string | null = null) => new ApiError(status, 'invalid_request', code, detail, attr)
+const refusal = (status: number, code: string, detail: string, attr: string | null = null) =>
+  new ApiError(status, 'invalid_request', code, detail, attr)
 
 function asked(raw: string | Uint8Array | undefined, contentType: string | undefined): SendAgain {
-  if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) throw refusal(415, 'unsupported_media_type', 'Send again takes a JSON body (Content-Type: application/json).')
+  if (!/^application\/json\s*(;|$)/i.test(contentType ?? ''))
+    throw refusal(415, 'unsupported_media_type', 'Send again takes a JSON body (Content-Type: application/json).')
   let value: unknown
   try {
-    value = JSON.parse(typeof raw === 'string' ? raw : new TextDecoder('utf-8', { fatal: true }).decode(raw ?? new Uint8Array()))
+    value = JSON.parse(
+      typeof raw === 'string' ? raw : new TextDecoder('utf-8', { fatal: true }).decode(raw ?? new Uint8Array()),
+    )
   } catch {
     throw refusal(400, 'parse_error', 'The body is not JSON.')
   }
   const ask = value as Partial<Record<keyof SendAgain, unknown>>
-  if (!ask || typeof ask !== 'object' || !Number.isSafeInteger(ask.id) || (ask.id as number) < 1) throw refusal(400, 'invalid_input', 'id: a journal entry number is required.', 'id')
-  if (ask.method !== undefined && !(typeof ask.method === 'string' && METHODS.has(ask.method))) throw refusal(400, 'invalid_input', `method: one of ${[...METHODS].join(', ')}.`, 'method')
-  if (ask.target !== undefined && !(typeof ask.target === 'string' && /^\/(?![/\\])/.test(ask.target) && ask.target.length <= MAX_TARGET)) {
+  if (!ask || typeof ask !== 'object' || !Number.isSafeInteger(ask.id) || (ask.id as number) < 1)
+    throw refusal(400, 'invalid_input', 'id: a journal entry number is required.', 'id')
+  if (ask.method !== undefined && !(typeof ask.method === 'string' && METHODS.has(ask.method)))
+    throw refusal(400, 'invalid_input', `method: one of ${[...METHODS].join(', ')}.`, 'method')
+  if (
+    ask.target !== undefined &&
+    !(typeof ask.target === 'string' && /^\/(?![/\\])/.test(ask.target) && ask.target.length <= MAX_TARGET)
+  ) {
     throw refusal(400, 'invalid_input', 'target: a path on this server, starting with one /.', 'target')
   }
-  if (ask.body_text !== undefined && typeof ask.body_text !== 'string') throw refusal(400, 'invalid_input', 'body_text: the body as text.', 'body_text')
+  if (ask.body_text !== undefined && typeof ask.body_text !== 'string')
+    throw refusal(400, 'invalid_input', 'body_text: the body as text.', 'body_text')
   return ask as SendAgain
 }
 
@@ -56,9 +66,15 @@ function bodyOf(ask: SendAgain, record: Readonly<JournalRecord>): string | undef
   const original = record.request_body
   // A body the journal let go of is a note of its size: sending the note would be another request.
   if (isOmittedBody(original) && ask.body_text === undefined) {
-    throw refusal(409, 'conflict', `Entry ${ask.id}'s request body was not kept (${original._omitted}, ${original.bytes} bytes): send it again with the whole body in body_text.`, 'body_text')
+    throw refusal(
+      409,
+      'conflict',
+      `Entry ${ask.id}'s request body was not kept (${original._omitted}, ${original.bytes} bytes): send it again with the whole body in body_text.`,
+      'body_text',
+    )
   }
-  if (ask.body_text === undefined) return original === undefined ? undefined : typeof original === 'string' ? original : JSON.stringify(original)
+  if (ask.body_text === undefined)
+    return original === undefined ? undefined : typeof original === 'string' ? original : JSON.stringify(original)
   if (ask.body_text === '') return undefined
   let changed: unknown
   try {
@@ -77,7 +93,8 @@ function bodyOf(ask: SendAgain, record: Readonly<JournalRecord>): string | undef
   return restored ? JSON.stringify(changed) : ask.body_text
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The request to send: entry `record`'s, changed as asked. */
 function requestOf(ask: SendAgain, record: Readonly<JournalRecord>): MockRequest {
@@ -113,7 +130,12 @@ export async function sendAgain(
   try {
     const ask = asked(raw, contentType)
     const record = app.journal.request(ask.id)
-    if (!record) throw refusal(404, 'not_found', `No journal entry ${ask.id}: the journal keeps the newest entries only, and a reset or clear empties it.`)
+    if (!record)
+      throw refusal(
+        404,
+        'not_found',
+        `No journal entry ${ask.id}: the journal keeps the newest entries only, and a reset or clear empties it.`,
+      )
     const req = requestOf(ask, record)
     const refused = admit(req)
     if (refused) throw refused

@@ -15,7 +15,14 @@ async function cli(app: App, argv: string[], env: Record<string, string> = {}, e
   const out: string[] = []
   const err: string[] = []
   const progress: string[] = []
-  const io: VerifyIo = { out: (t) => out.push(t), err: (t) => err.push(t), env, fetch: app.fetch, progress: { isTTY: false, write: (t) => void progress.push(t) }, ...extra }
+  const io: VerifyIo = {
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    env,
+    fetch: app.fetch,
+    progress: { isTTY: false, write: (t) => void progress.push(t) },
+    ...extra,
+  }
   const code = await runVerifyCommand(argv, io)
   return { code, out: out.join('\n'), err: err.join('\n'), progress: progress.join('') }
 }
@@ -42,14 +49,35 @@ describe('analytics-mock verify', () => {
   })
 
   it('exits 1 when a check fails, and still writes both reports', async () => {
-    const broken = await createApp({ onViolation: () => {}, validateResponses: false, handlers: { session_recordings_list: () => ({ status: 500, headers: {}, json: {} }) } })
+    const broken = await createApp({
+      onViolation: () => {},
+      validateResponses: false,
+      handlers: { session_recordings_list: () => ({ status: 500, headers: {}, json: {} }) },
+    })
     const junit = join(dir, 'j.xml')
     const json = join(dir, 'r.json')
-    const r = await cli(broken, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--tag', 'session_recordings', '--junit', junit, '--json', json, '--seed', '1'])
+    const r = await cli(broken, [
+      '--base-url',
+      'http://mock.test',
+      '--api-key',
+      KEYS.all,
+      '--project-id',
+      '1',
+      '--tag',
+      'session_recordings',
+      '--junit',
+      junit,
+      '--json',
+      json,
+      '--seed',
+      '1',
+    ])
     expect(r.code).toBe(1)
     expect(r.out).toMatch(/\n3 passed, 3 failed, 1 skipped$/)
     const xml = await readFile(junit, 'utf8')
-    expect(xml).toMatch(/<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/)
+    expect(xml).toMatch(
+      /<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/,
+    )
     const report = JSON.parse(await readFile(json, 'utf8'))
     expect(report).toMatchObject({ tool: 'analytics-mock verify', ok: false, seed: 1 })
     expect(report.checks.find((c: any) => c.name === 'pagination walk').exchanges[0]).toEqual({
@@ -63,17 +91,42 @@ describe('analytics-mock verify', () => {
     const broken = await testApp({
       onViolation: () => {},
       validateResponses: false,
-      handlers: { persons_retrieve: (ctx) => ({ status: 200, headers: {}, json: { ...(handlers.persons_retrieve!(ctx) as { json: object }).json, id: 'one' } }) },
+      handlers: {
+        persons_retrieve: (ctx) => ({
+          status: 200,
+          headers: {},
+          json: { ...(handlers.persons_retrieve!(ctx) as { json: object }).json, id: 'one' },
+        }),
+      },
     })
     const page = join(dir, 'reports', 'verify.html')
     const json = join(dir, 'r.json')
-    const r = await cli(broken, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--operation', 'persons_retrieve', '--report', `html=${page}`, '--report', `json=${json}`, '--seed', '1'])
+    const r = await cli(broken, [
+      '--base-url',
+      'http://mock.test',
+      '--api-key',
+      KEYS.all,
+      '--project-id',
+      '1',
+      '--operation',
+      'persons_retrieve',
+      '--report',
+      `html=${page}`,
+      '--report',
+      `json=${json}`,
+      '--seed',
+      '1',
+    ])
     expect(r.code).toBe(1)
     const html = await readFile(page, 'utf8')
     const rule = 'contracts/openapi.yaml#/components/schemas/Person/properties/id/type: must be integer'
     expect(html).toContain(`<code>${rule}</code>`)
-    expect(html).toMatch(/<dt>request<\/dt><dd><pre>GET \/api\/environments\/1\/persons\/\d+\/<\/pre><\/dd><dt>response<\/dt><dd><pre>200 application\/json \{&quot;id&quot;:&quot;one&quot;/)
-    const conformance = JSON.parse(await readFile(json, 'utf8')).checks.find((c: any) => c.name === 'responses conform to the contract')
+    expect(html).toMatch(
+      /<dt>request<\/dt><dd><pre>GET \/api\/environments\/1\/persons\/\d+\/<\/pre><\/dd><dt>response<\/dt><dd><pre>200 application\/json \{&quot;id&quot;:&quot;one&quot;/,
+    )
+    const conformance = JSON.parse(await readFile(json, 'utf8')).checks.find(
+      (c: any) => c.name === 'responses conform to the contract',
+    )
     expect(conformance.outcome).toBe('failed')
     expect(conformance.exchanges[0].rule).toBe(rule)
   })
@@ -83,7 +136,14 @@ describe('analytics-mock verify', () => {
     const err: string[] = []
     const base = ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1']
     for (const value of ['pdf=out.pdf', 'html', 'html=']) {
-      expect(await runVerifyCommand([...base, '--report', value], { out: () => {}, err: (t) => err.push(t), env: {}, fetch: fetchSpy })).toBe(2)
+      expect(
+        await runVerifyCommand([...base, '--report', value], {
+          out: () => {},
+          err: (t) => err.push(t),
+          env: {},
+          fetch: fetchSpy,
+        }),
+      ).toBe(2)
     }
     expect(err[0]).toContain('--report takes FORMAT=FILE with FORMAT one of html, json, junit, not "pdf=out.pdf"')
     expect(fetchSpy).not.toHaveBeenCalled()
@@ -95,7 +155,8 @@ describe('analytics-mock verify', () => {
       validateResponses: false,
       handlers: {
         persons_retrieve(ctx) {
-          if (ctx.params.id!.startsWith('9')) throw new ApiError(500, 'server_error', 'error', `lookup failed for ${ctx.req.headers.authorization}`)
+          if (ctx.params.id!.startsWith('9'))
+            throw new ApiError(500, 'server_error', 'error', `lookup failed for ${ctx.req.headers.authorization}`)
           return handlers.persons_retrieve!(ctx)
         },
       },
@@ -104,35 +165,91 @@ describe('analytics-mock verify', () => {
     const json = join(dir, 'r.json')
     const page = join(dir, 'r.html')
     const r = await cli(echoing, [
-      '--base-url', 'http://mock.test', '--api-key', KEYS.all, '--second-api-key', KEYS.read, '--project-id', '1',
-      '--operation', 'persons_retrieve', '--junit', junit, '--json', json, '--report', `html=${page}`, '--seed', '1',
+      '--base-url',
+      'http://mock.test',
+      '--api-key',
+      KEYS.all,
+      '--second-api-key',
+      KEYS.read,
+      '--project-id',
+      '1',
+      '--operation',
+      'persons_retrieve',
+      '--junit',
+      junit,
+      '--json',
+      json,
+      '--report',
+      `html=${page}`,
+      '--seed',
+      '1',
     ])
     expect(r.code).toBe(1)
     expect(r.out).toContain('lookup failed for Bearer ****')
-    for (const text of [r.out, r.err, await readFile(junit, 'utf8'), await readFile(json, 'utf8'), await readFile(page, 'utf8')]) {
+    for (const text of [
+      r.out,
+      r.err,
+      await readFile(junit, 'utf8'),
+      await readFile(json, 'utf8'),
+      await readFile(page, 'utf8'),
+    ]) {
       expect(text).not.toContain(KEYS.all)
       expect(text).not.toContain(KEYS.read)
     }
   })
 
   it('--quiet prints only the summary line', async () => {
-    const r = await cli(app, ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--tag', 'session_recordings', '--quiet'])
+    const r = await cli(app, [
+      '--base-url',
+      'http://mock.test',
+      '--api-key',
+      KEYS.all,
+      '--project-id',
+      '1',
+      '--tag',
+      'session_recordings',
+      '--quiet',
+    ])
     expect(r.out).toMatch(/^\d+ passed, 0 failed, 1 skipped$/)
   })
 
   it.each([
     [[], '--base-url (or ANALYTICS_MOCK_BASE_URL) is required'],
     [['--base-url', 'http://x'], '--api-key (or ANALYTICS_MOCK_API_KEY) is required'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value'], '--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--write'], 'unknown option --write'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--seed', 'abc'], '--seed takes a whole number, not "abc"'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--tag', 'nope'], 'unknown tag "nope"'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--operation', 'mock_reset'], 'unknown operation "mock_reset"'],
-    [['--base-url', 'ftp://x', '--api-key', 'phx_secret_value', '--project-id', '1'], 'the base URL must be http or https'],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value'],
+      '--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required',
+    ],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--write'],
+      'unknown option --write',
+    ],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--seed', 'abc'],
+      '--seed takes a whole number, not "abc"',
+    ],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--tag', 'nope'],
+      'unknown tag "nope"',
+    ],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--operation', 'mock_reset'],
+      'unknown operation "mock_reset"',
+    ],
+    [
+      ['--base-url', 'ftp://x', '--api-key', 'phx_secret_value', '--project-id', '1'],
+      'the base URL must be http or https',
+    ],
     [['--base-url', 'http://x', '--api-key', '--writes', '--project-id', '1'], '--api-key needs a value'],
     [['--base-url', 'http://x', '--api-keyy=phx_secret_value', '--project-id', '1'], 'unknown option --api-keyy'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--quiet=yes'], '--quiet takes no value'],
-    [['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', 'extra'], 'unexpected argument "extra"'],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', '--quiet=yes'],
+      '--quiet takes no value',
+    ],
+    [
+      ['--base-url', 'http://x', '--api-key', 'phx_secret_value', '--project-id', '1', 'extra'],
+      'unexpected argument "extra"',
+    ],
   ])('a usage error exits 2 without touching the deployment or echoing the key: %j', async (argv, message) => {
     const fetchSpy = vi.fn(app.fetch)
     const err: string[] = []
@@ -146,7 +263,22 @@ describe('analytics-mock verify', () => {
   it('--help describes every option', async () => {
     const r = await cli(app, ['--help'])
     expect(r.code).toBe(0)
-    for (const option of ['--base-url', '--api-key', '--project-id', '--writes', '--destructive', '--person-id', '--tag', '--operation', '--junit', '--json', '--report', '--strict', '--second-api-key', '--seed']) {
+    for (const option of [
+      '--base-url',
+      '--api-key',
+      '--project-id',
+      '--writes',
+      '--destructive',
+      '--person-id',
+      '--tag',
+      '--operation',
+      '--junit',
+      '--json',
+      '--report',
+      '--strict',
+      '--second-api-key',
+      '--seed',
+    ]) {
       expect(r.out).toContain(option)
     }
   })
@@ -159,7 +291,9 @@ describe('analytics-mock verify', () => {
     const code = await runVerifyCommand(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} })
     expect(code).toBe(2)
     expect(out).toEqual([])
-    expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port}: connection refused (ECONNREFUSED); nothing was checked`])
+    expect(err).toEqual([
+      `analytics-mock verify: cannot reach http://127.0.0.1:${port}: connection refused (ECONNREFUSED); nothing was checked`,
+    ])
   })
 
   it('a deployment that accepts but never answers is one line too, after --timeout-ms', async () => {
@@ -168,10 +302,21 @@ describe('analytics-mock verify', () => {
     try {
       const { port } = silent.address() as { port: number }
       const err: string[] = []
-      const argv = ['--base-url', `http://127.0.0.1:${port}`, '--api-key', KEYS.all, '--project-id', '1', '--timeout-ms', '300']
+      const argv = [
+        '--base-url',
+        `http://127.0.0.1:${port}`,
+        '--api-key',
+        KEYS.all,
+        '--project-id',
+        '1',
+        '--timeout-ms',
+        '300',
+      ]
       const code = await runVerifyCommand(argv, { out: () => {}, err: (t) => err.push(t), env: {} })
       expect(code).toBe(2)
-      expect(err).toEqual([`analytics-mock verify: cannot reach http://127.0.0.1:${port}: no answer in time (timeout); nothing was checked`])
+      expect(err).toEqual([
+        `analytics-mock verify: cannot reach http://127.0.0.1:${port}: no answer in time (timeout); nothing was checked`,
+      ])
     } finally {
       silent.close()
     }
@@ -183,12 +328,25 @@ describe('analytics-mock verify', () => {
       seen.push(request)
       return app.fetch(request)
     }
-    const code = await runVerifyCommand(['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--operation', 'session_recordings_list', '--quiet'], {
-      out: () => {},
-      err: () => {},
-      env: {},
-      fetch: spy,
-    })
+    const code = await runVerifyCommand(
+      [
+        '--base-url',
+        'http://mock.test',
+        '--api-key',
+        KEYS.all,
+        '--project-id',
+        '1',
+        '--operation',
+        'session_recordings_list',
+        '--quiet',
+      ],
+      {
+        out: () => {},
+        err: () => {},
+        env: {},
+        fetch: spy,
+      },
+    )
     expect(code).toBe(0)
     expect(seen[0]!.url).toBe('http://mock.test/') // a 404 from the mock: reachable
     expect(seen[0]!.headers.get('authorization')).toBeNull()
@@ -196,10 +354,16 @@ describe('analytics-mock verify', () => {
   })
 })
 
-describe('analytics-mock verify against a mock that throttles (scaled budgets, the mock\'s clock advanced by the tool\'s sleep)', () => {
-  const budget = 'clickhouse_burst=40/minute,clickhouse_sustained=100/hour,listing_burst=5/minute,listing_sustained=30/hour'
-  const throttling = () => createApp({ rateLimits: budget, journalSize: 10_000, clock: { now: '2026-11-01T00:00:00Z', frozen: true } })
-  const env = { ANALYTICS_MOCK_BASE_URL: 'http://mock.test', ANALYTICS_MOCK_API_KEY: KEYS.all, ANALYTICS_MOCK_PROJECT_ID: '1' }
+describe("analytics-mock verify against a mock that throttles (scaled budgets, the mock's clock advanced by the tool's sleep)", () => {
+  const budget =
+    'clickhouse_burst=40/minute,clickhouse_sustained=100/hour,listing_burst=5/minute,listing_sustained=30/hour'
+  const throttling = () =>
+    createApp({ rateLimits: budget, journalSize: 10_000, clock: { now: '2026-11-01T00:00:00Z', frozen: true } })
+  const env = {
+    ANALYTICS_MOCK_BASE_URL: 'http://mock.test',
+    ANALYTICS_MOCK_API_KEY: KEYS.all,
+    ANALYTICS_MOCK_PROJECT_ID: '1',
+  }
   const clockOf = (app: App): Partial<VerifyIo> => ({
     now: () => app.clock.now(),
     sleep: async (ms) => app.clock.set(app.clock.now() + ms),
@@ -218,7 +382,9 @@ describe('analytics-mock verify against a mock that throttles (scaled budgets, t
     const last = /checks: (\d+)\/(\d+)\n$/.exec(r.progress)!
     expect(last[1]).toBe(last[2])
     const report = JSON.parse(await readFile(json, 'utf8'))
-    expect(Number(last[1])).toBe(report.checks.filter((c: { name: string }) => c.name !== 'responses conform to the contract').length)
+    expect(Number(last[1])).toBe(
+      report.checks.filter((c: { name: string }) => c.name !== 'responses conform to the contract').length,
+    )
     expect(r.out).not.toMatch(/ETA|waiting/)
     expect(await readFile(json, 'utf8')).not.toMatch(/ETA|waiting \d/)
   })

@@ -4,7 +4,18 @@
 // is never printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { optionsHelp, parseCommandLine, rateOption, stringValue, UsageError, usageFailure, wantsHelp, wholeNumber, type OptionTable, type ParsedCommandLine } from '../cli/options.ts'
+import {
+  optionsHelp,
+  parseCommandLine,
+  rateOption,
+  stringValue,
+  UsageError,
+  usageFailure,
+  wantsHelp,
+  wholeNumber,
+  type OptionTable,
+  type ParsedCommandLine,
+} from '../cli/options.ts'
 import { progressReporter, type ProgressStream } from './progress.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
@@ -33,9 +44,23 @@ export const VERIFY_OPTIONS = {
     value: 'ID',
     help: 'a person the kit may delete with --destructive (repeatable); with --writes,\nthe first one also takes the temporary property',
   },
-  tag: { type: 'string', multiple: true, value: 'TAG', help: 'only checks of operations with this tag (repeatable; comma lists too)' },
-  operation: { type: 'string', multiple: true, value: 'ID', help: 'only checks of this operationId (repeatable; comma lists too)' },
-  'second-api-key': { type: 'string', value: 'KEY', help: 'a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)' },
+  tag: {
+    type: 'string',
+    multiple: true,
+    value: 'TAG',
+    help: 'only checks of operations with this tag (repeatable; comma lists too)',
+  },
+  operation: {
+    type: 'string',
+    multiple: true,
+    value: 'ID',
+    help: 'only checks of this operationId (repeatable; comma lists too)',
+  },
+  'second-api-key': {
+    type: 'string',
+    value: 'KEY',
+    help: 'a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)',
+  },
   strict: { type: 'boolean', help: 'extra fields and known drift are failures' },
   profile: {
     type: 'string',
@@ -90,7 +115,10 @@ type Values = ParsedCommandLine['values']
 /** A repeatable option's values; --tag and --operation also take comma lists. */
 function values(o: Values, name: 'person-id' | 'tag' | 'operation'): string[] {
   const given = (o[name] as string[] | undefined) ?? []
-  return given.flatMap((s) => (name === 'person-id' ? [s] : s.split(','))).map((s) => s.trim()).filter(Boolean)
+  return given
+    .flatMap((s) => (name === 'person-id' ? [s] : s.split(',')))
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /** A single-valued option given once (twice is a usage error: which one was meant?). */
@@ -105,11 +133,17 @@ export const REPORT_FORMATS = { html: toHtml, json: toJson, junit: toJUnit } as 
 export type ReportFormat = keyof typeof REPORT_FORMATS
 
 /** The reports asked for with --report FORMAT=FILE, --junit FILE and --json FILE, in order. */
-function reportsOf(o: Values, junit: string | undefined, json: string | undefined): Array<{ format: ReportFormat; file: string }> {
+function reportsOf(
+  o: Values,
+  junit: string | undefined,
+  json: string | undefined,
+): Array<{ format: ReportFormat; file: string }> {
   const reports = ((o.report as string[] | undefined) ?? []).map((value) => {
     const m = /^([a-z]+)=(.+)$/.exec(value)
     if (!m || !(m[1]! in REPORT_FORMATS)) {
-      throw new UsageError(`--report takes FORMAT=FILE with FORMAT one of ${Object.keys(REPORT_FORMATS).join(', ')}, not "${value}"`)
+      throw new UsageError(
+        `--report takes FORMAT=FILE with FORMAT one of ${Object.keys(REPORT_FORMATS).join(', ')}, not "${value}"`,
+      )
     }
     return { format: m[1] as ReportFormat, file: m[2]! }
   })
@@ -186,7 +220,14 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
     // that keeps to them is not taken for hung (record's progress, progress.ts).
     const progress = quiet ? undefined : progressReporter(io.progress ?? process.stderr, { every: 10 })
     try {
-      result = await verify({ ...verifyOptions, fetch: io.fetch, sleep: io.sleep, now: io.now, onProgress: progress?.update, onWait: progress?.wait })
+      result = await verify({
+        ...verifyOptions,
+        fetch: io.fetch,
+        sleep: io.sleep,
+        now: io.now,
+        onProgress: progress?.update,
+        onWait: progress?.wait,
+      })
     } finally {
       progress?.done()
     }

@@ -38,19 +38,29 @@ const token = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1')
 /** Where an operation's documented responses are in the contract: `#/paths/~1api~1.../get/responses`. */
 export const responsesPointer = (op: KitOperation) => `#/paths/${token(op.path)}/${op.method.toLowerCase()}/responses`
 
-function documentedProblems(op: KitOperation, res: ResponseShape): { problems: string[]; extras: string[]; rule?: string } {
+function documentedProblems(
+  op: KitOperation,
+  res: ResponseShape,
+): { problems: string[]; extras: string[]; rule?: string } {
   const contract = kitContract(op.profile)
   const documented = op.responses.get(res.status)
   const responses = responsesPointer(op)
   if (!documented) {
     const known = [...op.responses.keys()].join(', ')
-    return { problems: [`status ${res.status} is not documented for ${op.operationId} (documented: ${known})`], extras: [], rule: `${responses}: the statuses documented are ${known}` }
+    return {
+      problems: [`status ${res.status} is not documented for ${op.operationId} (documented: ${known})`],
+      extras: [],
+      rule: `${responses}: the statuses documented are ${known}`,
+    }
   }
   const answer = `${responses}/${res.status}`
   if (documented.length === 0) {
     const problems: string[] = []
     if (res.text !== '') problems.push(`status ${res.status} is documented without a body, but the response has one`)
-    if (res.contentType) problems.push(`status ${res.status} is documented without a body, but the response says Content-Type ${res.contentType}`)
+    if (res.contentType)
+      problems.push(
+        `status ${res.status} is documented without a body, but the response says Content-Type ${res.contentType}`,
+      )
     return { problems, extras: [], rule: `${answer}: no content (no body, no Content-Type)` }
   }
   const media = documented.find((m) => m.mediaType === res.contentType)
@@ -58,14 +68,21 @@ function documentedProblems(op: KitOperation, res: ResponseShape): { problems: s
   if (!media) {
     const types = documented.map((m) => m.mediaType).join(', ')
     return {
-      problems: [`content type ${res.contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${types})`],
+      problems: [
+        `content type ${res.contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${types})`,
+      ],
       extras: [],
       rule: `${content}: ${types}`,
     }
   }
   if (!isJsonMedia(media.mediaType)) return { problems: [], extras: [] }
   const schema = `${content}/${token(media.mediaType)}/schema`
-  if (res.json === undefined) return { problems: [`the body is not valid JSON: ${res.jsonError ?? 'empty body'}`], extras: [], rule: `${schema}: a JSON body` }
+  if (res.json === undefined)
+    return {
+      problems: [`the body is not valid JSON: ${res.jsonError ?? 'empty body'}`],
+      extras: [],
+      rule: `${schema}: a JSON body`,
+    }
   const result = contract.validate(media.schema, res.json)
   if (!result.valid) {
     const error = result.errors[0]!
@@ -73,7 +90,11 @@ function documentedProblems(op: KitOperation, res: ResponseShape): { problems: s
     // before the #); one of the answer's own schema, under the answer.
     const pointer = error.schemaPath.slice(error.schemaPath.indexOf('#'))
     const where = pointer.startsWith('#/components/') ? pointer : `${schema}${pointer.slice(1)}`
-    return { problems: [`body does not match the contract: ${describeError(error)}`], extras: [], rule: `${where}: ${error.message ?? error.keyword}` }
+    return {
+      problems: [`body does not match the contract: ${describeError(error)}`],
+      extras: [],
+      rule: `${where}: ${error.message ?? error.keyword}`,
+    }
   }
   return { problems: [], extras: contract.extraFields(media.schema, res.json) }
 }
@@ -83,7 +104,8 @@ export function matchingDrift(op: KitOperation, res: ResponseShape): ObservedNot
   for (const note of op.observed) {
     if (note.realStatus === undefined && !note.realSchema) continue
     const documented = op.responses.get(res.status)
-    const statusMatches = note.realStatus !== undefined ? res.status === note.realStatus : documented !== undefined && res.status < 300
+    const statusMatches =
+      note.realStatus !== undefined ? res.status === note.realStatus : documented !== undefined && res.status < 300
     if (!statusMatches) continue
     if (note.realSchema) {
       if (res.json === undefined || !note.realSchema(res.json)) continue

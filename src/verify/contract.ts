@@ -120,7 +120,8 @@ function absolutize(schema: unknown, base: string): any {
   if (!schema || typeof schema !== 'object') return schema
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(schema)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#') ? base + value : absolutize(value, base)
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? base + value : absolutize(value, base)
   }
   return out
 }
@@ -132,7 +133,8 @@ function closeSchema(schema: any): void {
     if (schema.additionalProperties === undefined) schema.additionalProperties = false
     for (const property of Object.values(schema.properties)) closeSchema(property)
   }
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') closeSchema(schema.additionalProperties)
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    closeSchema(schema.additionalProperties)
   if (schema.items) (Array.isArray(schema.items) ? schema.items : [schema.items]).forEach(closeSchema)
   if (Array.isArray(schema.prefixItems)) schema.prefixItems.forEach(closeSchema)
   for (const key of ['oneOf', 'anyOf', 'allOf']) if (Array.isArray(schema[key])) schema[key].forEach(closeSchema)
@@ -224,7 +226,10 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
         const response = deref(doc, rawResponse)
         responses.set(
           Number(status),
-          Object.entries(response.content ?? {}).map(([mediaType, media]: [string, any]) => ({ mediaType, schema: media.schema ?? {} })),
+          Object.entries(response.content ?? {}).map(([mediaType, media]: [string, any]) => ({
+            mediaType,
+            schema: media.schema ?? {},
+          })),
         )
       }
       const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>>
@@ -291,7 +296,8 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
       if (v(value)) return []
       const extras = new Set<string>()
       for (const e of v.errors ?? []) {
-        if (e.keyword === 'additionalProperties') extras.add(`${e.instancePath || ''}/${String(e.params.additionalProperty)}`)
+        if (e.keyword === 'additionalProperties')
+          extras.add(`${e.instancePath || ''}/${String(e.params.additionalProperty)}`)
       }
       return [...extras].sort()
     },

@@ -93,7 +93,8 @@ export class Client {
     const url = new URL(this.base + path)
     if (query) {
       const entries = Array.isArray(query) ? query : Object.entries(query)
-      for (const [name, value] of entries) if (value !== undefined && value !== null) url.searchParams.append(name, String(value))
+      for (const [name, value] of entries)
+        if (value !== undefined && value !== null) url.searchParams.append(name, String(value))
     }
     return url.href
   }
@@ -113,7 +114,13 @@ export class Client {
     }
     if (target.origin !== this.origin) {
       return Promise.resolve(
-        this.failed(op.operationId, op.method, link, key, `refused to follow a link to another origin (${target.origin}): the key would go there`),
+        this.failed(
+          op.operationId,
+          op.method,
+          link,
+          key,
+          `refused to follow a link to another origin (${target.origin}): the key would go there`,
+        ),
       )
     }
     return this.send(op.operationId, op.method, target.href, { key })
@@ -132,8 +139,28 @@ export class Client {
   }
 
   /** An exchange that got no response; recorded like any other, so the operation's conformance shows it. */
-  private failed(operationId: string | null, method: string, url: string, key: KeyChoice, error: string, requestBody?: string, durationMs = 0): Exchange {
-    const ex: Exchange = { operationId, method, url, key, requestBody, status: 0, contentType: null, text: '', headers: {}, error, durationMs }
+  private failed(
+    operationId: string | null,
+    method: string,
+    url: string,
+    key: KeyChoice,
+    error: string,
+    requestBody?: string,
+    durationMs = 0,
+  ): Exchange {
+    const ex: Exchange = {
+      operationId,
+      method,
+      url,
+      key,
+      requestBody,
+      status: 0,
+      contentType: null,
+      text: '',
+      headers: {},
+      error,
+      durationMs,
+    }
     this.o.onExchange(ex)
     return ex
   }
@@ -157,7 +184,15 @@ export class Client {
       try {
         response = await this.fetchWithTimeout(request)
       } catch (error) {
-        return this.failed(operationId, method, url, key, `no response: ${networkCause(error)}`, body, performance.now() - started)
+        return this.failed(
+          operationId,
+          method,
+          url,
+          key,
+          `no response: ${networkCause(error)}`,
+          body,
+          performance.now() - started,
+        )
       }
       if (response.status === 429) this.throttled++
       if (response.status === 429 && attempt < this.o.maxRetries) {
@@ -213,13 +248,22 @@ export class Client {
     const r = this.o.redact
     const url = new URL(ex.url)
     const shown = url.origin === this.origin ? url.pathname + url.search : url.href
-    const who = ex.key === 'primary' ? '' : ex.key === 'none' ? ' (no key)' : ex.key === 'second' ? ' (second key)' : ' (unknown key)'
+    const who =
+      ex.key === 'primary'
+        ? ''
+        : ex.key === 'none'
+          ? ' (no key)'
+          : ex.key === 'second'
+            ? ' (second key)'
+            : ' (unknown key)'
     let response: string
     if (ex.error) response = ex.error
-    else response = `${ex.status}${ex.contentType ? ' ' + ex.contentType : ''}${ex.text ? ' ' + clip(ex.text) : ' (empty body)'}`
+    else
+      response = `${ex.status}${ex.contentType ? ' ' + ex.contentType : ''}${ex.text ? ' ' + clip(ex.text) : ' (empty body)'}`
     const brief: ExchangeBrief = { request: r(`${ex.method} ${shown}${who}`), response: r(response) }
     if (ex.requestBody !== undefined) brief.requestBody = r(clip(ex.requestBody, 200))
-    if (ex.conformance?.verdict === 'fail' && ex.conformance.rule) brief.rule = `contracts/openapi.yaml${ex.conformance.rule}`
+    if (ex.conformance?.verdict === 'fail' && ex.conformance.rule)
+      brief.rule = `contracts/openapi.yaml${ex.conformance.rule}`
     return brief
   }
 }

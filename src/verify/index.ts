@@ -3,4 +3,12 @@ export { verify, checkCatalogue, summaryLine, VerifyUnreachableError, VerifyUsag
 export { formatHuman } from './report/human.ts'
 export { toJUnit } from './report/junit.ts'
 export { toJson } from './report/json.ts'
-export type { CheckResult, ExchangeBrief, FetchLike, Outcome, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
+export type {
+  CheckResult,
+  ExchangeBrief,
+  FetchLike,
+  Outcome,
+  VerifyOptions,
+  VerifyResult,
+  VerifySummary,
+} from './types.ts'

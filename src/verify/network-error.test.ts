@@ -37,7 +37,9 @@ describe('networkCause', () => {
 
   it('a host DNS does not know', async () => {
     // .invalid never resolves (RFC 2606); the lookup fails on this machine without a network too.
-    expect(await causeOf('http://analytics-mock-no-such-host.invalid/')).toMatch(/^DNS lookup failed.*\((ENOTFOUND|EAI_AGAIN)\)$/)
+    expect(await causeOf('http://analytics-mock-no-such-host.invalid/')).toMatch(
+      /^DNS lookup failed.*\((ENOTFOUND|EAI_AGAIN)\)$/,
+    )
   })
 
   it('https:// to a server that speaks plain HTTP', async () => {
@@ -51,11 +53,20 @@ describe('networkCause', () => {
   })
 
   it('certificate errors, and codes it has no words for', () => {
-    const failed = (code: string, message: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(message), { code }) })
-    expect(networkCause(failed('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'))).toBe('TLS error: a self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)')
-    expect(networkCause(failed('CERT_HAS_EXPIRED', 'certificate has expired'))).toBe('TLS error: the certificate has expired (CERT_HAS_EXPIRED)')
-    expect(networkCause(failed('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"))).toBe('TLS error: the certificate is for another host (ERR_TLS_CERT_ALTNAME_INVALID)')
-    expect(networkCause(failed('CERT_REVOKED', 'certificate revoked'))).toBe('TLS error: certificate revoked (CERT_REVOKED)')
+    const failed = (code: string, message: string) =>
+      Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(message), { code }) })
+    expect(networkCause(failed('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'))).toBe(
+      'TLS error: a self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)',
+    )
+    expect(networkCause(failed('CERT_HAS_EXPIRED', 'certificate has expired'))).toBe(
+      'TLS error: the certificate has expired (CERT_HAS_EXPIRED)',
+    )
+    expect(
+      networkCause(failed('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames")),
+    ).toBe('TLS error: the certificate is for another host (ERR_TLS_CERT_ALTNAME_INVALID)')
+    expect(networkCause(failed('CERT_REVOKED', 'certificate revoked'))).toBe(
+      'TLS error: certificate revoked (CERT_REVOKED)',
+    )
     expect(networkCause(failed('EWHATEVER', 'something odd'))).toBe('something odd (EWHATEVER)')
     expect(networkCause(new Error('timed out after 300 ms'))).toBe('timed out after 300 ms')
   })

@@ -29,7 +29,8 @@ export function networkCause(error: unknown): string {
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return 'no answer in time (timeout)'
   const code = e?.cause?.code
   if (code && CODES[code]) return `${CODES[code]} (${code})`
-  if (code && /^(ERR_TLS|ERR_SSL|CERT_|ERR_OSSL)/.test(code)) return `TLS error: ${firstLine(e.cause?.message) ?? code} (${code})`
+  if (code && /^(ERR_TLS|ERR_SSL|CERT_|ERR_OSSL)/.test(code))
+    return `TLS error: ${firstLine(e.cause?.message) ?? code} (${code})`
   if (code) return `${firstLine(e.cause?.message) ?? 'no answer'} (${code})`
   return firstLine(e?.cause?.message) ?? firstLine(e?.message) ?? String(error)
 }

@@ -19,9 +19,14 @@ function fakeTime(start = Date.UTC(2026, 10, 1)) {
 }
 
 describe('Pacer', () => {
-  it('lets a window\'s worth through at once, then waits until the oldest request leaves it', async () => {
+  it("lets a window's worth through at once, then waits until the oldest request leaves it", async () => {
     const t = fakeTime()
-    const pacer = new Pacer({ rates: parseRateLimits('clickhouse_burst=3/minute'), now: t.now, sleep: t.sleep, onWait: t.onWait })
+    const pacer = new Pacer({
+      rates: parseRateLimits('clickhouse_burst=3/minute'),
+      now: t.now,
+      sleep: t.sleep,
+      onWait: t.onWait,
+    })
     for (let i = 0; i < 3; i++) await pacer.acquire('persons_list')
     expect(t.elapsed()).toBe(0)
     await pacer.acquire('persons_list')
@@ -71,14 +76,24 @@ describe('budgets and Retry-After', () => {
   })
 
   it('durations for progress lines', () => {
-    expect([formatDuration(400), formatDuration(45_000), formatDuration(200_000), formatDuration(7_500_000)]).toEqual(['1 s', '45 s', '3 min 20 s', '2 h 5 min'])
+    expect([formatDuration(400), formatDuration(45_000), formatDuration(200_000), formatDuration(7_500_000)]).toEqual([
+      '1 s',
+      '45 s',
+      '3 min 20 s',
+      '2 h 5 min',
+    ])
   })
 })
 
 describe('verify against a throttling mock', () => {
-  it('with the mock\'s budget it meets no 429 and waits instead; every check passes', async () => {
-    const budget = 'clickhouse_burst=40/minute,clickhouse_sustained=100/hour,listing_burst=5/minute,listing_sustained=30/hour'
-    const app = await createApp({ rateLimits: budget, journalSize: 10_000, clock: { now: '2026-11-01T00:00:00Z', frozen: true } })
+  it("with the mock's budget it meets no 429 and waits instead; every check passes", async () => {
+    const budget =
+      'clickhouse_burst=40/minute,clickhouse_sustained=100/hour,listing_burst=5/minute,listing_sustained=30/hour'
+    const app = await createApp({
+      rateLimits: budget,
+      journalSize: 10_000,
+      clock: { now: '2026-11-01T00:00:00Z', frozen: true },
+    })
     const start = app.clock.now()
     const result = await verify({
       baseUrl: 'http://mock.test',

@@ -64,7 +64,8 @@ export class Pacer {
       await this.o.sleep(ms)
     }
     const now = this.#now()
-    if (this.o.rates) for (const scope of throttleScopes(operationId)) if (this.o.rates[scope]) this.#windows.record(scope, now)
+    if (this.o.rates)
+      for (const scope of throttleScopes(operationId)) if (this.o.rates[scope]) this.#windows.record(scope, now)
   }
 
   /** A 429 said to wait this long: nobody sends before then. */
@@ -94,7 +95,11 @@ const LOOPBACK = /^(localhost|127(?:\.\d+){3}|\[::1\])$/i
  * The budget a client keeps to: as given (`--rate`), else the real one for a deployment reached over the
  * network at a host that is not loopback, else none (the mock on this machine, or an app in-process).
  */
-export function budgetFor(rate: string | RateTable | null | undefined, baseUrl: string, inProcess: boolean): RateTable | null {
+export function budgetFor(
+  rate: string | RateTable | null | undefined,
+  baseUrl: string,
+  inProcess: boolean,
+): RateTable | null {
   if (rate === null) return null
   if (typeof rate === 'object') return rate
   if (rate !== undefined) return parseRateLimits(rate)

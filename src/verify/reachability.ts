@@ -7,7 +7,9 @@ import type { FetchLike } from './types.ts'
 /** Why `baseUrl` cannot be reached (e.g. "connection refused"), or null when it answers. */
 export async function unreachable(baseUrl: string, fetch: FetchLike, timeoutMs: number): Promise<string | null> {
   try {
-    const res = await fetch(new Request(baseUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }))
+    const res = await fetch(
+      new Request(baseUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }),
+    )
     await res.body?.cancel()
     return null
   } catch (error) {

@@ -7,7 +7,9 @@ export type Redactor = (text: string) => string
 
 export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
   // Longest first, so a key that contains another is masked whole.
-  const values = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort((a, b) => b.length - a.length)
+  const values = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length > 0))].sort(
+    (a, b) => b.length - a.length,
+  )
   if (values.length === 0) return (text) => text
   const encoded = values.flatMap((v) => {
     const forms = [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1)]

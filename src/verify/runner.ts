@@ -11,7 +11,10 @@ import type { Profile } from '../contract/profiles.ts'
 import type { CheckResult, ExchangeBrief, Outcome } from './types.ts'
 
 export class CheckFailure extends Error {
-  constructor(message: string, readonly exchanges: Exchange[] = []) {
+  constructor(
+    message: string,
+    readonly exchanges: Exchange[] = [],
+  ) {
     super(message)
   }
 }
@@ -22,7 +25,11 @@ export class ProfileRefusal extends Error {}
 /** What the real service answers a scoped personal API key on an action that declares no scope. */
 export const NO_SCOPE_DECLARED = 'This action does not support Personal API Key access'
 export class KnownDrift extends Error {
-  constructor(readonly note: ObservedNote, message: string, readonly exchanges: Exchange[] = []) {
+  constructor(
+    readonly note: ObservedNote,
+    message: string,
+    readonly exchanges: Exchange[] = [],
+  ) {
     super(message)
   }
 }
@@ -133,7 +140,16 @@ export class Run {
   skip(operationId: string, name: string, reason: string): void {
     if (!this.selected(operationId)) return
     const op = this.contract.byId.get(operationId)!
-    this.push({ operationId, tags: op.tags, name, outcome: 'skipped', message: reason, notes: [], exchanges: [], durationMs: 0 })
+    this.push({
+      operationId,
+      tags: op.tags,
+      name,
+      outcome: 'skipped',
+      message: reason,
+      notes: [],
+      exchanges: [],
+      durationMs: 0,
+    })
   }
 
   /** Runs a check; returns what it returned, or undefined when it did not pass. */
@@ -143,7 +159,7 @@ export class Run {
     const notes: string[] = []
     let summary: string | undefined
     let softDrift: { note: ObservedNote; ex: Exchange } | undefined
-    const run = this
+    const run = { contract: this.contract, client: this.client }
     const t: CheckContext = {
       contract: this.contract,
       profile: this.contract.operations[0]?.profile ?? 'seed',
@@ -172,7 +188,9 @@ export class Run {
         if (ex.error) t.fail(ex.error, ex)
         if (list.includes(ex.status)) return
         if (exOp?.noneDeclared && ex.status === 403 && (ex.json as any)?.detail === NO_SCOPE_DECLARED) {
-          throw new ProfileRefusal(`${ex.method} refused the scoped key as the real service does (the action declares no scope)`)
+          throw new ProfileRefusal(
+            `${ex.method} refused the scoped key as the real service does (the action declares no scope)`,
+          )
         }
         const note = exOp ? matchingDrift(exOp, ex) : undefined
         if (note && note.realStatus === ex.status) {
@@ -188,7 +206,10 @@ export class Run {
       expectErrorShape(ex) {
         const result = run.contract.validate(run.contract.errorSchema, ex.json)
         if (ex.json === undefined || !result.valid) {
-          t.fail(`the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`, ex)
+          t.fail(
+            `the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`,
+            ex,
+          )
         }
       },
       answerHasBody(ex) {
@@ -268,7 +289,9 @@ export class Run {
       let exchanges: Exchange[] = []
       let drift: CheckResult['drift']
       if (tally.extras.size) {
-        notes.push(`fields the contract does not name: ${[...tally.extras].slice(0, 10).join(', ')}${tally.extras.size > 10 ? ` (and ${tally.extras.size - 10} more)` : ''}`)
+        notes.push(
+          `fields the contract does not name: ${[...tally.extras].slice(0, 10).join(', ')}${tally.extras.size > 10 ? ` (and ${tally.extras.size - 10} more)` : ''}`,
+        )
         if (this.options.strict) {
           outcome = 'failed'
           message = `responses carry fields the contract does not name (a failure with --strict)`

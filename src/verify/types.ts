@@ -109,7 +109,15 @@ export interface VerifyResult {
   seed: number
   baseUrl: string
   projectId: string
-  mode: { profile: Profile; writes: boolean; destructive: boolean; strict: boolean; personIds: string[]; tags: string[]; operations: string[] }
+  mode: {
+    profile: Profile
+    writes: boolean
+    destructive: boolean
+    strict: boolean
+    personIds: string[]
+    tags: string[]
+    operations: string[]
+  }
   startedAt: string
   durationMs: number
   requests: number

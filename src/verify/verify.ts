@@ -68,17 +68,22 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   } catch {
     throw new VerifyUsageError(`the base URL "${options.baseUrl}" is not a URL`)
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new VerifyUsageError(`the base URL must be http or https, not ${base.protocol}`)
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new VerifyUsageError(`the base URL must be http or https, not ${base.protocol}`)
   const projectId = String(options.projectId ?? '').trim()
   if (!projectId) throw new VerifyUsageError('a project id is required')
 
   const profile = options.profile ?? 'seed'
-  if (!isProfile(profile)) throw new VerifyUsageError(`unknown profile "${String(profile)}" (known: ${PROFILES.join(', ')})`)
+  if (!isProfile(profile))
+    throw new VerifyUsageError(`unknown profile "${String(profile)}" (known: ${PROFILES.join(', ')})`)
   const contract = kitContract(profile)
   const tags = options.tags ?? []
   const operations = options.operations ?? []
   for (const tag of tags) {
-    if (!contract.tags.includes(tag) || tag === 'mock-control') throw new VerifyUsageError(`unknown tag "${tag}" (known: ${contract.tags.filter((t) => t !== 'mock-control').join(', ')})`)
+    if (!contract.tags.includes(tag) || tag === 'mock-control')
+      throw new VerifyUsageError(
+        `unknown tag "${tag}" (known: ${contract.tags.filter((t) => t !== 'mock-control').join(', ')})`,
+      )
   }
   for (const id of operations) {
     const op = contract.byId.get(id)
@@ -98,6 +103,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const strict = Boolean(options.strict)
   const personIds = (options.personIds ?? []).map((id) => String(id).trim()).filter(Boolean)
 
+  // eslint-disable-next-line prefer-const -- the client's callbacks, made first, read it
   let run!: Run
   const client = new Client({
     baseUrl: base.href,
@@ -167,7 +173,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   try {
     for (const suite of SUITES) {
       if (!suite.checks.some(([op]) => run.selected(op))) continue
-      if (suite === negativeSuite) ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
+      if (suite === negativeSuite)
+        ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
       try {
         await suite.run(ctx)
       } catch (error) {
@@ -232,7 +239,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     }
   }
   const notes = [...run.notes]
-  if (tags.length || operations.length) notes.push(`selection: ${[...tags.map((t) => `tag ${t}`), ...operations.map((o) => `operation ${o}`)].join(', ')}`)
+  if (tags.length || operations.length)
+    notes.push(`selection: ${[...tags.map((t) => `tag ${t}`), ...operations.map((o) => `operation ${o}`)].join(', ')}`)
 
   const result: VerifyResult = {
     ok: summary.failed === 0,

@@ -19,7 +19,9 @@ export interface Answer {
 }
 
 function hashOf(status: number, contentType: string | null, text: string): string {
-  return createHash('sha256').update(`${status}\n${contentType ?? ''}\n${text}`).digest('hex')
+  return createHash('sha256')
+    .update(`${status}\n${contentType ?? ''}\n${text}`)
+    .digest('hex')
 }
 
 /** Runs the session; every answer's hash, in order. */
@@ -28,8 +30,15 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
   const answers: Answer[] = []
   // The legacy key: the actions that declare no scope refuse scoped keys.
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await client.request(method, path, body === undefined ? { key: KEYS.legacy } : { body, key: KEYS.legacy })
-    answers.push({ key: `${profile} #${answers.length} ${method} ${path}`, hash: hashOf(res.status, res.headers.get('content-type'), res.text) })
+    const res = await client.request(
+      method,
+      path,
+      body === undefined ? { key: KEYS.legacy } : { body, key: KEYS.legacy },
+    )
+    answers.push({
+      key: `${profile} #${answers.length} ${method} ${path}`,
+      hash: hashOf(res.status, res.headers.get('content-type'), res.text),
+    })
     return res.body
   }
   const get = (path: string) => call('GET', path)
@@ -41,11 +50,16 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
   const persons = await personIds(client)
   const ownerPerson = persons.find((p) => p.distinctIds.includes(ownerDistinctId))!
   // The stored playlists (the observed profile lists the real service's synthetic ones too).
-  const playlists = ((await get(`${P1}/session_recording_playlists/?limit=100`)).results as Array<{ short_id: string; type: string; is_synthetic: boolean }>).filter(
-    (p) => !p.is_synthetic,
-  )
+  const playlists = (
+    (await get(`${P1}/session_recording_playlists/?limit=100`)).results as Array<{
+      short_id: string
+      type: string
+      is_synthetic: boolean
+    }>
+  ).filter((p) => !p.is_synthetic)
   const collection = playlists.find((p) => p.type === 'collection')!
-  const collectionItems = (await get(`${P1}/session_recording_playlists/${collection.short_id}/recordings/`)).results as Array<{ id: string }>
+  const collectionItems = (await get(`${P1}/session_recording_playlists/${collection.short_id}/recordings/`))
+    .results as Array<{ id: string }>
 
   async function reads(): Promise<void> {
     for (const offset of [0, 100, 200]) await get(`${P1}/persons/?limit=100&offset=${offset}`)
@@ -55,13 +69,29 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
     await get(`${P2}/persons/`)
     await get(`${P1}/persons/?limit=20&format=csv`)
     const owner = persons.find((p) => p.id === ownerPerson.id)!
-    for (const term of ['a', 'AN', 'son', 'gmail', 'hotmail.com', owner.email?.slice(0, 5) ?? 'x', owner.uuid.slice(9, 18), ownerDistinctId, 'user-', ' Smith ', 'zzzz-none', '%', '\u0001']) {
+    for (const term of [
+      'a',
+      'AN',
+      'son',
+      'gmail',
+      'hotmail.com',
+      owner.email?.slice(0, 5) ?? 'x',
+      owner.uuid.slice(9, 18),
+      ownerDistinctId,
+      'user-',
+      ' Smith ',
+      'zzzz-none',
+      '%',
+      '\u0001',
+    ]) {
       await get(`${P1}/persons/?search=${encodeURIComponent(term)}`)
     }
     await get(`${P1}/persons/?search=e&limit=5&offset=10`)
     await get(`${P1}/persons/?distinct_id=${encodeURIComponent(ownerDistinctId)}`)
     if (owner.email) await get(`${P1}/persons/?email=${encodeURIComponent(owner.email)}`)
-    await get(`${P1}/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: '$browser', value: 'Chrome', operator: 'exact', type: 'person' }]))}`)
+    await get(
+      `${P1}/persons/?properties=${encodeURIComponent(JSON.stringify([{ key: '$browser', value: 'Chrome', operator: 'exact', type: 'person' }]))}`,
+    )
     for (const p of persons) await get(`${p.projectId === 1 ? P1 : P2}/persons/${p.id}/`)
     await get(`${P1}/persons/${ownerPerson.id}/?format=csv`)
     for (const p of persons.slice(0, 3).concat(ownerPerson)) {
@@ -75,7 +105,8 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
       await get(`${P1}/session_recording_playlists/${p.short_id}/`)
       await get(`${P1}/session_recording_playlists/${p.short_id}/recordings/`)
     }
-    for (const offset of [0, 50, 100, 150, 200, 250, 300]) await get(`${P1}/session_recordings/?limit=50&offset=${offset}`)
+    for (const offset of [0, 50, 100, 150, 200, 250, 300])
+      await get(`${P1}/session_recordings/?limit=50&offset=${offset}`)
     await get(`${P1}/session_recordings/`)
     await get(`${P1}/session_recordings/?limit=500`)
     await get(`${P1}/session_recordings/?order=duration&limit=20`)
@@ -89,18 +120,35 @@ export async function answerSession(profile: Profile): Promise<Answer[]> {
 
   await reads()
   // A person's email and name change: their list items, search texts, embedded copies.
-  await call('PATCH', `${P1}/persons/${ownerPerson.id}/`, { properties: { email: 'renamed.owner@example.com', name: 'Renamed Owner' } })
+  await call('PATCH', `${P1}/persons/${ownerPerson.id}/`, {
+    properties: { email: 'renamed.owner@example.com', name: 'Renamed Owner' },
+  })
   await reads()
   await call('POST', `${P1}/persons/${ownerPerson.id}/delete_property/?$unset=name`, { $unset: 'name' })
   await reads()
   // Events merge an anonymous id into the owner and create a new person.
-  await call('POST', '/_mock/projects/1/events', { event: '$identify', distinct_id: ownerDistinctId, properties: { $anon_distinct_id: 'anon-merged-1', $set: { plan: 'growth' } } })
-  await call('POST', '/_mock/projects/1/events', { event: '$pageview', distinct_id: 'brand-new-person', properties: { $set: { email: 'new.person@example.com' } } })
+  await call('POST', '/_mock/projects/1/events', {
+    event: '$identify',
+    distinct_id: ownerDistinctId,
+    properties: { $anon_distinct_id: 'anon-merged-1', $set: { plan: 'growth' } },
+  })
+  await call('POST', '/_mock/projects/1/events', {
+    event: '$pageview',
+    distinct_id: 'brand-new-person',
+    properties: { $set: { email: 'new.person@example.com' } },
+  })
   await call('POST', '/_mock/projects/1/session_recordings', { distinct_id: 'brand-new-person', active_seconds: 30 })
-  await call('POST', '/_mock/projects/1/session_recordings', { distinct_id: ownerDistinctId, active_seconds: 90, viewers: ['someone@example.com'] })
+  await call('POST', '/_mock/projects/1/session_recordings', {
+    distinct_id: ownerDistinctId,
+    active_seconds: 90,
+    viewers: ['someone@example.com'],
+  })
   await reads()
   // Playlists and their items.
-  await call('PATCH', `${P1}/session_recording_playlists/${collection.short_id}/`, { description: 'Changed', pinned: false })
+  await call('PATCH', `${P1}/session_recording_playlists/${collection.short_id}/`, {
+    description: 'Changed',
+    pinned: false,
+  })
   await call('POST', `${P1}/session_recording_playlists/${collection.short_id}/recordings/${firstRecording.id}/`, {})
   await call('DELETE', `${P1}/session_recording_playlists/${collection.short_id}/recordings/${collectionItems[0]!.id}/`)
   await call('POST', `${P1}/session_recording_playlists/`, { name: 'New one', type: 'collection' })

@@ -57,7 +57,10 @@ let profile: string
 let before: StoreSnapshot
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`,
+    )
   app = await testApp()
   mock = await serve(app, { port: 0 })
   pages = createServer((req, res) => {
@@ -71,7 +74,14 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     // evil.test is the attacker's name; it resolves to this machine, as it would after DNS rebinding.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--host-resolver-rules=MAP evil.test 127.0.0.1'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--host-resolver-rules=MAP evil.test 127.0.0.1',
+    ],
   })
   before = app.snapshot()
 }, 120_000)

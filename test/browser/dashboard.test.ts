@@ -26,11 +26,28 @@ import { CHROMIUM } from './ensure-chromium.ts'
 
 const run = promisify(execFile)
 const API = '/api/environments/1'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--host-resolver-rules=MAP evil.test 127.0.0.1']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--host-resolver-rules=MAP evil.test 127.0.0.1',
+]
 
 /** curl, as a developer types it: resolves to the status it got. */
 async function curl(url: string, ...args: string[]): Promise<number> {
-  const { stdout } = await run('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${KEYS.all}`, ...args, url])
+  const { stdout } = await run('curl', [
+    '-s',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '-H',
+    `Authorization: Bearer ${KEYS.all}`,
+    ...args,
+    url,
+  ])
   return Number(stdout)
 }
 
@@ -48,7 +65,10 @@ async function openPage(url: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`,
+    )
   profile = mkdtempSync(join(tmpdir(), 'analytics-mock-chromium-'))
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS })
 }, 120_000)
@@ -89,7 +109,15 @@ describe('the dashboard, driven in chromium', () => {
     await row.waitFor({ timeout: 1_000 })
     expect(Date.now() - done).toBeLessThan(1_000)
     const cells = await row.locator('td').allTextContents()
-    expect(cells.slice(2)).toEqual(['GET', `${API}/persons/?search=from-curl&limit=3`, 'persons_list', '200', expect.any(String), 'phx_..._all', '✓ passed'])
+    expect(cells.slice(2)).toEqual([
+      'GET',
+      `${API}/persons/?search=from-curl&limit=3`,
+      'persons_list',
+      '200',
+      expect.any(String),
+      'phx_..._all',
+      '✓ passed',
+    ])
     await row.click()
     await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`GET ${API}/persons/`)
     expect(JSON.parse((await page.textContent('#journal-detail .query'))!)).toEqual({ search: 'from-curl', limit: '3' })
@@ -102,11 +130,17 @@ describe('the dashboard, driven in chromium', () => {
     expect(await curl(`${mock.url}/_mock/journal`, '-X', 'DELETE')).toBe(204) // a 204: no body, no headers
     expect(await curl(`${mock.url}${API}/persons/1/`)).toBe(200) // no query
     for (const path of ['/_mock/journal', `${API}/persons/1/`]) {
-      const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: new RegExp(`^${path}$`) }) }).first()
+      const row = page
+        .locator('#journal tbody tr', { has: page.locator('td.path', { hasText: new RegExp(`^${path}$`) }) })
+        .first()
       await row.click()
-      await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`${path === '/_mock/journal' ? 'DELETE' : 'GET'} ${path}`)
+      await expect
+        .poll(() => page.textContent('#journal-detail h2'))
+        .toBe(`${path === '/_mock/journal' ? 'DELETE' : 'GET'} ${path}`)
       const strays = await page.evaluate(() =>
-        [...document.querySelectorAll('#journal-detail, #journal-detail .answer')].flatMap((node) => [...node.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent)),
+        [...document.querySelectorAll('#journal-detail, #journal-detail .answer')].flatMap((node) =>
+          [...node.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent),
+        ),
       )
       expect(strays).toEqual([])
       expect(await page.locator('#journal-detail .query').count()).toBe(0)
@@ -128,23 +162,35 @@ describe('the dashboard, driven in chromium', () => {
 
   it('folds and unfolds a JSON body, and copies the path of a value', async () => {
     expect(await curl(`${mock.url}${API}/persons/?limit=2`)).toBe(200)
-    await page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /^\/api\/environments\/1\/persons\/\?limit=2$/ }) }).first().click()
+    await page
+      .locator('#journal tbody tr', {
+        has: page.locator('td.path', { hasText: /^\/api\/environments\/1\/persons\/\?limit=2$/ }),
+      })
+      .first()
+      .click()
     const tree = page.locator('#journal-detail .original .tree')
-    const results = tree.locator('details', { has: page.locator(':scope > summary > .key', { hasText: /^results$/ }) }).first()
+    const results = tree
+      .locator('details', { has: page.locator(':scope > summary > .key', { hasText: /^results$/ }) })
+      .first()
     await expect.poll(() => results.getAttribute('open')).toBe('')
     await results.locator(':scope > summary > .shape').click()
     await expect.poll(() => results.getAttribute('open')).toBeNull()
     await results.locator(':scope > summary > .shape').click()
     const first = results.locator(':scope > details').first()
     await first.locator(':scope > summary > .shape').click() // the third level is made when it is opened
-    await first.locator('.key', { hasText: /^distinct_ids$/ }).first().click()
+    await first
+      .locator('.key', { hasText: /^distinct_ids$/ })
+      .first()
+      .click()
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('.results[0].distinct_ids')
     await expect.poll(() => page.textContent('#notice')).toBe('Copied the path .results[0].distinct_ids.')
   })
 
   it('copies a request as a curl line that, run in a shell, gets the same status and body; the key never in it', async () => {
     expect(await curl(`${mock.url}${API}/persons/?limit=2&search=a`)).toBe(200)
-    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/\?limit=2&search=a$/ }) }).first()
+    const row = page
+      .locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/\?limit=2&search=a$/ }) })
+      .first()
     const id = Number(await row.getAttribute('data-id'))
     await row.click()
     await page.click('#journal-detail button.copy-curl')
@@ -154,7 +200,9 @@ describe('the dashboard, driven in chromium', () => {
     expect(line).not.toContain(KEYS.all)
     const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-curl-'))
     try {
-      const { stdout } = await run('sh', ['-c', `${line} -s -o ${dir}/body -w '%{http_code}'`], { env: { ...process.env, POSTHOG_PERSONAL_API_KEY: KEYS.all } })
+      const { stdout } = await run('sh', ['-c', `${line} -s -o ${dir}/body -w '%{http_code}'`], {
+        env: { ...process.env, POSTHOG_PERSONAL_API_KEY: KEYS.all },
+      })
       const original = app.journal.get(id)!
       expect(Number(stdout)).toBe(original.status)
       expect(JSON.parse(readFileSync(join(dir, 'body'), 'utf8'))).toEqual(original.response.body)
@@ -166,7 +214,9 @@ describe('the dashboard, driven in chromium', () => {
 
   it('sends a request again, as it was or changed, adding a journal entry with its answer shown beside the original', async () => {
     expect(await curl(`${mock.url}${API}/persons/3/`)).toBe(200)
-    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/3\/$/ }) }).first()
+    const row = page
+      .locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /persons\/3\/$/ }) })
+      .first()
     const id = Number(await row.getAttribute('data-id'))
     await row.click()
     await page.click('#journal-detail button.send-again')
@@ -180,21 +230,34 @@ describe('the dashboard, driven in chromium', () => {
     expect(entry.response.body).toEqual(app.journal.get(id)!.response.body)
     expect(JSON.parse((await page.textContent('#journal-detail .again .response-body'))!)).toEqual(entry.response.body)
     expect(await page.locator('#journal-detail .answers.compare .original h3').textContent()).toBe('Response 200')
-    await page.locator('#journal tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${newId}$`) }) }).waitFor({ timeout: 5_000 })
+    await page
+      .locator('#journal tbody tr', { has: page.locator('td:first-child', { hasText: new RegExp(`^${newId}$`) }) })
+      .waitFor({ timeout: 5_000 })
     // Changed: another person.
     await page.click('#journal-detail button.send-again')
     await page.fill('#journal-detail .send-target', `${API}/persons/2/`)
     await page.click('#journal-detail .send-form button.send')
     await expect.poll(() => again.textContent()).toMatch(new RegExp(`^Sent again \\(#${newId + 1}\\): 200$`))
-    expect(app.journal.latest()).toMatchObject({ id: newId + 1, path: `${API}/persons/2/`, status: 200, key: 'phx_..._all' })
+    expect(app.journal.latest()).toMatchObject({
+      id: newId + 1,
+      path: `${API}/persons/2/`,
+      status: 200,
+      key: 'phx_..._all',
+    })
   })
 
   it('exports the filtered view as a HAR file that passes a HAR 1.2 schema check', async () => {
     await page.fill('#journal-path', 'persons/3')
     await page.fill('#journal-status', '2xx')
     await page.press('#journal-status', 'Enter')
-    await expect.poll(() => page.locator('#journal tbody tr td.path').allTextContents()).toEqual([`${API}/persons/3/`, `${API}/persons/3/`])
-    const shown = (await page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.id)))).reverse()
+    await expect
+      .poll(() => page.locator('#journal tbody tr td.path').allTextContents())
+      .toEqual([`${API}/persons/3/`, `${API}/persons/3/`])
+    const shown = (
+      await page
+        .locator('#journal tbody tr')
+        .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.id)))
+    ).reverse()
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#journal-har')])
     expect(download.suggestedFilename()).toBe('analytics-mock.har')
     const harPath = (await download.path())!
@@ -206,7 +269,9 @@ describe('the dashboard, driven in chromium', () => {
     try {
       await tab.routeFromHAR(harPath, { url: '**/api/environments/**', notFound: 'abort' })
       await tab.goto(`${mock.url}/_mock/ui/dashboard.css`)
-      const replayed = await tab.evaluate(() => fetch('/api/environments/1/persons/3/').then(async (r) => [r.status, await r.json()]))
+      const replayed = await tab.evaluate(() =>
+        fetch('/api/environments/1/persons/3/').then(async (r) => [r.status, await r.json()]),
+      )
       expect(replayed).toEqual([200, JSON.parse(har.log.entries[0].response.content.text)])
     } finally {
       await tab.close()
@@ -225,11 +290,15 @@ describe('the dashboard, driven in chromium', () => {
     await page.locator('#journal tbody tr', { hasText: '/persons/999999/' }).waitFor({ timeout: 5_000 })
     await page.fill('#journal-status', '4xx')
     await page.press('#journal-status', 'Enter')
-    await expect.poll(async () => (await page.locator('#journal tbody tr td:nth-child(6)').allTextContents()).join()).toBe('404')
+    await expect
+      .poll(async () => (await page.locator('#journal tbody tr td:nth-child(6)').allTextContents()).join())
+      .toBe('404')
     await page.fill('#journal-status', '')
     await page.press('#journal-status', 'Enter')
     await page.selectOption('#journal-operation', 'persons_list')
-    await expect.poll(async () => new Set(await page.locator('#journal tbody tr td:nth-child(5)').allTextContents())).toEqual(new Set(['persons_list']))
+    await expect
+      .poll(async () => new Set(await page.locator('#journal tbody tr td:nth-child(5)').allTextContents()))
+      .toEqual(new Set(['persons_list']))
     await page.selectOption('#journal-operation', '')
   })
 
@@ -244,7 +313,9 @@ describe('the dashboard, driven in chromium', () => {
     await page.click('button[data-advance="P1D"]')
     await expect.poll(() => task.getAttribute('data-state')).toBe('done')
     expect(await task.locator('td').nth(8).textContent()).toMatch(/^\d+ events deleted$/)
-    expect(await page.textContent('#clock-ran')).toMatch(/^Advanced by P1D: now 2026-11-02T00:00:00Z; ran #\d+ \(\d+ events deleted\)\.$/)
+    expect(await page.textContent('#clock-ran')).toMatch(
+      /^Advanced by P1D: now 2026-11-02T00:00:00Z; ran #\d+ \(\d+ events deleted\)\.$/,
+    )
     expect(app.store.events.forPerson(person.uuid)).toHaveLength(0)
     expect((await (await fetch(`${mock.url}/_mock/clock`)).json()).now).toBe('2026-11-02T00:00:00Z')
   })
@@ -284,9 +355,21 @@ describe('the dashboard, driven in chromium', () => {
 
   it('shows what callers sent as text, never as markup', async () => {
     const hostile = '<img src=x onerror=window.__pwned=1>'
-    expect(await curl(`${mock.url}${API}/session_recording_playlists/`, '-X', 'POST', '-H', 'content-type: application/json', '-d', JSON.stringify({ name: hostile, type: 'collection' }))).toBe(201)
+    expect(
+      await curl(
+        `${mock.url}${API}/session_recording_playlists/`,
+        '-X',
+        'POST',
+        '-H',
+        'content-type: application/json',
+        '-d',
+        JSON.stringify({ name: hostile, type: 'collection' }),
+      ),
+    ).toBe(201)
     await page.click('#tabs button[data-tab=requests]')
-    const row = page.locator('#journal tbody tr', { has: page.locator('td.path', { hasText: /session_recording_playlists\/$/ }) })
+    const row = page.locator('#journal tbody tr', {
+      has: page.locator('td.path', { hasText: /session_recording_playlists\/$/ }),
+    })
     await row.click()
     await expect.poll(() => page.textContent('#journal-detail .request-body')).toContain(hostile)
     expect(await page.locator('#journal-detail img').count()).toBe(0)
@@ -303,7 +386,9 @@ describe('the dashboard, driven in chromium', () => {
     await page.click('#reset-confirm')
     await expect.poll(() => page.textContent('#notice')).toBe('Reset to the seeded data: scenario "default", seed 1.')
     expect(snapshotDifference(seeded, app.snapshot())).toBeNull()
-    await expect.poll(async () => (await page.locator('#journal tbody tr td:nth-child(5)').allTextContents()).join()).toBe('mock_reset')
+    await expect
+      .poll(async () => (await page.locator('#journal tbody tr td:nth-child(5)').allTextContents()).join())
+      .toBe('mock_reset')
     expect(consoleErrors).toEqual([])
   })
 })
@@ -386,45 +471,58 @@ describe('pages of other origins', () => {
   it.each([
     ["an attacker's site", 'evil.test'],
     ['a frontend dev server on another port of this machine', 'localhost'],
-  ])('%s can neither drive the dashboard\'s calls, nor read them, nor load or frame the page', async (_, host) => {
-    // An entry a page could try to send again.
-    expect((await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/1/`), headers: { authorization: `Bearer ${KEYS.all}` } })).status).toBe(200)
-    const before = app.snapshot()
-    const journaled = app.journal.latest()!.id
-    const clock = app.clock.iso()
-    const tab = await context.newPage()
-    try {
-      await tab.goto(`http://${host}:${pagesPort}/?mock=${encodeURIComponent(mock.url)}`)
-      await tab.waitForFunction(() => (window as any).__seen !== undefined, undefined, { timeout: 30_000 })
-      const seen = await tab.evaluate(() => (window as any).__seen)
-      expect(seen).toEqual({
-        'advance the clock, JSON': 'blocked: TypeError', // its preflight is refused
-        'advance the clock, text/plain': 'opaque', // sent, and refused by the server
-        'set faults, text/plain': 'opaque',
-        'clear faults': 'blocked: TypeError', // a DELETE needs a preflight, which is refused
-        'reset, no body': 'opaque',
-        'clear the journal': 'blocked: TypeError',
-        'read the journal': 'blocked: TypeError',
-        'read an answer': 'blocked: TypeError',
-        'export the journal': 'blocked: TypeError',
-        'send a request again, JSON': 'blocked: TypeError', // its preflight is refused
-        'send a request again, text/plain': 'opaque', // sent, and refused by the server
-        'read the persons': 'blocked: TypeError',
-        'load the script': 'blocked',
-        'frame the page': 'opaque',
-        'submit a form': 'sent',
-      })
-      // The framed page never ran: no frame holds a dashboard that started.
-      for (const frame of tab.frames()) expect(await frame.evaluate(() => document.body?.dataset.ready ?? null).catch(() => null)).toBeNull()
-    } finally {
-      await tab.close()
-    }
-    expect(snapshotDifference(before, app.snapshot())).toBeNull()
-    expect(app.clock.iso()).toBe(clock)
-    expect(app.faults.settings).toMatchObject({ error_rate: 0, latency_ms: 0 })
-    expect(app.journal.entries().filter((e) => e.operation_id?.startsWith('mock_'))).toEqual([])
-    expect(app.journal.latest()!.id).toBe(journaled) // nothing sent again
-  }, 60_000)
+  ])(
+    "%s can neither drive the dashboard's calls, nor read them, nor load or frame the page",
+    async (_, host) => {
+      // An entry a page could try to send again.
+      expect(
+        (
+          await app.handle({
+            method: 'GET',
+            url: new URL(`http://127.0.0.1${API}/persons/1/`),
+            headers: { authorization: `Bearer ${KEYS.all}` },
+          })
+        ).status,
+      ).toBe(200)
+      const before = app.snapshot()
+      const journaled = app.journal.latest()!.id
+      const clock = app.clock.iso()
+      const tab = await context.newPage()
+      try {
+        await tab.goto(`http://${host}:${pagesPort}/?mock=${encodeURIComponent(mock.url)}`)
+        await tab.waitForFunction(() => (window as any).__seen !== undefined, undefined, { timeout: 30_000 })
+        const seen = await tab.evaluate(() => (window as any).__seen)
+        expect(seen).toEqual({
+          'advance the clock, JSON': 'blocked: TypeError', // its preflight is refused
+          'advance the clock, text/plain': 'opaque', // sent, and refused by the server
+          'set faults, text/plain': 'opaque',
+          'clear faults': 'blocked: TypeError', // a DELETE needs a preflight, which is refused
+          'reset, no body': 'opaque',
+          'clear the journal': 'blocked: TypeError',
+          'read the journal': 'blocked: TypeError',
+          'read an answer': 'blocked: TypeError',
+          'export the journal': 'blocked: TypeError',
+          'send a request again, JSON': 'blocked: TypeError', // its preflight is refused
+          'send a request again, text/plain': 'opaque', // sent, and refused by the server
+          'read the persons': 'blocked: TypeError',
+          'load the script': 'blocked',
+          'frame the page': 'opaque',
+          'submit a form': 'sent',
+        })
+        // The framed page never ran: no frame holds a dashboard that started.
+        for (const frame of tab.frames())
+          expect(await frame.evaluate(() => document.body?.dataset.ready ?? null).catch(() => null)).toBeNull()
+      } finally {
+        await tab.close()
+      }
+      expect(snapshotDifference(before, app.snapshot())).toBeNull()
+      expect(app.clock.iso()).toBe(clock)
+      expect(app.faults.settings).toMatchObject({ error_rate: 0, latency_ms: 0 })
+      expect(app.journal.entries().filter((e) => e.operation_id?.startsWith('mock_'))).toEqual([])
+      expect(app.journal.latest()!.id).toBe(journaled) // nothing sent again
+    },
+    60_000,
+  )
 
   it('under its own name (DNS rebinding), the page and its calls are refused by the Host check', async () => {
     const port = new URL(mock.url).port
@@ -433,7 +531,13 @@ describe('pages of other origins', () => {
       const document = await tab.goto(`http://evil.test:${port}/_mock/ui`)
       expect(document!.status()).toBe(403)
       expect(await document!.json()).toMatchObject({ code: 'host_not_allowed' })
-      const status = await tab.evaluate(() => fetch('/_mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance":"P30D"}' }).then((r) => r.status))
+      const status = await tab.evaluate(() =>
+        fetch('/_mock/clock', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"advance":"P30D"}',
+        }).then((r) => r.status),
+      )
       expect(status).toBe(403)
     } finally {
       await tab.close()
@@ -451,8 +555,15 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
     for (let i = 0; i < 10_000; i++) {
       const headers = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
       // Entry 5,000 is the one to find: a PATCH whose body holds a text no other entry has.
-      if (i === 4_999) await app.handle({ method: 'PATCH', url: new URL(`http://127.0.0.1${API}/persons/7/`), headers, body: JSON.stringify({ properties: { ticket: 'needle-4999-in-the-haystack' } }) })
-      else await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/${(i % 997) + 1}/`), headers })
+      if (i === 4_999)
+        await app.handle({
+          method: 'PATCH',
+          url: new URL(`http://127.0.0.1${API}/persons/7/`),
+          headers,
+          body: JSON.stringify({ properties: { ticket: 'needle-4999-in-the-haystack' } }),
+        })
+      else
+        await app.handle({ method: 'GET', url: new URL(`http://127.0.0.1${API}/persons/${(i % 997) + 1}/`), headers })
     }
     mock = await serve(app, { port: 0 })
     page = await openPage(`${mock.url}/_mock/ui`)
@@ -467,7 +578,9 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
     expect(await page.locator('#journal tbody tr').count()).toBe(100)
     expect(await page.getAttribute('#journal tbody tr:first-child', 'data-id')).toBe('10000')
     for (let i = 0; i < 3; i++) await page.click('#journal-older')
-    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #9,601–9,700 (an older page: not live)')
+    await expect
+      .poll(() => page.textContent('#journal-summary'))
+      .toBe('10,000 matching; showing #9,601–9,700 (an older page: not live)')
     expect(await page.locator('#journal tbody tr').count()).toBe(100)
     await page.click('#journal-newer')
     await expect.poll(() => page.getAttribute('#journal tbody tr:first-child', 'data-id')).toBe('9800')
@@ -487,7 +600,11 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
     const started = Date.now()
     const response = await answered
     // The PATCH's body, and the newest GET of that person (its answer, kept, holds what the PATCH set).
-    await expect.poll(() => page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.id))).toEqual(['9977', '5000'])
+    await expect
+      .poll(() =>
+        page.locator('#journal tbody tr').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.id)),
+      )
+      .toEqual(['9977', '5000'])
     const shown = Date.now() - started
     // The search request itself: sent, searched over the 10,000 entries, answered.
     const timing = request.timing()
@@ -504,11 +621,15 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
   it('goes to an entry by its number, its detail open', async () => {
     await page.fill('#journal-goto', '5000')
     await page.press('#journal-goto', 'Enter')
-    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #4,901–5,000 (an older page: not live)')
+    await expect
+      .poll(() => page.textContent('#journal-summary'))
+      .toBe('10,000 matching; showing #4,901–5,000 (an older page: not live)')
     await expect.poll(() => page.textContent('#journal-detail h2')).toBe(`PATCH ${API}/persons/7/`)
     expect(await page.getAttribute('#journal tbody tr.selected', 'data-id')).toBe('5000')
     await page.click('#journal-newer')
-    await expect.poll(() => page.textContent('#journal-summary')).toBe('10,000 matching; showing #5,001–5,100 (an older page: not live)')
+    await expect
+      .poll(() => page.textContent('#journal-summary'))
+      .toBe('10,000 matching; showing #5,001–5,100 (an older page: not live)')
   })
 
   it('shows the persons 50 at a time, and finds one among them', async () => {
@@ -519,7 +640,9 @@ describe('with 10,000 journal entries and 100,000 persons', () => {
     await expect.poll(() => page.textContent('#data-summary')).toBe('51–100 of 100,000')
     const person = app.store.persons.list(1)[54_321]!
     await page.fill('#data-search', person.distinct_ids[0]!)
-    await expect.poll(() => page.textContent('#data-table tbody tr td:first-child'), { timeout: 15_000 }).toBe(String(person.id))
+    await expect
+      .poll(() => page.textContent('#data-table tbody tr td:first-child'), { timeout: 15_000 })
+      .toBe(String(person.id))
     // Never all rendered: the whole document holds a page of each list.
     expect(await page.evaluate(() => document.querySelectorAll('tr').length)).toBeLessThan(250)
     expect(consoleErrors).toEqual([])

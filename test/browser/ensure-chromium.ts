@@ -8,7 +8,9 @@ export const CHROMIUM = '/usr/bin/chromium'
 export default function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return
   if (process.platform !== 'linux' || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
-    console.warn(`[browser test] ${CHROMIUM} is missing and cannot be installed here (needs root and apt-get): the browser test will fail`)
+    console.warn(
+      `[browser test] ${CHROMIUM} is missing and cannot be installed here (needs root and apt-get): the browser test will fail`,
+    )
     return
   }
   console.log(`[browser test] ${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`)

@@ -45,12 +45,17 @@ beforeAll(async () => {
     '/': { type: 'text/html; charset=utf-8', body: HTML },
     '/app.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
     // msw's own worker script, from the installed msw package.
-    '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js')) },
+    '/mockServiceWorker.js': {
+      type: 'text/javascript',
+      body: readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js')),
+    },
   })
   origin = server.origin
   opened = await openPage(origin + '/')
   const { page } = opened
-  await page.waitForFunction(() => window.__result !== undefined || window.__error !== undefined, undefined, { timeout: 90_000 })
+  await page.waitForFunction(() => window.__result !== undefined || window.__error !== undefined, undefined, {
+    timeout: 90_000,
+  })
   const error = await page.evaluate(() => window.__error)
   if (error) throw new Error(`the page failed: ${error}\nconsole errors: ${opened.consoleErrors.join('\n')}`)
   result = await page.evaluate(() => window.__result)
@@ -82,10 +87,17 @@ describe('msw handlers in headless chromium, behind the service worker', () => {
   })
 
   it('give in the browser exactly what the same core gives in Node', async () => {
-    const mock = await createMock({ baseUrl: origin, now: '2026-11-04T12:00:00Z', onViolation: (v) => contractViolations.push(v) })
-    const get = async (path: string) => (await mock.fetch(path, { headers: { authorization: 'Bearer phx_mock_all' } })).json()
+    const mock = await createMock({
+      baseUrl: origin,
+      now: '2026-11-04T12:00:00Z',
+      onViolation: (v) => contractViolations.push(v),
+    })
+    const get = async (path: string) =>
+      (await mock.fetch(path, { headers: { authorization: 'Bearer phx_mock_all' } })).json()
     expect(result.persons.body).toEqual(await get('/api/environments/1/persons/?limit=3'))
-    expect(result.playlist.body).toEqual(await get(`/api/environments/1/session_recording_playlists/${result.playlistShortId}/`))
+    expect(result.playlist.body).toEqual(
+      await get(`/api/environments/1/session_recording_playlists/${result.playlistShortId}/`),
+    )
   })
 
   it('show the results on the page', () => {

@@ -52,11 +52,18 @@ export interface OpenedPage {
 
 /** Headless chromium (a fresh profile) on `url`, its errors counted from before the first script runs. */
 export async function openPage(url: string): Promise<OpenedPage> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: run the tests as root once (the set-up installs it) or apt-get install chromium`,
+    )
   const profile = mkdtempSync(join(tmpdir(), 'analytics-mock-chromium-'))
   let context: BrowserContext | undefined
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    })
   } catch (error) {
     rmSync(profile, { recursive: true, force: true })
     throw error

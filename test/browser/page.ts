@@ -32,10 +32,15 @@ try {
   })
 
   const persons = await getJson('/api/environments/1/persons/?limit=3')
-  show('persons', persons.body.results.map((p: { name: string }) => p.name))
+  show(
+    'persons',
+    persons.body.results.map((p: { name: string }) => p.name),
+  )
 
   const playlists = await getJson('/api/environments/1/session_recording_playlists/')
-  const pinned = playlists.body.results.find((p: { pinned: boolean; short_id: string }) => p.pinned && !p.short_id.startsWith('synthetic-'))
+  const pinned = playlists.body.results.find(
+    (p: { pinned: boolean; short_id: string }) => p.pinned && !p.short_id.startsWith('synthetic-'),
+  )
   const playlist = await getJson(`/api/environments/1/session_recording_playlists/${pinned.short_id}/`)
   show('playlist', [`${playlist.body.name} (${playlist.body.short_id})`])
 

@@ -6,7 +6,11 @@ import type { operations } from '../../src/contract/types.gen.ts'
 
 export type OperationId = keyof operations
 type Parameters<O extends OperationId> = operations[O]['parameters']
-type JsonBody<O extends OperationId> = operations[O] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
+type JsonBody<O extends OperationId> = operations[O] extends {
+  requestBody?: { content: { 'application/json': infer B } }
+}
+  ? B
+  : never
 
 export interface CallInput<O extends OperationId> {
   path?: NonNullable<Parameters<O>['path']>
@@ -48,7 +52,9 @@ export function createClient(baseUrl: string, key: string) {
     async call<O extends OperationId>(operationId: O, input: CallInput<O> = {}): Promise<Answer> {
       const route = routes.get(operationId)
       if (!route) throw new Error(`no operation ${operationId}`)
-      const path = route.template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(String((input.path as any)?.[name])))
+      const path = route.template.replace(/\{(\w+)\}/g, (_, name) =>
+        encodeURIComponent(String((input.path as any)?.[name])),
+      )
       const url = new URL(path, baseUrl)
       for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
         if (value === undefined) continue

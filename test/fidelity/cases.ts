@@ -8,4 +8,11 @@ import { playlistCases } from './playlists.cases.ts'
 import { recordingCases } from './recordings.cases.ts'
 import { timelineCases } from './timeline.cases.ts'
 
-export const CASES: FidelityCase[] = [...personCases, ...playlistCases, ...recordingCases, ...timelineCases, ...platformCases, ...frameworkCases]
+export const CASES: FidelityCase[] = [
+  ...personCases,
+  ...playlistCases,
+  ...recordingCases,
+  ...timelineCases,
+  ...platformCases,
+  ...frameworkCases,
+]

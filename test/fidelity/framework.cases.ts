@@ -12,9 +12,15 @@ export const frameworkCases: FidelityCase[] = [
   {
     id: 'errors/null-not-allowed',
     source: "rest_framework/fields.py (Field.validate_empty_values: self.fail('null'))",
-    behaviour: 'null for a field that does not allow it: 400 code null "This field may not be null.", before its type is looked at',
+    behaviour:
+      'null for a field that does not allow it: 400 code null "This field may not be null.", before its type is looked at',
     async run(api) {
-      const nullError = (attr: string) => ({ type: 'validation_error', code: 'null', detail: 'This field may not be null.', attr })
+      const nullError = (attr: string) => ({
+        type: 'validation_error',
+        code: 'null',
+        detail: 'This field may not be null.',
+        attr,
+      })
       for (const field of ['description', 'pinned', 'deleted']) {
         const res = await api.post(`${PLAYLISTS}/`, { type: 'collection', [field]: null })
         status(res, 400)
@@ -29,8 +35,10 @@ export const frameworkCases: FidelityCase[] = [
   },
   {
     id: 'insight-tool/format-json-only',
-    source: 'rest_framework/negotiation.py (DefaultContentNegotiation.filter_renderers: no renderer for the format, Http404)',
-    behaviour: 'the insight tool renders JSON only: ?format=txt is a 404 "Not found." before the key is read; ?format=json answers',
+    source:
+      'rest_framework/negotiation.py (DefaultContentNegotiation.filter_renderers: no renderer for the format, Http404)',
+    behaviour:
+      'the insight tool renders JSON only: ?format=txt is a 404 "Not found." before the key is read; ?format=json answers',
     seedOverrules: 'seed 4.1 lists format json or txt: the default profile answers txt with the tool message text',
     async run(api) {
       const notFound = { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }
@@ -45,8 +53,10 @@ export const frameworkCases: FidelityCase[] = [
   },
   {
     id: 'playlists/add-recording-body-unread',
-    source: 'posthog/session_recordings/session_recording_playlist_api.py (SessionRecordingPlaylistViewSet.modify_recordings never reads request.data)',
-    behaviour: 'adding a recording to a playlist ignores the request body: fields of any type, and text that is not JSON, are not refused',
+    source:
+      'posthog/session_recordings/session_recording_playlist_api.py (SessionRecordingPlaylistViewSet.modify_recordings never reads request.data)',
+    behaviour:
+      'adding a recording to a playlist ignores the request body: fields of any type, and text that is not JSON, are not refused',
     async run(api) {
       const playlist = await api.mock.create.playlist({ type: 'collection' })
       const add = `${PLAYLISTS}/${playlist.short_id}/recordings/`

@@ -35,7 +35,11 @@ export class Api {
     readonly profile: Profile,
   ) {}
 
-  async request(method: string, path: string, options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {}): Promise<Answer> {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers }
     const key = options.key === undefined ? KEYS.legacy : options.key
     if (key) headers.authorization = `Bearer ${key}`
@@ -63,12 +67,20 @@ export class Api {
 
   /** A person in project 1 (no events beyond its $identify), created `createdAt` (default: a day ago). */
   async person(distinctIds: string[], properties: Record<string, unknown> = {}, createdAt?: string) {
-    return this.mock.create.person({ distinct_ids: distinctIds, properties, events: 0, created_at: createdAt ?? this.mock.clock.now() - 86_400_000 })
+    return this.mock.create.person({
+      distinct_ids: distinctIds,
+      properties,
+      events: 0,
+      created_at: createdAt ?? this.mock.clock.now() - 86_400_000,
+    })
   }
 
   /** An event as capture receives it (its person properties as they are then). */
   async event(distinctId: string, event: string, timestamp: string, properties: Record<string, unknown> = {}) {
-    const res = await this.request('POST', '/_mock/projects/1/events', { key: null, body: { event, distinct_id: distinctId, timestamp, properties } })
+    const res = await this.request('POST', '/_mock/projects/1/events', {
+      key: null,
+      body: { event, distinct_id: distinctId, timestamp, properties },
+    })
     expect(res.status, res.text).toBe(201)
     return res.body
   }
@@ -76,7 +88,15 @@ export class Api {
   /** A personal API key of the default user with these scopes (and projects). */
   async key(scopes: string[], scopedTeams: number[] = []): Promise<string> {
     const value = `phx_fidelity_${Math.random().toString(36).slice(2)}`
-    await this.mock.store.addApiKey({ id: value, value, label: 'fidelity', user_id: 1, scopes, scoped_teams: scopedTeams, scoped_organizations: [] })
+    await this.mock.store.addApiKey({
+      id: value,
+      value,
+      label: 'fidelity',
+      user_id: 1,
+      scopes,
+      scoped_teams: scopedTeams,
+      scoped_organizations: [],
+    })
     return value
   }
 

@@ -47,11 +47,18 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/retrieve-id-forms',
     source: `${SRC} (PersonViewSet.safely_get_object: uuid.UUID() then int())`,
-    behaviour: 'ids Python reads as a UUID (no dashes, braces) or an integer (sign, spaces, underscores) are looked up, not refused',
+    behaviour:
+      'ids Python reads as a UUID (no dashes, braces) or an integer (sign, spaces, underscores) are looked up, not refused',
     async run(api) {
       const person = await api.person(['forms'])
       const hex = person.uuid.replace(/-/g, '')
-      for (const id of [hex, `{${person.uuid}}`, `urn:uuid:${person.uuid}`, `+${person.id}`, `${String(person.id).split('').join('_')}`]) {
+      for (const id of [
+        hex,
+        `{${person.uuid}}`,
+        `urn:uuid:${person.uuid}`,
+        `+${person.id}`,
+        `${String(person.id).split('').join('_')}`,
+      ]) {
         const res = await api.get(`${PERSONS}/${encodeURIComponent(id)}/`)
         status(res, 200)
         expect(res.body.uuid).toBe(person.uuid)
@@ -89,8 +96,12 @@ export const personCases: FidelityCase[] = [
       await api.person(['distinct_id_2'], { email: 'another@gmail.com' })
       await api.person(['distinct_id_3'], {})
       const q = (f: unknown) => `${PERSONS}/?properties=${encodeURIComponent(JSON.stringify([f]))}`
-      expect((await api.get(q({ key: 'email', operator: 'is_set', value: 'is_set', type: 'person' }))).body.results).toHaveLength(2)
-      expect((await api.get(q({ key: 'email', operator: 'icontains', value: 'another@gm', type: 'person' }))).body.results).toHaveLength(1)
+      expect(
+        (await api.get(q({ key: 'email', operator: 'is_set', value: 'is_set', type: 'person' }))).body.results,
+      ).toHaveLength(2)
+      expect(
+        (await api.get(q({ key: 'email', operator: 'icontains', value: 'another@gm', type: 'person' }))).body.results,
+      ).toHaveLength(1)
     },
   },
   {
@@ -104,7 +115,12 @@ export const personCases: FidelityCase[] = [
       const res = await api.get(`${PERSONS}/?email=another@gmail.com`)
       status(res, 200)
       expect(res.body.results).toHaveLength(1)
-      expect(res.body.results[0]).toMatchObject({ id: person2.uuid, uuid: person2.uuid, properties: { email: 'another@gmail.com' }, distinct_ids: ['distinct_id_2'] })
+      expect(res.body.results[0]).toMatchObject({
+        id: person2.uuid,
+        uuid: person2.uuid,
+        properties: { email: 'another@gmail.com' },
+        distinct_ids: ['distinct_id_2'],
+      })
     },
   },
   {
@@ -115,14 +131,16 @@ export const personCases: FidelityCase[] = [
     async run(api) {
       await api.person(['distinct_id', 'another_one'], { email: 'someone@gmail.com' })
       const person2 = await api.person(['distinct_id_2'], { email: 'another@gmail.com', some_prop: 'some_value' })
-      const res = await api.get(`${PERSONS}/?properties=${encodeURIComponent(JSON.stringify([{ key: 'some_prop', value: 'some_value', type: 'person' }]))}`)
+      const res = await api.get(
+        `${PERSONS}/?properties=${encodeURIComponent(JSON.stringify([{ key: 'some_prop', value: 'some_value', type: 'person' }]))}`,
+      )
       expect(res.body.results.map((p: any) => p.id)).toEqual([person2.uuid])
     },
   },
   {
     id: 'persons/filter-list',
     source: `${T}::test_filter_person_list`,
-    behaviour: 'distinct_id matches any of a person\'s distinct ids exactly; email exactly; no match is an empty list',
+    behaviour: "distinct_id matches any of a person's distinct ids exactly; email exactly; no match is an empty list",
     async run(api) {
       const person1 = await api.person(['distinct_id', 'another_one'], { email: 'someone@gmail.com' })
       const person2 = await api.person(['distinct_id_2'], { email: 'another@gmail.com' })
@@ -151,7 +169,9 @@ export const personCases: FidelityCase[] = [
     async run(api) {
       await api.mock.create.person({ project_id: 2, distinct_ids: ['distinct_id', 'x_another_one'], events: 0 })
       const mine = await api.person(['distinct_id'])
-      expect((await api.get(`${PERSONS}/?distinct_id=distinct_id`)).body.results.map((p: any) => p.uuid)).toEqual([mine.uuid])
+      expect((await api.get(`${PERSONS}/?distinct_id=distinct_id`)).body.results.map((p: any) => p.uuid)).toEqual([
+        mine.uuid,
+      ])
       expect((await api.get(`${PERSONS}/?distinct_id=x_another_one`)).body.results).toEqual([])
     },
   },
@@ -170,16 +190,35 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/list-item-keys',
     source: 'posthog/queries/actor_base_query.py (get_serialized_people)',
-    behaviour: 'a list item is {type, id, uuid, created_at, last_seen_at, properties, is_identified, name, distinct_ids, matched_recordings, value_at_data_point}',
+    behaviour:
+      'a list item is {type, id, uuid, created_at, last_seen_at, properties, is_identified, name, distinct_ids, matched_recordings, value_at_data_point}',
     seedOverrules: SEED_IDS,
     async run(api) {
       // Identified: its anonymous id merged into it by an identify.
       await api.person(['identified-user', '0188a0b0-0000-7000-8000-0000000000aa'], { email: 'x@example.com' })
       const item = (await api.get(`${PERSONS}/`)).body.results[0]
       expect(Object.keys(item).sort()).toEqual(
-        ['created_at', 'distinct_ids', 'id', 'is_identified', 'last_seen_at', 'matched_recordings', 'name', 'properties', 'type', 'uuid', 'value_at_data_point'].sort(),
+        [
+          'created_at',
+          'distinct_ids',
+          'id',
+          'is_identified',
+          'last_seen_at',
+          'matched_recordings',
+          'name',
+          'properties',
+          'type',
+          'uuid',
+          'value_at_data_point',
+        ].sort(),
       )
-      expect(item).toMatchObject({ type: 'person', id: item.uuid, is_identified: true, matched_recordings: [], value_at_data_point: null })
+      expect(item).toMatchObject({
+        type: 'person',
+        id: item.uuid,
+        is_identified: true,
+        matched_recordings: [],
+        value_at_data_point: null,
+      })
     },
   },
   {
@@ -190,7 +229,11 @@ export const personCases: FidelityCase[] = [
       const created: string[] = []
       for (let i = 0; i < 19; i++) {
         created.push(String(i + 100))
-        await api.person([String(i + 100)], { $browser: 'whatever', $os: 'Windows' }, new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString())
+        await api.person(
+          [String(i + 100)],
+          { $browser: 'whatever', $os: 'Windows' },
+          new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString(),
+        )
       }
       const first = (await api.get(`${PERSONS}/?limit=10`)).body
       expect(first.results).toHaveLength(10)
@@ -231,10 +274,19 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/names',
     source: `${T}::test_return_non_anonymous_name`,
-    behaviour: 'without email/name/username the name is the first non-anonymous distinct id, which also leads distinct_ids',
+    behaviour:
+      'without email/name/username the name is the first non-anonymous distinct id, which also leads distinct_ids',
     async run(api) {
-      await api.person(['distinct_id1', '17787c3099427b-0e8f6c86323ea9-33647309-1aeaa0-17787c30995b7c'], {}, '2026-11-01T00:00:00Z')
-      await api.person(['17787c327b-0e8f623ea9-336473-1aeaa0-17787c30995b7c', 'distinct_id2'], {}, '2026-11-02T00:00:00Z')
+      await api.person(
+        ['distinct_id1', '17787c3099427b-0e8f6c86323ea9-33647309-1aeaa0-17787c30995b7c'],
+        {},
+        '2026-11-01T00:00:00Z',
+      )
+      await api.person(
+        ['17787c327b-0e8f623ea9-336473-1aeaa0-17787c30995b7c', 'distinct_id2'],
+        {},
+        '2026-11-02T00:00:00Z',
+      )
       const results = (await api.get(`${PERSONS}/`)).body.results
       expect(results.map((p: any) => p.name)).toEqual(['distinct_id2', 'distinct_id1'])
       expect(results[0].distinct_ids).toEqual(['distinct_id2', '17787c327b-0e8f623ea9-336473-1aeaa0-17787c30995b7c'])
@@ -261,7 +313,9 @@ export const personCases: FidelityCase[] = [
       await api.person(['4'], { $browser: 'whatever', $os: 'Windows' })
       const all = await api.get(`${PERSONS}/?format=csv`)
       expect(all.text.trim().split(/\r?\n/)).toHaveLength(3)
-      const windows = await api.get(`${PERSONS}/?format=csv&properties=${encodeURIComponent(JSON.stringify([{ key: '$os', value: 'Windows', type: 'person' }]))}`)
+      const windows = await api.get(
+        `${PERSONS}/?format=csv&properties=${encodeURIComponent(JSON.stringify([{ key: '$os', value: 'Windows', type: 'person' }]))}`,
+      )
       expect(windows.text.trim().split(/\r?\n/)).toHaveLength(2)
     },
   },
@@ -289,7 +343,12 @@ export const personCases: FidelityCase[] = [
       const person = await api.person(['some_distinct_id'], { $browser: 'whatever', $os: 'Mac OS X' })
       const res = await api.patch(`${PERSONS}/${person.uuid}`, { foo: 'bar', bar: 'baz' })
       status(res, 400)
-      expect(res.body).toEqual({ type: 'validation_error', code: 'This field is required.', detail: 'required', attr: 'properties' })
+      expect(res.body).toEqual({
+        type: 'validation_error',
+        code: 'This field is required.',
+        detail: 'required',
+        attr: 'properties',
+      })
     },
   },
   {
@@ -300,7 +359,10 @@ export const personCases: FidelityCase[] = [
     async run(api) {
       const person = await api.person(['1', '2', '3'], { $browser: 'whatever', $os: 'Mac OS X' })
       const current = (await api.get(`${PERSONS}/${person.uuid}/`)).body
-      const res = await api.patch(`${PERSONS}/${person.uuid}/`, { ...current, properties: { ...current.properties, a: 'b' } })
+      const res = await api.patch(`${PERSONS}/${person.uuid}/`, {
+        ...current,
+        properties: { ...current.properties, a: 'b' },
+      })
       status(res, 202)
       expect(res.text).toBe('')
     },
@@ -308,7 +370,8 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/patch-activity',
     source: `${T}::test_patch_user_property_activity`,
-    behaviour: 'PATCH logs "updated" with one change {type Person, action changed, field properties, before null, after null}, no name, the time as DRF prints it',
+    behaviour:
+      'PATCH logs "updated" with one change {type Person, action changed, field properties, before null, after null}, no name, the time as DRF prints it',
     async run(api) {
       await api.at('2021-08-25T22:09:14.252Z')
       const person = await api.person(['1', '2', '3'], { $browser: 'whatever', $os: 'Mac OS X' })
@@ -321,7 +384,13 @@ export const personCases: FidelityCase[] = [
         created_at: '2021-08-25T22:09:14.252000Z',
         scope: 'Person',
         item_id: String(person.id),
-        detail: { changes: [{ type: 'Person', action: 'changed', field: 'properties', before: null, after: null }], trigger: null, type: null, name: null, short_id: null },
+        detail: {
+          changes: [{ type: 'Person', action: 'changed', field: 'properties', before: null, after: null }],
+          trigger: null,
+          type: null,
+          name: null,
+          short_id: null,
+        },
       })
     },
   },
@@ -341,7 +410,8 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/delete-activity',
     source: `${T}::test_delete_person`,
-    behaviour: 'DELETE logs "deleted" (named by the uuid) in the project-wide person activity, events kept, nothing queued',
+    behaviour:
+      'DELETE logs "deleted" (named by the uuid) in the project-wide person activity, events kept, nothing queued',
     async run(api) {
       await api.at('2021-08-25T22:09:14.252Z')
       const person = await api.person(['person_1', 'anonymous_id'], { $os: 'Chrome' })
@@ -414,13 +484,18 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/delete-property-event',
     source: `${T}::test_new_delete_person_properties`,
-    behaviour: 'delete_property with {"$unset": key} captures $delete_person_property {"$unset": [key]} for the first distinct id',
+    behaviour:
+      'delete_property with {"$unset": key} captures $delete_person_property {"$unset": [key]} for the first distinct id',
     async run(api) {
       const person = await api.person(['some_distinct_id'], { $browser: 'whatever', $os: 'Mac OS X', foo: 1 })
       const res = await api.post(`${PERSONS}/${person.uuid}/delete_property`, { $unset: 'foo' })
       expect(res.status).toBeLessThan(300)
       const last = api.mock.store.events.forPerson(person.uuid).at(-1)!
-      expect(last).toMatchObject({ event: '$delete_person_property', distinct_id: 'some_distinct_id', properties: { $unset: ['foo'] } })
+      expect(last).toMatchObject({
+        event: '$delete_person_property',
+        distinct_id: 'some_distinct_id',
+        properties: { $unset: ['foo'] },
+      })
       expect((await api.get(`${PERSONS}/${person.uuid}/`)).body.properties).not.toHaveProperty('foo')
     },
   },
@@ -450,7 +525,8 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/delete-property-activity',
     source: `${SRC} (PersonViewSet.delete_property: log_activity)`,
-    behaviour: 'delete_property logs "delete_property" named by the uuid, with one change {type Person, action changed} and no field or values',
+    behaviour:
+      'delete_property logs "delete_property" named by the uuid, with one change {type Person, action changed} and no field or values',
     async run(api) {
       const person = await api.person(['some_distinct_id'], { foo: 1 })
       await api.post(`${PERSONS}/${person.uuid}/delete_property/?$unset=foo`, { $unset: 'foo' })
@@ -481,13 +557,15 @@ export const personCases: FidelityCase[] = [
   },
   {
     id: 'persons/search-wildcards',
-    source: 'posthog/hogql_queries/actor_strategies.py (PersonStrategy.filter_conditions: ILIKE of "%search%", unescaped)',
+    source:
+      'posthog/hogql_queries/actor_strategies.py (PersonStrategy.filter_conditions: ILIKE of "%search%", unescaped)',
     behaviour: 'in search, `_` is any one character and `%` any run of them; a backslash makes the next one literal',
     async run(api) {
       const a = await api.person(['a_b'], { email: 'a_b@example.com' })
       const b = await api.person(['axb'], { email: 'axb@example.com' })
       const c = await api.person(['user-3'], { email: 'ann@corp.io', name: 'Ann 100%' })
-      const found = async (term: string) => new Set((await api.get(`${PERSONS}/?search=${encodeURIComponent(term)}`)).body.results.map((p: any) => p.uuid))
+      const found = async (term: string) =>
+        new Set((await api.get(`${PERSONS}/?search=${encodeURIComponent(term)}`)).body.results.map((p: any) => p.uuid))
       expect(await found('a_b')).toEqual(new Set([a.uuid, b.uuid]))
       expect(await found('a\\_b')).toEqual(new Set([a.uuid]))
       expect(await found('A%@EXAMPLE')).toEqual(new Set([a.uuid, b.uuid]))
@@ -499,7 +577,8 @@ export const personCases: FidelityCase[] = [
   {
     id: 'persons/tie-order-uuid',
     source: `${T}::test_pagination_no_gaps_or_duplicates_when_created_at_is_tied`,
-    behaviour: 'persons created at the same instant are listed by uuid, descending, as ClickHouse orders a UUID (its second half first)',
+    behaviour:
+      'persons created at the same instant are listed by uuid, descending, as ClickHouse orders a UUID (its second half first)',
     async run(api) {
       const uuids: string[] = []
       for (let i = 1; i <= 9; i++) uuids.push((await api.person([`tied-${i}`], {}, '2021-08-25T22:09:14.252Z')).uuid)
@@ -512,8 +591,10 @@ export const personCases: FidelityCase[] = [
   },
   {
     id: 'persons/activity-links-keep-limit',
-    source: 'posthog/models/activity_logging/activity_page.py (activity_page_response, with posthog/utils.py format_query_params_absolute_url)',
-    behaviour: 'activity next/previous are the URL as sent with page replaced (or appended) and then limit, the default 10 included',
+    source:
+      'posthog/models/activity_logging/activity_page.py (activity_page_response, with posthog/utils.py format_query_params_absolute_url)',
+    behaviour:
+      'activity next/previous are the URL as sent with page replaced (or appended) and then limit, the default 10 included',
     async run(api) {
       const person = await api.person(['a'])
       for (let i = 0; i < 12; i++) await api.patch(`${PERSONS}/${person.id}/`, { properties: { n: i } })
@@ -528,17 +609,25 @@ export const personCases: FidelityCase[] = [
   },
   {
     id: 'persons/is-identified-merge-flag',
-    source: 'posthog/hogql_queries/actor_strategies.py (PersonStrategy.get_actors: the person row\'s is_identified)',
-    behaviour: 'is_identified is the stored flag an $identify with $anon_distinct_id sets (the plugin-server\'s merge), not a count of distinct ids',
+    source: "posthog/hogql_queries/actor_strategies.py (PersonStrategy.get_actors: the person row's is_identified)",
+    behaviour:
+      "is_identified is the stored flag an $identify with $anon_distinct_id sets (the plugin-server's merge), not a count of distinct ids",
     seedOverrules: SEED_IDS,
     async run(api) {
       const anonymous = await api.person(['0188a0b0-0000-7000-8000-000000000001'])
       // Two distinct ids, never merged by an identify (as a person the real tests create directly).
-      const named = await api.mock.create.person({ distinct_ids: ['user-1', 'user-1-laptop'], events: 0, is_identified: false })
-      const flags = async () => Object.fromEntries((await api.get(`${PERSONS}/`)).body.results.map((p: any) => [p.uuid, p.is_identified]))
+      const named = await api.mock.create.person({
+        distinct_ids: ['user-1', 'user-1-laptop'],
+        events: 0,
+        is_identified: false,
+      })
+      const flags = async () =>
+        Object.fromEntries((await api.get(`${PERSONS}/`)).body.results.map((p: any) => [p.uuid, p.is_identified]))
       expect(await flags()).toEqual({ [anonymous.uuid]: false, [named.uuid]: false })
       // posthog-js identify(): the event's distinct id joins the anonymous person, which is then identified.
-      await api.event('user-2', '$identify', '2026-11-04T11:00:00Z', { $anon_distinct_id: '0188a0b0-0000-7000-8000-000000000001' })
+      await api.event('user-2', '$identify', '2026-11-04T11:00:00Z', {
+        $anon_distinct_id: '0188a0b0-0000-7000-8000-000000000001',
+      })
       expect(await flags()).toEqual({ [anonymous.uuid]: true, [named.uuid]: false })
     },
   },

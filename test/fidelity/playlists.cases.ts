@@ -7,7 +7,13 @@ import { P, status, type FidelityCase } from './harness.ts'
 const T = 'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylist'
 const SRC = 'posthog/session_recordings/session_recording_playlist_api.py'
 const BASE = `${P}/session_recording_playlists`
-const EMPTY_SAVED_FILTERS = { count: null, has_more: null, watched_count: null, increased: null, last_refreshed_at: null }
+const EMPTY_SAVED_FILTERS = {
+  count: null,
+  has_more: null,
+  watched_count: null,
+  increased: null,
+  last_refreshed_at: null,
+}
 
 /** A playlist made as the real tests make them (straight in the database, by a user), a minute after the last. */
 async function playlist(api: Api, input: Parameters<Api['mock']['create']['playlist']>[0] = {}) {
@@ -25,7 +31,8 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/list-item',
     source: `${T}::test_list_playlists_when_there_are_some_playlists`,
-    behaviour: 'a listed playlist is exactly {is_synthetic, created_at, created_by, deleted, derived_name, description, filters, id, last_modified_at, last_modified_by, name, pinned, recordings_counts, short_id, type}, newest first',
+    behaviour:
+      'a listed playlist is exactly {is_synthetic, created_at, created_by, deleted, derived_name, description, filters, id, last_modified_at, last_modified_by, name, pinned, recordings_counts, short_id, type}, newest first',
     async run(api) {
       const one = (await create(api, { name: 'test', type: 'collection' })).body
       await api.mock.advance(60_000)
@@ -61,7 +68,12 @@ export const playlistCases: FidelityCase[] = [
     async run(api) {
       const res = await create(api, { name: 'test' })
       status(res, 400)
-      expect(res.body).toEqual({ attr: null, code: 'invalid_input', detail: 'Must provide a valid playlist type: either filters or collection', type: 'validation_error' })
+      expect(res.body).toEqual({
+        attr: null,
+        code: 'invalid_input',
+        detail: 'Must provide a valid playlist type: either filters or collection',
+        type: 'validation_error',
+      })
     },
   },
   {
@@ -71,7 +83,12 @@ export const playlistCases: FidelityCase[] = [
     async run(api) {
       const res = await create(api, { name: 'test', type: 'tomato' })
       status(res, 400)
-      expect(res.body).toEqual({ attr: 'type', code: 'invalid_choice', detail: '"tomato" is not a valid choice.', type: 'validation_error' })
+      expect(res.body).toEqual({
+        attr: 'type',
+        code: 'invalid_choice',
+        detail: '"tomato" is not a valid choice.',
+        type: 'validation_error',
+      })
     },
   },
   {
@@ -116,13 +133,24 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/update',
     source: `${T}::test_updates_playlist`,
-    behaviour: 'PATCH writes name, description, filters, pinned; last_modified_at is the time of the change as DRF prints it',
+    behaviour:
+      'PATCH writes name, description, filters, pinned; last_modified_at is the time of the change as DRF prints it',
     async run(api) {
       const made = (await create(api, { type: 'filters', filters: { events: [{ id: 'original' }] } })).body
       await api.at('2022-01-02T00:00:00Z')
-      const res = await api.patch(`${BASE}/${made.short_id}`, { name: 'changed name', description: 'changed description', filters: { events: [{ id: 'updated' }] }, pinned: true })
+      const res = await api.patch(`${BASE}/${made.short_id}`, {
+        name: 'changed name',
+        description: 'changed description',
+        filters: { events: [{ id: 'updated' }] },
+        pinned: true,
+      })
       status(res, 200)
-      expect(res.body).toMatchObject({ short_id: made.short_id, name: 'changed name', description: 'changed description', filters: { events: [{ id: 'updated' }] } })
+      expect(res.body).toMatchObject({
+        short_id: made.short_id,
+        name: 'changed name',
+        description: 'changed description',
+        filters: { events: [{ id: 'updated' }] },
+      })
       expect(res.body.last_modified_at).toBe('2022-01-02T00:00:00Z')
     },
   },
@@ -132,7 +160,10 @@ export const playlistCases: FidelityCase[] = [
     behaviour: 'PATCH of a collection to type filters with filters is a 400',
     async run(api) {
       const made = (await create(api, { type: 'collection' })).body
-      status(await api.patch(`${BASE}/${made.short_id}`, { type: 'filters', filters: { events: [{ id: 'test' }] } }), 400)
+      status(
+        await api.patch(`${BASE}/${made.short_id}`, { type: 'filters', filters: { events: [{ id: 'test' }] } }),
+        400,
+      )
     },
   },
   {
@@ -141,7 +172,8 @@ export const playlistCases: FidelityCase[] = [
     behaviour: 'PATCH of a filters playlist with filters {} or null is a 400',
     async run(api) {
       const made = (await create(api, { type: 'filters', filters: { events: [{ id: 'test' }] } })).body
-      for (const filters of [{}, null]) status(await api.patch(`${BASE}/${made.short_id}`, { type: 'filters', filters }), 400)
+      for (const filters of [{}, null])
+        status(await api.patch(`${BASE}/${made.short_id}`, { type: 'filters', filters }), 400)
     },
   },
   {
@@ -168,15 +200,25 @@ export const playlistCases: FidelityCase[] = [
     behaviour: 'PATCH ignores short_id and type and writes the rest (200)',
     async run(api) {
       const made = (await create(api, { name: 'initial for readonly test', type: 'collection' })).body
-      const res = await api.patch(`${BASE}/${made.short_id}`, { short_id: 'something else', type: 'filters', name: 'updated name for readonly test', pinned: true })
+      const res = await api.patch(`${BASE}/${made.short_id}`, {
+        short_id: 'something else',
+        type: 'filters',
+        name: 'updated name for readonly test',
+        pinned: true,
+      })
       status(res, 200)
-      expect(res.body).toMatchObject({ short_id: made.short_id, type: 'collection', name: 'updated name for readonly test', pinned: true })
+      expect(res.body).toMatchObject({
+        short_id: made.short_id,
+        type: 'collection',
+        name: 'updated name for readonly test',
+        pinned: true,
+      })
     },
   },
   {
     id: 'playlists/list-filters',
     source: `${T}::test_filters_based_on_params`,
-    behaviour: 'list filters search (name), user (the caller\'s), pinned and created_by, newest first',
+    behaviour: "list filters search (name), user (the caller's), pinned and created_by, newest first",
     async run(api) {
       const other = api.mock.store.user(2)!
       const playlists = [
@@ -192,7 +234,10 @@ export const playlistCases: FidelityCase[] = [
         [`created_by=${other.id}`, [2]],
       ] as const) {
         const results = (await api.get(`${BASE}?${query}`)).body.results
-        expect(results.map((p: any) => p.short_id), query).toEqual(indices.map((i) => playlists[i]!.short_id))
+        expect(
+          results.map((p: any) => p.short_id),
+          query,
+        ).toEqual(indices.map((i) => playlists[i]!.short_id))
       }
     },
   },
@@ -201,23 +246,36 @@ export const playlistCases: FidelityCase[] = [
     source: `${T}::test_filters_playlist_by_type`,
     behaviour: 'type=filters lists the filters playlists, type=collection the collections',
     async run(api) {
-      const f = await playlist(api, { name: 'Filters Explicit', type: 'filters', filters: { events: [{ id: 'test' }] } })
+      const f = await playlist(api, {
+        name: 'Filters Explicit',
+        type: 'filters',
+        filters: { events: [{ id: 'test' }] },
+      })
       const c1 = await playlist(api, { name: 'Collection Explicit Items', type: 'collection' })
       const c2 = await playlist(api, { name: 'Collection Explicit No Filters', type: 'collection' })
       expect((await api.get(`${BASE}?type=filters`)).body.results.map((p: any) => p.id)).toEqual([f.id])
-      expect(new Set(stored((await api.get(`${BASE}?type=collection`)).body.results).map((p: any) => p.id))).toEqual(new Set([c1.id, c2.id]))
+      expect(new Set(stored((await api.get(`${BASE}?type=collection`)).body.results).map((p: any) => p.id))).toEqual(
+        new Set([c1.id, c2.id]),
+      )
       expect(stored((await api.get(`${BASE}`)).body.results)).toHaveLength(3)
     },
   },
   {
     id: 'playlists/pin-to-filters',
     source: `${T}::test_cannot_pin_items_to_filters_type_playlist`,
-    behaviour: "adding a recording to a filters playlist: 400 \"Cannot add recordings to a playlist that is type 'filters'.\", nothing added",
+    behaviour:
+      'adding a recording to a filters playlist: 400 "Cannot add recordings to a playlist that is type \'filters\'.", nothing added',
     async run(api) {
-      const made = (await create(api, { name: 'test filters only', type: 'filters', filters: { wat: 'am filter' } })).body
+      const made = (await create(api, { name: 'test filters only', type: 'filters', filters: { wat: 'am filter' } }))
+        .body
       const res = await api.post(`${BASE}/${made.short_id}/recordings/test_session_id`)
       status(res, 400)
-      expect(res.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: "Cannot add recordings to a playlist that is type 'filters'.", attr: null })
+      expect(res.body).toEqual({
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: "Cannot add recordings to a playlist that is type 'filters'.",
+        attr: null,
+      })
       expect(api.mock.store.itemsOf(made.id)).toHaveLength(0)
     },
   },
@@ -230,7 +288,8 @@ export const playlistCases: FidelityCase[] = [
       const threeDaysAgo = new Date(api.mock.clock.now() - 3 * 86_400_000).toISOString()
       const one = await api.mock.create.recording({ id: 'session1', start_time: threeDaysAgo })
       const two = await api.mock.create.recording({ id: 'session2', start_time: threeDaysAgo })
-      for (const id of [one.id, two.id, 'session-missing']) status(await api.post(`${BASE}/${p.short_id}/recordings/${id}`), 200)
+      for (const id of [one.id, two.id, 'session-missing'])
+        status(await api.post(`${BASE}/${p.short_id}/recordings/${id}`), 200)
       const res = await api.get(`${BASE}/${p.short_id}/recordings`)
       status(res, 200)
       expect(new Set(res.body.results.map((r: any) => r.id))).toEqual(new Set([one.id, two.id]))
@@ -243,8 +302,16 @@ export const playlistCases: FidelityCase[] = [
     async run(api) {
       const p = await playlist(api, { name: 'collection' })
       const day = 86_400_000
-      const recent = await api.mock.create.recording({ id: 'recent', start_time: api.mock.clock.now() - 3 * day, retention_period_days: 1826 })
-      const old = await api.mock.create.recording({ id: 'over-a-year-old', start_time: api.mock.clock.now() - 400 * day, retention_period_days: 1826 })
+      const recent = await api.mock.create.recording({
+        id: 'recent',
+        start_time: api.mock.clock.now() - 3 * day,
+        retention_period_days: 1826,
+      })
+      const old = await api.mock.create.recording({
+        id: 'over-a-year-old',
+        start_time: api.mock.clock.now() - 400 * day,
+        retention_period_days: 1826,
+      })
       for (const r of [recent, old]) await api.post(`${BASE}/${p.short_id}/recordings/${r.id}`)
       expect((await api.get(`${BASE}/${p.short_id}/recordings`)).body.results.map((r: any) => r.id)).toEqual(['recent'])
     },
@@ -287,7 +354,8 @@ export const playlistCases: FidelityCase[] = [
     behaviour: 'duplicate names straddling page boundaries: every playlist exactly once',
     async run(api) {
       const made = new Set<string>()
-      for (const name of ['dup-a', 'dup-a', 'dup-a', 'Expiring soon', 'Expiring soon', 'dup-z', 'dup-z', 'dup-z']) made.add((await playlist(api, { name })).short_id)
+      for (const name of ['dup-a', 'dup-a', 'dup-a', 'Expiring soon', 'Expiring soon', 'dup-z', 'dup-z', 'dup-z'])
+        made.add((await playlist(api, { name })).short_id)
       const seen: string[] = []
       for (let offset = 0, count = 1; offset < count; offset += 3) {
         const body = (await api.get(`${BASE}?order=name&limit=3&offset=${offset}`)).body
@@ -319,19 +387,24 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/limit-edges',
     source: `${SRC} (parse_positive_int, parse_non_negative_int, PLAYLIST_LIST_MAX_LIMIT)`,
-    behaviour: 'limit 0, negative or not a number means 100; above 500 means 500; a negative or non-number offset means 0',
+    behaviour:
+      'limit 0, negative or not a number means 100; above 500 means 500; a negative or non-number offset means 0',
     async run(api) {
       for (let i = 0; i < 501; i++) await playlist(api, { name: `p${i}` })
-      for (const limit of ['0', '-5', 'abc']) expect((await api.get(`${BASE}?limit=${limit}`)).body.results, `limit=${limit}`).toHaveLength(100)
+      for (const limit of ['0', '-5', 'abc'])
+        expect((await api.get(`${BASE}?limit=${limit}`)).body.results, `limit=${limit}`).toHaveLength(100)
       expect((await api.get(`${BASE}?limit=100000`)).body.results).toHaveLength(500)
       const first = (await api.get(`${BASE}?limit=2`)).body.results.map((p: any) => p.id)
-      for (const offset of ['-5', 'abc']) expect((await api.get(`${BASE}?limit=2&offset=${offset}`)).body.results.map((p: any) => p.id)).toEqual(first)
+      for (const offset of ['-5', 'abc'])
+        expect((await api.get(`${BASE}?limit=2&offset=${offset}`)).body.results.map((p: any) => p.id)).toEqual(first)
     },
   },
   {
     id: 'playlists/links',
-    source: 'rest_framework/pagination.py (LimitOffsetPagination.get_next_link, get_previous_link) as the playlists list seeds it',
-    behaviour: 'next and previous carry limit and offset with the query keys sorted; previous back to the start drops offset',
+    source:
+      'rest_framework/pagination.py (LimitOffsetPagination.get_next_link, get_previous_link) as the playlists list seeds it',
+    behaviour:
+      'next and previous carry limit and offset with the query keys sorted; previous back to the start drops offset',
     async run(api) {
       for (let i = 0; i < 5; i++) await playlist(api, { name: `p${i}` })
       const second = (await api.get(`${BASE}/?order=name&limit=2&offset=2`)).body
@@ -343,17 +416,20 @@ export const playlistCases: FidelityCase[] = [
   },
   {
     id: 'playlists/read-scope',
-    source: 'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistPersonalAPIKey::test_personal_api_key_can_access_read_endpoints',
+    source:
+      'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistPersonalAPIKey::test_personal_api_key_can_access_read_endpoints',
     behaviour: 'a key with session_recording_playlist:read lists, retrieves and lists the recordings of a playlist',
     async run(api) {
       const p = await playlist(api, { name: 'test playlist' })
       const key = await api.key(['session_recording_playlist:read'], [1])
-      for (const path of ['', `/${p.short_id}`, `/${p.short_id}/recordings`]) status(await api.get(`${BASE}${path}`, key), 200)
+      for (const path of ['', `/${p.short_id}`, `/${p.short_id}/recordings`])
+        status(await api.get(`${BASE}${path}`, key), 200)
     },
   },
   {
     id: 'playlists/scope-or-team-refused',
-    source: 'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistPersonalAPIKey::test_personal_api_key_denied_without_correct_scope_or_team',
+    source:
+      'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistPersonalAPIKey::test_personal_api_key_denied_without_correct_scope_or_team',
     behaviour: 'a key without the scope, or scoped to another project, gets 403',
     async run(api) {
       status(await api.get(`${BASE}`, await api.key(['some_other_scope:read'], [1])), 403)
@@ -362,7 +438,8 @@ export const playlistCases: FidelityCase[] = [
   },
   {
     id: 'playlists/team-isolation',
-    source: 'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistTeamIsolation',
+    source:
+      'posthog/session_recordings/test/test_session_recording_playlist.py::TestSessionRecordingPlaylistTeamIsolation',
     behaviour: "another project's playlist is not listed, and retrieve, update, recordings and add are 404 for it",
     async run(api) {
       const theirs = await playlist(api, { project_id: 2, name: 'other team playlist' })
@@ -400,19 +477,32 @@ export const playlistCases: FidelityCase[] = [
   },
   {
     id: 'playlists/synthetic',
-    source: 'posthog/session_recordings/synthetic_playlists.py (the registry, SummarisedPlaylistSource appended with EE); test_session_recording_playlist.py::test_list_playlists_when_there_are_no_playlists',
+    source:
+      'posthog/session_recordings/synthetic_playlists.py (the registry, SummarisedPlaylistSource appended with EE); test_session_recording_playlist.py::test_list_playlists_when_there_are_no_playlists',
     behaviour:
       'the list merges in seven synthetic collections (ids -1 to -7, short_id synthetic-..., no creator or instants, is_synthetic true), first by the default order, in registry order; watch history counts what the caller watched',
-    seedOverrules: "seed 2.2: a playlist has an integer id, a created_at and a created_by user (the default profile lists no synthetic playlists)",
+    seedOverrules:
+      'seed 2.2: a playlist has an integer id, a created_at and a created_by user (the default profile lists no synthetic playlists)',
     async run(api) {
       await api.person(['user'])
-      await api.mock.create.recording({ id: 'seen', distinct_id: 'user', start_time: api.mock.clock.now() - 86_400_000, viewers: [api.user(1).email] })
+      await api.mock.create.recording({
+        id: 'seen',
+        distinct_id: 'user',
+        start_time: api.mock.clock.now() - 86_400_000,
+        viewers: [api.user(1).email],
+      })
       const mine = await playlist(api, { name: 'mine' })
       const body = (await api.get(`${BASE}`)).body
       expect(body.count).toBe(8)
       expect(body.results.map((p: any) => p.short_id)).toEqual([
-        'synthetic-watch-history', 'synthetic-commented', 'synthetic-shared', 'synthetic-exported', 'synthetic-expiring', 'synthetic-frustrated',
-        'synthetic-summarised', mine.short_id,
+        'synthetic-watch-history',
+        'synthetic-commented',
+        'synthetic-shared',
+        'synthetic-exported',
+        'synthetic-expiring',
+        'synthetic-frustrated',
+        'synthetic-summarised',
+        mine.short_id,
       ])
       expect(body.results.map((p: any) => p.id).slice(0, 7)).toEqual([-1, -2, -3, -4, -6, -7, -5])
       expect(body.results[0]).toEqual({
@@ -442,7 +532,8 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/collection-type',
     source: `${SRC} (_filter_request, _filter_synthetic_playlists: collection_type, type, pinned, search)`,
-    behaviour: 'collection_type=custom lists only stored playlists (the "add to playlist" menu), collection_type=synthetic only the synthetic ones; type=filters and pinned leave synthetics out; search finds them by name or description',
+    behaviour:
+      'collection_type=custom lists only stored playlists (the "add to playlist" menu), collection_type=synthetic only the synthetic ones; type=filters and pinned leave synthetics out; search finds them by name or description',
     async run(api) {
       const mine = await playlist(api, { name: 'mine' })
       const ids = async (q: string) => (await api.get(`${BASE}?${q}`)).body.results.map((p: any) => p.short_id)
@@ -456,7 +547,8 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/date-filters',
     source: `${SRC} (_filter_request: date_from last_modified_at__gt, date_to last_modified_at__lt, relative_date_parse)`,
-    behaviour: 'date_from and date_to keep the playlists last modified after and before them (dates, date-times or relative dates); synthetic playlists are not filtered by them',
+    behaviour:
+      'date_from and date_to keep the playlists last modified after and before them (dates, date-times or relative dates); synthetic playlists are not filtered by them',
     async run(api) {
       const old = await api.mock.create.playlist({ name: 'old', created_at: '2026-10-01T00:00:00Z' })
       const recent = await api.mock.create.playlist({ name: 'recent', created_at: '2026-11-03T00:00:00Z' })
@@ -486,8 +578,10 @@ export const playlistCases: FidelityCase[] = [
   {
     id: 'playlists/synthetic-detail',
     source: `${SRC} (safely_get_object for synthetic- short_ids; SessionRecordingPlaylistSerializer.update)`,
-    behaviour: 'a synthetic playlist is retrieved by its short_id as the list shows it; a PATCH of one is a 400 "Cannot update synthetic playlists"',
-    seedOverrules: 'seed 2.2: a playlist has an integer id and a creator (the default profile has no synthetic playlists: 404)',
+    behaviour:
+      'a synthetic playlist is retrieved by its short_id as the list shows it; a PATCH of one is a 400 "Cannot update synthetic playlists"',
+    seedOverrules:
+      'seed 2.2: a playlist has an integer id and a creator (the default profile has no synthetic playlists: 404)',
     async run(api) {
       const listed = (await api.get(`${BASE}`)).body.results.find((p: any) => p.short_id === 'synthetic-expiring')
       const res = await api.get(`${BASE}/synthetic-expiring`)
@@ -495,7 +589,12 @@ export const playlistCases: FidelityCase[] = [
       expect(res.body).toEqual(listed)
       const patch = await api.patch(`${BASE}/synthetic-expiring`, { name: 'mine now' })
       status(patch, 400)
-      expect(patch.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail: 'Cannot update synthetic playlists', attr: null })
+      expect(patch.body).toEqual({
+        type: 'validation_error',
+        code: 'invalid_input',
+        detail: 'Cannot update synthetic playlists',
+        attr: null,
+      })
       status(await api.get(`${BASE}/synthetic-nonsense`), 404)
     },
   },

@@ -46,16 +46,24 @@ async function timeline(api: Api, uuid: string, q: TimelineQuery) {
 }
 
 const RANGE = { date_from: '2020-01-01', date_to: '2020-01-05' }
-const EFFECTIVE = { effective_date_from: '2020-01-01T00:00:00+00:00', effective_date_to: '2020-01-05T23:59:59.999999+00:00' }
+const EFFECTIVE = {
+  effective_date_from: '2020-01-01T00:00:00+00:00',
+  effective_date_to: '2020-01-05T23:59:59.999999+00:00',
+}
 const PAGEVIEWS = [{ id: '$pageview' }]
 const BAR = [{ key: 'bar', value: 'xyz', type: 'person' }]
-const point = (timestamp: string, properties: Record<string, unknown>, relevant_event_count: number) => ({ properties, relevant_event_count, timestamp })
+const point = (timestamp: string, properties: Record<string, unknown>, relevant_event_count: number) => ({
+  properties,
+  relevant_event_count,
+  timestamp,
+})
 
 export const timelineCases: FidelityCase[] = [
   {
     id: 'timeline/one-event-in-range',
     source: `${T}::test_timeline_for_new_actor_with_one_event_in_range`,
-    behaviour: 'one event in the range: one point; effective dates as Python prints them (+00:00, the end of day .999999)',
+    behaviour:
+      'one event in the range: one point; effective dates as Python prints them (+00:00, the end of day .999999)',
     async run(api) {
       const person = await actor(api, { foo: 'abc', bar: 123 })
       await event(api, '$pageview', '2020-01-01T00:00:00Z', { foo: 'abc', bar: 123 })
@@ -73,7 +81,11 @@ export const timelineCases: FidelityCase[] = [
     async run(api) {
       const person = await actor(api, { foo: 'abc', bar: 123 })
       await event(api, '$pageview', '2019-12-27T00:00:00Z', { foo: 'abc', bar: 123 })
-      expect(await timeline(api, person.uuid, { events: PAGEVIEWS, properties: BAR, ...RANGE })).toEqual({ points: [], crucial_property_keys: ['bar'], ...EFFECTIVE })
+      expect(await timeline(api, person.uuid, { events: PAGEVIEWS, properties: BAR, ...RANGE })).toEqual({
+        points: [],
+        crucial_property_keys: ['bar'],
+        ...EFFECTIVE,
+      })
     },
   },
   {
@@ -94,7 +106,10 @@ export const timelineCases: FidelityCase[] = [
         },
       ]
       expect(await timeline(api, person.uuid, { events, properties: BAR, ...RANGE })).toEqual({
-        points: [point('2020-01-01T00:00:00Z', { foo: 'abc', bar: 123 }, 1), point('2020-01-01T21:37:00Z', { foo: 'klm', bar: 123 }, 1)],
+        points: [
+          point('2020-01-01T00:00:00Z', { foo: 'abc', bar: 123 }, 1),
+          point('2020-01-01T21:37:00Z', { foo: 'klm', bar: 123 }, 1),
+        ],
         crucial_property_keys: ['bar', 'foo'],
         ...EFFECTIVE,
       })
@@ -178,7 +193,8 @@ export const timelineCases: FidelityCase[] = [
   {
     id: 'timeline/without-filters',
     source: `${T}::test_timeline_for_existing_actor_with_six_events_but_only_two_relevant_changes_without_filters`,
-    behaviour: 'without property filters no change is relevant: one point at the first event, counting every event of the series',
+    behaviour:
+      'without property filters no change is relevant: one point at the first event, counting every event of the series',
     async run(api) {
       const person = await actor(api, { foo: 'abc', bar: 123 })
       await sixEvents(api)

@@ -6,7 +6,13 @@ import { serialize, type MockRequest, type MockResponse } from '../../src/core/h
 import { handlers as implemented } from '../../src/handlers/index.ts'
 import { snapshotDifference, type StoreSnapshot } from '../../src/store/snapshot.ts'
 
-const ERROR_TYPES = new Set(['validation_error', 'authentication_error', 'invalid_request', 'throttled_error', 'server_error'])
+const ERROR_TYPES = new Set([
+  'validation_error',
+  'authentication_error',
+  'invalid_request',
+  'throttled_error',
+  'server_error',
+])
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 
@@ -30,12 +36,19 @@ export function otherProjectMarkers(app: App, projectId = 2): { uuids: Set<strin
   const uuids = new Set<string>()
   for (const p of store.persons.list(projectId)) uuids.add(p.uuid)
   for (const r of store.recordings.list(projectId)) uuids.add(r.id.toLowerCase())
-  const shortIds = store.playlists.all().filter((p) => p.project_id === projectId).map((p) => p.short_id)
+  const shortIds = store.playlists
+    .all()
+    .filter((p) => p.project_id === projectId)
+    .map((p) => p.short_id)
   return { uuids, shortIds }
 }
 
 /** Another project's identifiers found in `text` that the request itself did not mention. */
-export function leakedMarkers(text: string, requestText: string, markers: { uuids: Set<string>; shortIds: string[] }): string[] {
+export function leakedMarkers(
+  text: string,
+  requestText: string,
+  markers: { uuids: Set<string>; shortIds: string[] },
+): string[] {
   const found = new Set<string>()
   for (const m of text.matchAll(UUID)) {
     const id = m[0].toLowerCase()
@@ -71,7 +84,9 @@ export async function checkedRequest(
   try {
     res = await app.handle(req)
   } catch (error) {
-    return { verdict: { problems: [`handle() threw: ${(error as Error).stack ?? error}`], operationId: null, pending: false } }
+    return {
+      verdict: { problems: [`handle() threw: ${(error as Error).stack ?? error}`], operationId: null, pending: false },
+    }
   }
   const entry = app.journal.latest()
   const operationId = entry && entry.id > lastJournalId ? entry.operation_id : null
@@ -80,22 +95,34 @@ export async function checkedRequest(
   try {
     out = serialize(res)
   } catch (error) {
-    return { res, verdict: { problems: [`response does not serialize: ${(error as Error).message}`], operationId, pending: false } }
+    return {
+      res,
+      verdict: { problems: [`response does not serialize: ${(error as Error).message}`], operationId, pending: false },
+    }
   }
-  const pending = res.status === 501 && (res.json as any)?.code === 'not_implemented' && !!operationId && !(operationId in implemented)
+  const pending =
+    res.status === 501 &&
+    (res.json as any)?.code === 'not_implemented' &&
+    !!operationId &&
+    !(operationId in implemented)
   // An endpoint the real service has and the mock does not serve answers 501 not_mocked, by design.
   const notMocked = res.status === 501 && (res.json as any)?.code === 'not_mocked'
   if (res.status >= 500 && !pending && !notMocked) problems.push(`status ${res.status}: ${out.body.slice(0, 300)}`)
   if (options.violations.length) problems.push(`contract violation: ${options.violations.join('; ')}`)
   if (res.status >= 400) {
     if (res.json !== undefined) problems.push(...errorShapeProblems(res.json))
-    else if (!(op && op.responses.get(res.status)?.length === 0)) problems.push(`status ${res.status} without a body, not documented so for ${operationId ?? 'an unrouted path'}`)
+    else if (!(op && op.responses.get(res.status)?.length === 0))
+      problems.push(`status ${res.status} without a body, not documented so for ${operationId ?? 'an unrouted path'}`)
   }
   if (before && res.status >= 400 && res.status < 500) {
     const difference = snapshotDifference(before, app.snapshot())
     if (difference) problems.push(`refused write (${res.status}) changed the store at ${difference}`)
   }
-  if (options.markers && res.status < 300 && /^\/(api\/(environments|projects)|_mock\/projects)\/1\//.test(req.url.pathname)) {
+  if (
+    options.markers &&
+    res.status < 300 &&
+    /^\/(api\/(environments|projects)|_mock\/projects)\/1\//.test(req.url.pathname)
+  ) {
     const leaked = leakedMarkers(out.body, req.url.href + (req.body ?? ''), options.markers)
     if (leaked.length) problems.push(`project-1 answer carries project 2's ${leaked.join(', ')}`)
   }

@@ -37,7 +37,8 @@ export function encode(value: string): string {
     else {
       const code = ch.codePointAt(0)!
       if (code >= 0xd800 && code <= 0xdfff) out += '%ED%A0%80'
-      else for (const byte of new TextEncoder().encode(ch)) out += '%' + byte.toString(16).toUpperCase().padStart(2, '0')
+      else
+        for (const byte of new TextEncoder().encode(ch)) out += '%' + byte.toString(16).toUpperCase().padStart(2, '0')
     }
   }
   return out
@@ -53,13 +54,52 @@ const CONTENT_TYPES = [
   'application/xml',
   '',
 ]
-const BAD_BODIES = ['', ' ', '{', '}', '[', 'null', 'true', '"text"', '42', '[]', '[{}]', 'name=x&pinned=true', '<a/>', '{"a":1,}', "{'a':1}", '{"a":NaN}', '\u0000', '\ufeff{}']
-const ODD_IDS = ['0', '-1', '1.0', '01', '1e3', ' 1', 'abc', '9'.repeat(20), '9007199254740993', 'null', '%2F', 'a%2Fb', '..', '.', '%00', 'é', '😀', 'synthetic-watch-history']
+const BAD_BODIES = [
+  '',
+  ' ',
+  '{',
+  '}',
+  '[',
+  'null',
+  'true',
+  '"text"',
+  '42',
+  '[]',
+  '[{}]',
+  'name=x&pinned=true',
+  '<a/>',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":NaN}',
+  '\u0000',
+  '\ufeff{}',
+]
+const ODD_IDS = [
+  '0',
+  '-1',
+  '1.0',
+  '01',
+  '1e3',
+  ' 1',
+  'abc',
+  '9'.repeat(20),
+  '9007199254740993',
+  'null',
+  '%2F',
+  'a%2Fb',
+  '..',
+  '.',
+  '%00',
+  'é',
+  '😀',
+  'synthetic-watch-history',
+]
 
 function segmentValue(name: string, rng: SeededRandom, world: FuzzWorld, tricks: string[]): string {
   const r = rng.next()
   const odd = (): string => {
-    const v = rng.next() < 0.1 ? 'x'.repeat(1000 + rng.int(20_000)) : pick(rng, [...ODD_IDS, ...NASTY_STRINGS.slice(10, 22)])
+    const v =
+      rng.next() < 0.1 ? 'x'.repeat(1000 + rng.int(20_000)) : pick(rng, [...ODD_IDS, ...NASTY_STRINGS.slice(10, 22)])
     tricks.push(`odd ${name}=${v.length > 40 ? v.slice(0, 20) + `…(${v.length})` : v}`)
     return v
   }
@@ -72,7 +112,12 @@ function segmentValue(name: string, rng: SeededRandom, world: FuzzWorld, tricks:
     return odd()
   }
   const own = name === 'id' ? world.personIds : name === 'short_id' ? world.shortIds : world.recordingIds
-  const other = name === 'id' ? world.otherProjectPersonIds : name === 'short_id' ? world.otherProjectShortIds : world.otherProjectRecordingIds
+  const other =
+    name === 'id'
+      ? world.otherProjectPersonIds
+      : name === 'short_id'
+        ? world.otherProjectShortIds
+        : world.otherProjectRecordingIds
   if (r < 0.7 && own.length) return pick(rng, own)
   if (r < 0.8 && other.length) {
     tricks.push(`other project's ${name}`)
@@ -86,11 +131,27 @@ function queryValue(param: any, rng: SeededRandom, valid: boolean): string {
   const json = param.content?.['application/json']?.schema
   if (json) {
     if (valid) return JSON.stringify(validValue(json, rng))
-    return rng.next() < 0.5 ? pick(rng, ['[{', '{}', 'null', '[1]', '"x"', '[{"key":1}]', '[' .repeat(2000)]) : JSON.stringify(invalidValue(json, rng))
+    return rng.next() < 0.5
+      ? pick(rng, ['[{', '{}', 'null', '[1]', '"x"', '[{"key":1}]', '['.repeat(2000)])
+      : JSON.stringify(invalidValue(json, rng))
   }
   const value = valid ? validValue(param.schema, rng) : invalidValue(param.schema, rng)
   if (typeof value === 'string') return value
-  if (!valid && rng.next() < 0.3) return pick(rng, ['', 'abc', '1.5', '-1', '1e3', '0x10', ' 5', 'NaN', 'Infinity', '99999999999999999999999', 'true', 'é'])
+  if (!valid && rng.next() < 0.3)
+    return pick(rng, [
+      '',
+      'abc',
+      '1.5',
+      '-1',
+      '1e3',
+      '0x10',
+      ' 5',
+      'NaN',
+      'Infinity',
+      '99999999999999999999999',
+      'true',
+      'é',
+    ])
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
@@ -132,7 +193,20 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
     }
   }
   if (rng.next() < 0.08) {
-    query.push(pick(rng, ['foo=bar', '%00=1', 'limit[]=1', '=', '&&', 'a=%ZZ', 'offset=1&offset=', `personal_api_key=${world.keys.read}`, 'include_total', 'format=csv']))
+    query.push(
+      pick(rng, [
+        'foo=bar',
+        '%00=1',
+        'limit[]=1',
+        '=',
+        '&&',
+        'a=%ZZ',
+        'offset=1&offset=',
+        `personal_api_key=${world.keys.read}`,
+        'include_total',
+        'format=csv',
+      ]),
+    )
     tricks.push('odd query')
   }
   if (query.length) path += '?' + query.join('&')
@@ -162,7 +236,10 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
   // Method.
   let method = op.method
   if (rng.next() < 0.08) {
-    method = pick(rng, WRONG_METHODS.filter((m) => m !== op.method))
+    method = pick(
+      rng,
+      WRONG_METHODS.filter((m) => m !== op.method),
+    )
     tricks.push(`method ${method}`)
   }
 
@@ -173,7 +250,16 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
   else if (a < 0.93) headers.authorization = `Bearer ${world.keys.read}`
   else if (a < 0.95) headers.authorization = `Bearer ${world.keys.otherProject}`
   else {
-    const auth = pick(rng, ['', 'Bearer', 'Bearer ', 'Basic YTpi', 'bearer phx_mock_all', `Bearer ${world.keys.all} extra`, 'Bearer phx_unknown', `Bearer ${'k'.repeat(5000)}`])
+    const auth = pick(rng, [
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic YTpi',
+      'bearer phx_mock_all',
+      `Bearer ${world.keys.all} extra`,
+      'Bearer phx_unknown',
+      `Bearer ${'k'.repeat(5000)}`,
+    ])
     if (auth) headers.authorization = auth
     tricks.push(`authorization "${auth.slice(0, 30)}"`)
   }
@@ -226,8 +312,18 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
 /** The request as a curl command line (bodies over 200 characters are cut). */
 export function toCurl(req: FuzzRequest, origin: string): string {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
-  const parts = ['curl', '-X', req.method, quote(origin + (req.path.length > 300 ? req.path.slice(0, 300) + '…' : req.path))]
-  for (const [k, v] of Object.entries(req.headers)) parts.push('-H', quote(`${k}: ${v.length > 100 ? v.slice(0, 100) + '…' : v}`))
-  if (req.body !== undefined) parts.push('--data-raw', quote(req.body.length > 200 ? req.body.slice(0, 200) + `…(${req.body.length} chars)` : req.body))
+  const parts = [
+    'curl',
+    '-X',
+    req.method,
+    quote(origin + (req.path.length > 300 ? req.path.slice(0, 300) + '…' : req.path)),
+  ]
+  for (const [k, v] of Object.entries(req.headers))
+    parts.push('-H', quote(`${k}: ${v.length > 100 ? v.slice(0, 100) + '…' : v}`))
+  if (req.body !== undefined)
+    parts.push(
+      '--data-raw',
+      quote(req.body.length > 200 ? req.body.slice(0, 200) + `…(${req.body.length} chars)` : req.body),
+    )
   return parts.join(' ')
 }

@@ -13,9 +13,18 @@ const RESET_EVERY = 500
 /** The identifiers requests address, read from the app's current data. */
 export function worldOf(app: App): FuzzWorld {
   const { store } = app
-  const persons = (projectId: number) => store.persons.list(projectId).flatMap((p, i) => (i % 2 ? [String(p.id)] : [String(p.id), p.uuid]))
-  const playlists = (projectId: number) => store.playlists.all().filter((p) => p.project_id === projectId).map((p) => p.short_id)
-  const recordings = (projectId: number) => store.recordings.list(projectId).slice(0, 50).map((r) => r.id)
+  const persons = (projectId: number) =>
+    store.persons.list(projectId).flatMap((p, i) => (i % 2 ? [String(p.id)] : [String(p.id), p.uuid]))
+  const playlists = (projectId: number) =>
+    store.playlists
+      .all()
+      .filter((p) => p.project_id === projectId)
+      .map((p) => p.short_id)
+  const recordings = (projectId: number) =>
+    store.recordings
+      .list(projectId)
+      .slice(0, 50)
+      .map((r) => r.id)
   return {
     personIds: persons(1).slice(0, 100),
     otherProjectPersonIds: persons(2).slice(0, 20),
@@ -57,13 +66,21 @@ export async function fuzz(app: App, seed: number, count: number, violations: st
     const req = { method: generated.method, url: new URL(ORIGIN + generated.path), headers, body: generated.body }
     const { res, verdict } = await checkedRequest(app, req, { markers, violations })
     // Faults switched on through /_mock/faults would slow or fail what follows by design: switch them off again.
-    if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate) app.faults.clear()
+    if (app.faults.settings.latency_ms || app.faults.settings.jitter_ms || app.faults.settings.error_rate)
+      app.faults.clear()
     if (verdict.pending) pending.add(verdict.operationId!)
     const byStatus = statuses.get(op.operationId) ?? new Map<number, number>()
     statuses.set(op.operationId, byStatus)
     if (res) byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1)
     if (verdict.problems.length) {
-      failures.push({ index: i, operationId: op.operationId, curl: toCurl(generated, ORIGIN), tricks: generated.tricks, status: res?.status, problems: verdict.problems })
+      failures.push({
+        index: i,
+        operationId: op.operationId,
+        curl: toCurl(generated, ORIGIN),
+        tricks: generated.tricks,
+        status: res?.status,
+        problems: verdict.problems,
+      })
     }
   }
   return { failures, statuses, pending }
@@ -79,8 +96,11 @@ export function report(seed: number, failures: Failure[]): string {
   }
   const shown = [...new Set([...kinds.values(), ...failures])].slice(0, 20)
   for (const f of shown) {
-    lines.push(`#${f.index} ${f.operationId} -> ${f.status ?? 'threw'} [${f.tricks.join('; ')}]`, `  ${f.curl}`, ...f.problems.map((p) => `  ! ${p.slice(0, 500)}`))
+    lines.push(
+      `#${f.index} ${f.operationId} -> ${f.status ?? 'threw'} [${f.tricks.join('; ')}]`,
+      `  ${f.curl}`,
+      ...f.problems.map((p) => `  ! ${p.slice(0, 500)}`),
+    )
   }
   return lines.join('\n')
 }
-

@@ -43,7 +43,23 @@ export const NASTY_STRINGS = [
 ]
 
 export const NASTY_NUMBERS = [
-  0, -0, -1, 1, 2 ** 31, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324, 0.5, -0.5, 123.456, 4294967296,
+  0,
+  -0,
+  -1,
+  1,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+  0.5,
+  -0.5,
+  123.456,
+  4294967296,
 ]
 
 export function pick<T>(rng: SeededRandom, items: readonly T[]): T {
@@ -97,8 +113,13 @@ function validString(schema: Schema, rng: SeededRandom): string {
   let s: string
   const r = rng.next()
   if (r < 0.25) s = pick(rng, NASTY_STRINGS)
-  else if (r < 0.3) s = 'x'.repeat(max) // exactly at the limit
-  else s = rng.string(min + rng.int(Math.max(1, Math.min(max, 24) - min + 1)), 'abcdefghijklmnopqrstuvwxyz ABC-_.0123456789éü漢😀')
+  else if (r < 0.3)
+    s = 'x'.repeat(max) // exactly at the limit
+  else
+    s = rng.string(
+      min + rng.int(Math.max(1, Math.min(max, 24) - min + 1)),
+      'abcdefghijklmnopqrstuvwxyz ABC-_.0123456789éü漢😀',
+    )
   // maxLength counts code points; keep within both bounds.
   const chars = [...s]
   if (chars.length > max) s = chars.slice(0, max).join('')
@@ -130,7 +151,12 @@ export function validValue(schema: Schema | undefined, rng: SeededRandom, depth 
       return min + rng.int(Math.min(max - min + 1, 2 ** 31))
     }
     case 'number':
-      return rng.next() < 0.3 ? pick(rng, NASTY_NUMBERS.filter((n) => n >= (schema.minimum ?? -Infinity))) : rng.next() * 100
+      return rng.next() < 0.3
+        ? pick(
+            rng,
+            NASTY_NUMBERS.filter((n) => n >= (schema.minimum ?? -Infinity)),
+          )
+        : rng.next() * 100
     case 'string':
       return validString(schema, rng)
     case 'array': {
@@ -166,7 +192,8 @@ const OTHER_TYPE: Record<string, unknown[]> = {
 /** A value that breaks the schema in one way (wrong type, past a bound, outside an enum, a missing or broken field). */
 export function invalidValue(schema: Schema | undefined, rng: SeededRandom): unknown {
   if (!schema || Object.keys(schema).length === 0) return anyValue(rng) // anything fits: the handler must cope
-  if (schema.enum && rng.next() < 0.6) return pick(rng, ['nope', '', 'JSON', 'Collection', 42, null, ...NASTY_STRINGS.slice(0, 8)])
+  if (schema.enum && rng.next() < 0.6)
+    return pick(rng, ['nope', '', 'JSON', 'Collection', 42, null, ...NASTY_STRINGS.slice(0, 8)])
   const ts = types(schema)
   const own = ts.length ? pick(rng, ts) : undefined
   const r = rng.next()
@@ -193,6 +220,21 @@ export function invalidValue(schema: Schema | undefined, rng: SeededRandom): unk
     return base
   }
   if (own === 'array' && schema.items && r < 0.5) return [invalidValue(schema.items, rng)]
-  const wrong = OTHER_TYPE[own ?? 'string']!.filter((v) => !ts.includes(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v))
+  const wrong = OTHER_TYPE[own ?? 'string']!.filter(
+    (v) =>
+      !ts.includes(
+        v === null
+          ? 'null'
+          : Array.isArray(v)
+            ? 'array'
+            : typeof v === 'object'
+              ? 'object'
+              : typeof v === 'number'
+                ? Number.isInteger(v)
+                  ? 'integer'
+                  : 'number'
+                : typeof v,
+      ),
+  )
   return wrong.length ? pick(rng, wrong) : anyValue(rng)
 }

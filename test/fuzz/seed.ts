@@ -6,6 +6,7 @@ export function fuzzSeed(value = process.env.FUZZ_SEED): number {
   if (value === undefined || value === '') return DEFAULT_FUZZ_SEED
   if (value === 'random') return Math.floor(Math.random() * 2 ** 31)
   const seed = Number(value)
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`FUZZ_SEED must be a whole number or "random", not "${value}"`)
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new Error(`FUZZ_SEED must be a whole number or "random", not "${value}"`)
   return seed
 }

@@ -52,7 +52,9 @@ describe('DELETE', () => {
     await h.client.delete(`${PERSONS}/${person.id}/`)
     expectError(await h.client.get(`${PERSONS}/${person.id}/activity/`), 404, 'invalid_request')
     const entries = activityFor(h.client.app.store, 1, 'Person', person.id)
-    expect(entries.slice(0, entries.length).map((e) => [e.activity, e.detail.name, e.created_at])).toEqual([['deleted', person.uuid, Date.parse('2026-11-03T10:00:00Z')]])
+    expect(entries.slice(0, entries.length).map((e) => [e.activity, e.detail.name, e.created_at])).toEqual([
+      ['deleted', person.uuid, Date.parse('2026-11-03T10:00:00Z')],
+    ])
   })
 
   it.each([
@@ -74,7 +76,11 @@ describe('DELETE', () => {
 
   it('needs person:write', async () => {
     const { h, person } = await at('2026-11-03T10:00:00Z')
-    expectError(await h.client.request('DELETE', `${PERSONS}/${person.id}/`, { key: KEYS.read }), 403, 'authentication_error')
+    expectError(
+      await h.client.request('DELETE', `${PERSONS}/${person.id}/`, { key: KEYS.read }),
+      403,
+      'authentication_error',
+    )
     expect((await h.client.get(`${PERSONS}/${person.id}/`)).status).toBe(200)
   })
 })
@@ -99,7 +105,11 @@ describe('DELETE ?delete_events=true schedules the event deletion for the next S
         id: 1,
         kind: 'delete_person_events',
         project_id: 1,
-        target: { person_uuid: person.uuid, person_id: person.id, distinct_ids: expect.arrayContaining(person.distinct_ids) },
+        target: {
+          person_uuid: person.uuid,
+          person_id: person.id,
+          distinct_ids: expect.arrayContaining(person.distinct_ids),
+        },
         created_at: iso(Date.parse(queuedAt)),
         scheduled_for: sunday,
         state: 'queued',
@@ -142,7 +152,7 @@ describe('DELETE ?delete_events=true schedules the event deletion for the next S
     expect((await h.tasks())[0].state).toBe('done')
   })
 
-  it('deletes only that person\'s events', async () => {
+  it("deletes only that person's events", async () => {
     const { h, person } = await at('2026-11-04T12:00:00Z')
     const other = (await h.allPersons()).find((p) => p.id !== person.id)!
     const otherEvents = eventCount(await timeline(h, other.id))
@@ -161,7 +171,13 @@ describe('POST delete_events', () => {
     expect(res.headers.get('content-type')).toBeNull()
     expect((await h.client.get(`${PERSONS}/${person.id}/`)).body).toEqual(person)
     expect(await h.tasks()).toMatchObject([
-      { kind: 'delete_person_events', target: { person_uuid: person.uuid }, created_at: '2026-11-03T14:00:00Z', scheduled_for: '2026-11-04T00:00:00Z', state: 'queued' },
+      {
+        kind: 'delete_person_events',
+        target: { person_uuid: person.uuid },
+        created_at: '2026-11-03T14:00:00Z',
+        scheduled_for: '2026-11-04T00:00:00Z',
+        state: 'queued',
+      },
     ])
   })
 
@@ -194,7 +210,11 @@ describe('POST delete_events', () => {
       effective_date_from: isoOffset(Date.parse(person.created_at)),
       effective_date_to: '2026-11-04T00:00:00+00:00',
     })
-    expect((await h.tasks())[0]).toMatchObject({ state: 'done', ran_at: '2026-11-04T00:00:00Z', result: { deleted_events: eventCount(before) } })
+    expect((await h.tasks())[0]).toMatchObject({
+      state: 'done',
+      ran_at: '2026-11-04T00:00:00Z',
+      result: { deleted_events: eventCount(before) },
+    })
     expect((await h.client.get(`${PERSONS}/${person.id}/`)).body).toEqual(person)
   })
 
@@ -211,7 +231,11 @@ describe('POST delete_events', () => {
   it('an unknown person is a 404 and queues nothing; a read key is a 403', async () => {
     const { h, person } = await at('2026-11-03T14:00:00Z')
     expectError(await h.client.post(`${PERSONS}/99999999/delete_events/`), 404, 'invalid_request')
-    expectError(await h.client.request('POST', `${PERSONS}/${person.id}/delete_events/`, { key: KEYS.read }), 403, 'authentication_error')
+    expectError(
+      await h.client.request('POST', `${PERSONS}/${person.id}/delete_events/`, { key: KEYS.read }),
+      403,
+      'authentication_error',
+    )
     expect(await h.tasks()).toEqual([])
   })
 })

@@ -20,7 +20,8 @@ const identified = () => all.find((p) => typeof p.properties.email === 'string' 
 describe('the unfiltered list', () => {
   it('is newest first with the seed envelope and pages by limit/offset', async () => {
     expect(all.length).toBeGreaterThan(100)
-    for (let i = 1; i < all.length; i++) expect(Date.parse(all[i - 1].created_at)).toBeGreaterThanOrEqual(Date.parse(all[i].created_at))
+    for (let i = 1; i < all.length; i++)
+      expect(Date.parse(all[i - 1].created_at)).toBeGreaterThanOrEqual(Date.parse(all[i].created_at))
     const res = await list('limit=5&offset=5')
     expect(res.status).toBe(200)
     expect(res.body.count).toBe(all.length)
@@ -42,7 +43,7 @@ describe('the unfiltered list', () => {
 })
 
 describe('distinct_id', () => {
-  it('matches any of the person\'s distinct ids exactly', async () => {
+  it("matches any of the person's distinct ids exactly", async () => {
     const person = identified()
     for (const distinctId of person.distinct_ids) {
       const res = await list(`distinct_id=${encodeURIComponent(distinctId)}`)
@@ -54,11 +55,13 @@ describe('distinct_id', () => {
     expect(partial.body).toEqual({ count: 0, next: null, previous: null, results: [] })
   })
 
-  it('does not find another project\'s person', async () => {
+  it("does not find another project's person", async () => {
     const other = await h.client.get('/api/environments/2/persons/?limit=1')
     const distinctId = other.body.results[0].distinct_ids[0]
     expect((await list(`distinct_id=${encodeURIComponent(distinctId)}`)).body.count).toBe(0)
-    expect((await h.client.get(`/api/environments/2/persons/?distinct_id=${encodeURIComponent(distinctId)}`)).body.count).toBe(1)
+    expect(
+      (await h.client.get(`/api/environments/2/persons/?distinct_id=${encodeURIComponent(distinctId)}`)).body.count,
+    ).toBe(1)
   })
 
   it('is ANDed with email, search and properties', async () => {
@@ -68,7 +71,9 @@ describe('distinct_id', () => {
     expect((await list(`distinct_id=${d}&email=someone-else@example.com`)).body.count).toBe(0)
     expect((await list(`distinct_id=${d}&search=${encodeURIComponent(person.uuid.slice(0, 8))}`)).body.count).toBe(1)
     expect((await list(`distinct_id=${d}&search=zzzz-no-such-thing`)).body.count).toBe(0)
-    expect((await list(`distinct_id=${d}&properties=${q([{ key: 'email', operator: 'is_not_set' }])}`)).body.count).toBe(0)
+    expect(
+      (await list(`distinct_id=${d}&properties=${q([{ key: 'email', operator: 'is_not_set' }])}`)).body.count,
+    ).toBe(0)
   })
 })
 
@@ -90,11 +95,13 @@ describe('email', () => {
 })
 
 describe('lookups by distinct_id or email use the indexes', () => {
-  it('never walks the project\'s persons for distinct_id or email, but does for search', async () => {
+  it("never walks the project's persons for distinct_id or email, but does for search", async () => {
     const person = identified()
     const walk = vi.spyOn(h.client.app.store.persons, 'list')
     try {
-      await list(`distinct_id=${encodeURIComponent(person.distinct_ids[0])}&search=a&properties=${q([{ key: 'email', operator: 'is_set' }])}`)
+      await list(
+        `distinct_id=${encodeURIComponent(person.distinct_ids[0])}&search=a&properties=${q([{ key: 'email', operator: 'is_set' }])}`,
+      )
       await list(`email=${encodeURIComponent(person.properties.email)}&search=a`)
       expect(walk).not.toHaveBeenCalled()
       await list('search=a')
@@ -154,7 +161,9 @@ describe('properties', () => {
 
   it('icontains / not_icontains are case-insensitive', async () => {
     const yes = await filter([{ key: 'email', value: 'GMAIL', operator: 'icontains' }])
-    expect(yes.body.count).toBe(count((p) => typeof p.properties.email === 'string' && p.properties.email.includes('gmail')))
+    expect(yes.body.count).toBe(
+      count((p) => typeof p.properties.email === 'string' && p.properties.email.includes('gmail')),
+    )
     expect(yes.body.count).toBeGreaterThan(0)
     const no = await filter([{ key: 'email', value: 'GMAIL', operator: 'not_icontains' }])
     expect(no.body.count + yes.body.count).toBe(all.length)
@@ -186,7 +195,12 @@ describe('properties', () => {
     expect(await names([{ key: 'age', value: '30', operator: 'gte' }])).toEqual(['age-30', 'age-40'])
     expect(await names([{ key: 'age', value: 30, operator: 'lt' }])).toEqual(['age-20'])
     expect(await names([{ key: 'age', value: 30, operator: 'lte' }])).toEqual(['age-20', 'age-30'])
-    expect(await names([{ key: 'age', value: 20, operator: 'gt' }, { key: 'age', value: 40, operator: 'lt' }])).toEqual(['age-30'])
+    expect(
+      await names([
+        { key: 'age', value: 20, operator: 'gt' },
+        { key: 'age', value: 40, operator: 'lt' },
+      ]),
+    ).toEqual(['age-30'])
   })
 
   it('in / not_in', async () => {
@@ -201,7 +215,9 @@ describe('properties', () => {
     await h.capture('$set', 'signup-late', '2026-10-01T00:00:00Z', { $set: { signed_up: '2026-06-15T08:00:00Z' } })
     const names = async (filters: unknown[]) => (await filter(filters)).body.results.map((p: any) => p.name).sort()
     expect(await names([{ key: 'signed_up', value: '2026-05-01', operator: 'is_date_after' }])).toEqual(['signup-late'])
-    expect(await names([{ key: 'signed_up', value: '2026-05-01', operator: 'is_date_before' }])).toEqual(['signup-early'])
+    expect(await names([{ key: 'signed_up', value: '2026-05-01', operator: 'is_date_before' }])).toEqual([
+      'signup-early',
+    ])
     expect(await names([{ key: 'signed_up', value: '2026-06-15', operator: 'is_date_exact' }])).toEqual(['signup-late'])
   })
 
@@ -214,25 +230,39 @@ describe('properties', () => {
     expect(res.body.count).toBe(count((p) => p.properties.plan === 'growth' && p.properties.$browser === 'Chrome'))
     const searched = await list(`properties=${q(filters)}&search=gmail&limit=10000`)
     expect(ids(searched.body.results)).toEqual(
-      ids(res.body.results.filter((p: any) => p.properties.email.includes('gmail') || p.distinct_ids.some((d: string) => d.includes('gmail')))),
+      ids(
+        res.body.results.filter(
+          (p: any) => p.properties.email.includes('gmail') || p.distinct_ids.some((d: string) => d.includes('gmail')),
+        ),
+      ),
     )
   })
 
   it('keeps the filters in the page links', async () => {
     const filters = q([{ key: 'email', operator: 'is_set' }])
     const res = await list(`properties=${filters}&limit=3`)
-    expect(res.body.next).toBe(`http://127.0.0.1:8010/api/environments/1/persons/?properties=${filters}&limit=3&offset=3`)
+    expect(res.body.next).toBe(
+      `http://127.0.0.1:8010/api/environments/1/persons/?properties=${filters}&limit=3&offset=3`,
+    )
   })
 
   it.each([
     ['not JSON', 'properties=%7Bnope', 'properties'],
     ['not a list', `properties=${q({ key: 'email', value: 'x' })}`, 'properties'],
     ['a filter without key', `properties=${q([{ value: 'x' }])}`, 'properties__0__key'],
-    ['an unknown operator', `properties=${q([{ key: 'email', value: 'x', operator: 'startswith' }])}`, 'properties__0__operator'],
+    [
+      'an unknown operator',
+      `properties=${q([{ key: 'email', value: 'x', operator: 'startswith' }])}`,
+      'properties__0__operator',
+    ],
     ['a bad regex', `properties=${q([{ key: 'email', value: '(', operator: 'regex' }])}`, 'properties'],
     ['a non-numeric bound', `properties=${q([{ key: 'age', value: 'old', operator: 'gt' }])}`, 'properties'],
     ['a missing value', `properties=${q([{ key: 'email', operator: 'exact' }])}`, 'properties'],
-    ['a non-date value', `properties=${q([{ key: 'signed_up', value: 'soon', operator: 'is_date_after' }])}`, 'properties'],
+    [
+      'a non-date value',
+      `properties=${q([{ key: 'signed_up', value: 'soon', operator: 'is_date_after' }])}`,
+      'properties',
+    ],
     ['an unsupported type', `properties=${q([{ key: 'id', value: 3, type: 'cohort' }])}`, 'properties'],
   ])('%s is a 400 in the error shape', async (_what, query, attr) => {
     const res = await list(query)
@@ -255,24 +285,44 @@ describe('format=csv', () => {
     for (let i = 0; i < text.length; i++) {
       const c = text[i]!
       if (quoted) {
-        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-        else if (c === '"') quoted = false
+        if (c === '"' && text[i + 1] === '"') {
+          cell += '"'
+          i++
+        } else if (c === '"') quoted = false
         else cell += c
       } else if (c === '"') quoted = true
-      else if (c === ',') row.push(cell), (cell = '')
-      else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-      else cell += c
+      else if (c === ',') {
+        row.push(cell)
+        cell = ''
+      } else if (c === '\r' && text[i + 1] === '\n') {
+        row.push(cell)
+        rows.push(row)
+        row = []
+        cell = ''
+        i++
+      } else cell += c
     }
     return rows
   }
 
-  it('answers text/csv with the real service\'s flattening and a sorted header', async () => {
+  it("answers text/csv with the real service's flattening and a sorted header", async () => {
     const res = await list('format=csv&limit=20')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     const [header, ...rows] = parseCsv(res.text)
     expect(header).toEqual([...header!].sort())
-    expect(header).toEqual(expect.arrayContaining(['id', 'uuid', 'name', 'created_at', 'distinct_ids.0', 'distinct_ids.1', 'properties.email', 'properties.plan']))
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'id',
+        'uuid',
+        'name',
+        'created_at',
+        'distinct_ids.0',
+        'distinct_ids.1',
+        'properties.email',
+        'properties.plan',
+      ]),
+    )
     expect(header!.some((k) => k === 'properties' || k === 'distinct_ids')).toBe(false)
     const json = all.slice(0, 20)
     expect(rows).toHaveLength(20)

@@ -27,7 +27,12 @@ export async function harness(options: AppOptions = {}): Promise<PersonsHarness>
       return res.body.results
     },
     async capture(event, distinctId, timestamp, properties) {
-      const res = await client.post('/_mock/projects/1/events', { event, distinct_id: distinctId, timestamp, properties })
+      const res = await client.post('/_mock/projects/1/events', {
+        event,
+        distinct_id: distinctId,
+        timestamp,
+        properties,
+      })
       expect(res.status).toBe(201)
       return res.body
     },

@@ -15,7 +15,9 @@ const NOW = '2026-11-05T12:00:00Z'
 //   day 3 18:00 $pageview
 beforeEach(async () => {
   h = await harness({ clock: { now: NOW, frozen: true } })
-  const first = await h.capture('$identify', 'tl-user', '2026-11-01T10:00:00Z', { $set: { email: 'tl@example.com', plan: 'free' } })
+  const first = await h.capture('$identify', 'tl-user', '2026-11-01T10:00:00Z', {
+    $set: { email: 'tl@example.com', plan: 'free' },
+  })
   id = first.person.id
   await h.capture('$pageview', 'tl-user', '2026-11-01T11:00:00Z')
   await h.capture('$set', 'tl-user', '2026-11-02T09:00:00Z', { $set: { plan: 'growth' } })
@@ -55,7 +57,12 @@ describe('properties timeline', () => {
     const byEmail = await timeline(`?properties=${q([{ key: 'email', value: 'nobody', type: 'person' }])}`)
     expect(byEmail.crucial_property_keys).toEqual(['email'])
     expect(summary(byEmail)).toEqual([['2026-11-01T10:00:00Z', 'free', 5]])
-    const byCountry = await timeline(`?properties=${q([{ key: 'country', type: 'person' }, { key: '$browser', type: 'event' }])}`)
+    const byCountry = await timeline(
+      `?properties=${q([
+        { key: 'country', type: 'person' },
+        { key: '$browser', type: 'event' },
+      ])}`,
+    )
     expect(byCountry.crucial_property_keys).toEqual(['country'])
     expect(summary(byCountry)).toEqual([
       ['2026-11-01T10:00:00Z', 'free', 3],
@@ -64,7 +71,9 @@ describe('properties timeline', () => {
   })
 
   it('a person breakdown adds its key; events restricts which events count', async () => {
-    const t = await timeline(`?breakdown=country&breakdown_type=person&events=${q([{ id: '$pageview', type: 'events' }])}`)
+    const t = await timeline(
+      `?breakdown=country&breakdown_type=person&events=${q([{ id: '$pageview', type: 'events' }])}`,
+    )
     expect(t.crucial_property_keys).toEqual(['country'])
     expect(summary(t)).toEqual([
       ['2026-11-01T11:00:00Z', 'free', 1],
@@ -72,7 +81,9 @@ describe('properties timeline', () => {
     ])
     const samePlan = await timeline(`?breakdown=plan&events=${q([{ id: '$pageview' }])}`)
     expect(summary(samePlan)).toEqual([['2026-11-01T11:00:00Z', 'free', 2]])
-    const eventFilterKeys = await timeline(`?events=${q([{ id: null, properties: [{ key: 'email', type: 'person' }] }])}`)
+    const eventFilterKeys = await timeline(
+      `?events=${q([{ id: null, properties: [{ key: 'email', type: 'person' }] }])}`,
+    )
     expect(eventFilterKeys.crucial_property_keys).toEqual(['email'])
   })
 
@@ -102,7 +113,9 @@ describe('properties timeline', () => {
   })
 
   it('empty parameters, as the web app sends them, mean the defaults', async () => {
-    const t = await timeline('?events=[]&actions=[]&properties=[]&display=ActionsTable&date_from=&date_to=&interval=&breakdown=&breakdown_type=')
+    const t = await timeline(
+      '?events=[]&actions=[]&properties=[]&display=ActionsTable&date_from=&date_to=&interval=&breakdown=&breakdown_type=',
+    )
     expect(t).toEqual(await timeline())
   })
 
@@ -126,9 +139,16 @@ describe('properties timeline', () => {
     expect(later).toEqual({ ...before, effective_date_to: '2026-11-06T08:30:00+00:00' })
     // New events: one more counted (the person's record unchanged), then a new point; relative ranges follow the clock too.
     await h.capture('$pageview', 'tl-user', '2026-11-06T07:00:00Z')
-    expect(summary(await timeline(query))).toEqual([...summary(before).slice(0, 2), ['2026-11-03T09:00:00Z', 'free', 3]])
+    expect(summary(await timeline(query))).toEqual([
+      ...summary(before).slice(0, 2),
+      ['2026-11-03T09:00:00Z', 'free', 3],
+    ])
     await h.capture('$set', 'tl-user', '2026-11-06T08:00:00Z', { $set: { plan: 'scale' } })
-    expect(summary(await timeline(query))).toEqual([...summary(before).slice(0, 2), ['2026-11-03T09:00:00Z', 'free', 3], ['2026-11-06T08:00:00Z', 'scale', 1]])
+    expect(summary(await timeline(query))).toEqual([
+      ...summary(before).slice(0, 2),
+      ['2026-11-03T09:00:00Z', 'free', 3],
+      ['2026-11-06T08:00:00Z', 'scale', 1],
+    ])
     expect(summary(await timeline(`${query}&date_from=-1d`))).toEqual([
       ['2026-11-06T07:00:00Z', 'free', 1],
       ['2026-11-06T08:00:00Z', 'scale', 1],

@@ -24,7 +24,9 @@ const activity = async (query = '') => {
 }
 /** The timeline with `plan` as its crucial key (without keys named, no change is relevant). */
 const timeline = async () => {
-  const res = await h.client.get(`${PERSONS}/${person.id}/properties_timeline/?properties=${encodeURIComponent(JSON.stringify([{ key: 'plan', type: 'person' }]))}`)
+  const res = await h.client.get(
+    `${PERSONS}/${person.id}/properties_timeline/?properties=${encodeURIComponent(JSON.stringify([{ key: 'plan', type: 'person' }]))}`,
+  )
   expect(res.status).toBe(200)
   return res.body
 }
@@ -38,7 +40,7 @@ describe('retrieve', () => {
     expect((await get(person.uuid.toUpperCase())).body).toEqual(person)
   })
 
-  it('any other id form is a 400 with the real service\'s message', async () => {
+  it("any other id form is a 400 with the real service's message", async () => {
     const res = await get('not-an-id')
     expectError(res, 400, 'validation_error')
     expect(res.body.detail).toBe(
@@ -46,7 +48,7 @@ describe('retrieve', () => {
     )
   })
 
-  it('an unknown or another project\'s person is a 404', async () => {
+  it("an unknown or another project's person is a 404", async () => {
     expectError(await get(99999999), 404, 'invalid_request')
     const other = (await h.client.get('/api/environments/2/persons/?limit=1')).body.results[0]
     const res = await get(other.id)
@@ -68,9 +70,15 @@ describe('PATCH', () => {
   it('merges properties, answers 200 with the person, and GET shows the merge', async () => {
     const res = await h.client.patch(`${PERSONS}/${person.id}/`, { properties: { plan: 'enterprise', seats: 12 } })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ ...person, properties: { ...person.properties, plan: 'enterprise', seats: 12 }, last_seen_at: NOW })
+    expect(res.body).toEqual({
+      ...person,
+      properties: { ...person.properties, plan: 'enterprise', seats: 12 },
+      last_seen_at: NOW,
+    })
     expect((await get()).body).toEqual(res.body)
-    const listed = await h.client.get(`${PERSONS}/?properties=${encodeURIComponent(JSON.stringify([{ key: 'seats', value: 12 }]))}`)
+    const listed = await h.client.get(
+      `${PERSONS}/?properties=${encodeURIComponent(JSON.stringify([{ key: 'seats', value: 12 }]))}`,
+    )
     expect(listed.body.results.map((p: any) => p.id)).toEqual([person.id])
   })
 
@@ -101,27 +109,46 @@ describe('PATCH', () => {
     await h.client.patch(`${PERSONS}/${person.id}/`, { properties: { plan: 'custom' } })
     const after = await timeline()
     const last = after.points[after.points.length - 1]
-    expect(last).toEqual({ timestamp: NOW, properties: { ...person.properties, plan: 'custom' }, relevant_event_count: 1 })
+    expect(last).toEqual({
+      timestamp: NOW,
+      properties: { ...person.properties, plan: 'custom' },
+      relevant_event_count: 1,
+    })
     expect(after.points.length).toBe(before.points.length + 1)
   })
 
   it.each([
     ['an empty body object', {}],
     ['a body without properties', { name: 'x' }],
-  ])('%s is a 400 with the real service\'s (swapped) body and changes nothing', async (_what, body) => {
+  ])("%s is a 400 with the real service's (swapped) body and changes nothing", async (_what, body) => {
     const res = await h.client.patch(`${PERSONS}/${person.id}/`, body)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ type: 'validation_error', code: 'This field is required.', detail: 'required', attr: 'properties' })
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'This field is required.',
+      detail: 'required',
+      attr: 'properties',
+    })
     expect((await get()).body).toEqual(person)
     expect((await activity()).total_count).toBe(0)
   })
 
   it('no body at all is the same 400', async () => {
     const res = await h.client.request('PATCH', `${PERSONS}/${person.id}/`)
-    expect(res.body).toEqual({ type: 'validation_error', code: 'This field is required.', detail: 'required', attr: 'properties' })
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'This field is required.',
+      detail: 'required',
+      attr: 'properties',
+    })
   })
 
-  it.each([['a string', 'pro'], ['a list', ['a']], ['a number', 3], ['null', null]])('properties as %s is a 400 that changes nothing', async (_what, value) => {
+  it.each([
+    ['a string', 'pro'],
+    ['a list', ['a']],
+    ['a number', 3],
+    ['null', null],
+  ])('properties as %s is a 400 that changes nothing', async (_what, value) => {
     const res = await h.client.patch(`${PERSONS}/${person.id}/`, { properties: value })
     expectError(res, 400, 'validation_error')
     expect(res.body.attr).toBe('properties')
@@ -135,7 +162,10 @@ describe('PATCH', () => {
   })
 
   it('needs person:write', async () => {
-    const res = await h.client.request('PATCH', `${PERSONS}/${person.id}/`, { key: KEYS.read, body: { properties: { a: 1 } } })
+    const res = await h.client.request('PATCH', `${PERSONS}/${person.id}/`, {
+      key: KEYS.read,
+      body: { properties: { a: 1 } },
+    })
     expectError(res, 403, 'authentication_error')
     expect(res.body.detail).toBe("API key missing required scope 'person:write'")
     expect((await get()).body).toEqual(person)
@@ -167,7 +197,13 @@ describe('delete_property', () => {
       activity: 'delete_property',
       scope: 'Person',
       item_id: String(person.id),
-      detail: { name: person.uuid, changes: [{ type: 'Person', action: 'changed', field: null, before: null, after: null }], trigger: null, type: null, short_id: null },
+      detail: {
+        name: person.uuid,
+        changes: [{ type: 'Person', action: 'changed', field: null, before: null, after: null }],
+        trigger: null,
+        type: null,
+        short_id: null,
+      },
     })
     const points = (await timeline()).points
     expect(points[points.length - 1].timestamp).toBe(NOW)
@@ -212,10 +248,14 @@ describe('activity', () => {
     const second = await activity('?page=2')
     expect(second.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
     expect(second.next).toBeNull()
-    expect(second.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=1&limit=10`)
+    expect(second.previous).toBe(
+      `http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?page=1&limit=10`,
+    )
     const small = await activity('?limit=5&page=3')
     expect(small.results.map((e: any) => minuteOf(e))).toEqual([1, 0])
-    expect(small.previous).toBe(`http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?limit=5&page=2`)
+    expect(small.previous).toBe(
+      `http://127.0.0.1:8010/api/environments/1/persons/${person.id}/activity/?limit=5&page=2`,
+    )
   })
 
   it('is empty for a person nobody changed, and past the last page', async () => {
@@ -226,7 +266,7 @@ describe('activity', () => {
     expect(past.total_count).toBe(1)
   })
 
-  it('shows only this person\'s entries', async () => {
+  it("shows only this person's entries", async () => {
     const other = (await h.allPersons()).find((p) => p.id !== person.id)!
     await h.client.patch(`${PERSONS}/${other.id}/`, { properties: { x: 1 } })
     expect((await activity()).total_count).toBe(0)

@@ -37,7 +37,10 @@ const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
 
 answerParent({
   routes: (message: { routes: Record<string, { status: number; headers: Record<string, string>; body: string }> }) => {
-    const all = Object.entries(message.routes).map(([key, r]): [string, Canned] => [key, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') }])
+    const all = Object.entries(message.routes).map(([key, r]): [string, Canned] => [
+      key,
+      { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64') },
+    ])
     routes = new Map(all.filter(([key]) => !key.endsWith('*')))
     prefixes = all.filter(([key]) => key.endsWith('*')).map(([key, canned]) => [key.slice(0, -1), canned])
     return all.length

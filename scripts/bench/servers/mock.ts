@@ -64,7 +64,11 @@ function cannedCore(app: App): void {
   const keep = (answer: MockResponse): MockResponse => {
     const json = answer.json !== undefined
     // (The face adds a JSON answer's content type itself; given as text, it comes with it.)
-    canned = { status: answer.status, headers: json ? { 'content-type': 'application/json', ...answer.headers } : answer.headers, text: json ? JSON.stringify(answer.json) : (answer.text ?? '') }
+    canned = {
+      status: answer.status,
+      headers: json ? { 'content-type': 'application/json', ...answer.headers } : answer.headers,
+      text: json ? JSON.stringify(answer.json) : (answer.text ?? ''),
+    }
     return answer
   }
   app.handleNow = (request) => {

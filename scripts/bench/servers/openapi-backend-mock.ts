@@ -6,7 +6,12 @@ import { OpenAPIBackend } from 'openapi-backend'
 import { document } from '../../../src/contract/document.gen.ts'
 
 // ignoreTrailingSlashes: false, or no path of the contract (all end in a slash) ever matches.
-const api = new OpenAPIBackend({ definition: structuredClone(document) as any, quick: true, validate: true, ignoreTrailingSlashes: false })
+const api = new OpenAPIBackend({
+  definition: structuredClone(document) as any,
+  quick: true,
+  validate: true,
+  ignoreTrailingSlashes: false,
+})
 api.register({
   notImplemented: (c) => {
     const { status, mock } = c.api.mockResponseForOperation(c.operation.operationId!)

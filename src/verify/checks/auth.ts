@@ -18,7 +18,11 @@ const SCOPE_PROBES: Probe[] = [
   { operationId: 'persons_activity_retrieve', spec: () => ({ params: { id: unknownPersonId() } }), write: false },
   { operationId: 'session_recording_playlists_list', spec: () => ({ query: { limit: 1 } }), write: false },
   { operationId: 'session_recordings_list', spec: () => ({ query: { limit: 1 } }), write: false },
-  { operationId: 'persons_partial_update', spec: () => ({ params: { id: unknownPersonId() }, body: { properties: {} } }), write: true },
+  {
+    operationId: 'persons_partial_update',
+    spec: () => ({ params: { id: unknownPersonId() }, body: { properties: {} } }),
+    write: true,
+  },
   {
     operationId: 'session_recording_playlists_partial_update',
     spec: (ctx) => ({ params: { short_id: unknownShortId(ctx.options.runId) }, body: {} }),
@@ -29,7 +33,9 @@ const SCOPE_PROBES: Probe[] = [
 /** The real service's rule: `*` or no scopes allow all; `X:write` satisfies `X:read`. */
 export function keyCovers(scopes: string[] | null | undefined, required: string[]): boolean {
   if (!scopes || scopes.length === 0 || scopes.includes('*')) return true
-  return required.every((r) => scopes.includes(r) || (r.endsWith(':read') && scopes.includes(r.slice(0, -':read'.length) + ':write')))
+  return required.every(
+    (r) => scopes.includes(r) || (r.endsWith(':read') && scopes.includes(r.slice(0, -':read'.length) + ':write')),
+  )
 }
 
 const MISSING_SCOPE = 'missing scope is 403'
@@ -70,7 +76,11 @@ export const authSuite: Suite = {
     const current = await ctx.client.call(keyOp, { key: 'second' })
     const scopes = (current.json as any)?.scopes
     if (current.status !== 200 || !(scopes === null || Array.isArray(scopes))) {
-      run.skip(reportAs, MISSING_SCOPE, `could not read the second key's scopes (GET /api/personal_api_keys/@current answered ${current.error ?? current.status})`)
+      run.skip(
+        reportAs,
+        MISSING_SCOPE,
+        `could not read the second key's scopes (GET /api/personal_api_keys/@current answered ${current.error ?? current.status})`,
+      )
       return
     }
     const usable = candidates.filter((p) => options.writes || !p.write)
@@ -87,7 +97,8 @@ export const authSuite: Suite = {
       t.expectErrorShape(ex)
       const missing = required.filter((r) => !keyCovers(scopes, [r]))
       const detail = String((ex.json as any)?.detail ?? '')
-      if (!missing.some((s) => detail.includes(s))) t.note(`the 403 detail does not name the missing scope (${missing.join(', ')}): "${detail}"`)
+      if (!missing.some((s) => detail.includes(s)))
+        t.note(`the 403 detail does not name the missing scope (${missing.join(', ')}): "${detail}"`)
       t.summary(`the second key lacks ${missing.join(', ')}: 403`)
     })
   },

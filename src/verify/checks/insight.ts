@@ -6,12 +6,19 @@ export const insightSuite: Suite = {
   checks: [['max_tools_create_and_query_insight', 'answers with messages']],
   async run({ run, options }) {
     if (!options.writes) {
-      run.skip('max_tools_create_and_query_insight', 'answers with messages', 'needs --writes (each call runs a query on the deployment)')
+      run.skip(
+        'max_tools_create_and_query_insight',
+        'answers with messages',
+        'needs --writes (each call runs a query on the deployment)',
+      )
       return
     }
     await run.check('max_tools_create_and_query_insight', 'answers with messages', async (t) => {
       const ex = await t.call('max_tools_create_and_query_insight', {
-        body: { query: `Pageviews per day over the last 7 days (analytics-mock verify ${options.runId})`, insight_type: 'trends' },
+        body: {
+          query: `Pageviews per day over the last 7 days (analytics-mock verify ${options.runId})`,
+          insight_type: 'trends',
+        },
       })
       t.expectStatus(ex, 200)
       const body = t.json(ex)
@@ -21,7 +28,9 @@ export const insightSuite: Suite = {
         'every message must be {type, data}',
         ex,
       )
-      t.summary(`${body.length} message${body.length === 1 ? '' : 's'}: ${body.map((m: any) => m.data?.type ?? m.type).join(', ')}`)
+      t.summary(
+        `${body.length} message${body.length === 1 ? '' : 's'}: ${body.map((m: any) => m.data?.type ?? m.type).join(', ')}`,
+      )
     })
   },
 }

@@ -11,10 +11,18 @@ export interface WalkOptions {
   maxPages?: number
 }
 
-function page(t: CheckContext, ex: Exchange, what: string): { count?: number; next: unknown; previous: unknown; results: any[] } {
+function page(
+  t: CheckContext,
+  ex: Exchange,
+  what: string,
+): { count?: number; next: unknown; previous: unknown; results: any[] } {
   t.expectStatus(ex, 200)
   const body = t.json(ex)
-  t.ensure(body && typeof body === 'object' && Array.isArray(body.results), `${what}: the answer has no results array`, ex)
+  t.ensure(
+    body && typeof body === 'object' && Array.isArray(body.results),
+    `${what}: the answer has no results array`,
+    ex,
+  )
   return body
 }
 
@@ -37,7 +45,8 @@ export async function walk(t: CheckContext, o: WalkOptions): Promise<void> {
   const countless = typeof first.count !== 'number'
   // Without a count (the real service's persons list: the observed profile, or known drift) the walk
   // still checks ids and links.
-  if (countless) t.ensure(probe.conformance !== undefined && probe.conformance.verdict !== 'fail', 'the list has no count', probe)
+  if (countless)
+    t.ensure(probe.conformance !== undefined && probe.conformance.verdict !== 'fail', 'the list has no count', probe)
   const count = first.count ?? Number.NaN
   const limit = countless ? 20 : Math.max(1, Math.min(100, Math.ceil(count / 4)))
 
@@ -60,39 +69,81 @@ export async function walk(t: CheckContext, o: WalkOptions): Promise<void> {
     const pageIds = ids(t, current.results, o.idOf, currentEx)
     for (const id of pageIds) {
       const before = seen.get(id)
-      t.ensure(before === undefined, `id ${id} appears on page ${(before ?? 0) + 1} and again on page ${index + 1}`, currentEx)
+      t.ensure(
+        before === undefined,
+        `id ${id} appears on page ${(before ?? 0) + 1} and again on page ${index + 1}`,
+        currentEx,
+      )
       seen.set(id, index)
     }
     pages.push(pageIds)
-    t.ensure(current.results.length <= limit, `page ${index + 1} has ${current.results.length} items, more than limit=${limit}`, currentEx)
+    t.ensure(
+      current.results.length <= limit,
+      `page ${index + 1} has ${current.results.length} items, more than limit=${limit}`,
+      currentEx,
+    )
     if (!countless) {
-      t.ensure(current.count === count, `count changed from ${count} to ${current.count} on page ${index + 1}`, currentEx)
+      t.ensure(
+        current.count === count,
+        `count changed from ${count} to ${current.count} on page ${index + 1}`,
+        currentEx,
+      )
     }
     if (index === 1 && !countless) {
       // previous of the second page leads back to the first.
-      t.ensure(typeof current.previous === 'string', `page 2's previous is ${JSON.stringify(current.previous)}, not a link`, currentEx)
+      t.ensure(
+        typeof current.previous === 'string',
+        `page 2's previous is ${JSON.stringify(current.previous)}, not a link`,
+        currentEx,
+      )
       const backEx = await t.client.follow(t.op(o.operationId), String(current.previous))
       const back = page(t, backEx, "page 2's previous")
       const backIds = ids(t, back.results, o.idOf, backEx)
-      t.ensure(JSON.stringify(backIds) === JSON.stringify(pages[0]), "page 2's previous does not lead back to page 1", backEx)
+      t.ensure(
+        JSON.stringify(backIds) === JSON.stringify(pages[0]),
+        "page 2's previous does not lead back to page 1",
+        backEx,
+      )
     }
     if (current.next === null || current.next === undefined) break
-    t.ensure(typeof current.next === 'string', `page ${index + 1}'s next is ${JSON.stringify(current.next)}, not a link or null`, currentEx)
+    t.ensure(
+      typeof current.next === 'string',
+      `page ${index + 1}'s next is ${JSON.stringify(current.next)}, not a link or null`,
+      currentEx,
+    )
     if (!countless) {
-      t.ensure(current.results.length === limit, `page ${index + 1} is not full (${current.results.length} of ${limit}) but has a next link`, currentEx)
-      t.ensure(seen.size < count, `page ${index + 1} has a next link although all ${count} ${o.noun} were seen`, currentEx)
+      t.ensure(
+        current.results.length === limit,
+        `page ${index + 1} is not full (${current.results.length} of ${limit}) but has a next link`,
+        currentEx,
+      )
+      t.ensure(
+        seen.size < count,
+        `page ${index + 1} has a next link although all ${count} ${o.noun} were seen`,
+        currentEx,
+      )
     }
     if (pages.length >= maxPages) {
       // Far enough: jump to the last page and check its end.
       if (countless) {
-        t.summary(`${seen.size} ${o.noun} in the first ${pages.length} pages of ${limit} (no count to find the last page)`)
+        t.summary(
+          `${seen.size} ${o.noun} in the first ${pages.length} pages of ${limit} (no count to find the last page)`,
+        )
         return
       }
       const lastOffset = Math.floor((count - 1) / limit) * limit
       const lastEx = await t.call(o.operationId, { query: { ...query, limit, offset: lastOffset } })
       const last = page(t, lastEx, 'last page')
-      t.ensure(last.next === null, `the last page (offset=${lastOffset}) has next ${JSON.stringify(last.next)}, not null`, lastEx)
-      t.ensure(last.results.length === count - lastOffset, `the last page (offset=${lastOffset}) has ${last.results.length} items, expected ${count - lastOffset}`, lastEx)
+      t.ensure(
+        last.next === null,
+        `the last page (offset=${lastOffset}) has next ${JSON.stringify(last.next)}, not null`,
+        lastEx,
+      )
+      t.ensure(
+        last.results.length === count - lastOffset,
+        `the last page (offset=${lastOffset}) has ${last.results.length} items, expected ${count - lastOffset}`,
+        lastEx,
+      )
       for (const id of ids(t, last.results, o.idOf, lastEx)) {
         t.ensure(!seen.has(id), `id ${id} of the last page was already on page ${seen.get(id)! + 1}`, lastEx)
       }
@@ -135,7 +186,10 @@ export async function checkFilter(t: CheckContext, o: FilterOptions): Promise<{ 
   for (let n = 1; ; n++) {
     const wrong = body.results.filter((item) => !o.matches(item))
     if (wrong.length) {
-      t.fail(`${wrong.length} of ${body.results.length} results do not match ${o.describe} (first: ${JSON.stringify(o.idOf(wrong[0]))})`, ex)
+      t.fail(
+        `${wrong.length} of ${body.results.length} results do not match ${o.describe} (first: ${JSON.stringify(o.idOf(wrong[0]))})`,
+        ex,
+      )
     }
     all.push(...body.results)
     found ||= body.results.some((item) => String(o.idOf(item)) === o.knownId)
@@ -147,7 +201,11 @@ export async function checkFilter(t: CheckContext, o: FilterOptions): Promise<{ 
   if (o.nothingQuery) {
     const none = await t.call(o.operationId, { query: { ...o.nothingQuery, limit: 100 } })
     const nb = page(t, none, `filter with a value nothing has`)
-    t.ensure(nb.results.length === 0, `a value nothing has still returned ${nb.results.length} results (${JSON.stringify(o.nothingQuery)})`, none)
+    t.ensure(
+      nb.results.length === 0,
+      `a value nothing has still returned ${nb.results.length} results (${JSON.stringify(o.nothingQuery)})`,
+      none,
+    )
     if (typeof nb.count === 'number') t.ensure(nb.count === 0, `a value nothing has still counts ${nb.count}`, none)
   }
   t.summary(`${o.describe}: ${all.length} matching result${all.length === 1 ? '' : 's'}, the known item among them`)
@@ -167,6 +225,8 @@ export function compareItems(a: any, b: any, fields: string[]): string | null {
 /** JSON with object keys sorted, so two equal values print the same whatever their key order. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   )
 }

@@ -47,9 +47,19 @@ const PLANS: Plan[] = [
   { operationId: 'session_recording_playlists_retrieve', write: false, params: knownShortId, pathTarget: 'short_id' },
   { operationId: 'session_recordings_list', write: false, params: none },
   { operationId: 'persons_partial_update', write: true, params: async () => ({ id: unknownPersonId() }), body: true },
-  { operationId: 'persons_delete_property_create', write: true, params: async () => ({ id: unknownPersonId() }), body: true },
+  {
+    operationId: 'persons_delete_property_create',
+    write: true,
+    params: async () => ({ id: unknownPersonId() }),
+    body: true,
+  },
   { operationId: 'session_recording_playlists_create', write: true, params: none, body: true },
-  { operationId: 'session_recording_playlists_partial_update', write: true, params: async (_t, ctx) => ({ short_id: unknownShortId(ctx.options.runId) }), body: true },
+  {
+    operationId: 'session_recording_playlists_partial_update',
+    write: true,
+    params: async (_t, ctx) => ({ short_id: unknownShortId(ctx.options.runId) }),
+    body: true,
+  },
   { operationId: 'max_tools_create_and_query_insight', write: true, params: none, body: true, noQuery: true },
 ]
 
@@ -61,7 +71,13 @@ interface Case {
   spec: RequestSpec
 }
 
-function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, op: KitOperation, params: Record<string, string>): Case[] {
+function casesFor(
+  t: CheckContext,
+  ctx: SuiteContext,
+  plan: Plan,
+  op: KitOperation,
+  params: Record<string, string>,
+): Case[] {
   const { contract } = t
   const validBody = op.requestBody ? sampleValid(contract, op.requestBody.schema) : undefined
   const streams: Array<{ label: string; arb: fc.Arbitrary<Case> }> = []
@@ -88,7 +104,11 @@ function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, op: KitOperati
     const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/).filter((n) => !known.has(n))
     streams.push({
       label,
-      arb: fc.tuple(name, fc.string({ maxLength: 12 })).map(([n, value]) => ({ label, shown: `${n}=${JSON.stringify(value)}`, spec: { params, query: [[n, value]] } })),
+      arb: fc.tuple(name, fc.string({ maxLength: 12 })).map(([n, value]) => ({
+        label,
+        shown: `${n}=${JSON.stringify(value)}`,
+        spec: { params, query: [[n, value]] },
+      })),
     })
   }
   if (plan.pathTarget) {
@@ -96,19 +116,29 @@ function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, op: KitOperati
     const label = `path ${name}`
     streams.push({
       label,
-      arb: malformedId().map((value) => ({ label, shown: `${name}=${JSON.stringify(value)}`, spec: { params: { ...params, [name]: value } } })),
+      arb: malformedId().map((value) => ({
+        label,
+        shown: `${name}=${JSON.stringify(value)}`,
+        spec: { params: { ...params, [name]: value } },
+      })),
     })
   }
   if (plan.body && op.requestBody) {
     const label = 'body'
     streams.push({
       label,
-      arb: invalidBody(contract, op.requestBody.schema).map((raw) => ({ label, shown: `body ${raw.length > 80 ? raw.slice(0, 80) + '…' : raw}`, spec: { params, rawBody: raw } })),
+      arb: invalidBody(contract, op.requestBody.schema).map((raw) => ({
+        label,
+        shown: `body ${raw.length > 80 ? raw.slice(0, 80) + '…' : raw}`,
+        spec: { params, rawBody: raw },
+      })),
     })
   }
   if (streams.length === 0) return []
   const perStream = Math.ceil(ctx.options.negativeRuns / streams.length)
-  const samples = streams.map((s) => fc.sample(s.arb, { seed: streamSeed(ctx.options.seed, op.operationId, s.label), numRuns: perStream }))
+  const samples = streams.map((s) =>
+    fc.sample(s.arb, { seed: streamSeed(ctx.options.seed, op.operationId, s.label), numRuns: perStream }),
+  )
   // Interleave, so a short budget still touches every target.
   const out: Case[] = []
   for (let i = 0; out.length < ctx.options.negativeRuns && i < perStream; i++) {
@@ -139,7 +169,11 @@ export const negativeSuite: Suite = {
           if (performance.now() > options.negativeDeadline) break
           const ex = await t.call(plan.operationId, c.spec)
           sent++
-          if (plan.operationId === 'session_recording_playlists_create' && ex.status < 300 && typeof (ex.json as any)?.short_id === 'string') {
+          if (
+            plan.operationId === 'session_recording_playlists_create' &&
+            ex.status < 300 &&
+            typeof (ex.json as any)?.short_id === 'string'
+          ) {
             registerSoftDelete(ctx, (ex.json as any).short_id)
           }
           let why: string | undefined

@@ -35,7 +35,9 @@ export const personsReadSuite: Suite = {
   async run({ run, samples, options }: SuiteContext) {
     const nothing = `analytics-mock-verify-${options.runId}-nothing`
 
-    await run.check('persons_list', 'pagination walk', (t) => walk(t, { operationId: 'persons_list', noun: 'persons', idOf: personKey }))
+    await run.check('persons_list', 'pagination walk', (t) =>
+      walk(t, { operationId: 'persons_list', noun: 'persons', idOf: personKey }),
+    )
 
     await run.check('persons_list', 'filter distinct_id', async (t) => {
       const known = await samples.knownPerson(t)
@@ -91,7 +93,10 @@ export const personsReadSuite: Suite = {
     await run.check('persons_list', 'filter properties', async (t) => {
       const known = await samples.knownPerson(t)
       const props = known.properties && typeof known.properties === 'object' ? known.properties : {}
-      const key = typeof props.email === 'string' && props.email ? 'email' : Object.keys(props).find((k) => typeof props[k] === 'string' && props[k])
+      const key =
+        typeof props.email === 'string' && props.email
+          ? 'email'
+          : Object.keys(props).find((k) => typeof props[k] === 'string' && props[k])
       if (!key) return t.skip('the known person has no string property to filter on')
       const value = props[key]
       const filter = (k: string, v: string) => JSON.stringify([{ key: k, value: v, operator: 'exact', type: 'person' }])
@@ -122,7 +127,11 @@ export const personsReadSuite: Suite = {
     })
 
     const unknown = unknownPersonId()
-    for (const operationId of ['persons_retrieve', 'persons_activity_retrieve', 'persons_properties_timeline_retrieve']) {
+    for (const operationId of [
+      'persons_retrieve',
+      'persons_activity_retrieve',
+      'persons_properties_timeline_retrieve',
+    ]) {
       if (operationId !== 'persons_retrieve') {
         await run.check(operationId, 'answers for a known person', async (t) => {
           const known = await samples.knownPerson(t)
@@ -152,7 +161,12 @@ async function writeTarget(t: CheckContext, ctx: SuiteContext): Promise<{ id: st
  * The person once `ready` holds of it. The real service applies property writes through ingestion, a
  * moment later (its PATCH answers 202 with no body), so a retrieve is tried a few times before failing.
  */
-async function personOnce(t: CheckContext, id: string, ready: (person: any) => boolean, attempts = 20): Promise<{ person: any; ex: Exchange }> {
+async function personOnce(
+  t: CheckContext,
+  id: string,
+  ready: (person: any) => boolean,
+  attempts = 20,
+): Promise<{ person: any; ex: Exchange }> {
   for (let i = 1; ; i++) {
     const ex = await getPerson(t, id)
     t.expectStatus(ex, 200)
@@ -174,7 +188,11 @@ function removeLater(ctx: SuiteContext, t: CheckContext, patch: Exchange, id: st
     label: `remove property ${key} from person ${id}`,
     operationId: 'persons_delete_property_create',
     async run() {
-      const ex = await ctx.client.call(t.op('persons_delete_property_create'), { params: { id }, query: { $unset: key }, body: { $unset: key } })
+      const ex = await ctx.client.call(t.op('persons_delete_property_create'), {
+        params: { id },
+        query: { $unset: key },
+        body: { $unset: key },
+      })
       return ex.status >= 200 && ex.status < 300 ? null : `delete_property answered ${ex.error ?? ex.status}`
     },
   })
@@ -220,7 +238,11 @@ export const personsWriteSuite: Suite = {
       otherPropertiesKept(t, before, read, key, after)
       // Restore: take the temporary property off again.
       const restore = await deleteProperty(t, id, key)
-      t.ensure(restore.status >= 200 && restore.status < 300, `restoring the person failed: delete_property answered ${restore.status}`, restore)
+      t.ensure(
+        restore.status >= 200 && restore.status < 300,
+        `restoring the person failed: delete_property answered ${restore.status}`,
+        restore,
+      )
       const { person: restored } = await personOnce(t, id, (p) => !(key in (p?.properties ?? {})))
       t.ensure(!(key in (restored?.properties ?? {})), `restoring the person failed: ${key} is still there`)
       cancel()
@@ -230,11 +252,18 @@ export const personsWriteSuite: Suite = {
     await run.check('persons_delete_property_create', 'delete_property removes the key', async (t) => {
       const { id } = await writeTarget(t, ctx)
       const key = `analytics_mock_verify_tmp_${options.runId}`
-      const set = await t.call('persons_partial_update', { params: { id }, body: { properties: { [key]: 'temporary' } } })
+      const set = await t.call('persons_partial_update', {
+        params: { id },
+        body: { properties: { [key]: 'temporary' } },
+      })
       const cancel = removeLater(ctx, t, set, id, key)
       t.expectStatus(set, 200)
       const { person: before, ex: beforeEx } = await personOnce(t, id, (p) => p?.properties?.[key] === 'temporary')
-      t.ensure(before?.properties?.[key] === 'temporary', `setup: the temporary property ${key} is not on the person after PATCH`, beforeEx)
+      t.ensure(
+        before?.properties?.[key] === 'temporary',
+        `setup: the temporary property ${key} is not on the person after PATCH`,
+        beforeEx,
+      )
       const ex = await deleteProperty(t, id, key)
       t.expectStatus(ex, 200)
       const { person: after, ex: afterEx } = await personOnce(t, id, (p) => !(key in (p?.properties ?? {})))
@@ -258,14 +287,19 @@ export const personsDestructiveSuite: Suite = {
       return
     }
     if (options.personIds.length === 0) {
-      for (const [op, name] of this.checks) run.skip(op, name, 'no --person-id given: the kit deletes only the persons it is told to')
+      for (const [op, name] of this.checks)
+        run.skip(op, name, 'no --person-id given: the kit deletes only the persons it is told to')
       return
     }
     const [firstId] = options.personIds as [string]
 
     await run.check('persons_delete_events_create', 'delete_events keeps the person', async (t) => {
       const before = await getPerson(t, firstId)
-      t.ensure(before.status === 200, `person ${firstId} does not exist (status ${before.error ?? before.status})`, before)
+      t.ensure(
+        before.status === 200,
+        `person ${firstId} does not exist (status ${before.error ?? before.status})`,
+        before,
+      )
       const ex = await t.call('persons_delete_events_create', { params: { id: firstId } })
       t.expectStatus(ex, 200)
       const after = await getPerson(t, firstId)
@@ -281,7 +315,11 @@ export const personsDestructiveSuite: Suite = {
         const ex = await t.call('persons_destroy', { params: { id } })
         t.expectStatus(ex, 204)
         const after = await getPerson(t, id)
-        t.ensure(after.status === 404, `person ${id} can still be retrieved after DELETE (status ${after.status})`, after)
+        t.ensure(
+          after.status === 404,
+          `person ${id} can still be retrieved after DELETE (status ${after.status})`,
+          after,
+        )
         t.expectErrorShape(after)
         const distinctId = Array.isArray(person?.distinct_ids) ? person.distinct_ids[0] : undefined
         if (typeof distinctId === 'string') {
@@ -295,7 +333,9 @@ export const personsDestructiveSuite: Suite = {
           )
         }
       }
-      t.summary(`deleted ${options.personIds.length} person${options.personIds.length === 1 ? '' : 's'}: ${options.personIds.join(', ')}`)
+      t.summary(
+        `deleted ${options.personIds.length} person${options.personIds.length === 1 ? '' : 's'}: ${options.personIds.join(', ')}`,
+      )
     })
   },
 }

@@ -9,7 +9,21 @@ import { unknownShortId, type Suite, type SuiteContext } from './suite.ts'
 
 const shortIdOf = (p: any) => String(p.short_id)
 /** Fields a playlist shows the same way in the list, on retrieve and after create (counts may move). */
-const PLAYLIST_FIELDS = ['id', 'short_id', 'name', 'derived_name', 'description', 'pinned', 'created_at', 'created_by', 'deleted', 'filters', 'last_modified_at', 'last_modified_by', 'type']
+const PLAYLIST_FIELDS = [
+  'id',
+  'short_id',
+  'name',
+  'derived_name',
+  'description',
+  'pinned',
+  'created_at',
+  'created_by',
+  'deleted',
+  'filters',
+  'last_modified_at',
+  'last_modified_by',
+  'type',
+]
 
 export const playlistsReadSuite: Suite = {
   name: 'playlists (read)',
@@ -53,12 +67,14 @@ export const playlistsReadSuite: Suite = {
       if (wrong.length && note) {
         // The real service's list ignores short_id: the answer is the unfiltered list.
         const unfiltered = await t.call('session_recording_playlists_list', { query: { limit: 100 } })
-        const same = JSON.stringify((t.json(unfiltered)?.results ?? []).map(shortIdOf)) === JSON.stringify(results.map(shortIdOf))
+        const same =
+          JSON.stringify((t.json(unfiltered)?.results ?? []).map(shortIdOf)) === JSON.stringify(results.map(shortIdOf))
         if (same && t.profile === 'observed') {
           t.summary(`short_id=${value} ignored, as the real service's list does (${results.length} playlists)`)
           return
         }
-        if (same) t.drift(note, `short_id=${value} returned the unfiltered list (${results.length} playlists)`, filtered)
+        if (same)
+          t.drift(note, `short_id=${value} returned the unfiltered list (${results.length} playlists)`, filtered)
       }
       await checkFilter(t, {
         operationId: 'session_recording_playlists_list',
@@ -103,7 +119,11 @@ export const playlistsReadSuite: Suite = {
   },
 }
 
-async function findInList(t: CheckContext, shortId: string, maxPages = 10): Promise<{ found: boolean; last: Exchange }> {
+async function findInList(
+  t: CheckContext,
+  shortId: string,
+  maxPages = 10,
+): Promise<{ found: boolean; last: Exchange }> {
   let ex = await t.call('session_recording_playlists_list', { query: { limit: 100 } })
   for (let n = 1; ; n++) {
     t.expectStatus(ex, 200)
@@ -144,7 +164,9 @@ export const playlistLifecycleSuite: Suite = {
     const description = `Created by analytics-mock verify run ${options.runId}; soft-deleted when the run ends.`
 
     const created = await run.check('session_recording_playlists_create', 'create returns the playlist', async (t) => {
-      const ex = await t.call('session_recording_playlists_create', { body: { name, description, type: 'collection', pinned: false } })
+      const ex = await t.call('session_recording_playlists_create', {
+        body: { name, description, type: 'collection', pinned: false },
+      })
       if (ex.status >= 200 && ex.status < 300 && typeof (ex.json as any)?.short_id === 'string') {
         cancelCleanup = registerSoftDelete(ctx, (ex.json as any).short_id)
       }
@@ -152,7 +174,11 @@ export const playlistLifecycleSuite: Suite = {
       const body = t.json(ex)
       t.ensure(typeof body?.short_id === 'string' && body.short_id.length > 0, 'the new playlist has no short_id', ex)
       t.ensure(body.name === name, `name is ${JSON.stringify(body.name)}, not the one sent`, ex)
-      t.ensure(body.description === description, `description is ${JSON.stringify(body.description)}, not the one sent`, ex)
+      t.ensure(
+        body.description === description,
+        `description is ${JSON.stringify(body.description)}, not the one sent`,
+        ex,
+      )
       t.ensure(body.pinned === false && body.deleted === false, 'a new playlist must be unpinned and not deleted', ex)
       t.ensure(body.type === 'collection', `type is ${JSON.stringify(body.type)}, not "collection"`, ex)
       t.summary(`created ${body.short_id} "${name}"`)
@@ -177,13 +203,27 @@ export const playlistLifecycleSuite: Suite = {
     let current = created
     await run.check('session_recording_playlists_partial_update', 'patch visible on retrieve', async (t) => {
       const change = { name: `${name} (patched)`, description: `${description} Patched.`, pinned: true }
-      const ex = await t.call('session_recording_playlists_partial_update', { params: { short_id: shortId }, body: change })
+      const ex = await t.call('session_recording_playlists_partial_update', {
+        params: { short_id: shortId },
+        body: change,
+      })
       t.expectStatus(ex, 200)
       const patched = t.json(ex)
       for (const [field, value] of Object.entries(change)) {
-        t.ensure(patched?.[field] === value, `the PATCH answer shows ${field} = ${JSON.stringify(patched?.[field])}, not ${JSON.stringify(value)}`, ex)
+        t.ensure(
+          patched?.[field] === value,
+          `the PATCH answer shows ${field} = ${JSON.stringify(patched?.[field])}, not ${JSON.stringify(value)}`,
+          ex,
+        )
       }
-      const unchanged = compareItems(created, patched, ['id', 'short_id', 'created_at', 'created_by', 'type', 'deleted'])
+      const unchanged = compareItems(created, patched, [
+        'id',
+        'short_id',
+        'created_at',
+        'created_by',
+        'type',
+        'deleted',
+      ])
       t.ensure(unchanged === null, `PATCH changed a field it was not sent: ${unchanged}`, ex)
       const got = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
       t.expectStatus(got, 200)
@@ -194,51 +234,82 @@ export const playlistLifecycleSuite: Suite = {
     })
 
     let recordingId: string | undefined
-    const added = await run.check('session_recording_playlists_recordings_create', 'add recording shows it in the playlist', async (t) => {
-      const recordings = await samples.recordings(t)
-      const rid = recordings.find((r) => typeof r?.id === 'string')?.id
-      if (!rid) t.skip('the project has no session recordings to add')
-      recordingId = rid
-      const ex = await t.call('session_recording_playlists_recordings_create', { params: { short_id: shortId, session_recording_id: rid } })
-      t.expectStatus(ex, 200)
-      const { ids, ex: listEx } = await recordingIdsOf(t, shortId)
-      t.ensure(ids.includes(rid), `recording ${rid} is not in the playlist after adding it`, listEx)
-      t.summary(`recording ${rid} added to ${shortId}`)
-      return true
-    })
+    const added = await run.check(
+      'session_recording_playlists_recordings_create',
+      'add recording shows it in the playlist',
+      async (t) => {
+        const recordings = await samples.recordings(t)
+        const rid = recordings.find((r) => typeof r?.id === 'string')?.id
+        if (!rid) t.skip('the project has no session recordings to add')
+        recordingId = rid
+        const ex = await t.call('session_recording_playlists_recordings_create', {
+          params: { short_id: shortId, session_recording_id: rid },
+        })
+        t.expectStatus(ex, 200)
+        const { ids, ex: listEx } = await recordingIdsOf(t, shortId)
+        t.ensure(ids.includes(rid), `recording ${rid} is not in the playlist after adding it`, listEx)
+        t.summary(`recording ${rid} added to ${shortId}`)
+        return true
+      },
+    )
 
     await run.check('session_recording_playlists_recordings_destroy', 'remove recording takes it out', async (t) => {
       const rid = recordingId
       if (!added || !rid) return t.skip('no recording was added')
-      const ex = await t.call('session_recording_playlists_recordings_destroy', { params: { short_id: shortId, session_recording_id: rid } })
+      const ex = await t.call('session_recording_playlists_recordings_destroy', {
+        params: { short_id: shortId, session_recording_id: rid },
+      })
       t.expectStatus(ex, 204)
       const { ids, ex: listEx } = await recordingIdsOf(t, shortId)
       t.ensure(!ids.includes(rid), `recording ${rid} is still in the playlist after removing it`, listEx)
     })
 
-    await run.check('session_recording_playlists_destroy', 'DELETE is 405 with an empty body and keeps the playlist', async (t) => {
-      const ex = await t.call('session_recording_playlists_destroy', { params: { short_id: shortId } })
-      t.ensure(ex.status === 405, `DELETE answered ${ex.error ?? ex.status}, not 405`, ex)
-      t.ensure(ex.text === '', `DELETE answered 405 with a body (${ex.text.length} chars); the contract says none`, ex)
-      const after = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
-      t.ensure(after.status === 200, `the playlist is gone after DELETE (retrieve answers ${after.error ?? after.status}); DELETE must never remove it`, after)
-      const body = t.json(after)
-      t.ensure(body?.deleted === false, 'DELETE marked the playlist deleted; it must change nothing', after)
-      const diff = compareItems(current, body, PLAYLIST_FIELDS)
-      t.ensure(diff === null, `DELETE changed the playlist: ${diff}`, after)
-    })
+    await run.check(
+      'session_recording_playlists_destroy',
+      'DELETE is 405 with an empty body and keeps the playlist',
+      async (t) => {
+        const ex = await t.call('session_recording_playlists_destroy', { params: { short_id: shortId } })
+        t.ensure(ex.status === 405, `DELETE answered ${ex.error ?? ex.status}, not 405`, ex)
+        t.ensure(
+          ex.text === '',
+          `DELETE answered 405 with a body (${ex.text.length} chars); the contract says none`,
+          ex,
+        )
+        const after = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
+        t.ensure(
+          after.status === 200,
+          `the playlist is gone after DELETE (retrieve answers ${after.error ?? after.status}); DELETE must never remove it`,
+          after,
+        )
+        const body = t.json(after)
+        t.ensure(body?.deleted === false, 'DELETE marked the playlist deleted; it must change nothing', after)
+        const diff = compareItems(current, body, PLAYLIST_FIELDS)
+        t.ensure(diff === null, `DELETE changed the playlist: ${diff}`, after)
+      },
+    )
 
-    await run.check('session_recording_playlists_partial_update', 'soft delete: 404 after, gone from the list', async (t) => {
-      const ex = await t.call('session_recording_playlists_partial_update', { params: { short_id: shortId }, body: { deleted: true } })
-      t.expectStatus(ex, 200)
-      t.ensure(t.json(ex)?.deleted === true, 'the PATCH answer does not show deleted = true', ex)
-      cancelCleanup()
-      const after = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
-      t.ensure(after.status === 404, `a soft-deleted playlist is still retrievable (status ${after.error ?? after.status})`, after)
-      t.expectErrorShape(after)
-      const { found, last } = await findInList(t, shortId)
-      t.ensure(!found, `the soft-deleted playlist ${shortId} is still listed`, last)
-    })
+    await run.check(
+      'session_recording_playlists_partial_update',
+      'soft delete: 404 after, gone from the list',
+      async (t) => {
+        const ex = await t.call('session_recording_playlists_partial_update', {
+          params: { short_id: shortId },
+          body: { deleted: true },
+        })
+        t.expectStatus(ex, 200)
+        t.ensure(t.json(ex)?.deleted === true, 'the PATCH answer does not show deleted = true', ex)
+        cancelCleanup()
+        const after = await t.call('session_recording_playlists_retrieve', { params: { short_id: shortId } })
+        t.ensure(
+          after.status === 404,
+          `a soft-deleted playlist is still retrievable (status ${after.error ?? after.status})`,
+          after,
+        )
+        t.expectErrorShape(after)
+        const { found, last } = await findInList(t, shortId)
+        t.ensure(!found, `the soft-deleted playlist ${shortId} is still listed`, last)
+      },
+    )
   },
 }
 

@@ -42,7 +42,10 @@ export interface SuiteContext {
 export class Samples {
   private cache = new Map<string, Promise<Exchange>>()
 
-  constructor(private readonly client: Client, private readonly run: Run) {}
+  constructor(
+    private readonly client: Client,
+    private readonly run: Run,
+  ) {}
 
   private fetch(operationId: string, query: Record<string, string | number>): Promise<Exchange> {
     const key = `${operationId}?${JSON.stringify(query)}`
@@ -51,7 +54,13 @@ export class Samples {
     return p
   }
 
-  private async list(t: CheckContext, operationId: string, noun: string, limit: number, query: Record<string, string> = {}): Promise<any[]> {
+  private async list(
+    t: CheckContext,
+    operationId: string,
+    noun: string,
+    limit: number,
+    query: Record<string, string> = {},
+  ): Promise<any[]> {
     const ex = await this.fetch(operationId, { ...query, limit })
     if (ex.error || ex.status !== 200) t.fail(`could not list ${noun}: ${ex.error ?? `status ${ex.status}`}`, ex)
     const results = ex.json && typeof ex.json === 'object' ? (ex.json as any).results : undefined
@@ -68,8 +77,13 @@ export class Samples {
     const persons = (await this.persons(t)).filter((p) => p && typeof p === 'object' && p.id !== undefined)
     if (persons.length === 0) t.skip('the project has no persons to check against')
     return (
-      persons.find((p) => typeof p.properties?.email === 'string' && p.properties.email && Array.isArray(p.distinct_ids) && p.distinct_ids.length) ??
-      persons[0]
+      persons.find(
+        (p) =>
+          typeof p.properties?.email === 'string' &&
+          p.properties.email &&
+          Array.isArray(p.distinct_ids) &&
+          p.distinct_ids.length,
+      ) ?? persons[0]
     )
   }
 
@@ -79,9 +93,16 @@ export class Samples {
 
   /** A playlist to look for: a collection with an author, when there is one. */
   async knownPlaylist(t: CheckContext): Promise<any> {
-    const playlists = (await this.playlists(t)).filter((p) => p && typeof p.short_id === 'string' && p.deleted !== true && !p.is_synthetic)
-    if (playlists.length === 0) t.skip('the project has no playlists to check against (run with --writes to create one)')
-    return playlists.find((p) => p.created_by && p.type === 'collection') ?? playlists.find((p) => p.created_by) ?? playlists[0]
+    const playlists = (await this.playlists(t)).filter(
+      (p) => p && typeof p.short_id === 'string' && p.deleted !== true && !p.is_synthetic,
+    )
+    if (playlists.length === 0)
+      t.skip('the project has no playlists to check against (run with --writes to create one)')
+    return (
+      playlists.find((p) => p.created_by && p.type === 'collection') ??
+      playlists.find((p) => p.created_by) ??
+      playlists[0]
+    )
   }
 
   recordings(t: CheckContext): Promise<any[]> {

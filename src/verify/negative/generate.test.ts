@@ -21,7 +21,9 @@ describe('negative inputs generated from the contract', () => {
           let ok = false
           try {
             ok = contract.validate(param.schema, JSON.parse(value)).valid
-          } catch {}
+          } catch {
+            // Not JSON: refused as it should be.
+          }
           expect(ok, `${op} ${param.name}=${value}`).toBe(false)
         } else {
           expect(contract.validQueryValue(param.schema, value), `${op} ${param.name}=${value}`).toBe(false)
@@ -56,7 +58,12 @@ describe('negative inputs generated from the contract', () => {
     expect(contract.validate(schema, sampleValid(contract, schema)).valid).toBe(true)
     const values = fc.sample(invalidJson(contract, schema)!, { seed: 3, numRuns: 60 })
     expect(values.some((v) => v && typeof v === 'object' && !Array.isArray(v) && !('query' in v))).toBe(true)
-    expect(values.some((v: any) => typeof v?.insight_type === 'string' && !['trends', 'funnel', 'retention', 'sql'].includes(v.insight_type))).toBe(true)
+    expect(
+      values.some(
+        (v: any) =>
+          typeof v?.insight_type === 'string' && !['trends', 'funnel', 'retention', 'sql'].includes(v.insight_type),
+      ),
+    ).toBe(true)
     expect(values.some((v) => Array.isArray(v) || typeof v !== 'object')).toBe(true)
   })
 

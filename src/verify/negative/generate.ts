@@ -11,7 +11,8 @@ type Arb<T> = fc.Arbitrary<T>
 const JSON_KINDS = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'] as const
 type JsonKind = (typeof JSON_KINDS)[number]
 
-const text = (maxLength = 16) => fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.ceil(maxLength / 2) }))
+const text = (maxLength = 16) =>
+  fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.ceil(maxLength / 2) }))
 
 function parses(s: string): boolean {
   try {
@@ -35,7 +36,9 @@ function kindArb(kind: JsonKind): Arb<unknown> {
     case 'integer':
       return fc.integer({ min: -1000, max: 1000 })
     case 'number':
-      return fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x))
+      return fc
+        .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
+        .filter((x) => !Number.isInteger(x))
     case 'boolean':
       return fc.boolean()
     case 'null':
@@ -50,17 +53,22 @@ function kindArb(kind: JsonKind): Arb<unknown> {
 /** A small value the schema accepts (to carry an invalid part next to it). */
 export function sampleValid(contract: KitContract, raw: JsonSchema, depth = 0): unknown {
   const schema = contract.resolve(raw)
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum.find((v: unknown) => v !== null) ?? schema.enum[0]
+  if (Array.isArray(schema.enum) && schema.enum.length)
+    return schema.enum.find((v: unknown) => v !== null) ?? schema.enum[0]
   const types = typesOf(schema) ?? (schema.properties ? ['object'] : [])
   const type = types.find((t) => t !== 'null') ?? types[0]
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {}
-      if (depth < 4) for (const name of schema.required ?? []) out[name] = sampleValid(contract, schema.properties?.[name] ?? {}, depth + 1)
+      if (depth < 4)
+        for (const name of schema.required ?? [])
+          out[name] = sampleValid(contract, schema.properties?.[name] ?? {}, depth + 1)
       return out
     }
     case 'array':
-      return depth < 4 && schema.minItems ? Array.from({ length: schema.minItems }, () => sampleValid(contract, schema.items ?? {}, depth + 1)) : []
+      return depth < 4 && schema.minItems
+        ? Array.from({ length: schema.minItems }, () => sampleValid(contract, schema.items ?? {}, depth + 1))
+        : []
     case 'string':
       if (schema.format === 'date-time') return '2024-01-01T00:00:00Z'
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000'
@@ -91,14 +99,18 @@ export function invalidJson(contract: KitContract, raw: JsonSchema, depth = 0): 
   const stringy = !types || types.includes('string')
   if (Array.isArray(schema.enum) && stringy) options.push(text(12).filter((v) => !schema.enum.includes(v)))
   if (stringy) {
-    if (typeof schema.maxLength === 'number') options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) options.push(fc.string({ maxLength: schema.minLength - 1 }))
+    if (typeof schema.maxLength === 'number')
+      options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      options.push(fc.string({ maxLength: schema.minLength - 1 }))
     if (schema.format || schema.pattern) options.push(text(20))
   }
   const numeric = types?.includes('integer') || types?.includes('number')
   if (numeric) {
-    if (typeof schema.minimum === 'number') options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }))
-    if (typeof schema.maximum === 'number') options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }))
+    if (typeof schema.minimum === 'number')
+      options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }))
+    if (typeof schema.maximum === 'number')
+      options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }))
   }
   if (depth < 2 && schema.properties && (!types || types.includes('object'))) {
     const base = (sampleValid(contract, schema) ?? {}) as Record<string, unknown>
@@ -133,10 +145,17 @@ export function invalidQueryValue(contract: KitContract, param: ParameterInfo): 
   if (types.includes('integer') || types.includes('number')) {
     options.push(text(10))
     if (types.includes('integer') && !types.includes('number')) {
-      options.push(fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x)).map(String))
+      options.push(
+        fc
+          .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
+          .filter((x) => !Number.isInteger(x))
+          .map(String),
+      )
     }
-    if (typeof schema.minimum === 'number') options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }).map(String))
-    if (typeof schema.maximum === 'number') options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }).map(String))
+    if (typeof schema.minimum === 'number')
+      options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }).map(String))
+    if (typeof schema.maximum === 'number')
+      options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }).map(String))
   }
   if (types.includes('boolean')) {
     // Words some servers read as booleans are left out: only clearly malformed values are sent.
@@ -144,8 +163,10 @@ export function invalidQueryValue(contract: KitContract, param: ParameterInfo): 
   }
   if (types.includes('string')) {
     if (Array.isArray(schema.enum)) options.push(text(12).filter((s) => !schema.enum.includes(s)))
-    if (typeof schema.maxLength === 'number') options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) options.push(fc.string({ maxLength: schema.minLength - 1 }))
+    if (typeof schema.maxLength === 'number')
+      options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      options.push(fc.string({ maxLength: schema.minLength - 1 }))
     if (schema.format || schema.pattern) options.push(text(20))
   }
   if (options.length === 0) return null

@@ -9,7 +9,12 @@ import { xmlEscape } from './junit.ts'
 /** Text as HTML: escaped, and with the characters no document may hold replaced. */
 const h = (value: unknown) => xmlEscape(String(value))
 
-const OUTCOME: Record<CheckResult['outcome'], string> = { passed: 'passed', failed: 'FAILED', skipped: 'skipped', drift: 'known drift' }
+const OUTCOME: Record<CheckResult['outcome'], string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  skipped: 'skipped',
+  drift: 'known drift',
+}
 
 const STYLE = `
 :root { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2329; }
@@ -65,9 +70,14 @@ function exchange(ex: ExchangeBrief): string {
 
 function details(check: CheckResult): string {
   const parts: string[] = []
-  if (check.outcome === 'failed') parts.push(`<dl><dt>rule checked</dt><dd>${h(check.name)}</dd><dt>found</dt><dd><pre>${h(check.message ?? 'failed')}</pre></dd></dl>`)
+  if (check.outcome === 'failed')
+    parts.push(
+      `<dl><dt>rule checked</dt><dd>${h(check.name)}</dd><dt>found</dt><dd><pre>${h(check.message ?? 'failed')}</pre></dd></dl>`,
+    )
   if (check.drift) {
-    parts.push(`<dl><dt>known drift</dt><dd>${h(check.drift.id)}</dd><dt>contract</dt><dd>${h(check.drift.contract)}</dd><dt>real service</dt><dd>${h(check.drift.real)}</dd></dl>`)
+    parts.push(
+      `<dl><dt>known drift</dt><dd>${h(check.drift.id)}</dd><dt>contract</dt><dd>${h(check.drift.contract)}</dd><dt>real service</dt><dd>${h(check.drift.real)}</dd></dl>`,
+    )
   }
   for (const ex of check.exchanges) parts.push(exchange(ex))
   for (const note of check.notes) parts.push(`<p>note: ${h(note)}</p>`)
@@ -100,10 +110,16 @@ export function toHtml(result: VerifyResult): string {
   const s = result.summary
   const card = (label: string, value: number) => `<div class="card"><b>${value}</b>${h(label)}</div>`
   const index = [...groups].map(([id, checks]) => {
-    const cls = checks.some((c) => c.outcome === 'failed') ? 'failed' : checks.some((c) => c.outcome === 'drift') ? 'drift' : ''
+    const cls = checks.some((c) => c.outcome === 'failed')
+      ? 'failed'
+      : checks.some((c) => c.outcome === 'drift')
+        ? 'drift'
+        : ''
     return `<li><a class="${cls}" href="#${h(`op-${id}`)}">${h(id)}</a></li>`
   })
-  const notes = result.notes.length ? `<h2>Notes</h2><ul>${result.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>` : ''
+  const notes = result.notes.length
+    ? `<h2>Notes</h2><ul>${result.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`
+    : ''
   return `<!doctype html>
 <html lang="en">
 <head>

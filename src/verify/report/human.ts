@@ -2,7 +2,12 @@
 // briefly under a failure, and the summary line `N passed, N failed` (plus `, N skipped`).
 import type { CheckResult, VerifyResult } from '../types.ts'
 
-const LABEL: Record<CheckResult['outcome'], string> = { passed: 'ok   ', failed: 'FAIL ', skipped: 'skip ', drift: 'drift' }
+const LABEL: Record<CheckResult['outcome'], string> = {
+  passed: 'ok   ',
+  failed: 'FAIL ',
+  skipped: 'skip ',
+  drift: 'drift',
+}
 
 function mode(result: VerifyResult): string {
   const m = result.mode
@@ -16,7 +21,9 @@ function mode(result: VerifyResult): string {
 export function formatHuman(result: VerifyResult): string {
   const lines: string[] = []
   lines.push(`analytics-mock verify ${result.baseUrl} project ${result.projectId} (key ****)`)
-  lines.push(`run ${result.runId}, seed ${result.seed}, ${mode(result)}; ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s`)
+  lines.push(
+    `run ${result.runId}, seed ${result.seed}, ${mode(result)}; ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s`,
+  )
   let group: string | undefined
   for (const check of result.checks) {
     if (check.operationId !== group) {
@@ -24,7 +31,8 @@ export function formatHuman(result: VerifyResult): string {
       lines.push('', `${check.operationId}${check.tags.length ? ` [${check.tags.join(', ')}]` : ''}`)
     }
     lines.push(`  ${LABEL[check.outcome]} ${check.name}${check.message ? `: ${check.message.split('\n')[0]}` : ''}`)
-    if (check.drift) lines.push(`          contract: ${check.drift.contract}`, `          real:     ${check.drift.real}`)
+    if (check.drift)
+      lines.push(`          contract: ${check.drift.contract}`, `          real:     ${check.drift.real}`)
     if (check.outcome === 'failed' || check.outcome === 'drift') {
       for (const ex of check.exchanges) {
         lines.push(`          > ${ex.request}`)
@@ -40,7 +48,9 @@ export function formatHuman(result: VerifyResult): string {
   }
   lines.push('')
   if (result.summary.drift) {
-    lines.push(`known drift: ${result.summary.drift} (counted as passed${result.mode.strict ? '' : '; --strict makes them failures'})`)
+    lines.push(
+      `known drift: ${result.summary.drift} (counted as passed${result.mode.strict ? '' : '; --strict makes them failures'})`,
+    )
   }
   lines.push(result.summaryLine)
   return lines.join('\n') + '\n'

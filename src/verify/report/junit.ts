@@ -53,7 +53,9 @@ export function toJUnit(result: VerifyResult): string {
       }
       out.push(`${open}>`)
       if (check.outcome === 'failed') {
-        out.push(`      <failure message="${xmlEscape((check.message ?? 'failed').split('\n')[0]!)}">${xmlEscape(details(check))}</failure>`)
+        out.push(
+          `      <failure message="${xmlEscape((check.message ?? 'failed').split('\n')[0]!)}">${xmlEscape(details(check))}</failure>`,
+        )
       } else if (check.outcome === 'skipped') {
         out.push(`      <skipped message="${xmlEscape(check.message ?? 'skipped')}"/>`)
       } else {

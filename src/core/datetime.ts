@@ -41,3 +41,55 @@ export const isoOrNull = (ms: number | null | undefined): string | null => (ms =
 
 /** Python's `datetime.isoformat()` of a UTC datetime: `+00:00` instead of `Z`. */
 export const isoOffset = (ms: number): string => local(ms) + '+00:00'
+
+// Zones come from project settings (few); a formatter costs far more to make than to use, so one is
+// kept per zone, at most ZONES of them (null for a zone Intl does not know, read as UTC).
+const ZONES = 64
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let formatter = zoneFormatters.get(timeZone)
+  if (formatter !== undefined) return formatter
+  try {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
+    })
+  } catch {
+    formatter = null
+  }
+  if (zoneFormatters.size >= ZONES) zoneFormatters.clear()
+  zoneFormatters.set(timeZone, formatter)
+  return formatter
+}
+
+const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'GMT'
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `ms` (0 for UTC and unknown zones). */
+export function zoneOffset(ms: number, timeZone: string): number {
+  if (isUtc(timeZone)) return 0
+  const formatter = formatterFor(timeZone)
+  if (!formatter) return 0
+  const whole = Math.floor(ms / 1000) * 1000
+  const parts: Record<string, number> = {}
+  for (const p of formatter.formatToParts(new Date(whole))) if (p.type !== 'literal') parts[p.type] = Number(p.value)
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
+  return wall - whole
+}
+
+/** The instant at which `timeZone`'s wall clock reads `wall` (epoch ms as if the wall clock were UTC). */
+export function fromWallClock(wall: number, timeZone: string): number {
+  if (isUtc(timeZone)) return wall
+  const guess = wall - zoneOffset(wall, timeZone)
+  return wall - zoneOffset(guess, timeZone)
+}
+
+/** Python's `datetime.isoformat()` of the instant as `timeZone`'s wall clock reads it (`+01:00`). */
+export function isoformatIn(ms: number, timeZone: string): string {
+  const offset = zoneOffset(ms, timeZone)
+  if (offset === 0) return isoOffset(ms)
+  const minutes = Math.abs(offset) / 60_000
+  const sign = offset < 0 ? '-' : '+'
+  return `${local(ms + offset)}${sign}${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`
+}

@@ -1,33 +1,23 @@
-// Absolute next/previous links that keep every other query parameter in its place.
-import { BoundedCache } from './bounded-cache.ts'
-import { MAX_KEPT_ITEMS, sameBody, samePage } from './same-page.ts'
-
-// The same page asked again builds the same links: kept by request URL (building one parses and
-// re-encodes the whole query: ~10% of a persons list request in-process).
-const links = new BoundedCache<string, string>(256)
+// Pagination envelopes and their links, as plain functions of the request URL:
+// - Django REST framework's LimitOffsetPagination (rest_framework/pagination.py get_limit, get_offset,
+//   get_next_link, get_previous_link, with rest_framework/utils/urls.py replace_query_param and
+//   remove_query_param): what the real playlists (and projects) lists answer;
+// - the seed's paginated envelope (api-spec 2.5: count, next, previous, results) for the lists the seed
+//   gives one, its links the request URL with `offset` replaced where it stands (or appended).
+// PostHog's own link builder (the persons list, the activity pages) is domain/query-params-url.ts.
 
 /** The request URL with `name` set to `value` (replaced where it stands, else appended). */
 export function withParam(url: URL, name: string, value: string | number): string {
-  const key = `${url.href}\u0000${name}\u0000${value}`
-  let link = links.get(key)
-  if (link === undefined) links.set(key, (link = buildWithParam(url, name, value)))
-  return link
-}
-
-function buildWithParam(url: URL, name: string, value: string | number): string {
-  const params = [...url.searchParams.entries()]
+  const params = new URLSearchParams()
   let replaced = false
-  const next = params
-    .map(([k, v]) => {
-      if (k !== name) return [k, v]
-      if (replaced) return null
-      replaced = true
-      return [k, String(value)]
-    })
-    .filter((p): p is [string, string] => p !== null)
-  if (!replaced) next.push([name, String(value)])
+  for (const [k, v] of url.searchParams) {
+    if (k !== name) params.append(k, v)
+    else if (!replaced) params.append(k, String(value))
+    replaced ||= k === name
+  }
+  if (!replaced) params.append(name, String(value))
   const out = new URL(url.href)
-  out.search = new URLSearchParams(next).toString()
+  out.search = params.toString()
   return out.href
 }
 
@@ -38,87 +28,26 @@ export interface OffsetPage<T> {
   results: T[]
 }
 
-/**
- * How a page's rendered items are made into its `results`: `marked` when they are values marked with
- * serializeOnce, so the page is one array (its text written once) while it shows the same items
- * (core/same-page.ts); else a fresh array.
- */
-export type Rendered = 'marked' | 'fresh'
-
-/** The page's results: a kept array for marked items (see `Rendered`). */
-function resultsOf<R>(url: URL, results: R[], rendered: Rendered): R[] {
-  return rendered === 'marked' ? samePage(url.href, results) : results
+/** The seed's envelope of a page already made (`results`: the items from `offset`, at most `limit`), of `count` in all. */
+export function offsetPageOf<R>(url: URL, count: number, limit: number, offset: number, results: R[]): OffsetPage<R> {
+  return {
+    count,
+    next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
+    previous: offset > 0 ? withParam(url, 'offset', Math.max(0, offset - limit)) : null,
+    results,
+  }
 }
 
-/** The page's body: kept while it is the same, for marked items (see `Rendered`, core/same-page.ts). */
-function bodyOf<P extends { results: unknown[] }>(url: URL, body: P, rendered: Rendered): P {
-  // A longer page's results stay a fresh array (written piece by piece): its body stays fresh too.
-  return rendered === 'marked' && body.results.length <= MAX_KEPT_ITEMS ? sameBody(url.href, body) : body
-}
-
-/** Offset pagination over a list already in order: `null` links at the ends. */
+/** The seed's envelope over a list already in order. */
 export function offsetPage<T, R>(
   url: URL,
   items: readonly T[],
   limit: number,
   offset: number,
   render: (item: T) => R,
-  rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
-  return offsetPageOf(url, items.length, limit, offset, items.slice(offset, offset + limit).map(render), rendered)
+  return offsetPageOf(url, items.length, limit, offset, items.slice(offset, offset + limit).map(render))
 }
-
-/** The page of `offsetPage` from its items already rendered (`made`: the items from `offset`, at most `limit`), of `count` in all. */
-export function offsetPageOf<R>(
-  url: URL,
-  count: number,
-  limit: number,
-  offset: number,
-  made: R[],
-  rendered: Rendered = 'fresh',
-): OffsetPage<R> {
-  const body = {
-    count,
-    next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
-    previous: offset > 0 ? withParam(url, 'offset', Math.max(0, offset - limit)) : null,
-    results: resultsOf(url, made, rendered),
-  }
-  return bodyOf(url, body, rendered)
-}
-
-export interface NumberedPage<T> {
-  results: T[]
-  next: string | null
-  previous: string | null
-  total_count: number
-}
-
-/**
- * Page-number pagination (`page` from 1, `limit` per page), as the real service's activity log pages
- * (posthog/models/activity_logging/activity_page.py): links from realOffsetLink, `page` and then
- * `limit` (the one in use, the default included) replaced in the URL as sent, or appended.
- */
-export function numberedPage<T, R>(
-  url: URL,
-  items: { readonly length: number; slice(start: number, end: number): readonly T[] },
-  limit: number,
-  page: number,
-  render: (item: T) => R,
-  rendered: Rendered = 'fresh',
-): NumberedPage<R> {
-  const start = (page - 1) * limit
-  const body = {
-    results: resultsOf(url, items.slice(start, start + limit).map(render), rendered),
-    next: start + limit < items.length ? realOffsetLink(url, page + 1, 'page', limit) : null,
-    previous: page > 1 ? realOffsetLink(url, page - 1, 'page', limit) : null,
-    total_count: items.length,
-  }
-  return bodyOf(url, body, rendered)
-}
-
-// Django REST framework's LimitOffsetPagination, as the real service's playlists (and projects) list
-// pages: `limit` and `offset` read leniently (a value it cannot use means the default) and links
-// rebuilt by its replace_query_param, which sorts the query's keys and encodes them as Python's urlencode.
 
 const PYTHON_SAFE = /[A-Za-z0-9_.\-~]/
 
@@ -133,7 +62,7 @@ function quotePlus(text: string): string {
   return out
 }
 
-/** The request URL with `name` set (or removed, for null), the query re-encoded with its keys sorted. */
+/** replace_query_param (remove_query_param for null): the query re-encoded with its keys sorted. */
 export function drfQueryParam(url: URL, name: string, value: string | number | null): string {
   const byKey = new Map<string, string[]>()
   for (const [k, v] of url.searchParams) byKey.set(k, [...(byKey.get(k) ?? []), v])
@@ -146,7 +75,7 @@ export function drfQueryParam(url: URL, name: string, value: string | number | n
   return `${url.origin}${url.pathname}${query ? `?${query}` : ''}`
 }
 
-/** A positive whole number as DRF reads one (strictly positive unless `allowZero`), else undefined. */
+/** `_positive_int` as get_limit / get_offset read a value: a whole number (strictly positive unless `allowZero`), else undefined. */
 function positiveInt(raw: unknown, allowZero: boolean): number | undefined {
   if (typeof raw === 'number') raw = String(raw)
   if (typeof raw !== 'string' || !/^\s*[+-]?\d+\s*$/.test(raw)) return undefined
@@ -168,59 +97,31 @@ export function drfLimitOffset(
   }
 }
 
-/** LimitOffsetPagination's links: next null at the end; previous null at the start, without `offset` when it would be 0. */
+/** get_next_link and get_previous_link: next null at the end; previous null at the start, without `offset` when it would be 0. */
 export function drfLinks(
   url: URL,
   count: number,
   limit: number,
   offset: number,
 ): { next: string | null; previous: string | null } {
-  const next =
-    offset + limit >= count
-      ? null
-      : drfQueryParam(new URL(drfQueryParam(url, 'limit', limit)), 'offset', offset + limit)
-  let previous: string | null = null
-  if (offset > 0) {
-    const withLimit = new URL(drfQueryParam(url, 'limit', limit))
-    previous =
-      offset - limit <= 0
-        ? drfQueryParam(withLimit, 'offset', null)
-        : drfQueryParam(withLimit, 'offset', offset - limit)
-  }
-  return { next, previous }
+  const withLimit = () => new URL(drfQueryParam(url, 'limit', limit))
+  const next = offset + limit >= count ? null : drfQueryParam(withLimit(), 'offset', offset + limit)
+  if (offset <= 0) return { next, previous: null }
+  const back = offset - limit
+  return { next, previous: drfQueryParam(withLimit(), 'offset', back <= 0 ? null : back) }
 }
 
-/** A page of LimitOffsetPagination over a list already in order. */
+/** A LimitOffsetPagination page over a list already in order. */
 export function drfPage<T, R>(
   url: URL,
   items: readonly T[],
   limit: number,
   offset: number,
   render: (item: T) => R,
-  rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
-  const body = {
+  return {
     count: items.length,
     ...drfLinks(url, items.length, limit, offset),
-    results: resultsOf(url, items.slice(offset, offset + limit).map(render), rendered),
+    results: items.slice(offset, offset + limit).map(render),
   }
-  return bodyOf(url, body, rendered)
-}
-
-/**
- * The real service's own link builder for the persons list and activity pages (format_query_params_absolute_url):
- * the absolute URL as sent, every `offset=<digits>` (or `page=`) replaced in place, else the parameter
- * appended; an offset of 0 leaves the URL as it is. A `limit`, when given (the activity pages give theirs,
- * the default included), is then put in the same way.
- */
-export function realOffsetLink(url: URL, offset: number, alias = 'offset', limit?: number): string {
-  const href = replaceOrAppend(url.href, alias, offset)
-  return limit === undefined ? href : replaceOrAppend(href, 'limit', limit)
-}
-
-function replaceOrAppend(href: string, name: string, value: number): string {
-  if (!value) return href
-  const pattern = new RegExp(`([&?]${name}=)(\\d+)`, 'g')
-  if (pattern.test(href)) return href.replace(pattern, `$1${value}`)
-  return `${href}${href.includes('?') ? '&' : '?'}${name}=${value}`
 }

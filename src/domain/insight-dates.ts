@@ -1,6 +1,7 @@
-// Calendar arithmetic for insight queries, in UTC: relative dates as the real service writes them
-// ("-30d", "-12h", "-2w", "-3m", "-1y", "dStart", "wStart", "mStart", "yStart", "all") and the start of
-// an hour, day, week (Sunday, the real default) or month.
+// Calendar arithmetic for insight queries, in UTC: the start of an hour, day, week (Sunday, the real
+// default) or month, moving by intervals, and the texts the tool prints. Relative dates are read by
+// relative-date.ts.
+import { zoneOffset } from '../core/datetime.ts'
 
 export type Interval = 'hour' | 'day' | 'week' | 'month'
 
@@ -45,49 +46,6 @@ export function addIntervals(ms: number, interval: Interval, n: number): number 
   }
 }
 
-const RELATIVE = /^-(\d+)([hdwmy])$/
-const UNIT: Record<string, Interval | 'year'> = { h: 'hour', d: 'day', w: 'week', m: 'month', y: 'year' }
-
-/**
- * The instant a relative date stands for, before any rounding to an interval.
- * @param earliest the instant "all" means (the first event), when known
- */
-export function resolveRelativeDate(value: string, now: number, earliest: number = now): number {
-  const m = RELATIVE.exec(value)
-  if (m) {
-    const n = Number(m[1])
-    const unit = UNIT[m[2]!]!
-    return unit === 'year' ? addIntervals(now, 'month', -12 * n) : addIntervals(now, unit, -n)
-  }
-  switch (value) {
-    case 'dStart':
-      return startOf(now, 'day')
-    case 'wStart':
-      return startOf(now, 'week')
-    case 'mStart':
-      return startOf(now, 'month')
-    case 'yStart':
-      return Date.UTC(new Date(now).getUTCFullYear(), 0, 1)
-    case 'all':
-      return Math.min(earliest, now)
-    default:
-      throw new RangeError(`not a relative date: ${value}`)
-  }
-}
-
-/** "last 30 days", "today", "all time": how the plan names a relative date. */
-export function describeRelativeDate(value: string): string {
-  const m = RELATIVE.exec(value)
-  if (m) {
-    const n = Number(m[1])
-    const unit = UNIT[m[2]!]!
-    return n === 1 ? `last ${unit}` : `last ${n} ${unit}s`
-  }
-  return (
-    { dStart: 'today', wStart: 'this week', mStart: 'this month', yStart: 'this year', all: 'all time' }[value] ?? value
-  )
-}
-
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** YYYY-MM-DD */
@@ -102,38 +60,7 @@ export function isoDateTime(ms: number): string {
   return `${isoDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
 }
 
-// Formatters by zone (making one costs far more than using it); null for a zone Intl does not know.
-const formatters = new Map<string, Intl.DateTimeFormat | null>()
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let formatter = formatters.get(timeZone)
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      })
-    } catch {
-      formatter = null
-    }
-    // Zones come from project settings: few, but bounded all the same.
-    if (formatters.size >= 256) formatters.clear()
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
 /** YYYY-MM-DD HH:MM:SS of `ms` as the wall clock reads in `timeZone` (UTC when the zone is unknown). */
 export function wallClockIn(ms: number, timeZone: string): string {
-  const formatter = formatterFor(timeZone)
-  if (!formatter) return isoDateTime(ms)
-  const parts = formatter.formatToParts(new Date(ms))
-  const get = (type: string) => parts.find((p) => p.type === type)!.value
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`
+  return isoDateTime(ms + zoneOffset(ms, timeZone))
 }

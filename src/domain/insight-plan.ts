@@ -8,7 +8,8 @@
 //   - interval: hourly/daily/weekly/monthly ("per week", "by month", ...); day otherwise (hour for
 //     ranges counted in hours or "today").
 //   - unique users ("users", "people", "persons", "visitors", "unique") count persons, else events.
-import { describeRelativeDate, type Interval } from './insight-dates.ts'
+import type { Interval } from './insight-dates.ts'
+import { parseRelativeDate } from './relative-date.ts'
 
 export type InsightType = 'trends' | 'funnel' | 'retention' | 'sql'
 export type TrendsMath = 'total' | 'dau'
@@ -132,6 +133,22 @@ export function mentionedEvents(question: string, vocabulary: EventVocabulary): 
 }
 
 const UNIT_LETTER: Record<string, string> = { hour: 'h', day: 'd', week: 'w', month: 'm', year: 'y' }
+const PERIOD_WORDS: Record<string, string> = {
+  dStart: 'today',
+  wStart: 'this week',
+  mStart: 'this month',
+  yStart: 'this year',
+  all: 'all time',
+}
+
+/** "last 30 days", "today", "all time": how the plan names the date_from it chose. */
+function describeRelativeDate(dateFrom: string): string {
+  if (PERIOD_WORDS[dateFrom]) return PERIOD_WORDS[dateFrom]
+  const [plural, n] = Object.entries(parseRelativeDate(dateFrom, { now: 0 }).delta ?? {})[0] ?? []
+  if (plural === undefined) return dateFrom
+  const unit = plural.replace(/s$/, '')
+  return n === 1 ? `last ${unit}` : `last ${n} ${unit}s`
+}
 
 /** The relative date_from a question asks for, or undefined. */
 export function requestedDateFrom(question: string): string | undefined {

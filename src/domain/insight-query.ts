@@ -4,7 +4,9 @@
 // results out, so the numbers follow the data.
 import { iso } from '../serializers/time.ts'
 import type { EventRecord } from '../store/models.ts'
-import { addIntervals, isoDate, isoDateTime, resolveRelativeDate, startOf, type Interval } from './insight-dates.ts'
+import { addIntervals, isoDate, isoDateTime, startOf, type Interval } from './insight-dates.ts'
+import { hogqlDateFrom } from './query-date-range.ts'
+import { relativeDateParse } from './relative-date.ts'
 import {
   SQL_ROW_LIMIT,
   type FunnelsQuery,
@@ -269,18 +271,20 @@ const sqlSpec = (plan: InsightPlan): SqlSpec => plan.sql ?? { dateFrom: 'all', e
  */
 export function insightWindow(plan: InsightPlan, now: number, earliest: () => number): InsightWindow {
   const { query } = plan
-  const resolve = (value: string) => resolveRelativeDate(value, now, value === 'all' ? earliest() : now)
+  // QueryDateRange.date_from in UTC (the mock's insights count by UTC buckets).
+  const dateFrom = (value: string, interval: Interval) =>
+    hogqlDateFrom(value, { now, timeZone: 'UTC', interval, earliest: () => Math.min(earliest(), now) })
   switch (query.kind) {
     case 'TrendsQuery': {
       const { interval } = query
-      const from = startOf(resolve(query.dateRange.date_from), interval)
+      const from = startOf(dateFrom(query.dateRange.date_from, interval), interval)
       let last = from
       while (addIntervals(last, interval, 1) <= now) last = addIntervals(last, interval, 1)
       return { from, to: addIntervals(last, interval, 1) }
     }
     case 'FunnelsQuery':
       return {
-        from: startOf(resolve(query.dateRange.date_from), 'day'),
+        from: startOf(dateFrom(query.dateRange.date_from, query.interval), 'day'),
         to: addIntervals(startOf(now, 'day'), 'day', 1),
       }
     case 'RetentionQuery': {
@@ -288,11 +292,23 @@ export function insightWindow(plan: InsightPlan, now: number, earliest: () => nu
       const current = startOf(now, interval)
       return { from: current, to: addIntervals(current, interval, 1) }
     }
-    case 'HogQLQuery': {
-      const { dateFrom } = sqlSpec(plan)
-      return { from: dateFrom === 'all' ? -Infinity : resolveRelativeDate(dateFrom, now), to: Infinity }
-    }
+    case 'HogQLQuery':
+      return { from: sqlWindowStart(sqlSpec(plan).dateFrom, now), to: Infinity }
   }
+}
+
+const START_OF: Record<string, Interval | 'year'> = { dStart: 'day', wStart: 'week', mStart: 'month', yStart: 'year' }
+
+/**
+ * Where the SQL's condition starts (insight-plan.ts writes it): `now() - INTERVAL n UNIT` is now moved
+ * back by calendar (relativedelta's arithmetic, as ClickHouse's), `toStartOf...(now())` the start of
+ * the period (weeks from Sunday), no condition for "all".
+ */
+function sqlWindowStart(dateFrom: string, now: number): number {
+  if (dateFrom === 'all') return -Infinity
+  const period = START_OF[dateFrom]
+  if (period === 'year') return Date.UTC(new Date(now).getUTCFullYear(), 0, 1)
+  return period ? startOf(now, period) : relativeDateParse(dateFrom, { now })
 }
 
 /** Runs the plan's query over the events within its window (see insightWindow). */

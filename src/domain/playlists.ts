@@ -5,6 +5,7 @@ import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } 
 import { ALPHANUMERIC } from '../core/random.ts'
 import type { Store } from '../store/store.ts'
 import { change, recordActivity, type Change } from './activity.ts'
+import { recordingsDateRange } from './query-date-range.ts'
 import { SYNTHETIC_PLAYLISTS, type SyntheticPlaylist } from './synthetic-playlists.ts'
 
 export const PLAYLIST_TYPES = ['collection', 'filters'] as const
@@ -276,18 +277,21 @@ export function playlistItems(store: Store, playlist: PlaylistRecord): PlaylistI
   return store.playlistItems.of(playlist.id).sort((a, b) => b.created_at - a.created_at || b.id - a.id)
 }
 
-/** Recordings older than this are left out of a collection's list (the real query's date_from "-1y"). */
-export const COLLECTION_LOOKBACK_MS = 365 * 86_400_000
+/** A collection's recordings are asked for with this date_from (the real `recordings` action's query). */
+const COLLECTION_DATE_FROM = '-1y'
 
 /**
- * The recordings behind a playlist's items, in item order. An item whose recording the project does not
- * have (added by id before its data arrived, as the real service allows) is skipped until it does.
+ * The recordings behind a playlist's items, in item order, from the real query's date_from "-1y" on. An
+ * item whose recording the project does not have (added by id before its data arrived, as the real
+ * service allows) is skipped until it does.
  */
 export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: number): RecordingRecord[] {
+  const timeZone = store.project(playlist.project_id)?.timezone ?? 'UTC'
+  const { from } = recordingsDateRange(COLLECTION_DATE_FROM, null, { now, timeZone })
   const out: RecordingRecord[] = []
   for (const item of playlistItems(store, playlist)) {
     const recording = store.recordings.get(playlist.project_id, item.recording_id)
-    if (recording && recording.start_time >= now - COLLECTION_LOOKBACK_MS) out.push(recording)
+    if (recording && recording.start_time >= from) out.push(recording)
   }
   return out
 }

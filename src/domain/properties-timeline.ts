@@ -5,13 +5,15 @@
 //
 // Crucial keys come from the request, as in the real service (person property filters, in `properties`
 // or in the `events` entities, and a person `breakdown`). With none, no change is relevant: one point at
-// the first event, counting every event in the range. Without dates the range is the person's whole
-// history: from its first event (or its creation, when earlier) to now. A person with no events in the
-// range has no points. The effective dates are printed as Python's isoformat (`+00:00`), the points'
-// timestamps as DRF prints datetimes (`Z`), as the real service does.
-import { validationError } from '../core/errors.ts'
-import { iso, isoOffset } from '../serializers/time.ts'
-import type { EventRecord, PersonRecord } from '../store/models.ts'
+// the first event, counting every event in the range. The range is the legacy QueryDateRange's
+// (query-date-range.ts: without dates, the start of the day a week back to the end of today). A person
+// with no events in the range has no points. The effective dates are printed as Python's isoformat in
+// the project's zone (`+00:00`), the points' timestamps as DRF prints datetimes (`Z`), as the real
+// service does.
+import { isoformatIn } from '../core/datetime.ts'
+import { iso } from '../serializers/time.ts'
+import type { EventRecord } from '../store/models.ts'
+import { legacyDateRange, type DateRangeContext } from './query-date-range.ts'
 import { isPersonFilter, type PropertyFilterInput } from './property-filters.ts'
 
 export interface TimelineRequest {
@@ -41,80 +43,21 @@ const HOUR = 3_600_000
 /** One microsecond in milliseconds: a range ends one microsecond before the next one starts (23:59:59.999999). */
 const MICROSECOND = 0.001
 const DAY = 24 * HOUR
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
-const RELATIVE = /^-(\d+)([hdwmy])$/
 
-function startOfUtcDay(ms: number): number {
-  const d = new Date(ms)
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
-}
-
-function minusUnits(now: number, n: number, unit: string): number {
-  const d = new Date(now)
-  switch (unit) {
-    case 'h':
-      return now - n * HOUR
-    case 'd':
-      return now - n * DAY
-    case 'w':
-      return now - n * 7 * DAY
-    case 'm':
-      return Date.UTC(
-        d.getUTCFullYear(),
-        d.getUTCMonth() - n,
-        d.getUTCDate(),
-        d.getUTCHours(),
-        d.getUTCMinutes(),
-        d.getUTCSeconds(),
-        d.getUTCMilliseconds(),
-      )
-    default:
-      return Date.UTC(
-        d.getUTCFullYear() - n,
-        d.getUTCMonth(),
-        d.getUTCDate(),
-        d.getUTCHours(),
-        d.getUTCMinutes(),
-        d.getUTCSeconds(),
-        d.getUTCMilliseconds(),
-      )
-  }
-}
-
-/**
- * A date parameter as the real service reads it: a date (the whole UTC day), a date-time, or a relative
- * date (-24h, -7d, -2w, -1m, -1y; whole days from the start, or to the end, of the day). A bad value is a 400.
- */
-export function parseDateParam(value: string, edge: 'from' | 'to', now: number, name: string): number {
-  const text = value.trim()
-  const rel = RELATIVE.exec(text)
-  if (rel) {
-    const at = minusUnits(now, Number(rel[1]), rel[2]!)
-    if (rel[2] === 'h') return at
-    return edge === 'from' ? startOfUtcDay(at) : startOfUtcDay(at) + DAY - MICROSECOND
-  }
-  if (DATE_ONLY.test(text)) {
-    const start = Date.parse(`${text}T00:00:00Z`)
-    if (Number.isFinite(start)) return edge === 'from' ? start : start + DAY - MICROSECOND
-  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`)
-    if (Number.isFinite(ms)) return ms
-  }
-  throw validationError(`"${value}" is not a date, a date-time or a relative date such as -7d.`, name)
-}
-
+/** offset_time_series_date_by_interval: the end of the interval `from` starts (UTC days, weeks, months). */
 function intervalEnd(from: number, interval: string | undefined): number {
+  const day = Math.floor(from / DAY) * DAY
   switch (interval) {
     case 'hour':
-      return from + HOUR - MICROSECOND
+      return Math.floor(from / HOUR) * HOUR + HOUR - MICROSECOND
     case 'week':
-      return startOfUtcDay(from) + 7 * DAY - MICROSECOND
+      return day + 7 * DAY - MICROSECOND
     case 'month': {
       const d = new Date(from)
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - MICROSECOND
     }
     default:
-      return startOfUtcDay(from) + DAY - MICROSECOND
+      return day + DAY - MICROSECOND
   }
 }
 
@@ -132,23 +75,17 @@ export function byTimestamp(events: readonly EventRecord[]): EventRecord[] {
   return [...events].sort((a, b) => a.timestamp - b.timestamp)
 }
 
-/** The range the timeline covers (epoch ms, both ends included); a bad date is a 400. `byTime`: the person's events, oldest first. */
-export function timelineRange(
-  person: PersonRecord,
-  byTime: readonly EventRecord[],
-  now: number,
-  req: TimelineRequest,
-): { from: number; to: number } {
-  const dateFrom = req.date_from?.trim() || undefined // empty means the default, as the web app sends it
-  const dateTo = req.date_to?.trim() || undefined
-  let from =
-    dateFrom === undefined || dateFrom === 'all' ? undefined : parseDateParam(dateFrom, 'from', now, 'date_from')
-  let to = dateTo === undefined ? undefined : parseDateParam(dateTo, 'to', now, 'date_to')
+/**
+ * The range the timeline covers (epoch ms, both ends included): the legacy QueryDateRange of its filter
+ * (query-date-range.ts), `all` reaching back to the person's first event.
+ */
+export function timelineRange(req: TimelineRequest, ctx: DateRangeContext): { from: number; to: number } {
+  const dateFrom = req.date_from || undefined // empty means none, as the web app sends it
+  const dateTo = req.date_to || undefined
+  const range = legacyDateRange(dateFrom, dateTo, { ...ctx, interval: req.interval === 'hour' ? 'hour' : 'day' })
   // A single data point's range (date_from == date_to) is widened by one interval, as the real service does.
-  if (from !== undefined && to !== undefined && dateFrom === dateTo) to = intervalEnd(from, req.interval)
-  from ??= Math.min(person.created_at, byTime[0]?.timestamp ?? Infinity)
-  to ??= Math.max(now, byTime[byTime.length - 1]?.timestamp ?? -Infinity)
-  return { from, to }
+  if (dateFrom !== undefined && dateFrom === dateTo) range.to = intervalEnd(range.from, req.interval)
+  return range
 }
 
 /** A value whose JSON text differs from another plain value's exactly when the values differ. */
@@ -205,15 +142,21 @@ export function rangeIndices(byTime: readonly EventRecord[], from: number, to: n
   return { start, end }
 }
 
+/** The timeline of a person's events; `ctx.earliest` is the project's first event (date_from=all). */
 export function propertiesTimeline(
-  person: PersonRecord,
   personEvents: readonly EventRecord[],
-  now: number,
-  req: TimelineRequest = {},
+  req: TimelineRequest,
+  ctx: DateRangeContext,
 ): PropertiesTimeline {
+  const { timeZone } = ctx
   const byTime = byTimestamp(personEvents)
-  const { from, to } = timelineRange(person, byTime, now, req)
+  const { from, to } = timelineRange(req, ctx)
   const { start, end } = rangeIndices(byTime, from, to)
   const { points, keys } = timelinePoints(byTime.slice(start, end), req)
-  return { points, crucial_property_keys: keys, effective_date_from: isoOffset(from), effective_date_to: isoOffset(to) }
+  return {
+    points,
+    crucial_property_keys: keys,
+    effective_date_from: isoformatIn(from, timeZone),
+    effective_date_to: isoformatIn(to, timeZone),
+  }
 }

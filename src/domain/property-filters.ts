@@ -44,10 +44,14 @@ function asInstant(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null
 }
 
-function fail(index: number, filter: PropertyFilterInput, problem: string): never {
+/** What the filters apply to: persons (the `properties` parameter) or recordings (`having_predicates`). */
+export type FilterTarget = 'person' | 'recording'
+const PARAMETER: Record<FilterTarget, string> = { person: 'properties', recording: 'having_predicates' }
+
+function fail(index: number, filter: PropertyFilterInput, problem: string, target: FilterTarget = 'person'): never {
   throw validationError(
     `Property filter ${index} ("${filter.key}", ${filter.operator ?? 'exact'}): ${problem}`,
-    'properties',
+    PARAMETER[target],
   )
 }
 
@@ -55,16 +59,17 @@ function fail(index: number, filter: PropertyFilterInput, problem: string): neve
 export const isPersonFilter = (filter: PropertyFilterInput): boolean =>
   filter.type === undefined || filter.type === 'person'
 
-function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyPredicate {
+function compileOne(filter: PropertyFilterInput, index: number, target: FilterTarget): PersonPropertyPredicate {
   const { key } = filter
   const operator = filter.operator ?? 'exact'
-  if (!isPersonFilter(filter))
-    fail(index, filter, `filters of type "${filter.type}" are not supported on persons (only "person").`)
+  const bad: (problem: string) => never = (problem) => fail(index, filter, problem, target)
+  if (filter.type !== undefined && filter.type !== target)
+    bad(`filters of type "${filter.type}" are not supported on ${target}s (only "${target}").`)
 
   if (operator === 'is_set') return (p) => p[key] !== undefined && p[key] !== null
   if (operator === 'is_not_set') return (p) => p[key] === undefined || p[key] === null
 
-  if (filter.value === undefined || filter.value === null) fail(index, filter, 'a value is required.')
+  if (filter.value === undefined || filter.value === null) bad('a value is required.')
   const values = Array.isArray(filter.value) ? filter.value : [filter.value]
   const negative = NEGATIVE.has(operator)
 
@@ -93,12 +98,12 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
         const source = asText(v) ?? ''
         // RE2 (the real service's engine) has neither; without them a pattern can always run in linear time.
         if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(source)) {
-          return fail(index, filter, 'not a valid regular expression: backreferences and lookaround are not supported.')
+          return bad('not a valid regular expression: backreferences and lookaround are not supported.')
         }
         try {
           return new RegExp(source)
         } catch (error) {
-          return fail(index, filter, `not a valid regular expression: ${(error as Error).message}.`)
+          return bad(`not a valid regular expression: ${(error as Error).message}.`)
         }
       })
       test = (text) => patterns.some((re) => re.test(text))
@@ -108,7 +113,7 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
     case 'gte':
     case 'lt':
     case 'lte': {
-      const bounds = values.map((v) => asNumber(v) ?? fail(index, filter, `${JSON.stringify(v)} is not a number.`))
+      const bounds = values.map((v) => asNumber(v) ?? bad(`${JSON.stringify(v)} is not a number.`))
       const cmp = {
         gt: (a: number, b: number) => a > b,
         gte: (a: number, b: number) => a >= b,
@@ -126,7 +131,7 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
     case 'is_date_before': {
       const dates = values.map((v) => {
         const ms = asInstant(v)
-        if (ms === null) fail(index, filter, `${JSON.stringify(v)} is not a date.`)
+        if (ms === null) bad(`${JSON.stringify(v)} is not a date.`)
         // A date without a time is the whole UTC day.
         const wholeDay = typeof v === 'string' && DATE_ONLY.test(v)
         return { from: ms, to: wholeDay ? ms + DAY : ms + 1 }
@@ -141,7 +146,7 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
       break
     }
     default:
-      return fail(index, filter, 'unknown operator.')
+      return bad('unknown operator.')
   }
 
   if (negative) {
@@ -157,9 +162,12 @@ function compileOne(filter: PropertyFilterInput, index: number): PersonPropertyP
 }
 
 /** Compiles the filters (ANDed) into one predicate; throws a 400 for a filter that cannot be applied. */
-export function compilePropertyFilters(filters: readonly PropertyFilterInput[]): PersonPropertyPredicate | null {
+export function compilePropertyFilters(
+  filters: readonly PropertyFilterInput[],
+  target: FilterTarget = 'person',
+): PersonPropertyPredicate | null {
   if (filters.length === 0) return null
-  const predicates = filters.map(compileOne)
+  const predicates = filters.map((filter, index) => compileOne(filter, index, target))
   if (predicates.length === 1) return predicates[0]!
   return (p) => predicates.every((pred) => pred(p))
 }

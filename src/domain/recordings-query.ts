@@ -4,10 +4,9 @@
 // `errors()`: type, loc, msg, input, ctx when there is one, url), every error at once, in field order
 // then unknown fields in the order sent.
 //
-// The fields and their types are the real model's. The mock applies limit, offset, date_from (default
-// -3d), date_to, person_uuid, distinct_ids, session_ids, order, order_direction, hide_viewed_recordings
-// and session_recording_id; the other filters are accepted and ignored.
+// The fields and their types are the real model's; session-recording-list.ts says which the mock applies.
 import { validationError } from '../core/errors.ts'
+import type { PropertyFilterInput } from './property-filters.ts'
 
 /** The pydantic release the real service runs (its error links name it). */
 const PYDANTIC_DOCS = 'https://errors.pydantic.dev/2.12/v/'
@@ -86,6 +85,7 @@ export interface RecordingsQuery {
   order_direction?: 'ASC' | 'DESC' | null
   hide_viewed_recordings?: (typeof HIDE_VIEWED)[number] | null
   session_recording_id?: string | null
+  having_predicates?: PropertyFilterInput[] | null
 }
 
 interface PydanticError {

@@ -5,15 +5,16 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
 import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
 import { andThen } from '../core/promise.ts'
-import { numberedPage, offsetPageOf, realOffsetLink } from '../core/pagination.ts'
-import { samePage } from '../core/same-page.ts'
+import { offsetPageOf } from '../core/pagination.ts'
 import { mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
-import { personTimeline } from '../domain/timeline-cache.ts'
+import { activityPage, personsListLinks } from '../domain/query-params-url.ts'
+import { earliestOf } from '../domain/insight-query.ts'
+import { propertiesTimeline } from '../domain/properties-timeline.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
 import type { PersonRecord } from '../store/models.ts'
@@ -35,47 +36,42 @@ function actor(ctx: HandlerContext): Actor {
   return { projectId: ctx.project!.id, userId: ctx.principal?.user.id ?? null, now: ctx.services.clock.now() }
 }
 
-/** The page size as the real service reads it: 0 or less means the default; at most its query's cap. */
-const pageSize = (limit: number | undefined) =>
-  limit === undefined || limit <= 0 ? DEFAULT_PERSONS_LIMIT : Math.min(limit, MAX_PERSONS_LIMIT)
+/** posthog/hogql/constants.py CSV_EXPORT_LIMIT: a CSV list is this many persons (the query's cap applies too). */
+export const CSV_EXPORT_LIMIT = 300_000
 
-function activityPage(ctx: HandlerContext, entries: ReturnType<typeof activityFor>) {
+function activityPageOf(ctx: HandlerContext, entries: ReturnType<typeof activityFor>) {
   const { store } = ctx.services
   const { limit = DEFAULT_ACTIVITY_LIMIT, page = 1 } = ctx.query
   return json(
     200,
-    numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'),
+    activityPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e)),
   )
 }
 
 /**
- * A page of the persons a list query found, as JSON or CSV. A long page is rendered in slices, other
- * requests answered between them (mapInSlices): 10,000 persons rendered at once held them ~100-150 ms.
+ * A page of the persons a list query found, as PersonViewSet.list reads limit and offset (0 or less:
+ * the default; a CSV export: CSV_EXPORT_LIMIT from the start), as JSON or CSV. A long page is rendered
+ * in slices, other requests answered between them (mapInSlices).
  */
 function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): MockResponse | Promise<MockResponse> {
-  const limit = pageSize(ctx.query.limit)
-  const { offset = 0 } = ctx.query
+  const csv = wantsCsv(ctx)
+  const asked = csv ? CSV_EXPORT_LIMIT : ctx.query.limit > 0 ? (ctx.query.limit as number) : DEFAULT_PERSONS_LIMIT
+  const limit = Math.min(asked, MAX_PERSONS_LIMIT)
+  const offset = csv ? 0 : ((ctx.query.offset as number | undefined) ?? 0)
   const items = persons.slice(offset, offset + limit)
-  if (ctx.observed('persons-list-envelope')) {
-    // The real service's list: its own items, no count unless asked, links by its own rules.
-    const answer = (listed: ReturnType<typeof toListedPerson>[]): MockResponse => {
-      const results = samePage(ctx.url.href, listed)
-      if (wantsCsv(ctx)) return textPieces(200, csvPieces(results), CSV_CONTENT_TYPE)
-      return json(200, {
-        results,
-        next: results.length >= limit ? realOffsetLink(ctx.url, offset + limit) : null,
-        previous: offset - limit >= 0 ? realOffsetLink(ctx.url, offset - limit) : null,
-        ...(ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}),
-      })
-    }
-    return andThen(mapInSlices(items, toListedPerson), answer)
+  const asCsv = (rows: unknown[]) => textPieces(200, csvPieces(rows), CSV_CONTENT_TYPE)
+  if (!ctx.observed('persons-list-envelope')) {
+    return andThen(mapInSlices(items, toPerson), (results) =>
+      csv ? asCsv(results) : json(200, offsetPageOf(ctx.url, persons.length, limit, offset, results)),
+    )
   }
-  const answer = (results: ReturnType<typeof toPerson>[]): MockResponse => {
-    const page = offsetPageOf(ctx.url, persons.length, limit, offset, results, 'marked')
-    if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
-    return json(200, page)
-  }
-  return andThen(mapInSlices(items, toPerson), answer)
+  // The real service's list: its own items, no count unless asked, links by its own rules.
+  const count = ctx.url.searchParams.has('include_total') ? { count: persons.length } : {}
+  return andThen(mapInSlices(items, toListedPerson), (results) =>
+    csv
+      ? asCsv(results)
+      : json(200, { results, ...personsListLinks(ctx.url, results.length, asked, offset), ...count }),
+  )
 }
 
 export const personHandlers: HandlerMap = {
@@ -148,11 +144,11 @@ export const personHandlers: HandlerMap = {
 
   persons_activity_retrieve(ctx) {
     const person = findPerson(ctx)
-    return activityPage(ctx, activityFor(ctx.services.store, ctx.project!.id, 'Person', person.id))
+    return activityPageOf(ctx, activityFor(ctx.services.store, ctx.project!.id, 'Person', person.id))
   },
 
   persons_all_activity_retrieve(ctx) {
-    return activityPage(ctx, projectActivity(ctx.services.store, ctx.project!.id, 'Person'))
+    return activityPageOf(ctx, projectActivity(ctx.services.store, ctx.project!.id, 'Person'))
   },
 
   persons_delete_events_create(ctx) {
@@ -177,6 +173,12 @@ export const personHandlers: HandlerMap = {
   persons_properties_timeline_retrieve(ctx) {
     const person = findPerson(ctx)
     const { store, clock } = ctx.services
-    return json(200, personTimeline(store.events, person, clock.now(), ctx.query, ctx.url.search))
+    const now = clock.now()
+    const { id, timezone } = ctx.project!
+    const earliest = () => earliestOf(store.events.forProject(id), now)
+    return json(
+      200,
+      propertiesTimeline(store.events.forPerson(person.uuid), ctx.query, { now, timeZone: timezone, earliest }),
+    )
   },
 }

@@ -3,7 +3,6 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
-import { sameBody, samePage } from '../core/same-page.ts'
 import {
   addRecording,
   createPlaylist,
@@ -14,7 +13,7 @@ import {
   withSynthetic,
   type PlaylistListFilters,
 } from '../domain/playlists.ts'
-import { parseDateParam } from '../domain/properties-timeline.ts'
+import { relativeDateParse } from '../domain/relative-date.ts'
 import { SYNTHETIC_PLAYLISTS, syntheticCounts, type SyntheticPlaylist } from '../domain/synthetic-playlists.ts'
 import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
@@ -55,9 +54,10 @@ export const playlistHandlers: HandlerMap = {
     // (Without a query there is nothing to look up: the URL's parameter list is made only when read.)
     const q = ctx.url.search === '' ? undefined : ctx.url.searchParams
     const now = ctx.services.clock.now()
-    // date_from and date_to as the real relative_date_parse reads them (a relative date from the start of its day).
+    // date_from and date_to through relative_date_parse, exact (no rounding), in the project's zone.
+    const timeZone = ctx.project!.timezone
     const instant = (name: 'date_from' | 'date_to') =>
-      ctx.query[name] === undefined ? undefined : parseDateParam(ctx.query[name], 'from', now, name)
+      ctx.query[name] === undefined ? undefined : relativeDateParse(String(ctx.query[name]), { now, timeZone })
     const filters: PlaylistListFilters = {
       createdBy: ctx.query.created_by,
       // The seed filters by short_id; the real service's list ignores it.
@@ -77,13 +77,13 @@ export const playlistHandlers: HandlerMap = {
     if (!ctx.observed('playlists-synthetic'))
       return json(
         200,
-        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'),
+        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)),
       )
     const render = (p: PlaylistRecord | SyntheticPlaylist) =>
       'project_id' in p
         ? toPlaylist(store, p, viewer)
         : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
-    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render, 'marked'))
+    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render))
   },
 
   session_recording_playlists_create(ctx) {
@@ -130,22 +130,15 @@ export const playlistHandlers: HandlerMap = {
     const now = clock.now()
     const recordings = playlistRecordings(store, findPlaylist(ctx), now)
     const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
-    // Rendered recordings are marked values: the page and its body are kept while they show the same ones (core/same-page.ts).
-    const key = ctx.url.href
-    return json(
-      200,
-      sameBody(key, {
-        // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
-        results: samePage(
-          key,
-          recordings
-            .slice(0, PLAYLIST_RECORDINGS_PAGE)
-            .map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email })),
-        ),
-        has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
-        version: RECORDINGS_LIST_VERSION,
-      }),
-    )
+    // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
+    const viewer = ctx.principal!.user.email
+    return json(200, {
+      results: recordings
+        .slice(0, PLAYLIST_RECORDINGS_PAGE)
+        .map((r) => toRecording(r, store.persons, now, shape, { viewer })),
+      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
+      version: RECORDINGS_LIST_VERSION,
+    })
   },
 
   session_recording_playlists_recordings_create(ctx) {

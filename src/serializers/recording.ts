@@ -21,6 +21,26 @@ export function recordingEnd(r: RecordingRecord): number {
   return r.start_time + (r.active_seconds + r.inactive_seconds) * 1000
 }
 
+/**
+ * The activity score as the real recordings query computes it from the counts
+ * (session_recording_list_from_query.py, BASE_QUERY): (active seconds + clicks + keypresses + console
+ * errors) over (mouse activity + duration + console errors, logs and warnings), times 100, rounded to
+ * two places as ClickHouse's round() does a float (half to even). Null where ClickHouse would divide by
+ * zero (nan or inf, which JSON cannot carry).
+ */
+export function activityScore(r: RecordingRecord): number | null {
+  const duration = r.active_seconds + r.inactive_seconds
+  const intent = r.active_seconds + r.click_count + r.keypress_count + r.console_error_count
+  const attention =
+    r.mouse_activity_count + duration + r.console_error_count + r.console_log_count + r.console_warn_count
+  const scaled = (intent / attention) * 100 * 100
+  if (!Number.isFinite(scaled)) return null
+  const floor = Math.floor(scaled)
+  const diff = scaled - floor
+  const even = diff === 0.5 ? (floor % 2 === 0 ? floor : floor + 1) : Math.round(scaled)
+  return even / 100
+}
+
 /** The start of the recording's UTC day plus its retention, as the real service computes the expiry. */
 export function recordingExpiry(r: RecordingRecord): number {
   return Math.floor(r.start_time / DAY) * DAY + (r.retention_period_days ?? DEFAULT_RETENTION_DAYS) * DAY
@@ -134,7 +154,7 @@ function render(
     snapshot_source: r.snapshot_source,
     snapshot_library: null,
     ongoing,
-    activity_score: r.activity_score,
+    activity_score: activityScore(r),
     // The mock makes no AI summaries and links no issues.
     has_summary: false,
     summary_outcome: null,

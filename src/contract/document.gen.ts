@@ -3802,9 +3802,30 @@ export const document = {
     "type": "object",
     "description": "The real update serializer: viewed, analyzed (booleans, read by the handler as DRF reads them), player_metadata (any JSON). Other fields are ignored.",
     "properties": {
-     "viewed": {},
-     "analyzed": {},
-     "player_metadata": {}
+     "viewed": {
+      "x-drf": {
+       "field": "BooleanField",
+       "required": false
+      }
+     },
+     "analyzed": {
+      "x-drf": {
+       "field": "BooleanField",
+       "required": false
+      }
+     },
+     "player_metadata": {
+      "x-drf": {
+       "field": "JSONField",
+       "required": false
+      }
+     },
+     "durations": {
+      "x-drf": {
+       "field": "JSONField",
+       "required": false
+      }
+     }
     }
    },
    "SuccessResponse": {
@@ -4472,46 +4493,104 @@ export const document = {
      "name": {
       "type": [
        "string",
+       "number",
        "null"
       ],
-      "maxLength": 400
+      "maxLength": 400,
+      "x-drf": {
+       "field": "CharField",
+       "required": false,
+       "allow_null": true,
+       "allow_blank": true,
+       "max_length": 400
+      }
      },
      "derived_name": {
       "type": [
        "string",
+       "number",
        "null"
       ],
-      "maxLength": 400
+      "maxLength": 400,
+      "x-drf": {
+       "field": "CharField",
+       "required": false,
+       "allow_null": true,
+       "allow_blank": true,
+       "max_length": 400
+      }
      },
      "description": {
-      "type": "string"
+      "type": [
+       "string",
+       "number"
+      ],
+      "x-drf": {
+       "field": "CharField",
+       "required": false,
+       "allow_blank": true
+      }
      },
      "pinned": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "string",
+       "integer"
+      ],
+      "x-drf": {
+       "field": "BooleanField",
+       "required": false
+      }
      },
      "deleted": {
-      "type": "boolean"
+      "type": [
+       "boolean",
+       "string",
+       "integer"
+      ],
+      "x-drf": {
+       "field": "BooleanField",
+       "required": false
+      }
      },
      "filters": {
-      "type": [
-       "object",
-       "null"
-      ],
-      "additionalProperties": true
+      "description": "Any JSON (a JSON object is what the mock stores)",
+      "x-drf": {
+       "field": "JSONField",
+       "required": false
+      }
      },
      "type": {
       "type": [
        "string",
        "null"
       ],
-      "examples": [
+      "enum": [
        "collection",
-       "filters"
+       "filters",
+       null
       ],
-      "description": "collection or filters; required on create (any other value is refused there)"
+      "description": "collection or filters; required on create (any other value is refused there)",
+      "x-drf": {
+       "field": "ChoiceField",
+       "required": false,
+       "allow_null": true,
+       "choices": [
+        "collection",
+        "filters"
+       ]
+      }
      },
      "_create_in_folder": {
-      "type": "string"
+      "type": [
+       "string",
+       "number"
+      ],
+      "x-drf": {
+       "field": "CharField",
+       "required": false,
+       "allow_blank": true
+      }
      }
     }
    },
@@ -4982,8 +5061,15 @@ export const document = {
     ],
     "properties": {
      "query": {
-      "type": "string",
-      "maxLength": 1000
+      "type": [
+       "string",
+       "number"
+      ],
+      "maxLength": 1000,
+      "x-drf": {
+       "field": "CharField",
+       "max_length": 1000
+      }
      },
      "insight_type": {
       "type": "string",
@@ -4992,7 +5078,16 @@ export const document = {
        "funnel",
        "retention",
        "sql"
-      ]
+      ],
+      "x-drf": {
+       "field": "ChoiceField",
+       "choices": [
+        "trends",
+        "funnel",
+        "retention",
+        "sql"
+       ]
+      }
      }
     }
    },

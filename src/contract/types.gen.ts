@@ -645,6 +645,7 @@ export interface components {
             viewed?: unknown;
             analyzed?: unknown;
             player_metadata?: unknown;
+            durations?: unknown;
         };
         SuccessResponse: {
             success: boolean;
@@ -820,21 +821,19 @@ export interface components {
         };
         /** @description Writable fields. Unknown fields are ignored, as in the real service. `type` is honoured on create only. */
         SessionRecordingPlaylistWrite: {
-            name?: string | null;
-            derived_name?: string | null;
-            description?: string;
-            pinned?: boolean;
-            deleted?: boolean;
-            filters?: {
-                [key: string]: unknown;
-            } | null;
+            name?: string | number | null;
+            derived_name?: string | number | null;
+            description?: string | number;
+            pinned?: boolean | string | number;
+            deleted?: boolean | string | number;
+            /** @description Any JSON (a JSON object is what the mock stores) */
+            filters?: unknown;
             /**
              * @description collection or filters; required on create (any other value is refused there)
-             * @example collection
-             * @example filters
+             * @enum {string|null}
              */
-            type?: string | null;
-            _create_in_folder?: string;
+            type?: "collection" | "filters" | null;
+            _create_in_folder?: string | number;
         };
         PaginatedSessionRecordingPlaylistList: {
             count: number;
@@ -945,7 +944,7 @@ export interface components {
             version: 4;
         };
         InsightToolRequest: {
-            query: string;
+            query: string | number;
             /** @enum {string} */
             insight_type: "trends" | "funnel" | "retention" | "sql";
         };

@@ -19,12 +19,12 @@ import type { Contract } from './contract.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { createDispatcher, MAX_URL_BYTES, type DispatchOptions, type Routed } from './dispatch.ts'
 import { sleep, type Faults } from './faults.ts'
-import { SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
+import { serialize, type MockRequest, type MockResponse } from './http.ts'
 import type { Journal } from './journal.ts'
 import { createFinish } from './journaling.ts'
 import { isPromise, promiseOf } from './promise.ts'
 import { createReplay } from './replay.ts'
-import { bodyTooLarge, MAX_BODY_BYTES, parseBody } from './request-body.ts'
+import { bodyTooLarge, MAX_BODY_BYTES, parseBody, parsersFor } from './request-body.ts'
 import type { ContractViolation } from './response-validation.ts'
 import { SerialQueue } from './serial.ts'
 import { createTurns, errorResponse, type Outcome } from './turn.ts'
@@ -150,7 +150,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   function afterDelay(req: MockRequest, match: Routed): Outcome | Promise<Outcome> {
-    const parsed = parseBody(req.body, maxBody, req.headers['content-type'], !SAFE_METHODS.has(req.method))
+    const parsed = parseBody(req.body, maxBody, req.headers['content-type'], parsersFor(req.method, req.url.pathname))
     if (parsed.kind === 'too-large')
       return { res: bodyTooLarge(maxBody).toResponse(), op: null, named: match.kind === 'operation' ? match.op : null }
     return turns.take(req, match, parsed)

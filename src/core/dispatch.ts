@@ -146,7 +146,7 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
     if (!SAFE_METHODS.has(req.method) && op.responses.has(400)) checkNullCharacters(op, searchParams, body, parsed.text)
 
     // Contract validation of parameters and body (openapi-backend's ajv validators, compiled on first use).
-    const validation = validateRequest(op, { params, searchParams, headers: req.headers, body })
+    const validation = validateRequest(op, { params, searchParams, headers: req.headers, body, text: parsed.text })
     if (!validation.valid) throw requestValidationError(validation.errors, validation.input)
     const handler = handlers[op.operationId]
     if (!handler) {
@@ -170,7 +170,7 @@ export function createDispatcher<S>(options: DispatchOptions<S>): Dispatcher {
       url: req.url,
       params,
       query: validation.query,
-      body,
+      body: validation.body,
       principal,
       project,
       services,

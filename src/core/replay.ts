@@ -3,8 +3,8 @@
 // failures injected, the journal and the change listeners.
 import type { AppliedChange } from './changes.ts'
 import type { Clock } from './clock.ts'
-import { SAFE_METHODS, type MockRequest } from './http.ts'
-import { parseBody } from './request-body.ts'
+import type { MockRequest } from './http.ts'
+import { parseBody, parsersFor } from './request-body.ts'
 import type { SerialQueue } from './serial.ts'
 import type { Dispatcher } from './dispatch.ts'
 import type { Turns } from './turn.ts'
@@ -41,7 +41,12 @@ export function createReplay(options: ReplayOptions): Replay {
         const req: MockRequest = { method: r.method, url: new URL(r.url), headers: { ...r.headers }, body: r.body }
         const routed = route(req)
         if ('res' in routed) return routed.res.status
-        const parsed = parseBody(req.body, Infinity, req.headers['content-type'], !SAFE_METHODS.has(req.method))
+        const parsed = parseBody(
+          req.body,
+          Infinity,
+          req.headers['content-type'],
+          parsersFor(req.method, req.url.pathname),
+        )
         if (parsed.kind === 'too-large') return 413
         return (await turns.run(req, routed.match, parsed, true, true)).res.status
       } finally {

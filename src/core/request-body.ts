@@ -1,11 +1,11 @@
 // Reading a request's body and JSON query values before anything else looks at them: the size limit
-// (413), strict UTF-8 and JSON parsing (400 parse_error), the nesting limit, the media type (415) and
-// null characters (400). Errors are returned, not thrown, because authentication and the scope check
-// answer first.
-import { ApiError, parseError, validationError } from './errors.ts'
+// (413), the parser its media type selects (core/parsers.ts: 400 parse_error, 415), the nesting limit
+// and null characters (400). Errors are returned, not thrown, because authentication and the scope
+// check answer first.
+import { ApiError, validationError } from './errors.ts'
+import { SAFE_METHODS } from './http.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
-import { pythonJsonError } from './python-json.ts'
-import { decodeUtf8, Utf8Error } from './utf8.ts'
+import { DRF_PARSERS, parseWith, selectParser, unsupportedMediaType, type ParserName } from './parsers.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -24,58 +24,46 @@ export const bodyTooLarge = (maxBytes: number) =>
 
 export type ParsedBody =
   | { kind: 'too-large' }
-  /** `text`: the body as text (undefined when there was none); `error`: why it cannot be used. */
+  /** `text`: the body as text, for a JSON body (undefined otherwise); `error`: why it cannot be used. */
   | { kind: 'parsed'; body: unknown; text?: string; error?: ApiError }
 
 /**
- * Reads a request body: raw bytes (decoded as strict UTF-8) or text. Only a JSON body is parsed
- * (`application/json`, with or without parameters); any other media type is a 415 when `strictMediaType`
- * (writes), and otherwise the body is left unread (a GET's body is nobody's business).
+ * The parsers a request's body may be read with: DRF's defaults on the API, JSON only on the mock's own
+ * control API (/_mock/*), and none that refuses for a safe method (a GET's body is nobody's business:
+ * JSON is read, for a key sent in it, anything else left unread).
+ */
+export function parsersFor(method: string, pathname: string): readonly ParserName[] | null {
+  if (SAFE_METHODS.has(method)) return null
+  return pathname.startsWith('/_mock/') ? JSON_ONLY : DRF_PARSERS
+}
+const JSON_ONLY: readonly ParserName[] = ['json']
+
+/**
+ * Reads a request body (raw bytes, or text) with the parser its Content-Type selects among `parsers`
+ * (core/parsers.ts); none selected is a 415 (`parsers` null: the body is left unread instead).
  */
 export function parseBody(
   raw: string | Uint8Array | undefined,
   maxBytes: number,
-  contentType?: string,
-  strictMediaType = true,
+  contentType: string | undefined,
+  parsers: readonly ParserName[] | null,
 ): ParsedBody {
   if (raw !== undefined && (typeof raw === 'string' ? utf8Length(raw, maxBytes) : raw.byteLength) > maxBytes)
     return { kind: 'too-large' }
+  // An empty body is not parsed (DRF reads no stream of length 0).
   if (raw === undefined || raw.length === 0) return { kind: 'parsed', body: undefined }
-  const media = mediaType(contentType)
-  if (media !== 'application/json') {
-    // Only whitespace counts as no body: DRF does not look for a parser when there is nothing to parse.
-    if (isBlank(raw)) return { kind: 'parsed', body: undefined }
-    return { kind: 'parsed', body: undefined, error: strictMediaType ? unsupportedMediaType(media) : undefined }
+  const type = contentType ?? ''
+  const parser = selectParser(parsers ?? JSON_ONLY, type)
+  if (parser === undefined) {
+    // Only whitespace counts as no body: there is nothing for a parser to read.
+    if (isBlank(raw) || parsers === null) return { kind: 'parsed', body: undefined }
+    return { kind: 'parsed', body: undefined, error: unsupportedMediaType(type) }
   }
-  let text: string
-  if (typeof raw === 'string') text = raw
-  else {
-    try {
-      text = decodeUtf8(raw)
-    } catch (e) {
-      if (!(e instanceof Utf8Error)) throw e
-      return { kind: 'parsed', body: undefined, error: parseError(`JSON parse error - ${e.message}`) }
-    }
-  }
-  if (isBlankText(text)) return { kind: 'parsed', body: undefined }
-  if (jsonTooDeep(text))
-    return {
-      kind: 'parsed',
-      body: undefined,
-      text,
-      error: parseError(`JSON parse error - nested deeper than ${MAX_JSON_DEPTH} levels`),
-    }
-  try {
-    return { kind: 'parsed', body: JSON.parse(text), text }
-  } catch (e) {
-    // In the words of the real service (Python's json module, through DRF).
-    return {
-      kind: 'parsed',
-      body: undefined,
-      text,
-      error: parseError(`JSON parse error - ${pythonJsonError(text) ?? (e as Error).message}`),
-    }
-  }
+  const parsed = parseWith(parser, raw, type)
+  if (parser === 'json' && parsed.text !== undefined && isBlankText(parsed.text))
+    return { kind: 'parsed', body: undefined }
+  if ('error' in parsed) return { kind: 'parsed', body: undefined, text: parsed.text, error: parsed.error }
+  return { kind: 'parsed', body: parsed.body, text: parsed.text }
 }
 
 /** Whether `text` is empty or whitespace only (as `trim() === ''`, without making the trimmed copy of a body that is not). */
@@ -90,16 +78,6 @@ function isBlank(raw: string | Uint8Array): boolean {
   for (const byte of raw) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false
   return true
 }
-
-/** The media type of a Content-Type header, lower-cased, without parameters ('' when absent). */
-export function mediaType(contentType: string | undefined): string {
-  if (contentType === 'application/json') return contentType // as almost every client sends it
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase()
-}
-
-/** DRF's answer to a body in a media type it has no parser for. */
-export const unsupportedMediaType = (media: string) =>
-  new ApiError(415, 'invalid_request', 'unsupported_media_type', `Unsupported media type "${media}" in request.`)
 
 /**
  * The first string in `value` (a member's value or its name) that holds a null character, as the field

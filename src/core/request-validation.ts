@@ -1,10 +1,12 @@
-// Request validation with openapi-backend's ajv validators (compiled per operation on first use), fed
-// directly: the path params come from our route table and the query from URLSearchParams, so the
-// per-request work is one validator call (openapi-backend's own validateRequest re-parses the request
-// with lodash and recompiles the path template on every call).
+// What validating a request means here, in the real service's order: the body's serializer fields
+// first (core/drf-fields.ts, from the contract's x-drf entries: DRF coerces, trims and refuses in its own
+// words), then the contract's schemas over the query, path and the validated body, with openapi-backend's
+// ajv validators (compiled per operation on first use), fed directly: the path params come from our route
+// table and the query from URLSearchParams, so the per-request work is one validator call.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import type { Contract, OperationInfo } from './contract.ts'
+import { runSerializer, serializerOf, type Serializer } from './drf-fields.ts'
 
 interface QueryParamSpec {
   name: string
@@ -30,16 +32,20 @@ export interface RequestInput {
   searchParams: URLSearchParams
   headers: Record<string, string | undefined>
   body: unknown
+  /** The body's JSON text (for the fields' reading of numbers). */
+  text?: string
 }
 
 export type RequestValidation =
-  | { valid: true; query: Record<string, unknown> }
+  /** `body`: the body as the handler reads it (the serializer's validated data where the contract declares fields). */
+  | { valid: true; query: Record<string, unknown>; body: unknown }
   | { valid: false; errors: ErrorObject[]; input: Record<string, unknown> }
 
 interface OperationSpec {
   query: QueryParamSpec[]
   validators: ValidateFunction[]
   hasBody: boolean
+  serializer: Serializer | null
 }
 
 export function createRequestValidator(contract: Contract) {
@@ -67,6 +73,7 @@ export function createRequestValidator(contract: Contract) {
         }),
       validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
       hasBody: Boolean(op.operation.requestBody) && !op.bodyUnread,
+      serializer: op.bodyUnread ? null : serializerOf(bodySchema(op)),
     }
     specs.set(op.operationId, spec)
     return spec
@@ -75,6 +82,10 @@ export function createRequestValidator(contract: Contract) {
   const NO_PARAMS: QueryParamSpec[] = []
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
     const spec = specOf(op)
+    // The serializer's fields before anything else (their 400 is the first error; DRF parses the body first).
+    const body = spec.serializer
+      ? runSerializer(spec.serializer, input.body ?? {}, { partial: op.method === 'PATCH', text: input.text })
+      : input.body
     const query: Record<string, unknown> = {}
     let jsonValues: Record<string, unknown> | undefined
     let lenient: Record<string, unknown> | undefined
@@ -86,7 +97,7 @@ export function createRequestValidator(contract: Contract) {
     }
     // No body is validated as an empty object, as the real service reads one (its own 400s follow);
     // a body the contract requires is then refused by its schema (required fields, minProperties).
-    if (spec.hasBody) combined.requestBody = input.body === undefined ? {} : input.body
+    if (spec.hasBody) combined.requestBody = body === undefined ? {} : body
     const fail = (errors: ErrorObject[]): RequestValidation => failure(errors, combined, query, jsonValues)
     // (No query string, nothing to look up: most writes.)
     for (const param of input.searchParams.size === 0 ? NO_PARAMS : spec.query) {
@@ -127,9 +138,12 @@ export function createRequestValidator(contract: Contract) {
     for (const validator of spec.validators) {
       if (!validator(combined)) return fail(validator.errors ?? [])
     }
-    return { valid: true, query: jsonValues || lenient ? { ...query, ...jsonValues, ...lenient } : query }
+    return { valid: true, query: jsonValues || lenient ? { ...query, ...jsonValues, ...lenient } : query, body }
   }
 }
+
+/** The operation's JSON request body schema (dereferenced). */
+const bodySchema = (op: OperationInfo) => (op.operation.requestBody as any)?.content?.['application/json']?.schema
 
 /** A refusal, with what was validated (the query as read, JSON values parsed) for the error's words. */
 function failure(

@@ -16,28 +16,39 @@ const MATERIAL_FIELDS = ['name', 'description', 'filters'] as const
 /** Fields an update writes and the activity log compares, in the model's order. */
 const WRITABLE_FIELDS = ['name', 'derived_name', 'description', 'pinned', 'deleted', 'filters'] as const
 
-/** The request body after contract validation (types checked, unknown fields kept but ignored). */
+/** The serializer's validated data (core/drf-fields.ts, the contract's x-drf entries): only the fields given. */
 export interface PlaylistInput {
   name?: string | null
   derived_name?: string | null
   description?: string
   pinned?: boolean
   deleted?: boolean
-  filters?: Record<string, unknown> | null
-  type?: string | null
+  /** Any JSON (a JSONField); the mock stores an object only. */
+  filters?: unknown
+  type?: PlaylistType | null
   _create_in_folder?: string
 }
 
-const hasFilters = (filters: Record<string, unknown> | null | undefined) => !!filters && Object.keys(filters).length > 0
+/**
+ * `len(validated_data.get("filters", {})) > 0` as create() and update() ask it: an object's keys, a
+ * list's items, a text's characters; len() of a number or a boolean raises (a 500 there, a 400 here).
+ */
+function hasFilters(filters: unknown): boolean {
+  if (filters === undefined) return false
+  if (typeof filters === 'string' || Array.isArray(filters)) return [...filters].length > 0
+  if (typeof filters === 'object' && filters !== null) return Object.keys(filters).length > 0
+  throw validationError(`object of type '${typeof filters === 'number' ? 'int' : 'bool'}' has no len()`, 'filters')
+}
+
+/** The filters to store: the store keeps a JSON object, so a list or a text (which the real service stores) is refused. */
+function storedFilters(filters: unknown): Record<string, unknown> | undefined {
+  if (filters === undefined || (typeof filters === 'object' && filters !== null && !Array.isArray(filters)))
+    return filters as Record<string, unknown> | undefined
+  throw validationError('analytics-mock stores playlist filters as a JSON object; send an object.', 'filters')
+}
 
 /** The filters of a playlist created without any: one frozen object for all (its JSON text is then written once, see serializers/playlist.ts). */
 const NO_FILTERS: Record<string, unknown> = Object.freeze({})
-
-/** `filters` is a JSON field that is not nullable: DRF answers null with its `null` error. */
-function rejectNullFilters(input: PlaylistInput): void {
-  if ('filters' in input && input.filters === null)
-    throw validationError('This field may not be null.', 'filters', 'null')
-}
 
 /** A short id of 8 alphanumerics from the seeded generator, unique in the project. */
 function newShortId(store: Store, projectId: number): string {
@@ -57,19 +68,14 @@ export function createPlaylist(
   user: UserRecord,
   now: number,
 ): PlaylistRecord {
-  rejectNullFilters(input)
   const type = input.type
-  // A given type outside the choices is a field error; a missing or empty one is the create() check.
-  if (typeof type === 'string' && type !== '' && !(PLAYLIST_TYPES as readonly string[]).includes(type)) {
-    throw validationError(`"${type}" is not a valid choice.`, 'type', 'invalid_choice')
-  }
   if (!type) throw validationError('Must provide a valid playlist type: either filters or collection')
   if (type === 'collection' && hasFilters(input.filters))
     throw validationError('You cannot create a collection with filters')
   if (type === 'filters' && !hasFilters(input.filters)) {
     throw validationError('You must provide a valid filters when creating a saved filter')
   }
-
+  const filters = storedFilters(input.filters) ?? NO_FILTERS
   const playlist = store.playlists.insert({
     id: store.counters.playlist++,
     short_id: newShortId(store, projectId),
@@ -79,8 +85,8 @@ export function createPlaylist(
     description: input.description ?? '',
     pinned: input.pinned ?? false,
     deleted: input.deleted ?? false,
-    filters: input.filters ?? NO_FILTERS,
-    type: type as PlaylistType,
+    filters,
+    type,
     created_at: now,
     created_by_id: user.id,
     last_modified_at: now,
@@ -119,7 +125,6 @@ export function updatePlaylist(
   user: UserRecord,
   now: number,
 ): PlaylistRecord {
-  rejectNullFilters(input)
   if (playlist.type === 'collection' && hasFilters(input.filters))
     throw validationError('You cannot update a collection to add filters')
   if (playlist.type === 'filters' && !hasFilters(input.filters)) {
@@ -127,6 +132,7 @@ export function updatePlaylist(
   }
   const material = MATERIAL_FIELDS.some((field) => field in input)
   const next: PlaylistRecord = { ...playlist }
+  storedFilters(input.filters)
   for (const field of WRITABLE_FIELDS) {
     if (input[field] !== undefined) (next as Record<string, unknown>)[field] = input[field]
   }

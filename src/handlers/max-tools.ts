@@ -2,7 +2,6 @@
 // the insight and answers the real service's array of assistant messages (visualization, then tool
 // result). `format=txt` answers the tool message's text alone.
 import type { HandlerMap } from './context.ts'
-import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
 import { projectInsight, projectPlan, toolContent } from '../domain/insight-cache.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
@@ -13,12 +12,10 @@ export const maxToolsHandlers: HandlerMap = {
   max_tools_create_and_query_insight(ctx) {
     const { store, clock } = ctx.services
     const project = ctx.project!
+    // The serializer's validated data: the question trimmed, the insight type one of its choices.
     const { query: question, insight_type: insightType } = ctx.body as { query: string; insight_type: InsightType }
-    // DRF's CharField trims and refuses blank values (the contract has checked presence, type and length).
-    if (question.trim() === '') throw validationError('This field may not be blank.', 'query', 'blank')
-
     const now = clock.now()
-    const plan = projectPlan(store.events, project.id, question.trim(), insightType)
+    const plan = projectPlan(store.events, project.id, question, insightType)
     const result = projectInsight(store.events, project.id, plan, now)
     const content = toolContent(result, now, project.timezone)
 

@@ -24,6 +24,8 @@ export interface FuzzWorld {
   otherProjectShortIds: string[]
   recordingIds: string[]
   otherProjectRecordingIds: string[]
+  /** Ids of the journal's newest entries (the control API's journal/{id} paths). */
+  journalIds: string[]
   keys: { all: string; read: string; otherProject: string }
 }
 
@@ -111,7 +113,14 @@ function segmentValue(name: string, rng: SeededRandom, world: FuzzWorld, tricks:
     }
     return odd()
   }
-  const own = name === 'id' ? world.personIds : name === 'short_id' ? world.shortIds : world.recordingIds
+  const own =
+    name === 'journal_id'
+      ? world.journalIds
+      : name === 'id'
+        ? world.personIds
+        : name === 'short_id'
+          ? world.shortIds
+          : world.recordingIds
   const other =
     name === 'id'
       ? world.otherProjectPersonIds
@@ -171,7 +180,10 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
     template = pick(rng, op.templates.slice(1))
     tricks.push('alias prefix')
   }
-  let path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encode(segmentValue(name, rng, world, tricks)))
+  const journal = template.startsWith('/_mock/journal/')
+  let path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encode(segmentValue(journal && name === 'id' ? 'journal_id' : name, rng, world, tricks)),
+  )
 
   // Query: the documented parameters, some broken, some repeated or empty, sometimes an unknown one.
   const query: string[] = []

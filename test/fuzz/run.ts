@@ -32,6 +32,10 @@ export function worldOf(app: App): FuzzWorld {
     otherProjectShortIds: playlists(2),
     recordingIds: recordings(1),
     otherProjectRecordingIds: recordings(2),
+    journalIds: app.journal
+      .entries()
+      .slice(-20)
+      .map((e) => String(e.id)),
     keys: { all: KEYS.all, read: KEYS.read, otherProject: KEYS.project2 },
   }
 }

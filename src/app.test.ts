@@ -40,13 +40,13 @@ describe('routing and error bodies', () => {
     })
     const persons = await client.request('POST', '/api/environments/1/persons/5/')
     expect(persons.status).toBe(405)
-    // The real service's methods for the path, PUT included (it is not mocked: 501).
+    // The real service's methods for the path.
     expect(persons.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD, OPTIONS')
   })
 
   it('501 not_mocked for an endpoint the real service has and the mock does not serve, after the key and project checks', async () => {
     for (const [method, path, template] of [
-      ['PUT', '/api/environments/1/persons/5/', '/api/environments/{project_id}/persons/{id}/'],
+      ['POST', '/api/environments/1/persons/5/split/', '/api/environments/{project_id}/persons/{id}/split/'],
       ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
       [
         'GET',
@@ -55,8 +55,8 @@ describe('routing and error bodies', () => {
       ],
       [
         'POST',
-        '/api/environments/1/session_recording_playlists/abc/recordings/bulk_add/',
-        '/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/',
+        '/api/environments/1/session_recording_playlists/abc/playlist_viewed/',
+        '/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/',
       ],
     ] as const) {
       const res = await client.request(method, path)
@@ -68,8 +68,8 @@ describe('routing and error bodies', () => {
         attr: null,
       })
     }
-    expect((await client.request('PUT', '/api/environments/1/persons/5/', { key: null })).status).toBe(401)
-    expect((await client.request('PUT', '/api/environments/99/persons/5/')).status).toBe(404)
+    expect((await client.request('POST', '/api/environments/1/persons/5/split/', { key: null })).status).toBe(401)
+    expect((await client.request('POST', '/api/environments/99/persons/5/split/')).status).toBe(404)
     // Not a real endpoint at all: 404.
     expect((await client.get('/api/environments/1/persons/5/nonsense/')).status).toBe(404)
   })

@@ -31,6 +31,12 @@ const lacks = (scopes: string[], required: string) =>
 const EXAMPLE_BODIES: Record<string, unknown> = {
   max_tools_create_and_query_insight: { query: 'How many pageviews last week?', insight_type: 'trends' },
   persons_partial_update: { properties: { plan: 'enterprise' } },
+  persons_update: { properties: { plan: 'enterprise' } },
+  session_recording_playlists_update: { description: 'touched by the auth matrix' },
+  session_recording_playlists_recordings_bulk_add: { session_recording_ids: ['auth-matrix'] },
+  session_recording_playlists_recordings_bulk_delete: { session_recording_ids: ['auth-matrix'] },
+  session_recordings_bulk_viewed: { session_recording_ids: ['auth-matrix'] },
+  session_recordings_bulk_not_viewed: { session_recording_ids: ['auth-matrix'] },
   session_recording_playlists_create: { name: 'Auth matrix', type: 'collection' },
   session_recording_playlists_partial_update: { description: 'touched by the auth matrix' },
   session_recordings_partial_update: { viewed: true },

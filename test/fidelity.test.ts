@@ -10,7 +10,7 @@ import { apiFor } from './fidelity/harness.ts'
 describe('fidelity to the real service', () => {
   it('has unique case ids, each naming its source', () => {
     expect(new Set(CASES.map((c) => c.id)).size).toBe(CASES.length)
-    for (const c of CASES) expect(c.source, c.id).toMatch(/^(posthog|ee|rest_framework)\//)
+    for (const c of CASES) expect(c.source, c.id).toMatch(/^(posthog|ee|rest_framework|exceptions_hog)\//)
   })
 
   it('docs/fidelity.md states the counts', () => {

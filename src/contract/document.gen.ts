@@ -26,10 +26,6 @@ export const document = {
  ],
  "x-not-mocked": [
   {
-   "method": "PUT",
-   "path": "/api/environments/{project_id}/persons/{id}/"
-  },
-  {
    "method": "POST",
    "path": "/api/environments/{project_id}/persons/{id}/split/"
   },
@@ -94,18 +90,6 @@ export const document = {
    "path": "/api/environments/{project_id}/persons/properties_at_time/"
   },
   {
-   "method": "PUT",
-   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/"
-  },
-  {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/"
-  },
-  {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_delete/"
-  },
-  {
    "method": "POST",
    "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/"
   },
@@ -128,14 +112,6 @@ export const document = {
   {
    "method": "POST",
    "path": "/api/environments/{project_id}/session_recordings/bulk_delete/"
-  },
-  {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recordings/bulk_viewed/"
-  },
-  {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recordings/bulk_not_viewed/"
   },
   {
    "method": "POST",
@@ -654,6 +630,80 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
+   "put": {
+    "operationId": "persons_update",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Merge properties into the person (PUT, as PATCH in the real service)",
+    "description": "The real PersonViewSet.update answers PUT and PATCH alike: 202 with no body, the properties set\nthrough a $set event; missing properties is its hand-built 400 (code and detail swapped). The seed\nlists PATCH only, so PUT follows the real service in both profiles.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PersonUpdateRequest"
+       }
+      }
+     }
+    },
+    "responses": {
+     "202": {
+      "description": "Accepted; no body"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
       "$ref": "#/components/responses/Error"
      },
      "429": {
@@ -1657,6 +1707,92 @@ export const document = {
      }
     }
    },
+   "put": {
+    "operationId": "session_recording_playlists_update",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Update the playlist (PUT, the ModelViewSet's update, not partial)",
+    "description": "As PATCH (the same serializer and update()), but not partial: with form input a BooleanField left\nout reads as false. The seed lists PATCH only; PUT follows the real service.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-put-synthetic",
+      "what": "semantics",
+      "seed": "not shown (a synthetic-... short_id is a 404 in the default profile)",
+      "real": "a PUT of a synthetic playlist is a 400 \"Cannot update synthetic playlists\" (followed in the observed profile)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/SessionRecordingPlaylistWrite"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "The updated playlist",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SessionRecordingPlaylist"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   },
    "patch": {
     "operationId": "session_recording_playlists_partial_update",
     "tags": [
@@ -1887,6 +2023,186 @@ export const document = {
     }
    }
   },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/": {
+   "post": {
+    "operationId": "session_recording_playlists_recordings_bulk_add",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Add up to 20 recordings to a collection playlist",
+    "description": "session_recording_playlist_api.py bulk_add_recordings: `session_recording_ids` a non-empty list of at\nmost 20, a collection only; each added once (added_count counts the new ones).\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-bulk-add-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/BulkRecordingIds"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/BulkAdded"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_delete/": {
+   "post": {
+    "operationId": "session_recording_playlists_recordings_bulk_delete",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Remove up to 20 recordings from a playlist",
+    "description": "session_recording_playlist_api.py bulk_delete_recordings: `session_recording_ids` a non-empty list of at\nmost 20; those in the playlist are removed (deleted_count), the others skipped.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-bulk-delete-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/BulkRecordingIds"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/BulkDeleted"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
   "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
    "post": {
     "operationId": "session_recording_playlists_recordings_create",
@@ -2041,6 +2357,180 @@ export const document = {
       "$ref": "#/components/responses/Error"
      },
      "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/bulk_viewed/": {
+   "post": {
+    "operationId": "session_recordings_bulk_viewed",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Mark up to 20 recordings viewed by the key's user",
+    "description": "session_recording_api.py bulk_viewed: `session_recording_ids` a non-empty list of at most 20;\nviewed_count is the number asked for (bulk_create with ignore_conflicts returns every row).\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recordings-bulk-viewed-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/BulkRecordingIds"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/BulkViewed"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/bulk_not_viewed/": {
+   "post": {
+    "operationId": "session_recordings_bulk_not_viewed",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Mark up to 20 recordings not viewed by the key's user",
+    "description": "session_recording_api.py bulk_not_viewed: `session_recording_ids` a non-empty list of at most 20;\nthe user's views of them are removed (not_viewed_count).\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recordings-bulk-not-viewed-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/BulkRecordingIds"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/BulkNotViewed"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
       "$ref": "#/components/responses/Error"
      },
      "415": {
@@ -3825,6 +4315,89 @@ export const document = {
        "field": "JSONField",
        "required": false
       }
+     }
+    }
+   },
+   "BulkRecordingIds": {
+    "type": "object",
+    "description": "Read from the body as the real view reads it (request.data.get), not by a serializer: a non-empty list of at most 20 ids, else a 400 in its words.",
+    "properties": {
+     "session_recording_ids": {}
+    }
+   },
+   "BulkAdded": {
+    "type": "object",
+    "required": [
+     "success",
+     "added_count",
+     "total_requested"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     },
+     "added_count": {
+      "type": "integer"
+     },
+     "total_requested": {
+      "type": "integer"
+     }
+    }
+   },
+   "BulkDeleted": {
+    "type": "object",
+    "required": [
+     "success",
+     "deleted_count",
+     "total_requested"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     },
+     "deleted_count": {
+      "type": "integer"
+     },
+     "total_requested": {
+      "type": "integer"
+     }
+    }
+   },
+   "BulkViewed": {
+    "type": "object",
+    "required": [
+     "success",
+     "viewed_count",
+     "total_requested"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     },
+     "viewed_count": {
+      "type": "integer"
+     },
+     "total_requested": {
+      "type": "integer"
+     }
+    }
+   },
+   "BulkNotViewed": {
+    "type": "object",
+    "required": [
+     "success",
+     "not_viewed_count",
+     "total_requested"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     },
+     "not_viewed_count": {
+      "type": "integer"
+     },
+     "total_requested": {
+      "type": "integer"
      }
     }
    },

@@ -63,7 +63,13 @@ export interface paths {
             cookie?: never;
         };
         get: operations["persons_retrieve"];
-        put?: never;
+        /**
+         * Merge properties into the person (PUT, as PATCH in the real service)
+         * @description The real PersonViewSet.update answers PUT and PATCH alike: 202 with no body, the properties set
+         *     through a $set event; missing properties is its hand-built 400 (code and detail swapped). The seed
+         *     lists PATCH only, so PUT follows the real service in both profiles.
+         */
+        put: operations["persons_update"];
         post?: never;
         /** Delete the person; with delete_events=true also queue deletion of its events (next Sunday 05:00 UTC) */
         delete: operations["persons_destroy"];
@@ -163,7 +169,12 @@ export interface paths {
             cookie?: never;
         };
         get: operations["session_recording_playlists_retrieve"];
-        put?: never;
+        /**
+         * Update the playlist (PUT, the ModelViewSet's update, not partial)
+         * @description As PATCH (the same serializer and update()), but not partial: with form input a BooleanField left
+         *     out reads as false. The seed lists PATCH only; PUT follows the real service.
+         */
+        put: operations["session_recording_playlists_update"];
         post?: never;
         /**
          * Hard delete is refused; use PATCH with deleted=true
@@ -191,6 +202,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add up to 20 recordings to a collection playlist
+         * @description session_recording_playlist_api.py bulk_add_recordings: `session_recording_ids` a non-empty list of at
+         *     most 20, a collection only; each added once (added_count counts the new ones).
+         */
+        post: operations["session_recording_playlists_recordings_bulk_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove up to 20 recordings from a playlist
+         * @description session_recording_playlist_api.py bulk_delete_recordings: `session_recording_ids` a non-empty list of at
+         *     most 20; those in the playlist are removed (deleted_count), the others skipped.
+         */
+        post: operations["session_recording_playlists_recordings_bulk_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
         parameters: {
             query?: never;
@@ -210,6 +263,48 @@ export interface paths {
         post: operations["session_recording_playlists_recordings_create"];
         /** Remove a recording from a playlist */
         delete: operations["session_recording_playlists_recordings_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/bulk_viewed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark up to 20 recordings viewed by the key's user
+         * @description session_recording_api.py bulk_viewed: `session_recording_ids` a non-empty list of at most 20;
+         *     viewed_count is the number asked for (bulk_create with ignore_conflicts returns every row).
+         */
+        post: operations["session_recordings_bulk_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/bulk_not_viewed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark up to 20 recordings not viewed by the key's user
+         * @description session_recording_api.py bulk_not_viewed: `session_recording_ids` a non-empty list of at most 20;
+         *     the user's views of them are removed (not_viewed_count).
+         */
+        post: operations["session_recordings_bulk_not_viewed"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -646,6 +741,30 @@ export interface components {
             analyzed?: unknown;
             player_metadata?: unknown;
             durations?: unknown;
+        };
+        /** @description Read from the body as the real view reads it (request.data.get), not by a serializer: a non-empty list of at most 20 ids, else a 400 in its words. */
+        BulkRecordingIds: {
+            session_recording_ids?: unknown;
+        };
+        BulkAdded: {
+            success: boolean;
+            added_count: number;
+            total_requested: number;
+        };
+        BulkDeleted: {
+            success: boolean;
+            deleted_count: number;
+            total_requested: number;
+        };
+        BulkViewed: {
+            success: boolean;
+            viewed_count: number;
+            total_requested: number;
+        };
+        BulkNotViewed: {
+            success: boolean;
+            not_viewed_count: number;
+            total_requested: number;
         };
         SuccessResponse: {
             success: boolean;
@@ -1536,6 +1655,46 @@ export interface operations {
             503: components["responses"]["Fault"];
         };
     };
+    persons_update: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; no body */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
     persons_destroy: {
         parameters: {
             query?: {
@@ -1920,6 +2079,45 @@ export interface operations {
             503: components["responses"]["Fault"];
         };
     };
+    session_recording_playlists_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRecordingPlaylistWrite"];
+            };
+        };
+        responses: {
+            /** @description The updated playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRecordingPlaylist"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
     session_recording_playlists_destroy: {
         parameters: {
             query?: never;
@@ -2024,6 +2222,84 @@ export interface operations {
             503: components["responses"]["Fault"];
         };
     };
+    session_recording_playlists_recordings_bulk_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkRecordingIds"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAdded"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recording_playlists_recordings_bulk_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkRecordingIds"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDeleted"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
     session_recording_playlists_recordings_create: {
         parameters: {
             query?: never;
@@ -2090,6 +2366,82 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             405: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_bulk_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkRecordingIds"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkViewed"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_bulk_not_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkRecordingIds"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkNotViewed"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
             415: components["responses"]["Error"];
             429: components["responses"]["Error"];
             500: components["responses"]["Fault"];

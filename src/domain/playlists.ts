@@ -319,3 +319,32 @@ export function removeRecording(store: Store, playlist: PlaylistRecord, recordin
   const item = store.playlistItems.find(playlist.id, recordingId)
   return item !== undefined && store.playlistItems.remove(item)
 }
+
+/** MAX_RECORDINGS_PER_BULK_ACTION (the playlists' and the recordings' bulk actions). */
+export const MAX_BULK_RECORDINGS = 20
+
+/** `session_recording_ids` as the bulk actions read it from request.data: a non-empty list of at most 20. */
+export function bulkRecordingIds(body: unknown): string[] {
+  const ids = (body as { session_recording_ids?: unknown } | undefined)?.session_recording_ids ?? []
+  if (!Array.isArray(ids) || ids.length === 0)
+    throw validationError('session_recording_ids must be provided as a non-empty array')
+  if (ids.length > MAX_BULK_RECORDINGS)
+    throw validationError(`Cannot process more than ${MAX_BULK_RECORDINGS} recordings at once`)
+  return ids.map(String)
+}
+
+/** bulk_add_recordings: the ids a collection did not hold yet are added; how many. */
+export function addRecordings(store: Store, playlist: PlaylistRecord, ids: readonly string[], now: number): number {
+  if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
+  let added = 0
+  for (const id of ids) {
+    if (store.playlistItems.find(playlist.id, id)) continue
+    addRecording(store, playlist, id, now)
+    added++
+  }
+  return added
+}
+
+/** bulk_delete_recordings: the ids the playlist held are removed; how many. */
+export const removeRecordings = (store: Store, playlist: PlaylistRecord, ids: readonly string[]): number =>
+  ids.filter((id) => removeRecording(store, playlist, id)).length

@@ -109,6 +109,15 @@ export function markViewed(store: Store, recording: RecordingRecord, email: stri
   store.recordings.upsert(Object.freeze({ ...plain, viewers: Object.freeze([...recording.viewers, email]) }))
 }
 
+/** Takes the user's view of the recording back (bulk_not_viewed); false when they had not viewed it. */
+export function markNotViewed(store: Store, recording: RecordingRecord, email: string): boolean {
+  if (!recording.viewers.includes(email)) return false
+  const plain = (recording as RecordingRecord & { toJSON?: () => RecordingRecord }).toJSON?.() ?? recording
+  const viewers = Object.freeze(recording.viewers.filter((v) => v !== email))
+  store.recordings.upsert(Object.freeze({ ...plain, viewers }))
+  return true
+}
+
 /** Deletes the recording for good (its playlist items stay, showing nothing, as the real ones do). */
 export function deleteRecording(store: Store, projectId: number, id: string): void {
   store.recordings.remove(projectId, id)

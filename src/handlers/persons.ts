@@ -74,6 +74,20 @@ function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): Moc
   )
 }
 
+/**
+ * PersonViewSet.update: no properties is its hand-built 400 (code and detail swapped), checked before
+ * the person is looked up; then the properties are set.
+ */
+function updateProperties(ctx: HandlerContext) {
+  // (A properties value that is not an object never gets here: the contract answers 400 for it.)
+  const properties = ctx.body?.properties
+  if (properties === undefined || properties === null) {
+    throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')
+  }
+  const person = findPerson(ctx)
+  return { person, updated: updatePersonProperties(ctx.services.store, person, properties, actor(ctx)) }
+}
+
 export const personHandlers: HandlerMap = {
   persons_list(ctx) {
     const found = findPersons(ctx.services.store, ctx.project!.id, {
@@ -107,15 +121,7 @@ export const personHandlers: HandlerMap = {
   },
 
   persons_partial_update(ctx) {
-    // As the real service: checked before the person is looked up, answered with its hand-built body,
-    // whose code and detail are swapped.
-    // (A properties value that is not an object never gets here: the contract answers 400 for it.)
-    const properties = ctx.body?.properties
-    if (properties === undefined || properties === null) {
-      throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')
-    }
-    const person = findPerson(ctx)
-    const updated = updatePersonProperties(ctx.services.store, person, properties, actor(ctx))
+    const { person, updated } = updateProperties(ctx)
     if (ctx.observed('person-patch-status')) {
       forgetPerson(person, updated)
       return empty(202)
@@ -125,6 +131,13 @@ export const personHandlers: HandlerMap = {
     const shown = toPerson(updated)
     forgetPerson(person, updated)
     return json(200, shown)
+  },
+
+  /** PUT: the real update() itself, which PATCH also reaches; the seed lists no PUT, so 202 in both profiles. */
+  persons_update(ctx) {
+    const { person, updated } = updateProperties(ctx)
+    forgetPerson(person, updated)
+    return empty(202)
   },
 
   persons_destroy(ctx) {

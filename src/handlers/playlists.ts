@@ -1,14 +1,17 @@
 // Session recording playlists (seed 4.3) and the recordings in them.
-import type { HandlerContext, HandlerMap } from './context.ts'
+import type { Handler, HandlerContext, HandlerMap } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
 import {
   addRecording,
+  addRecordings,
+  bulkRecordingIds,
   createPlaylist,
   listPlaylists,
   playlistRecordings,
   removeRecording,
+  removeRecordings,
   updatePlaylist,
   withSynthetic,
   type PlaylistListFilters,
@@ -44,6 +47,18 @@ function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | und
   return shortId.startsWith('synthetic-') && ctx.observed(note)
     ? SYNTHETIC_PLAYLISTS.find((p) => p.short_id === shortId)
     : undefined
+}
+
+/** PATCH and PUT (the serializer's update): soft-deleted playlists too, synthetic ones refused where listed. */
+function updateOf(syntheticNote: string): Handler {
+  return (ctx) => {
+    const { store, clock } = ctx.services
+    const user = ctx.principal!.user
+    if (syntheticOf(ctx, syntheticNote)) throw validationError('Cannot update synthetic playlists')
+    const found = findPlaylist(ctx, { includeDeleted: true })
+    const playlist = updatePlaylist(store, found, ctx.body ?? {}, user, clock.now())
+    return json(200, toPlaylist(store, playlist, user))
+  }
 }
 
 export const playlistHandlers: HandlerMap = {
@@ -106,19 +121,9 @@ export const playlistHandlers: HandlerMap = {
     return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
   },
 
-  session_recording_playlists_partial_update(ctx) {
-    const { store, clock } = ctx.services
-    const user = ctx.principal!.user
-    if (syntheticOf(ctx, 'playlist-patch-synthetic')) throw validationError('Cannot update synthetic playlists')
-    const playlist = updatePlaylist(
-      store,
-      findPlaylist(ctx, { includeDeleted: true }),
-      ctx.body ?? {},
-      user,
-      clock.now(),
-    )
-    return json(200, toPlaylist(store, playlist, user))
-  },
+  session_recording_playlists_partial_update: updateOf('playlist-patch-synthetic'),
+  // PUT: the ModelViewSet's update, the same serializer not partial (core/drf-fields.ts reads the method).
+  session_recording_playlists_update: updateOf('playlist-put-synthetic'),
 
   /** Hard delete is refused without looking the playlist up: 405 with no body, nothing changes. */
   session_recording_playlists_destroy() {
@@ -145,6 +150,21 @@ export const playlistHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     addRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!, clock.now())
     return json(200, { success: true })
+  },
+
+  session_recording_playlists_recordings_bulk_add(ctx) {
+    // get_object() first, then the body, as bulk_add_recordings reads them.
+    const playlist = findPlaylist(ctx)
+    const ids = bulkRecordingIds(ctx.body)
+    const added = addRecordings(ctx.services.store, playlist, ids, ctx.services.clock.now())
+    return json(200, { success: true, added_count: added, total_requested: ids.length })
+  },
+
+  session_recording_playlists_recordings_bulk_delete(ctx) {
+    const playlist = findPlaylist(ctx)
+    const ids = bulkRecordingIds(ctx.body)
+    const deleted = removeRecordings(ctx.services.store, playlist, ids)
+    return json(200, { success: true, deleted_count: deleted, total_requested: ids.length })
   },
 
   session_recording_playlists_recordings_destroy(ctx) {

@@ -8,7 +8,14 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPageOf } from '../core/pagination.ts'
-import { deleteRecording, markViewed, pageWithSelected, recordingsWithSelected } from '../domain/recording.ts'
+import { bulkRecordingIds } from '../domain/playlists.ts'
+import {
+  deleteRecording,
+  markNotViewed,
+  markViewed,
+  pageWithSelected,
+  recordingsWithSelected,
+} from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
 import { RECORDINGS_LIST_VERSION } from './playlists.ts'
@@ -67,6 +74,29 @@ export const sessionRecordingHandlers: HandlerMap = {
 
   session_recordings_partial_update: updateRecording,
   session_recordings_update: updateRecording,
+
+  /** Views of recordings the project does not have are not kept (the real service keeps them for later). */
+  session_recordings_bulk_viewed(ctx) {
+    const ids = bulkRecordingIds(ctx.body)
+    const { store } = ctx.services
+    for (const id of ids) {
+      const recording = store.recordings.get(ctx.project!.id, id)
+      if (recording) markViewed(store, recording, ctx.principal!.user.email)
+    }
+    // bulk_create(ignore_conflicts=True) returns every row it was given: the count asked for.
+    return json(200, { success: true, viewed_count: ids.length, total_requested: ids.length })
+  },
+
+  session_recordings_bulk_not_viewed(ctx) {
+    const ids = bulkRecordingIds(ctx.body)
+    const { store } = ctx.services
+    const email = ctx.principal!.user.email
+    const removed = ids.filter((id) => {
+      const recording = store.recordings.get(ctx.project!.id, id)
+      return recording !== undefined && markNotViewed(store, recording, email)
+    }).length
+    return json(200, { success: true, not_viewed_count: removed, total_requested: ids.length })
+  },
 
   /** The real view asks its recording service to delete without looking the recording up: 204 either way. */
   session_recordings_destroy(ctx) {

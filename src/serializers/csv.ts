@@ -1,8 +1,11 @@
-// CSV as the real service renders list results (djangorestframework-csv behind Python's csv module):
-// each row flattened with "." (`properties.email`, `distinct_ids.0`), empty objects and lists giving
-// no column, the header the sorted union of every row's keys, null as an empty cell, booleans as
-// Python writes them (True/False), fields quoted only when they must be, rows ended by CRLF.
-// No rows: an empty body (there are no keys to make a header from).
+// CSV as the real service renders list results (rest_framework_csv/renderers.py CSVRenderer and
+// PaginatedCSVRenderer, behind Python's csv module): the `results` only, each row flattened with "."
+// (`properties.email`, `distinct_ids.0`: CSVRenderer.flatten_item), empty objects and lists giving no
+// column, the header the sorted union of every row's keys, None as an empty cell, every other value as
+// Python's str() writes it (True/False, a float's repr: core/python-text.ts), fields quoted only when they
+// must be (QUOTE_MINIMAL), rows ended by CRLF. No rows: an empty body (no keys to make a header from).
+// Which persons a CSV list holds is the view's rule (handlers/persons.ts: limit and offset do not apply).
+import { pythonStr } from '../core/python-text.ts'
 
 export type FlatRow = Record<string, string | number | boolean | null>
 
@@ -20,7 +23,7 @@ export function flatten(value: unknown, prefix = '', out: FlatRow = {}): FlatRow
 
 function cell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'boolean' ? (value ? 'True' : 'False') : String(value)
+  const text = pythonStr(value)
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -2,6 +2,7 @@
 // tests and source, each with an executable check.
 import type { FidelityCase } from './harness.ts'
 import { frameworkCases } from './framework.cases.ts'
+import { mechanismCases } from './mechanisms.cases.ts'
 import { personCases } from './persons.cases.ts'
 import { platformCases } from './platform.cases.ts'
 import { playlistCases } from './playlists.cases.ts'
@@ -15,4 +16,5 @@ export const CASES: FidelityCase[] = [
   ...timelineCases,
   ...platformCases,
   ...frameworkCases,
+  ...mechanismCases,
 ]

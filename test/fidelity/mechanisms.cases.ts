@@ -1,0 +1,411 @@
+// The real service's shared mechanisms, each case read in its code: Django REST framework's parsers,
+// serializer fields and exception handler (rest_framework/, PostHog/drf-exceptions-hog), PostHog's list
+// links, relative dates and date ranges, the recordings query, the CSV renderer, and the viewsets' methods.
+import { expect } from 'vitest'
+import { KEYS } from '../support.ts'
+import type { Api } from './harness.ts'
+import { P, status, type FidelityCase } from './harness.ts'
+
+const PLAYLISTS = `${P}/session_recording_playlists`
+const RECORDINGS = `${P}/session_recordings/`
+const PERSONS = `${P}/persons/`
+const INSIGHT_TOOL = `${P}/max_tools/create_and_query_insight/`
+const PLAYLIST_API = 'posthog/session_recordings/session_recording_playlist_api.py'
+const RECORDING_API = 'posthog/session_recordings/session_recording_api.py'
+const LIST_QUERY = 'posthog/session_recordings/queries/session_recording_list_from_query.py'
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** A request with a raw body in a media type of its own. */
+async function raw(api: Api, method: string, path: string, contentType: string, body: string) {
+  const res = await api.mock.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${KEYS.legacy}`, 'content-type': contentType },
+    body,
+  })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : text }
+}
+
+const create = (api: Api, body: unknown) => api.post(`${PLAYLISTS}/`, body)
+const fieldError = (attr: string | null, code: string, detail: string) => ({
+  type: 'validation_error',
+  code,
+  detail,
+  attr,
+})
+const ids = (body: any) => (body.results as any[]).map((r) => r.id)
+
+export const mechanismCases: FidelityCase[] = [
+  {
+    id: 'parsers/form-and-multipart',
+    source: 'rest_framework/parsers.py (FormParser, MultiPartParser: DEFAULT_PARSER_CLASSES; the viewsets set none)',
+    behaviour: 'a playlist created from form data or a multipart body: 201, its BooleanField read from the text "true"',
+    async run(api) {
+      const form = await raw(
+        api,
+        'POST',
+        `${PLAYLISTS}/`,
+        'application/x-www-form-urlencoded',
+        'name=From+a+form&type=collection&pinned=true',
+      )
+      status(form, 201)
+      expect(form.body).toMatchObject({ name: 'From a form', type: 'collection', pinned: true })
+      const parts = ['--B', 'Content-Disposition: form-data; name="name"', '', 'Multipart', '--B']
+      parts.push('Content-Disposition: form-data; name="type"', '', 'collection', '--B--', '')
+      const multipart = await raw(api, 'POST', `${PLAYLISTS}/`, 'multipart/form-data; boundary=B', parts.join('\r\n'))
+      status(multipart, 201)
+      expect(multipart.body).toMatchObject({ name: 'Multipart', pinned: false })
+    },
+  },
+  {
+    id: 'parsers/unsupported-media-type',
+    source: 'rest_framework/request.py (Request._parse: no parser selected, UnsupportedMediaType(content_type))',
+    behaviour: 'a body no default parser takes is a 415 naming the Content-Type as sent',
+    async run(api) {
+      const res = await raw(api, 'POST', `${PLAYLISTS}/`, 'text/plain; charset=utf-8', 'name=x')
+      status(res, 415)
+      expect(res.body).toEqual({
+        type: 'invalid_request',
+        code: 'unsupported_media_type',
+        detail: 'Unsupported media type "text/plain; charset=utf-8" in request.',
+        attr: null,
+      })
+    },
+  },
+  {
+    id: 'fields/char-field',
+    source:
+      'rest_framework/fields.py (CharField.run_validation, to_internal_value: trim, str() of numbers, max_length)',
+    behaviour:
+      'a name written as a number is its text, padding is trimmed, max_length counts after trimming; a list is "Not a valid string."',
+    async run(api) {
+      const number = await create(api, { type: 'collection', name: 12, description: 1.5 })
+      status(number, 201)
+      expect(number.body).toMatchObject({ name: '12', description: '1.5' })
+      const padded = await create(api, { type: 'collection', name: `  ${'x'.repeat(400)}  ` })
+      status(padded, 201)
+      expect(padded.body.name).toBe('x'.repeat(400))
+      const long = await create(api, { type: 'collection', name: 'x'.repeat(401) })
+      expect(long.body).toEqual(fieldError('name', 'max_length', 'Ensure this field has no more than 400 characters.'))
+      expect((await create(api, { type: 'collection', name: ['x'] })).body).toEqual(
+        fieldError('name', 'invalid_input', 'Not a valid string.'),
+      )
+      expect((await create(api, { type: 'collection', description: '   ' })).body.description).toBe('')
+    },
+  },
+  {
+    id: 'fields/boolean-field',
+    source: 'rest_framework/fields.py (BooleanField.TRUE_VALUES, FALSE_VALUES)',
+    behaviour:
+      'pinned as "yes", "on", 1 or "True" is true, as "off" or 0 false; another word is "Must be a valid boolean."',
+    async run(api) {
+      for (const word of ['yes', 'on', 1, 'True', 't'])
+        expect((await create(api, { type: 'collection', pinned: word })).body.pinned, String(word)).toBe(true)
+      for (const word of ['off', 0, 'NO'])
+        expect((await create(api, { type: 'collection', pinned: word })).body.pinned, String(word)).toBe(false)
+      expect((await create(api, { type: 'collection', pinned: 'Yes' })).body).toEqual(
+        fieldError('pinned', 'invalid_input', 'Must be a valid boolean.'),
+      )
+      const made = (await create(api, { type: 'collection' })).body
+      status(await api.patch(`${PLAYLISTS}/${made.short_id}/`, { deleted: 'true' }), 200)
+      status(await api.get(`${PLAYLISTS}/${made.short_id}/`), 404)
+    },
+  },
+  {
+    id: 'fields/choice-field',
+    source: 'rest_framework/fields.py (ChoiceField.to_internal_value: invalid_choice with str(input))',
+    behaviour: 'a playlist type outside its choices is invalid_choice on type, quoting the input as Python prints it',
+    async run(api) {
+      for (const [type, text] of [
+        ['', ''],
+        [1, '1'],
+        [true, 'True'],
+      ] as const)
+        expect((await create(api, { type })).body).toEqual(
+          fieldError('type', 'invalid_choice', `"${text}" is not a valid choice.`),
+        )
+      const tool = await api.post(INSIGHT_TOOL, { query: 'pageviews', insight_type: 'TRENDS' })
+      expect(tool.body).toEqual(fieldError('insight_type', 'invalid_choice', '"TRENDS" is not a valid choice.'))
+    },
+  },
+  {
+    id: 'fields/json-field',
+    source: `rest_framework/fields.py (JSONField: any JSON); ${PLAYLIST_API} (create: len(filters) > 0)`,
+    behaviour:
+      'filters take any JSON: a non-empty list is "filters" to create(), so a collection refuses it; null is the field\'s null error',
+    async run(api) {
+      expect((await create(api, { type: 'collection', filters: [1] })).body).toEqual(
+        fieldError(null, 'invalid_input', 'You cannot create a collection with filters'),
+      )
+      expect((await create(api, { type: 'collection', filters: null })).body).toEqual(
+        fieldError('filters', 'null', 'This field may not be null.'),
+      )
+      const recording = await api.mock.create.recording({ id: 'r1' })
+      const update = await api.patch(`${RECORDINGS}${recording.id}/`, { viewed: 'yes', player_metadata: [1, 'x'] })
+      status(update, 200)
+      expect(update.body).toEqual({ success: true })
+    },
+  },
+  {
+    id: 'errors/first-field-shown',
+    source:
+      'exceptions_hog/handler.py (exception_handler: the first error of the ValidationError); rest_framework/serializers.py (Serializer.to_internal_value in field order)',
+    behaviour:
+      "with several fields wrong, the one shown is the first in the serializer's field order (name before pinned before type), whatever the body order",
+    async run(api) {
+      const res = await create(api, { type: 'tomato', pinned: 'maybe', name: 'x'.repeat(401) })
+      expect(res.body).toEqual(fieldError('name', 'max_length', 'Ensure this field has no more than 400 characters.'))
+      expect((await create(api, { type: 'tomato', pinned: 'maybe' })).body.attr).toBe('pinned')
+      const tool = await api.post(INSIGHT_TOOL, { insight_type: 'nope' })
+      expect(tool.body).toEqual(fieldError('query', 'required', 'This field is required.'))
+    },
+  },
+  {
+    id: 'insight-tool/query-char-field',
+    source: 'ee/api/max_tools.py (InsightsToolCallSerializer.query: CharField(max_length=1000))',
+    behaviour:
+      'the question is trimmed (a padded one of 1000 characters is taken) and blank is "This field may not be blank."',
+    async run(api) {
+      status(await api.post(INSIGHT_TOOL, { query: `  ${'pageviews '.repeat(100)}  `, insight_type: 'trends' }), 200)
+      expect((await api.post(INSIGHT_TOOL, { query: '   ', insight_type: 'trends' })).body).toEqual(
+        fieldError('query', 'blank', 'This field may not be blank.'),
+      )
+    },
+  },
+  {
+    id: 'persons/list-links',
+    source:
+      'posthog/api/person.py (PersonViewSet.list: next when len(actor_ids) >= limit, previous when offset - limit >= 0); posthog/utils.py (format_query_params_absolute_url)',
+    behaviour:
+      'first page: next only; an exactly full last page: a next to an empty page, and previous the URL as sent (offset 0 leaves it unchanged); past the end: no next',
+    seedOverrules:
+      'seed 2.5: next and previous are the URLs of the next and previous pages (none past the end, offset=0 back)',
+    async run(api) {
+      for (let i = 0; i < 10; i++) await api.person([`p${i}`], {}, `2026-11-0${1 + (i % 3)}T00:00:0${i}Z`)
+      const at = async (q: string) => {
+        const { next, previous } = (await api.get(`${PERSONS}${q}`)).body
+        const local = (u: string | null) => (u === null ? null : u.slice(u.indexOf('/api/')))
+        return { next: local(next), previous: local(previous) }
+      }
+      expect(await at('?limit=5')).toEqual({ next: `${PERSONS}?limit=5&offset=5`, previous: null })
+      expect(await at('?limit=5&offset=5')).toEqual({
+        next: `${PERSONS}?limit=5&offset=10`,
+        previous: `${PERSONS}?limit=5&offset=5`,
+      })
+      expect(await at('?limit=5&offset=10')).toEqual({ next: null, previous: `${PERSONS}?limit=5&offset=5` })
+      expect(await at('?limit=3&offset=3')).toEqual({
+        next: `${PERSONS}?limit=3&offset=6`,
+        previous: `${PERSONS}?limit=3&offset=3`,
+      })
+    },
+  },
+  {
+    id: 'persons/csv-whole-list',
+    source: 'posthog/api/person.py (PersonViewSet.list: a CSV request is CSV_EXPORT_LIMIT persons from offset 0)',
+    behaviour: 'format=csv ignores limit and offset: every person is a row',
+    async run(api) {
+      for (let i = 0; i < 4; i++) await api.person([`csv${i}`], { plan: i % 2 === 0 })
+      const res = await api.get(`${PERSONS}?format=csv&limit=1&offset=2`)
+      status(res, 200)
+      const rows = res.text.trim().split('\r\n')
+      expect(rows).toHaveLength(5)
+      // Python's str() of the booleans.
+      const column = rows[0]!.split(',').indexOf('properties.plan')
+      const plans = rows.slice(1).map((r: string) => r.split(',')[column])
+      expect(plans.sort()).toEqual(['False', 'False', 'True', 'True'])
+    },
+  },
+  {
+    id: 'recordings/relative-dates',
+    source: `posthog/utils.py (relative_date_parse_with_delta_mapping); posthog/session_recordings/queries/sub_queries/base_query.py (SessionRecordingsQueryDateRange)`,
+    behaviour:
+      'date_from rounds a relative date down to its day (to its hour for hours), date_to stays exact; a date without a time covers its whole day; every unit the parser knows',
+    async run(api) {
+      // The clock is at 2026-11-04T12:00Z.
+      const starts: Record<string, string> = {
+        h3: '2026-11-04T09:00:00Z',
+        h2: '2026-11-04T09:59:59Z',
+        d2: '2026-11-02T00:00:00Z',
+        w1: '2026-10-28T00:00:00Z',
+        m1: '2026-10-04T00:00:00Z',
+        y1: '2025-11-04T00:00:00Z',
+        old: '2025-11-03T23:59:59Z',
+      }
+      // Kept two years, so no recording here has expired (the real query leaves expired ones out).
+      for (const [id, start] of Object.entries(starts))
+        await api.mock.create.recording({ id, start_time: start, retention_period_days: 730 })
+      const list = async (q: string) => ids((await api.get(`${RECORDINGS}?${q}&limit=100`)).body).sort()
+      expect(await list('date_from=-3h')).toEqual(['h2', 'h3'])
+      expect(await list('date_from=-2d')).toEqual(['d2', 'h2', 'h3'])
+      expect(await list('date_from=-1w')).toEqual(['d2', 'h2', 'h3', 'w1'])
+      expect(await list('date_from=-1m')).toEqual(['d2', 'h2', 'h3', 'm1', 'w1'])
+      expect(await list('date_from=-1y')).toEqual(['d2', 'h2', 'h3', 'm1', 'w1', 'y1'])
+      // -2h from 12:00 rounds to 10:00: h2 (09:59:59) is out; date_to=-2h is exact (10:00): h3 and h2 are in.
+      expect(await list('date_from=-2h')).toEqual([])
+      expect(await list('date_from=-1y&date_to=-2h')).toEqual(['d2', 'h2', 'h3', 'm1', 'w1', 'y1'])
+      expect(await list('date_from=2026-11-02&date_to=2026-11-02')).toEqual(['d2'])
+      expect(await list('date_from=dStart')).toEqual(['h2', 'h3'])
+    },
+  },
+  {
+    id: 'playlists/relative-dates-exact',
+    source: `${PLAYLIST_API} (_filter_request: relative_date_parse(date_from), last_modified_at__gt, not rounded)`,
+    behaviour: 'the playlists list reads date_from=-1d exactly: modified 25 hours ago is out, 23 hours ago in',
+    async run(api) {
+      const now = api.mock.clock.now()
+      const out = await api.mock.create.playlist({ name: 'out', created_at: now - 25 * HOUR })
+      const inside = await api.mock.create.playlist({ name: 'in', created_at: now - 23 * HOUR })
+      const shown = (await api.get(`${PLAYLISTS}/?date_from=-1d&collection_type=custom`)).body.results.map(
+        (p: any) => p.short_id,
+      )
+      expect(shown).toEqual([inside.short_id])
+      expect(shown).not.toContain(out.short_id)
+    },
+  },
+  {
+    id: 'timeline/default-range',
+    source: 'posthog/queries/query_date_range.py (QueryDateRange.date_from_param and date_to_param without dates)',
+    behaviour: 'without dates the timeline covers the start of the day a week back to the end of today',
+    async run(api) {
+      const person = await api.person(['t1'])
+      const body = (await api.get(`${PERSONS}${person.uuid}/properties_timeline/`)).body
+      expect(body.effective_date_from).toBe('2026-10-28T00:00:00+00:00')
+      expect(body.effective_date_to).toBe('2026-11-04T23:59:59.999999+00:00')
+    },
+  },
+  {
+    id: 'recordings/distinct-ids-replace-person',
+    source: `${LIST_QUERY} (_where_predicates: distinct_ids when given, else person_uuid's)`,
+    behaviour: 'distinct_ids, when it names any, replaces person_uuid; an empty list leaves person_uuid in charge',
+    async run(api) {
+      const a = await api.person(['a1'])
+      await api.person(['b1'])
+      await api.mock.create.recording({ id: 'ra', distinct_id: 'a1' })
+      await api.mock.create.recording({ id: 'rb', distinct_id: 'b1' })
+      expect(ids((await api.get(`${RECORDINGS}?person_uuid=${a.uuid}&distinct_ids=["b1"]`)).body)).toEqual(['rb'])
+      expect(ids((await api.get(`${RECORDINGS}?person_uuid=${a.uuid}&distinct_ids=[]`)).body)).toEqual(['ra'])
+    },
+  },
+  {
+    id: 'recordings/order-tie-break',
+    source: `${LIST_QUERY} (get_query: ORDER BY the order column, then session_id, both in order_direction)`,
+    behaviour: 'recordings tied on the order column come by session_id in the same direction',
+    async run(api) {
+      const start = api.mock.clock.now() - DAY
+      for (const id of ['s-b', 's-c', 's-a']) await api.mock.create.recording({ id, start_time: start })
+      expect(ids((await api.get(RECORDINGS)).body)).toEqual(['s-c', 's-b', 's-a'])
+      expect(ids((await api.get(`${RECORDINGS}?order_direction=ASC`)).body)).toEqual(['s-a', 's-b', 's-c'])
+      expect(ids((await api.get(`${RECORDINGS}?order=duration`)).body)).toEqual(['s-c', 's-b', 's-a'])
+    },
+  },
+  {
+    id: 'recordings/having-predicates',
+    source: `${LIST_QUERY} (_having_predicates: property_to_expr over the query's columns)`,
+    behaviour: 'having_predicates filters recordings by their columns (duration over a minute, clicks at least 3)',
+    async run(api) {
+      const start = api.mock.clock.now() - DAY
+      await api.mock.create.recording({ id: 'short', start_time: start, active_seconds: 30, click_count: 5 })
+      await api.mock.create.recording({ id: 'long', start_time: start, active_seconds: 90, click_count: 5 })
+      await api.mock.create.recording({ id: 'idle', start_time: start, active_seconds: 90, click_count: 1 })
+      const having = (filters: unknown) =>
+        api.get(`${RECORDINGS}?having_predicates=${encodeURIComponent(JSON.stringify(filters))}`)
+      const duration = { type: 'recording', key: 'duration', operator: 'gt', value: 60 }
+      expect(ids((await having([duration])).body).sort()).toEqual(['idle', 'long'])
+      const clicks = { type: 'recording', key: 'click_count', operator: 'gte', value: 3 }
+      expect(ids((await having([duration, clicks])).body)).toEqual(['long'])
+    },
+  },
+  {
+    id: 'recordings/activity-score',
+    source: `${LIST_QUERY} (BASE_QUERY: activity_score from the counts)`,
+    behaviour:
+      'activity_score is (active seconds + clicks + keypresses + console errors) / (mouse activity + duration + console errors, logs, warnings) * 100, rounded to 2 places',
+    async run(api) {
+      const recording = await api.mock.create.recording({
+        id: 'scored',
+        start_time: api.mock.clock.now() - DAY,
+        active_seconds: 40,
+        inactive_seconds: 20,
+        click_count: 10,
+        keypress_count: 5,
+        mouse_activity_count: 30,
+        console_error_count: 1,
+        console_log_count: 2,
+        console_warn_count: 3,
+        activity_score: 99,
+      })
+      // (40 + 10 + 5 + 1) / (30 + 60 + 1 + 2 + 3) * 100 = 58.333...
+      expect((await api.get(`${RECORDINGS}${recording.id}/`)).body.activity_score).toBe(58.33)
+      expect((await api.get(RECORDINGS)).body.results[0].activity_score).toBe(58.33)
+    },
+  },
+  {
+    id: 'playlists/put',
+    source: `${PLAYLIST_API} (SessionRecordingPlaylistViewSet is a ModelViewSet: update)`,
+    behaviour: 'PUT updates a playlist as PATCH does (the same serializer, not partial)',
+    async run(api) {
+      const made = await api.mock.create.playlist({ name: 'before' })
+      const res = await api.request('PUT', `${PLAYLISTS}/${made.short_id}/`, { body: { name: 'after', pinned: 'yes' } })
+      status(res, 200)
+      expect(res.body).toMatchObject({ short_id: made.short_id, name: 'after', pinned: true })
+    },
+  },
+  {
+    id: 'persons/put-202',
+    source: 'posthog/api/person.py (PersonViewSet.update, which PUT reaches)',
+    behaviour: 'PUT of a person sets its properties: 202 with no body; no properties is the hand-built 400',
+    async run(api) {
+      const person = await api.person(['put1'])
+      const res = await api.request('PUT', `${PERSONS}${person.id}/`, { body: { properties: { plan: 'pro' } } })
+      status(res, 202)
+      expect(res.text).toBe('')
+      const missing = await api.request('PUT', `${PERSONS}${person.id}/`, { body: {} })
+      expect(missing.body).toEqual({
+        attr: 'properties',
+        code: 'This field is required.',
+        detail: 'required',
+        type: 'validation_error',
+      })
+    },
+  },
+  {
+    id: 'playlists/bulk-recordings',
+    source: `${PLAYLIST_API} (bulk_add_recordings, bulk_delete_recordings)`,
+    behaviour:
+      'bulk_add adds the ids not there yet (added_count), bulk_delete removes those there (deleted_count); an empty or missing list is a 400',
+    async run(api) {
+      const playlist = await api.mock.create.playlist({ type: 'collection', recordings: ['r1'] })
+      const base = `${PLAYLISTS}/${playlist.short_id}/recordings`
+      const add = await api.post(`${base}/bulk_add/`, { session_recording_ids: ['r1', 'r2', 'r3'] })
+      expect(add.body).toEqual({ success: true, added_count: 2, total_requested: 3 })
+      const del = await api.post(`${base}/bulk_delete/`, { session_recording_ids: ['r2', 'nope'] })
+      expect(del.body).toEqual({ success: true, deleted_count: 1, total_requested: 2 })
+      expect((await api.post(`${base}/bulk_add/`, {})).body).toEqual(
+        fieldError(null, 'invalid_input', 'session_recording_ids must be provided as a non-empty array'),
+      )
+      const many = Array.from({ length: 21 }, (_, i) => `x${i}`)
+      expect((await api.post(`${base}/bulk_add/`, { session_recording_ids: many })).body.detail).toBe(
+        'Cannot process more than 20 recordings at once',
+      )
+    },
+  },
+  {
+    id: 'recordings/bulk-viewed',
+    source: `${RECORDING_API} (bulk_viewed, bulk_not_viewed)`,
+    behaviour:
+      "bulk_viewed marks the recordings viewed by the key's user (viewed_count: the ids asked for); bulk_not_viewed takes those views back",
+    async run(api) {
+      const start = api.mock.clock.now() - DAY
+      await api.mock.create.recording({ id: 'v1', start_time: start })
+      await api.mock.create.recording({ id: 'v2', start_time: start })
+      const viewed = await api.post(`${RECORDINGS}bulk_viewed/`, { session_recording_ids: ['v1', 'v2', 'absent'] })
+      expect(viewed.body).toEqual({ success: true, viewed_count: 3, total_requested: 3 })
+      expect((await api.get(`${RECORDINGS}v1/`)).body.viewed).toBe(true)
+      const back = await api.post(`${RECORDINGS}bulk_not_viewed/`, { session_recording_ids: ['v1', 'absent'] })
+      expect(back.body).toEqual({ success: true, not_viewed_count: 1, total_requested: 2 })
+      expect((await api.get(`${RECORDINGS}v1/`)).body.viewed).toBe(false)
+      expect((await api.get(`${RECORDINGS}v2/`)).body.viewed).toBe(true)
+    },
+  },
+]

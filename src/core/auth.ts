@@ -1,7 +1,7 @@
 // Authentication, scopes and project access, in the real service's order and words. The keys, users
 // and projects are looked up through a `KeyDirectory` the composition hands in: the core knows their
 // shape only as far as these checks need it.
-import { ApiError, notFound, permissionDenied } from './errors.ts'
+import { ApiError, notFound, permissionDenied } from './drf/exceptions.ts'
 
 /** What the checks read of a personal API key. */
 export interface ApiKeyLike {

@@ -8,7 +8,7 @@ import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type 
 import type { Contract, OperationInfo } from './contract.ts'
 import { viewOf } from './operation-view.ts'
 import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
-import { ApiError, methodNotAllowed, notFound, notMocked } from './errors.ts'
+import { ApiError, methodNotAllowed, notFound, notMocked } from './drf/exceptions.ts'
 import type { Faults } from './faults.ts'
 import { json, SAFE_METHODS, type MockRequest, type MockResponse } from './http.ts'
 import { optionsMetadata, optionsScopes } from './options-metadata.ts'

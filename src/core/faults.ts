@@ -3,7 +3,7 @@
 // (app option, `serve --latency`) and at run time (`/_mock/faults`). The control API is never slowed
 // or failed, so a test can always switch faults off again. Not store state: a reset keeps them.
 import { SeededRandom } from './random.ts'
-import { ApiError, serverError } from './errors.ts'
+import { ApiError, serverError } from './drf/exceptions.ts'
 
 export interface FaultSettings {
   /** Added to every API request before it is handled, in milliseconds. */

@@ -1,11 +1,11 @@
 // Reading a request's body and JSON query values before anything else looks at them: the size limit
-// (413), the parser its media type selects (core/parsers.ts: 400 parse_error, 415), the nesting limit
+// (413), the parser its media type selects (core/drf/parsers.ts: 400 parse_error, 415), the nesting limit
 // and null characters (400). Errors are returned, not thrown, because authentication and the scope
 // check answer first.
-import { ApiError, validationError } from './errors.ts'
+import { ApiError, validationError } from './drf/exceptions.ts'
 import { SAFE_METHODS } from './http.ts'
 import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
-import { DRF_PARSERS, parseWith, selectParser, unsupportedMediaType, type ParserName } from './parsers.ts'
+import { DRF_PARSERS, parseWith, selectParser, unsupportedMediaType, type ParserName } from './drf/parsers.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -40,7 +40,7 @@ const JSON_ONLY: readonly ParserName[] = ['json']
 
 /**
  * Reads a request body (raw bytes, or text) with the parser its Content-Type selects among `parsers`
- * (core/parsers.ts); none selected is a 415 (`parsers` null: the body is left unread instead).
+ * (core/drf/parsers.ts); none selected is a 415 (`parsers` null: the body is left unread instead).
  */
 export function parseBody(
   raw: string | Uint8Array | undefined,

@@ -1,7 +1,7 @@
 // Turns ajv's request-validation errors into the real service's 400 bodies (DRF field errors as
 // drf-exceptions-hog renders them: the first error only, `attr` the field path joined with "__").
 import type { ErrorObject } from 'ajv'
-import { ApiError, validationError } from './errors.ts'
+import { ApiError, validationError } from './drf/exceptions.ts'
 
 const typeMessages: Record<string, string> = {
   integer: 'A valid integer is required.',

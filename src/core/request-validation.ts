@@ -1,12 +1,12 @@
 // What validating a request means here, in the real service's order: the body's serializer fields
-// first (core/drf-fields.ts, from the contract's x-drf entries: DRF coerces, trims and refuses in its own
+// first (core/drf/fields.ts, from the contract's x-drf entries: DRF coerces, trims and refuses in its own
 // words), then the contract's schemas over the query, path and the validated body, with openapi-backend's
 // ajv validators (compiled per operation on first use), fed directly: the path params come from our route
 // table and the query from URLSearchParams, so the per-request work is one validator call.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 import type { Contract, OperationInfo } from './contract.ts'
-import { runSerializer, serializerOf, type Serializer } from './drf-fields.ts'
+import { runSerializer, serializerOf, type Serializer } from './drf/fields.ts'
 
 interface QueryParamSpec {
   name: string

@@ -4,7 +4,7 @@
 // change listeners before the turn ends (core/changes.ts), so they see changes in the order applied.
 import type { Clock } from './clock.ts'
 import type { OperationInfo } from './contract.ts'
-import { ApiError, serverError } from './errors.ts'
+import { ApiError, serverError } from './drf/exceptions.ts'
 import { SAFE_METHODS, type MockRequest, type MockResponse } from './http.ts'
 import { isPromise } from './promise.ts'
 import type { SerialQueue } from './serial.ts'

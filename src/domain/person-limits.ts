@@ -1,7 +1,7 @@
 // The per-person caps (store.limits): a write that would leave a person with more properties, or
 // bigger ones, than the caps allow is refused before anything changes. Without them, repeated writes
 // grew a person without end, and with it every answer that shows its history (activity, timeline).
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import { rememberJson } from '../core/json.ts'
 import { utf8Length } from '../core/request-body.ts'
 import type { PersonLimits } from '../store/store.ts'

@@ -1,6 +1,6 @@
 // Session recording playlists: the real service's rules for create and update, the activity entries
 // it writes, and the recordings a collection holds. Handlers find, call and serialize; the rules live here.
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import type { PlaylistItemRecord, PlaylistRecord, RecordingRecord, UserRecord } from '../store/models.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 import type { Store } from '../store/store.ts'
@@ -16,7 +16,7 @@ const MATERIAL_FIELDS = ['name', 'description', 'filters'] as const
 /** Fields an update writes and the activity log compares, in the model's order. */
 const WRITABLE_FIELDS = ['name', 'derived_name', 'description', 'pinned', 'deleted', 'filters'] as const
 
-/** The serializer's validated data (core/drf-fields.ts, the contract's x-drf entries): only the fields given. */
+/** The serializer's validated data (core/drf/fields.ts, the contract's x-drf entries): only the fields given. */
 export interface PlaylistInput {
   name?: string | null
   derived_name?: string | null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
 
 const match = (filters: PropertyFilterInput[], properties: Record<string, unknown>) =>

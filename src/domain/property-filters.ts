@@ -6,7 +6,7 @@
 // - the negative operators also match persons without the property; the positive ones do not;
 // - is_set / is_not_set ignore `value` (a JSON null counts as not set).
 // A filter that cannot be applied (bad regex, a non-numeric bound, an unsupported type) is a 400.
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 
 export interface PropertyFilterInput {
   key: string

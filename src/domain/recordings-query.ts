@@ -5,7 +5,7 @@
 // then unknown fields in the order sent.
 //
 // The fields and their types are the real model's; session-recording-list.ts says which the mock applies.
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import type { PropertyFilterInput } from './property-filters.ts'
 
 /** The pydantic release the real service runs (its error links name it). */

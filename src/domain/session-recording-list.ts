@@ -9,7 +9,7 @@
 // - ORDER BY the order column in order_direction (default start_time, DESC), then session_id the same way;
 // - activity_score and recording_ttl as the query computes them (serializers/recording.ts).
 // The other filters (events, properties, console_log_filters, ...) are accepted and not applied.
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import { activityScore, recordingEnd, recordingExpiry } from '../serializers/recording.ts'
 import type { RecordingRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'

@@ -3,7 +3,7 @@
 import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { controlProject } from './lookup.ts'
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import { json } from '../core/http.ts'
 import { capture } from '../domain/capture.ts'
 import { createRecording } from '../domain/recording.ts'

@@ -1,7 +1,7 @@
 // The mock's fault settings under /_mock/faults (see core/faults.ts).
 import type { Contract } from '../core/contract.ts'
 import type { HandlerMap } from './context.ts'
-import { validationError } from '../core/errors.ts'
+import { validationError } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
 
 /** Faults apply to API operations only: any other name in `operations` is refused (a 400). */

@@ -2,7 +2,7 @@
 // cursor, newest or oldest first), one entry with its answer, and clearing it. Reading it is not journaled
 // (x-observer), so a page that polls it sees only what others asked.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
 import type { JournalQuery } from '../core/journal.ts'
 import { journalMatch } from '../core/journal-query.ts'

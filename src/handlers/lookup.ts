@@ -1,6 +1,6 @@
 // Finding addressed resources as the real service does.
 import type { HandlerContext } from './context.ts'
-import { notFound, validationError } from '../core/errors.ts'
+import { notFound, validationError } from '../core/drf/exceptions.ts'
 import type { PersonRecord } from '../store/models.ts'
 
 // What Python's uuid.UUID() takes: 32 hex digits once `urn:` and `uuid:`, surrounding braces and every

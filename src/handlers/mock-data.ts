@@ -4,9 +4,9 @@
 // by faults, so looking at the data neither shows up among the requests under test nor changes them.
 // Each record is rendered by the API's own serializers, so what is shown is what the API answers.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../core/drf/exceptions.ts'
 import { json } from '../core/http.ts'
-import { offsetPage } from '../core/pagination.ts'
+import { offsetPage } from '../core/drf/pagination.ts'
 import { andThen } from '../core/promise.ts'
 import { listPlaylists, playlistItems } from '../domain/playlists.ts'
 import { findPersons } from '../domain/person-query.ts'

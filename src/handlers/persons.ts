@@ -2,10 +2,10 @@
 // properties timeline. What the writes change lives in src/domain/person-changes.ts. Where the seed and
 // the real service disagree, `ctx.observed(note)` says which the answer follows (the contract's notes).
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { ApiError, validationError } from '../core/errors.ts'
+import { ApiError, validationError } from '../core/drf/exceptions.ts'
 import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
 import { andThen } from '../core/promise.ts'
-import { offsetPageOf } from '../core/pagination.ts'
+import { offsetPageOf } from '../core/drf/pagination.ts'
 import { mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'

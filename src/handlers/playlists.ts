@@ -1,8 +1,8 @@
 // Session recording playlists (seed 4.3) and the recordings in them.
 import type { Handler, HandlerContext, HandlerMap } from './context.ts'
-import { notFound, validationError } from '../core/errors.ts'
+import { notFound, validationError } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
-import { drfLimitOffset, drfPage } from '../core/pagination.ts'
+import { drfLimitOffset, drfPage } from '../core/drf/pagination.ts'
 import {
   addRecording,
   addRecordings,
@@ -122,7 +122,7 @@ export const playlistHandlers: HandlerMap = {
   },
 
   session_recording_playlists_partial_update: updateOf('playlist-patch-synthetic'),
-  // PUT: the ModelViewSet's update, the same serializer not partial (core/drf-fields.ts reads the method).
+  // PUT: the ModelViewSet's update, the same serializer not partial (core/drf/fields.ts reads the method).
   session_recording_playlists_update: updateOf('playlist-put-synthetic'),
 
   /** Hard delete is refused without looking the playlist up: 405 with no body, nothing changes. */

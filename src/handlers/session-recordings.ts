@@ -5,9 +5,9 @@
 // {count, next, previous, results}, or the real {results, has_next, version} (observed profile).
 // `viewed` and `viewers` are the key's user's: their own view, and the other users'.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/errors.ts'
+import { notFound } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
-import { offsetPageOf } from '../core/pagination.ts'
+import { offsetPageOf } from '../core/drf/pagination.ts'
 import { bulkRecordingIds } from '../domain/playlists.ts'
 import {
   deleteRecording,

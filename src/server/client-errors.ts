@@ -3,7 +3,7 @@
 // head over the size limit; then the connection is closed, as node does.
 import type { Duplex } from 'node:stream'
 import type { ServerResponse } from 'node:http'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 import { serialize } from '../core/http.ts'
 
 /** The answer, in the error shape, to a request node's parser or its time-outs refused (null: the client is gone). */

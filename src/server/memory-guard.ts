@@ -4,7 +4,7 @@
 // the server restarts with a higher ceiling; reads, deletes and resets go on. The ceiling sits well
 // under V8's own limit, leaving room for the answers being built (at most --max-answer each).
 import { getHeapStatistics } from 'node:v8'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 import { collectGarbage } from './heap.ts'
 
 /** Default ceiling: 1 GiB, or half of V8's heap limit when that is smaller. */

@@ -11,7 +11,7 @@
 //   on another port of this machine); more with --cors-origin.
 // - A request without Origin (curl, SDKs, test runners, server-side code) is not a cross-origin page.
 import { isIP } from 'node:net'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 
 export interface OriginPolicyOptions {
   /** Host names accepted besides loopback names and IP addresses; ".example.test" accepts its subdomains too. */

@@ -3,7 +3,7 @@
 // slices of a few milliseconds with the event loop in between (sliced.ts), then written with
 // back-pressure ('drain'); one over the answer limit refused with a 500 `answer_too_large`.
 import type { ServerResponse } from 'node:http'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 import { serialize, type MockResponse } from '../core/http.ts'
 import { jsonChunks, toJsonIfLight } from '../core/json.ts'
 import { collectSliced } from './sliced.ts'

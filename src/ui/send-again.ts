@@ -9,7 +9,7 @@
 // face, outside any turn. Same rules as the page's files (Host and Origin checked before it is reached)
 // and a JSON body only, so no form of another page can post one.
 import type { App } from '../app.ts'
-import { ApiError } from '../core/errors.ts'
+import { ApiError } from '../core/drf/exceptions.ts'
 import { SAFE_METHODS, serialize, type MockRequest } from '../core/http.ts'
 import { isOmittedBody, isSecretName, REDACTED, type JournalRecord } from '../core/journal.ts'
 import { refusal as uiRefusal, UI_HEADERS, UI_PATH, type UiAnswer } from './assets.ts'

@@ -12,9 +12,9 @@
 //   UploadedFile), `Multipart form parse error - Invalid boundary in multipart: <boundary>` when the
 //   boundary is missing or malformed.
 // Form input is marked (isHtmlInput) so the serializer fields read it as DRF reads HTML input.
-import { ApiError, parseError } from './errors.ts'
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts'
-import { decodeUtf8, Utf8Error } from './utf8.ts'
+import { ApiError, parseError } from './exceptions.ts'
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts'
+import { decodeUtf8, Utf8Error } from '../utf8.ts'
 
 export type ParserName = 'json' | 'form' | 'multipart'
 const MEDIA_TYPES: Record<ParserName, string> = {

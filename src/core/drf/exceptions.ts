@@ -3,7 +3,7 @@
 // attr}, one error only. `type` by the exception's class; for a ValidationError the first of its errors
 // (a serializer's are in its field order), `attr` that error's field path joined with `__` (null for a
 // non-field error: non_field_errors, __all__), `code` its code with `invalid` renamed `invalid_input`.
-import { json, type MockResponse } from './http.ts'
+import { json, type MockResponse } from '../http.ts'
 
 export type ErrorType =
   'validation_error' | 'authentication_error' | 'invalid_request' | 'throttled_error' | 'server_error'

@@ -3,8 +3,8 @@
 // to_internal_value, IntegerField.to_internal_value, Field.get_value and validate_empty_values),
 // rest_framework/serializers.py (Serializer.to_internal_value) and its tests (tests/test_fields.py).
 import { describe, expect, it } from 'vitest'
-import { runSerializer, type DrfField, type Serializer } from './drf-fields.ts'
-import { ApiError } from './errors.ts'
+import { runSerializer, type DrfField, type Serializer } from './fields.ts'
+import { ApiError } from './exceptions.ts'
 import { parseWith } from './parsers.ts'
 
 const run = (fields: Serializer, data: unknown, partial = false, text?: string) =>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testClient, type TestClient, type TestResponse } from '../../test/support.ts'
+import { testClient, type TestClient, type TestResponse } from '../../../test/support.ts'
 import { withParam } from './pagination.ts'
 
 describe('withParam', () => {

@@ -2,9 +2,9 @@
 // request body carries an `x-drf` entry ({field, required, allow_null, allow_blank, max_length,
 // min_length, trim_whitespace, choices, min_value, max_value}) beside its schema. Serializer.to_internal_value
 // (rest_framework/serializers.py) runs them in the serializer's field order, collects every field's
-// error and raises them together (the exception handler shows the first: errors.ts); the validated data
+// error and raises them together (the exception handler shows the first: exceptions.ts); the validated data
 // holds the fields that were given, as the fields made them. Per field (rest_framework/fields.py):
-// - get_value: a missing field is `empty`; form input (core/parsers.ts) reads the last value, a missing
+// - get_value: a missing field is `empty`; form input (core/drf/parsers.ts) reads the last value, a missing
 //   BooleanField as false unless the update is partial, '' as null or empty where the field allows;
 // - validate_empty_values: `empty` is skipped in a partial update, else `required` or skipped; null is
 //   `null` unless allow_null;
@@ -14,9 +14,9 @@
 // - BooleanField: its TRUE_VALUES and FALSE_VALUES (and NULL_VALUES with allow_null), else `invalid`;
 // - ChoiceField: the choice whose text is str(input), else `invalid_choice` '"<input>" is not a valid choice.';
 // - JSONField: any JSON (form input is parsed as JSON text); IntegerField and FloatField as DRF reads numbers.
-import { validationErrors, type FieldError } from './errors.ts'
+import { validationErrors, type FieldError } from './exceptions.ts'
 import { isHtmlInput } from './parsers.ts'
-import { pythonStr } from './python-text.ts'
+import { pythonStr } from '../python-text.ts'
 
 export interface DrfField {
   field: 'CharField' | 'BooleanField' | 'ChoiceField' | 'JSONField' | 'IntegerField' | 'FloatField'

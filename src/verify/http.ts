@@ -178,12 +178,13 @@ export class Client {
     let attempt = 0
     for (;;) {
       const request = new Request(url, { method, headers, body })
-      if (!this.o.answeredLocally?.(request)) await this.pacer.acquire(operationId)
+      const answered = this.o.answeredLocally?.(request) ? () => {} : await this.pacer.acquire(operationId)
       this.requests++
       let response: Response
       try {
         response = await this.fetchWithTimeout(request)
       } catch (error) {
+        answered()
         return this.failed(
           operationId,
           method,
@@ -194,6 +195,7 @@ export class Client {
           performance.now() - started,
         )
       }
+      answered()
       if (response.status === 429) this.throttled++
       if (response.status === 429 && attempt < this.o.maxRetries) {
         // Waited out in full, however long (an hourly window can ask for most of an hour); no request

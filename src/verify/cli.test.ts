@@ -73,7 +73,7 @@ describe('analytics-mock verify', () => {
       '1',
     ])
     expect(r.code).toBe(1)
-    expect(r.out).toMatch(/\n3 passed, 3 failed, 1 skipped$/)
+    expect(r.out).toMatch(/\n7 passed, 12 failed, 6 skipped$/)
     const xml = await readFile(junit, 'utf8')
     expect(xml).toMatch(
       /<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/,
@@ -81,7 +81,7 @@ describe('analytics-mock verify', () => {
     const report = JSON.parse(await readFile(json, 'utf8'))
     expect(report).toMatchObject({ tool: 'analytics-mock verify', ok: false, seed: 1 })
     expect(report.checks.find((c: any) => c.name === 'pagination walk').exchanges[0]).toEqual({
-      request: 'GET /api/environments/1/session_recordings/?limit=1',
+      request: 'GET /api/environments/1/session_recordings/?date_from=-5y&limit=1&offset=0',
       response: '500 application/json {}',
       rule: "contracts/openapi.yaml#/components/schemas/Error/required: must have required property 'type'",
     })
@@ -198,19 +198,15 @@ describe('analytics-mock verify', () => {
     }
   })
 
-  it('--quiet prints only the summary line', async () => {
-    const r = await cli(app, [
-      '--base-url',
-      'http://mock.test',
-      '--api-key',
-      KEYS.all,
-      '--project-id',
-      '1',
-      '--tag',
-      'session_recordings',
-      '--quiet',
-    ])
-    expect(r.out).toMatch(/^\d+ passed, 0 failed, 1 skipped$/)
+  it('--quiet turns the progress off and prints the same report', async () => {
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--seed', '1']
+    const loud = await cli(app, [...argv, '--tag', 'session_recordings'])
+    const quiet = await cli(app, [...argv, '--tag', 'session_recordings', '--quiet'])
+    expect(loud.progress).toMatch(/^checks: \d+\/\d+$/m)
+    expect(quiet.progress).toBe('')
+    const summary = (out: string) => out.split('\n').filter((line) => !/^run |^note: cleanup/.test(line))
+    expect(summary(quiet.out)).toEqual(summary(loud.out))
+    expect(quiet.out).toMatch(/\n\d+ passed, 0 failed, \d+ skipped$/)
   })
 
   it.each([

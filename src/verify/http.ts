@@ -83,6 +83,10 @@ export class Client {
     this.pacer = new Pacer({ rates: o.rates ?? null, now: this.now, sleep, onWait: o.onWait })
   }
 
+  get projectId(): string {
+    return this.o.projectId
+  }
+
   /** The URL of an operation, with its path parameters filled in (project_id from the options). */
   urlFor(op: KitOperation, params: Record<string, string | number> = {}, query?: RequestSpec['query']): string {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {

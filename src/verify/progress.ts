@@ -64,7 +64,7 @@ export function progressReporter(stream: ProgressStream, { every = 100 }: { ever
   const text = (p: Progress) =>
     `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
-    if (printed && printed.stage === p.stage && printed.done === p.done) return
+    if (printed && printed.stage === p.stage && printed.done === p.done && printed.total === p.total) return
     stream.write(`${text(p)}\n`)
     printed = p
   }

@@ -1,9 +1,10 @@
 // Runs named checks, records their outcomes, and tallies every response against the contract.
 //
 // A check is a function of a CheckContext; it ends by returning (passed), or by throwing through
-// `t.fail` (failed), `t.skip` (skipped) or `t.drift` (known drift). Checks are grouped in suites (one
-// theme each, in ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and
-// its unselected checks still run (later checks may need what they set up) but are not reported.
+// `t.fail` (failed), `t.skip` (skipped) or `t.drift` (known drift). Anything else it throws is the kit's
+// own failure (KitFailure): the run stops there. Checks are grouped in suites (one theme each, in
+// ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and its unselected
+// checks still run (later checks may need what they set up) but are not reported.
 import { checkConformance, matchingDrift } from './conformance.ts'
 import { describeError, kitContract, type KitContract, type KitOperation, type ObservedNote } from './contract.ts'
 import type { Client, Exchange, RequestSpec } from './http.ts'
@@ -19,6 +20,15 @@ export class CheckFailure extends Error {
   }
 }
 export class CheckSkip extends Error {}
+/** The kit itself failed (not the deployment): where, and the error. */
+export class KitFailure extends Error {
+  constructor(
+    readonly where: string,
+    readonly error: unknown,
+  ) {
+    super(`${where}: ${(error as Error)?.message ?? String(error)}`)
+  }
+}
 /** The answer is the profile's documented refusal of this kind of key: the check ends, passed. */
 export class ProfileRefusal extends Error {}
 
@@ -232,7 +242,8 @@ export class Run {
       if (softDrift) {
         outcome = 'drift'
         drift = { id: softDrift.note.id, contract: softDrift.note.seed, real: softDrift.note.real }
-        message = `known drift ${softDrift.note.id}: the response has the real service's shape${summary ? `; ${summary}` : ''}`
+        const shape = t.profile === 'observed' ? "the seed's" : "the real service's"
+        message = `known drift ${softDrift.note.id}: the response has ${shape} shape${summary ? `; ${summary}` : ''}`
         exchanges = [softDrift.ex]
       }
     } catch (error) {
@@ -251,14 +262,7 @@ export class Run {
         outcome = 'failed'
         message = error.message
         exchanges = error.exchanges
-      } else {
-        outcome = 'failed'
-        message = `the check crashed: ${(error as Error)?.stack ?? String(error)}`
-      }
-    }
-    if (outcome === 'drift' && this.options.strict) {
-      outcome = 'failed'
-      message = `${message} (a failure with --strict)`
+      } else throw new KitFailure(`check "${name}" of ${operationId}`, error)
     }
     if (this.selected(operationId)) {
       this.push({
@@ -300,8 +304,8 @@ export class Run {
       if (tally.drifts.length && outcome === 'passed') {
         const first = tally.drifts[0]!
         drift = { id: first.note.id, contract: first.note.seed, real: first.note.real }
-        outcome = this.options.strict ? 'failed' : 'drift'
-        message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses${this.options.strict ? ' (a failure with --strict)' : ''}`
+        outcome = 'drift'
+        message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses`
         exchanges = [first.ex]
       }
       if (tally.failures.length) {

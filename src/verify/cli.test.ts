@@ -87,6 +87,44 @@ describe('analytics-mock verify', () => {
     })
   })
 
+  it('exits 3 when the kit itself fails: the error and where on stderr, the reports as far as the run got', async () => {
+    const json = join(dir, 'r.json')
+    const junit = join(dir, 'j.xml')
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--seed', '1']
+    // The progress stream breaks at the tenth check (as a closed stderr would): the kit's own failure.
+    const broken = {
+      isTTY: false,
+      write(text: string) {
+        if (text.startsWith('checks: 10/')) throw new Error('write EPIPE')
+      },
+    }
+    const r = await cli(app, [...argv, '--json', json, '--junit', junit], {}, { progress: broken })
+    expect(r.code).toBe(3)
+    expect(r.err).toMatch(/^analytics-mock verify: the kit itself failed in reporting check ".+" of \w+: write EPIPE\n/)
+    expect(r.err).toContain('at Object.write (')
+    expect(r.out).toMatch(
+      /the kit itself failed in reporting check .*: write EPIPE; the run stopped there\n\d+ passed, 0 failed$/,
+    )
+    const report = JSON.parse(await readFile(json, 'utf8'))
+    expect(report).toMatchObject({ ok: false, crash: { message: 'write EPIPE' } })
+    expect(report.checks.length).toBeGreaterThanOrEqual(10)
+    expect(await readFile(junit, 'utf8')).toMatch(
+      /<testcase classname="kit" name="the kit ran to the end"><error message="reporting check/,
+    )
+  })
+
+  it('exits 0, 1 or 2 as the run went: every check passed, one failed, or it could not be used', async () => {
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1']
+    const broken = await testApp({
+      onViolation: () => {},
+      validateResponses: false,
+      handlers: { persons_retrieve: () => ({ status: 500, headers: {}, json: {} }) },
+    })
+    expect((await cli(app, [...argv, '--operation', 'persons_retrieve'])).code).toBe(0)
+    expect((await cli(broken, [...argv, '--operation', 'persons_retrieve'])).code).toBe(1)
+    expect((await cli(app, [...argv, '--operation', 'no_such_operation'])).code).toBe(2)
+  })
+
   it('--report html=FILE writes one page with the failures, the exchanges and the contract rule each response broke', async () => {
     const broken = await testApp({
       onViolation: () => {},

@@ -65,8 +65,8 @@ export function progressReporter(stream: ProgressStream, { every = 100 }: { ever
     `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
     if (printed && printed.stage === p.stage && printed.done === p.done && printed.total === p.total) return
+    printed = p // before writing: a line the stream refused is not tried again
     stream.write(`${text(p)}\n`)
-    printed = p
   }
   if (stream.isTTY) {
     let lastDraw = 0

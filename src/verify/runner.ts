@@ -140,7 +140,11 @@ export class Run {
 
   private push(result: CheckResult): void {
     this.results.push(result)
-    this.options.onCheck?.(result)
+    try {
+      this.options.onCheck?.(result)
+    } catch (error) {
+      throw new KitFailure(`reporting check "${result.name}" of ${result.operationId}`, error)
+    }
   }
 
   private brief(exchanges: Exchange[]): ExchangeBrief[] {

@@ -179,6 +179,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
         ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
       await suite.run(ctx)
     }
+    // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
+    // of what the second key has): the run's last line says how many there were.
+    if (done > 0) options.onProgress?.({ stage: 'checks', done, total: done })
   } catch (error) {
     // The kit itself failed: the run stops, what was checked so far is reported, and the caller is told.
     const where = error instanceof KitFailure ? error.where : 'between checks'
@@ -198,10 +201,6 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       else crashes.push(failed(entry.operationId, 'cleanup after the run', `could not ${entry.label}: ${problem}`))
     }
   }
-
-  // The selection's total is an upper bound (of the probes that need a second key, one is reported): the
-  // run's last line says how many there were.
-  if (done > 0) options.onProgress?.({ stage: 'checks', done, total: done })
 
   const order = new Map(contract.operations.map((op) => [op.operationId, op.order]))
   const executed = [...run.results, ...crashes]
@@ -223,7 +222,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   // One line for what was skipped for want of an option, and which option would run it.
   const wanting = new Map<string, number>()
   for (const check of checks.filter((c) => c.outcome === 'skipped' && c.message?.startsWith('needs '))) {
-    const want = check.message!.match(/--[a-z-]+/g)!.join(' ')
+    const want = check
+      .message!.split('(')[0]!
+      .match(/--[a-z-]+/g)!
+      .join(' ')
     wanting.set(want, (wanting.get(want) ?? 0) + 1)
   }
   if (wanting.size)

@@ -70,8 +70,6 @@ export class Client {
   requests = 0
   readonly base: string
   private readonly origin: string
-  /** 429s answered (each waited out). */
-  throttled = 0
   readonly pacer: Pacer
   private readonly now: () => number
 
@@ -200,7 +198,6 @@ export class Client {
         )
       }
       answered()
-      if (response.status === 429) this.throttled++
       if (response.status === 429 && attempt < this.o.maxRetries) {
         // Waited out in full, however long (an hourly window can ask for most of an hour); no request
         // of this client leaves before then. Without a Retry-After: 2, 4, 8... seconds.

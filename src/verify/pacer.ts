@@ -31,8 +31,6 @@ export class Pacer {
   #blockedUntil = 0
   /** The latest instant a wait has ended at. */
   #awoke = -Infinity
-  /** Time spent waiting, in total. */
-  waitedMs = 0
 
   constructor(private readonly o: PacerOptions) {}
 
@@ -98,7 +96,6 @@ export class Pacer {
       if (at > now) {
         const ms = at - now
         if (ms >= 1000) this.o.onWait?.(ms, reason)
-        this.waitedMs += ms
         await this.o.sleep(ms)
         this.#awoke = Math.max(this.#awoke, at)
         // A 429 that came meanwhile holds this request too: it reserves again (the place it leaves stays

@@ -63,7 +63,7 @@ export interface CheckContext {
    * other side is known drift. Under the observed profile, the real refusal of a scoped key on an action
    * that declares no scope ends the check as passed.
    */
-  expectStatus(ex: Exchange, expected: number | number[]): void
+  expectStatus(ex: Exchange, expected: number): void
   /** Whether the contract (under the profile) documents a body for this answer's status. */
   answerHasBody(ex: Exchange): boolean
   /** The parsed JSON body; a body that matches the real service's documented shape marks the check as drift (it goes on). */
@@ -90,8 +90,6 @@ export interface RunOptions {
   strict: boolean
   onCheck?: (check: CheckResult) => void
 }
-
-const STATUS_TEXT = (expected: number[]) => expected.join(' or ')
 
 /** `/results/3/foo` -> `/results/*\/foo`: one note per field, not per item. */
 const generalize = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/*')
@@ -166,24 +164,24 @@ export class Run {
     })
   }
 
-  /** Runs a check; returns what it returned, or undefined when it did not pass. */
-  async check<T>(operationId: string, name: string, fn: (t: CheckContext) => Promise<T>): Promise<T | undefined> {
+  /** Runs a check and records its outcome. */
+  async check(operationId: string, name: string, fn: (t: CheckContext) => Promise<unknown>): Promise<void> {
     const op = this.contract.byId.get(operationId)
     if (!op) throw new Error(`unknown operation ${operationId} in check "${name}"`)
     const notes: string[] = []
     let summary: string | undefined
     let softDrift: { note: ObservedNote; ex: Exchange } | undefined
-    const run = { contract: this.contract, client: this.client }
+    const { contract, client } = this
     const t: CheckContext = {
       contract: this.contract,
       profile: this.contract.operations[0]?.profile ?? 'seed',
       client: this.client,
       op: (id) => {
-        const found = run.contract.byId.get(id)
+        const found = contract.byId.get(id)
         if (!found) throw new Error(`unknown operation ${id}`)
         return found
       },
-      call: (id, spec) => run.client.call(t.op(id), spec),
+      call: (id, spec) => client.call(t.op(id), spec),
       fail(message, ...exchanges) {
         throw new CheckFailure(message, exchanges)
       },
@@ -197,10 +195,10 @@ export class Run {
         if (!condition) throw new CheckFailure(message, exchanges)
       },
       expectStatus(ex, expected) {
-        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
-        const list = (Array.isArray(expected) ? expected : [expected]).map((s) => exOp?.statusFor(s) ?? s)
+        const exOp = ex.operationId ? contract.byId.get(ex.operationId) : undefined
+        const status = exOp?.statusFor(expected) ?? expected
         if (ex.error) t.fail(ex.error, ex)
-        if (list.includes(ex.status)) return
+        if (ex.status === status) return
         if (exOp?.noneDeclared && ex.status === 403 && (ex.json as any)?.detail === NO_SCOPE_DECLARED) {
           throw new ProfileRefusal(
             `${ex.method} refused the scoped key as the real service does (the action declares no scope)`,
@@ -208,9 +206,9 @@ export class Run {
         }
         const note = exOp ? matchingDrift(exOp, ex) : undefined
         if (note && note.realStatus === ex.status) {
-          t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${STATUS_TEXT(list)}`, ex)
+          t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${status}`, ex)
         }
-        t.fail(`expected ${STATUS_TEXT(list)}, got ${ex.status}`, ex)
+        t.fail(`expected ${status}, got ${ex.status}`, ex)
       },
       json(ex) {
         if (ex.conformance?.verdict === 'drift' && !softDrift) softDrift = { note: ex.conformance.drift!, ex }
@@ -218,7 +216,7 @@ export class Run {
         return ex.json as any
       },
       expectErrorShape(ex) {
-        const result = run.contract.validate(run.contract.errorSchema, ex.json)
+        const result = contract.validate(contract.errorSchema, ex.json)
         if (ex.json === undefined || !result.valid) {
           t.fail(
             `the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`,
@@ -227,7 +225,7 @@ export class Run {
         }
       },
       answerHasBody(ex) {
-        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        const exOp = ex.operationId ? contract.byId.get(ex.operationId) : undefined
         return (exOp?.responses.get(ex.status)?.length ?? 0) > 0
       },
       note: (text) => notes.push(text),
@@ -239,9 +237,8 @@ export class Run {
     let message: string | undefined
     let exchanges: Exchange[] = []
     let drift: CheckResult['drift']
-    let value: T | undefined
     try {
-      value = await fn(t)
+      await fn(t)
       message = summary
       if (softDrift) {
         outcome = 'drift'
@@ -251,7 +248,6 @@ export class Run {
         exchanges = [softDrift.ex]
       }
     } catch (error) {
-      value = undefined
       if (error instanceof ProfileRefusal) {
         message = error.message
       } else if (error instanceof CheckSkip) {
@@ -281,7 +277,6 @@ export class Run {
         durationMs: Math.round(performance.now() - started),
       })
     }
-    return outcome === 'passed' || outcome === 'drift' ? value : undefined
   }
 
   /** One check per operation called: every response conformed to the contract. */

@@ -136,16 +136,9 @@ async function walk(t: CheckContext, op: KitOperation, params: Record<string, st
   t.summary(`${seen.size} items in ${pages.length} page${pages.length === 1 ? '' : 's'} of ${limit}`)
 }
 
-/** Orders two field values as the list does: dates by instant, numbers by value, null above everything. */
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0
-  if (a === null || a === undefined) return 1
-  if (b === null || b === undefined) return -1
-  const [x, y] =
-    typeof a === 'string' && typeof b === 'string' ? [Date.parse(a), Date.parse(b)] : [Number(a), Number(b)]
-  if (Number.isFinite(x) && Number.isFinite(y)) return x - y
-  return String(a).localeCompare(String(b))
-}
+/** A field value as the list orders it: an instant or a number, null above everything. */
+const rank = (v: unknown) =>
+  v === null || v === undefined ? Infinity : typeof v === 'number' ? v : Date.parse(String(v))
 
 async function checkOrder(t: CheckContext, ctx: SuiteContext, op: KitOperation, params: Record<string, string>) {
   const order = op.list!.order!
@@ -155,7 +148,7 @@ async function checkOrder(t: CheckContext, ctx: SuiteContext, op: KitOperation, 
   const results = page(t, ex, 'the first page').results
   for (let i = 1; i < results.length; i++) {
     const [a, b] = [at(results[i - 1], field), at(results[i], field)]
-    if (sign * compare(a, b) > 0)
+    if (sign * (rank(a) - rank(b)) > 0)
       t.fail(
         `items ${i} and ${i + 1} are out of the order ${order}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`,
         ex,

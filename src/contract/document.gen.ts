@@ -1502,7 +1502,10 @@ export const document = {
     "x-list": {
      "paging": "offset",
      "order": "-last_modified_at",
-     "shared": "is_synthetic"
+     "shared": "is_synthetic",
+     "volatile": [
+      "recordings_counts"
+     ]
     },
     "tags": [
      "session_recording_playlists"

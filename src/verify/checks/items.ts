@@ -1,7 +1,7 @@
 // The rules of every read: an item a path names answers (as its list shows it, where a list has it), one
 // that names nothing is a 404, every other form of the path (x-trailing-slash, x-path-aliases) answers
 // alike, and each `format` it lists answers the media type x-format-media gives.
-import type { KitOperation } from '../contract.ts'
+import { kitContract, type KitOperation } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { apiOperations, at, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
@@ -23,9 +23,12 @@ const formatsOf = (op: KitOperation) =>
     .flatMap((p) => Object.entries(p.formats ?? {}))
     .filter(([, media]) => op.responses.get(op.statusFor(200))?.some((m) => m.mediaType === media))
 
-/** Common fields of the same JSON type that differ (those that change with time aside), as `field: a vs b`. */
-function differs(a: any, b: any, volatile: string[] = []): string | null {
-  for (const field of Object.keys(a ?? {})) {
+/** The fields the item's schema requires (all, when it names none), of the same JSON type in both, that differ (those that change with time aside), as `field: a vs b`. */
+function differs(op: KitOperation, a: any, b: any, volatile: string[] = []): string | null {
+  const schema = kitContract('seed').resolve(
+    kitContract('seed').byId.get(op.operationId)!.responses.get(200)![0]!.schema,
+  )
+  for (const field of schema.required ?? Object.keys(a ?? {})) {
     if (!(field in (b ?? {})) || typeof a[field] !== typeof b[field] || volatile.includes(field)) continue
     const [x, y] = [JSON.stringify(a[field]), JSON.stringify(b[field])]
     if (x !== y) return `${field} differs: ${x?.slice(0, 120)} vs ${y?.slice(0, 120)}`
@@ -56,7 +59,7 @@ async function itemChecks(ctx: SuiteContext, op: KitOperation) {
       for (const item of listed) {
         const ex = await t.call(op.operationId, { params: { [param.name]: String(at(item, param.item!.field)) } })
         t.expectStatus(ex, 200)
-        const diff = differs(item, t.json(ex), list.list!.volatile)
+        const diff = differs(op, item, t.json(ex), list.list!.volatile)
         t.ensure(diff === null, `${param.name} ${at(item, param.item!.field)}: retrieve and list disagree: ${diff}`, ex)
       }
       t.summary(`${listed.length} retrieved, each as listed`)

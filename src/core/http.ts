@@ -23,8 +23,10 @@ export interface MockResponse {
   headers: Record<string, string>
   /** A JSON value to serialize; validated against the contract before it is serialized. */
   json?: unknown
-  /** Already-serialized text (CSV, plain text). */
+  /** The body's text: a CSV or plain text answer's, or a JSON answer's once written (`bodyText`). */
   text?: string
+  /** The body's UTF-8 bytes, once encoded (`bodyBytes`). */
+  bytes?: Uint8Array
   /**
    * Or that text in pieces, made as they are read (a large CSV export): the server face writes them
    * in slices, so making it holds no other request back; `serialize` joins them for the other faces.
@@ -50,17 +52,30 @@ export function empty(status: number, headers: Record<string, string> = {}): Moc
   return { status, headers }
 }
 
+/**
+ * The body's text. A JSON answer's is written once and kept on the answer (an answer never changes
+ * once made, and the answer memo gives the same one again); pieces are joined once.
+ */
+export function bodyText(res: MockResponse): string {
+  if (res.text !== undefined) return res.text
+  if (res.json !== undefined) return (res.text = toJson(res.json))
+  if (res.pieces !== undefined) {
+    res.text = [...res.pieces].join('')
+    res.pieces = undefined
+    return res.text
+  }
+  return ''
+}
+
+const utf8 = new TextEncoder()
+
+/** The body's UTF-8 bytes, encoded once and kept on the answer (the memo's answers are written again and again). */
+export function bodyBytes(res: MockResponse): Uint8Array {
+  return (res.bytes ??= utf8.encode(bodyText(res)))
+}
+
 /** The serialized body and final headers of a response. */
 export function serialize(res: MockResponse): { body: string; headers: Record<string, string> } {
-  if (res.json !== undefined) {
-    return {
-      body: toJson(res.json),
-      headers: { 'content-type': 'application/json', ...res.headers },
-    }
-  }
-  if (res.pieces !== undefined && res.text === undefined) {
-    res.text = [...res.pieces].join('') // made once
-    res.pieces = undefined
-  }
-  return { body: res.text ?? '', headers: res.headers }
+  const headers = res.json !== undefined ? { 'content-type': 'application/json', ...res.headers } : res.headers
+  return { body: bodyText(res), headers }
 }

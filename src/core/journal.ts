@@ -15,7 +15,7 @@
 // bodies and answers kept pass `budgetBytes`, the oldest entries let go of theirs first (their request
 // bodies become notes too). The entries themselves (method, path, status, ...) stay.
 import { iso } from './datetime.ts'
-import { approximateJsonBytes } from './json-size.ts'
+import { approximateJsonBytes } from './json.ts'
 import { findKey } from './auth.ts'
 import type { MockResponse } from './http.ts'
 

@@ -9,8 +9,7 @@
 // enough to be written in pieces is not kept. Needed by every read row of `npm run bench` (Limit: the
 // GETs, at 1k and 100k persons; In-process: the msw face against bare msw).
 import type { Clock } from './clock.ts'
-import { bodyText, type MockResponse } from './http.ts'
-import { isHeavy } from './json.ts'
+import { bodyText, isHeavy, type MockResponse } from './http.ts'
 
 const MAX_ENTRIES = 256
 const MAX_BYTES = 16 * 1024 * 1024

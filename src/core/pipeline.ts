@@ -19,10 +19,9 @@ import type { Clock } from './clock.ts'
 import type { Contract, OperationInfo } from './contract.ts'
 import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './errors.ts'
-import { sleep, type Faults } from './faults.ts'
+import type { Faults } from './faults.ts'
 import { json, SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
 import type { Journal, JournalValidation } from './journal.ts'
-import { viewOf } from './operation-view.ts'
 import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import {
   bodyTooLarge,
@@ -165,6 +164,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   const changes = new ChangeFeed()
   const memo = new AnswerMemo(clock)
   const observers = new Map(contract.operations.map((op) => [op, observedFor(op, profile)]))
+  const viewOf = (op: OperationInfo) => (profile === 'observed' ? op.observed : op)
 
   async function handle(req: MockRequest): Promise<MockResponse> {
     const started = performance.now()
@@ -192,7 +192,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     if (match.kind === 'not-found') return refusal(notFound())
     const named = match.kind === 'operation' ? match.op : null
     const delay = named && named.scopes !== null && !replaying ? faults.delayFor(named.operationId) : 0
-    if (delay > 0) await sleep(delay)
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
     const parsed = parseBody(
       req.body,
       replaying ? Infinity : maxBody,
@@ -233,7 +233,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     ran: { handler: boolean },
   ) {
     const op = match.kind === 'operation' ? match.op : null
-    const view = op ? viewOf(op, profile) : null
+    const view = op ? viewOf(op) : null
     const query = req.url.searchParams
     // Content negotiation comes first in the real framework: a format the view does not render is a 404.
     if (view?.formats && unrenderedFormat(query, view.formats)) return refusal(notFound())
@@ -323,7 +323,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     let validation: JournalValidation = outcome.memo === 'hit' ? 'passed' : 'skipped'
     let violated: string | undefined
     if (validation === 'skipped' && validateResponses && outcome.op && res.status < 500) {
-      const violation = checkResponse(viewOf(outcome.op, profile), res)
+      const violation = checkResponse(viewOf(outcome.op), res)
       validation = violation ? 'failed' : 'passed'
       if (violation) {
         onViolation(violation)

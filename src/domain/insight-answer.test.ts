@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toJson } from '../core/json.ts'
+import { toJson } from '../core/http.ts'
 import { toolContent } from './insight-cache.ts'
 import { planInsight } from './insight-plan.ts'
 import type { InsightResult } from './insight-query.ts'

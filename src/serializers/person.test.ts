@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toJson } from '../core/json.ts'
+import { toJson } from '../core/http.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { toPerson } from './person.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toJson } from '../core/json.ts'
+import { toJson } from '../core/http.ts'
 import { EventColumns } from '../store/event-columns.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import { Store } from '../store/store.ts'

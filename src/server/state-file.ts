@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8'
 import { open, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { App } from '../app.ts'
-import { jsonChunks } from '../core/json.ts'
+import { jsonChunks } from '../core/http.ts'
 import {
   decodeSnapshot,
   pooledEvents,

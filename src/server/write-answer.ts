@@ -4,8 +4,7 @@
 // answer limit refused with a 500 `answer_too_large`.
 import type { ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
-import { bodyBytes, serialize, type MockResponse } from '../core/http.ts'
-import { isHeavy, jsonChunks } from '../core/json.ts'
+import { bodyBytes, isHeavy, jsonChunks, serialize, type MockResponse } from '../core/http.ts'
 import { pumpSliced } from '../core/slices.ts'
 
 /** 204 and 304 answers have no body (node leaves out a HEAD answer's body itself, after its Content-Length). */

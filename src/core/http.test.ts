@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { approximateJsonBytes, freezeDeep, isHeavy, jsonChunks, toJson } from './json.ts'
+import { isHeavy, jsonChunks, toJson } from './http.ts'
+import { approximateJsonBytes } from './journal.ts'
 
 describe('toJson', () => {
   it.each([
@@ -67,14 +68,6 @@ describe('jsonChunks', () => {
     expect(isHeavy(entries)).toBe(true)
     expect(isHeavy({ id: 1, name: 'small' })).toBe(false)
     expect([...jsonChunks({ id: 1, name: 'small' })]).toEqual(['{"id":1,"name":"small"}'])
-  })
-})
-
-describe('freezeDeep', () => {
-  it('freezes a value and everything in it, and answers it', () => {
-    const value = { a: { b: [1, { c: 2 }] } }
-    expect(freezeDeep(value)).toBe(value)
-    expect(Object.isFrozen(value.a.b[1])).toBe(true)
   })
 })
 

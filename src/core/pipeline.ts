@@ -16,7 +16,7 @@ import type { Profile } from '../contract/profiles.ts'
 import { AnswerMemo } from './answer-memo.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
 import type { Clock } from './clock.ts'
-import type { Contract, OperationInfo } from './contract.ts'
+import type { Contract, OperationInfo, OperationView } from './contract.ts'
 import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './errors.ts'
 import type { Faults } from './faults.ts'
@@ -148,84 +148,128 @@ function checkNullCharacters(op: OperationInfo, query: URLSearchParams, parsed: 
   }
 }
 
-export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
-  const { contract, handlers, services, directory, journal, faults, clock } = options
-  const profile: Profile = options.profile ?? 'seed'
-  const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
-  const validateResponses = options.validateResponses ?? true
-  const onViolation =
-    options.onViolation ??
-    ((v: ContractViolation) =>
-      console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
-  const router = createRouter(contract)
-  const validateRequest = createRequestValidator(contract)
-  const turns = new Turns()
-  const changes = new ChangeFeed()
-  const memo = new AnswerMemo(clock)
-  const observers = new Map(contract.operations.map((op) => [op, observedFor(op, profile)]))
-  const viewOf = (op: OperationInfo) => (profile === 'observed' ? op.observed : op)
+export class Pipeline<S> implements CoreApp {
+  readonly profile: Profile
+  readonly contract: Contract
+  readonly handlers: CoreOptions<S>['handlers']
+  readonly services: S
+  readonly directory: KeyDirectory<any, any, any>
+  readonly journal: Journal
+  readonly faults: Faults
+  readonly clock: Clock
+  readonly maxBody: number
+  readonly maxUrl: number
+  readonly validateResponses: boolean
+  readonly onViolation: (violation: ContractViolation) => void
+  readonly router: ReturnType<typeof createRouter>
+  readonly validateRequest: ReturnType<typeof createRequestValidator>
+  readonly turns = new Turns()
+  readonly changes = new ChangeFeed()
+  readonly memo: AnswerMemo
+  readonly observers: Map<OperationInfo, (noteId: string) => boolean>
 
-  async function handle(req: MockRequest): Promise<MockResponse> {
+  constructor(readonly options: CoreOptions<S>) {
+    ;({
+      contract: this.contract,
+      handlers: this.handlers,
+      services: this.services,
+      directory: this.directory,
+    } = options)
+    ;({ journal: this.journal, faults: this.faults, clock: this.clock } = options)
+    this.profile = options.profile ?? 'seed'
+    this.maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
+    this.maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
+    this.validateResponses = options.validateResponses ?? true
+    this.onViolation =
+      options.onViolation ??
+      ((v: ContractViolation) =>
+        console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
+    this.router = createRouter(this.contract)
+    this.validateRequest = createRequestValidator(this.contract)
+    this.memo = new AnswerMemo(this.clock)
+    this.observers = new Map(this.contract.operations.map((op) => [op, observedFor(op, this.profile)]))
+  }
+
+  /** The Fetch-style entry point. */
+  fetch = (request: Request): Promise<Response> => this.fetchFace(request)
+
+  /** The same on the core's own request shape: the server face's adapter. */
+  handle = async (req: MockRequest): Promise<MockResponse> => {
     const started = performance.now()
-    return finish(req, await settle(answer(req)), started)
+    return this.finish(req, await settle(this.answer(req)), started)
+  }
+
+  onChange = (listener: ChangeListener): (() => void) => this.changes.subscribe(listener)
+
+  replay = (change: AppliedChange): Promise<number | null> => this.replayChange(change)
+
+  exclusive = <T>(task: () => T | Promise<T>): Promise<T> =>
+    this.turns.run(true, () => {
+      this.memo.clear()
+      return task()
+    })
+
+  forgetAnswers = (): void => this.memo.clear()
+
+  viewOf(op: OperationInfo): OperationView {
+    return this.profile === 'observed' ? op.observed : op
   }
 
   /** Everything up to the answer: refusals that need no state, latency, the body, then the request's turn. */
-  async function answer(req: MockRequest): Promise<Outcome> {
-    const ready = await prepare(req, false)
+  private async answer(req: MockRequest): Promise<Outcome> {
+    const ready = await this.prepare(req, false)
     if ('res' in ready) return ready
     const named = ready.match.kind === 'operation' ? ready.match.op : null
     // A read takes a write's turn when scheduled work fell due (it runs it first); an observer never does.
-    const exclusive = !SAFE_METHODS.has(req.method) || (!named?.observer && options.hasDueWork())
-    return turns.run(exclusive, () => turn(req, ready.match, ready.parsed, exclusive, false))
+    const exclusive = !SAFE_METHODS.has(req.method) || (!named?.observer && this.options.hasDueWork())
+    return this.turns.run(exclusive, () => this.turn(req, ready.match, ready.parsed, exclusive, false))
   }
 
   /** The refusals that need no state (414, 404), latency injected, the body read (413): the turn's input, or the answer. */
-  async function prepare(req: MockRequest, replaying: boolean): Promise<Outcome | { match: Routed; parsed: ReadBody }> {
-    if (req.url.pathname.length + req.url.search.length > maxUrl) {
+  private async prepare(req: MockRequest, replaying: boolean): Promise<Outcome | { match: Routed; parsed: ReadBody }> {
+    if (req.url.pathname.length + req.url.search.length > this.maxUrl) {
       return refusal(
-        new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${maxUrl} bytes.`),
+        new ApiError(414, 'invalid_request', 'request_uri_too_long', `Request URI exceeds ${this.maxUrl} bytes.`),
       )
     }
-    const match = router.match(req.method, req.url.pathname)
+    const match = this.router.match(req.method, req.url.pathname)
     if (match.kind === 'not-found') return refusal(notFound())
     const named = match.kind === 'operation' ? match.op : null
-    const delay = named && named.scopes !== null && !replaying ? faults.delayFor(named.operationId) : 0
+    const delay = named && named.scopes !== null && !replaying ? this.faults.delayFor(named.operationId) : 0
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
     const parsed = parseBody(
       req.body,
-      replaying ? Infinity : maxBody,
+      replaying ? Infinity : this.maxBody,
       req.headers['content-type'],
       !SAFE_METHODS.has(req.method),
     )
-    if (parsed.kind === 'too-large') return { ...refusal(bodyTooLarge(maxBody)), named }
+    if (parsed.kind === 'too-large') return { ...refusal(bodyTooLarge(this.maxBody)), named }
     return { match, parsed }
   }
 
-  /** The request's turn, with the clock pinned: scheduled work, `dispatch`, and the change it made handed on. */
-  async function turn(req: MockRequest, match: Routed, parsed: ReadBody, exclusive: boolean, replaying: boolean) {
+  /** The request's turn, with the this.clock pinned: scheduled work, `dispatch`, and the change it made handed on. */
+  private async turn(req: MockRequest, match: Routed, parsed: ReadBody, exclusive: boolean, replaying: boolean) {
     // A write's turn may change what any answer shows.
-    if (exclusive) memo.clear()
-    const at = clock.pin()
+    if (exclusive) this.memo.clear()
+    const at = this.clock.pin()
     try {
-      const dueRan = exclusive && options.hasDueWork() ? await options.runDueWork() : false
+      const dueRan = exclusive && this.options.hasDueWork() ? await this.options.runDueWork() : false
       const ran = { handler: false }
-      const out = await settle(dispatch(req, match, parsed, replaying, ran))
+      const out = await settle(this.dispatch(req, match, parsed, replaying, ran))
       const refused = out.res.status >= 400 && out.res.status < 500
       const wrote = ran.handler && !SAFE_METHODS.has(req.method) && !refused
       let durable: Promise<unknown> | undefined
-      if (!replaying && (wrote || dueRan) && changes.listening) {
-        durable = changes.notify({ at, request: wrote ? recorded(req, parsed.text, out.res.status) : null })
+      if (!replaying && (wrote || dueRan) && this.changes.listening) {
+        durable = this.changes.notify({ at, request: wrote ? recorded(req, parsed.text, out.res.status) : null })
       }
       return { ...out, named: match.kind === 'operation' ? match.op : null, body: parsed.body, at, durable }
     } finally {
-      clock.unpin()
+      this.clock.unpin()
     }
   }
 
   /** The checks in the real service's order, up to the operation (DRF's `initial()`), then `operate`. */
-  async function dispatch(
+  private async dispatch(
     req: MockRequest,
     match: Routed,
     parsed: ReadBody,
@@ -233,19 +277,19 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     ran: { handler: boolean },
   ) {
     const op = match.kind === 'operation' ? match.op : null
-    const view = op ? viewOf(op) : null
+    const view = op ? this.viewOf(op) : null
     const query = req.url.searchParams
     // Content negotiation comes first in the real framework: a format the view does not render is a 404.
     if (view?.formats && unrenderedFormat(query, view.formats)) return refusal(notFound())
     const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
-    const principal = isApi ? authenticate(directory, req.headers, parsed.body, query) : undefined
+    const principal = isApi ? authenticate(this.directory, req.headers, parsed.body, query) : undefined
     if (match.kind === 'method-not-allowed') return refusal(methodNotAllowed(req.method, match.allow))
     const projectId = match.params.project_id
     const project = () =>
-      principal && projectId !== undefined ? checkProjectAccess(directory, principal, projectId) : undefined
+      principal && projectId !== undefined ? checkProjectAccess(this.directory, principal, projectId) : undefined
     if (match.kind === 'options') {
       // As the real service's framework: the key, the path's read scope and the project, then its metadata.
-      if (principal) checkScopes(principal.key, optionsScopes(match.route, profile))
+      if (principal) checkScopes(principal.key, optionsScopes(match.route, this.profile))
       project()
       return { res: json(200, optionsMetadata(match.route), { allow: match.route.allow.join(', ') }), op: null }
     }
@@ -256,18 +300,26 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     if (principal && view!.scopes) checkScopes(principal.key, view!.scopes, view!.noneDeclared)
     const ctxProject = project()
     // Throttles after authentication and permissions, before anything the handler reads.
-    const throttled = principal && !replaying ? options.throttle?.(op!.operationId, principal) : null
+    const throttled = principal && !replaying ? this.options.throttle?.(op!.operationId, principal) : null
     if (throttled) throw throttled
     // A view that never reads its body (x-body-unread) refuses none and is given none.
     const body = op!.bodyUnread ? undefined : parsed.body
     if (!op!.bodyUnread && parsed.error) throw parsed.error
     checkQueryDepth(query)
     if (!SAFE_METHODS.has(req.method) && op!.responses.has(400)) checkNullCharacters(op!, query, parsed)
-    return operate(req, match as Extract<Routed, { kind: 'operation' }>, body, principal, ctxProject, replaying, ran)
+    return this.operate(
+      req,
+      match as Extract<Routed, { kind: 'operation' }>,
+      body,
+      principal,
+      ctxProject,
+      replaying,
+      ran,
+    )
   }
 
   /** The memo's answer, or request validation, injected failures and the handler. */
-  async function operate(
+  private async operate(
     req: MockRequest,
     match: Extract<Routed, { kind: 'operation' }>,
     body: unknown,
@@ -279,16 +331,16 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     const { op, params, route } = match
     // A read of the API is kept by request: the operation, the URL, the key, what it accepts.
     const key = SAFE_METHODS.has(req.method) && principal && !replaying ? memoKey(op, req, principal) : undefined
-    const kept = key === undefined ? undefined : memo.get(key)
+    const kept = key === undefined ? undefined : this.memo.get(key)
     // (A hit is a request that passed validation before: the same URL passes again.)
     const validation = kept
       ? undefined
-      : validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
+      : this.validateRequest(op, { params, searchParams: req.url.searchParams, headers: req.headers, body })
     if (validation && !validation.valid) throw requestValidationError(validation.errors, validation.input)
-    const handler = handlers[op.operationId]
+    const handler = this.handlers[op.operationId]
     if (!handler)
       return refusal(new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`))
-    const failure = op.scopes !== null && !replaying ? faults.failureFor(op.operationId) : null
+    const failure = op.scopes !== null && !replaying ? this.faults.failureFor(op.operationId) : null
     if (failure) return { res: failure.toResponse(), op }
     if (kept) return { res: kept, op, memo: 'hit' }
     const query = validation?.valid ? validation.query : {}
@@ -301,13 +353,13 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
       body,
       principal,
       project,
-      services,
-      profile,
-      observed: observers.get(op)!,
+      services: this.services,
+      profile: this.profile,
+      observed: this.observers.get(op)!,
     }
     ran.handler = true
-    const generation = memo.generation
-    const { value, holds } = clock.observe(() => handler(ctx))
+    const generation = this.memo.generation
+    const { value, holds } = this.clock.observe(() => handler(ctx))
     // An answer that waited (a long scan in slices) is not kept: others ran while it was made.
     const res = value instanceof Promise ? await value : value
     // A 405 names the path's methods, whoever answered it (the playlist DELETE's empty 405 included).
@@ -318,21 +370,21 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
   }
 
   /** The answer checked, its change made durable (or waited for), journaled; `started` is when the request came in. */
-  async function finish(req: MockRequest, outcome: Outcome, started: number): Promise<MockResponse> {
+  private async finish(req: MockRequest, outcome: Outcome, started: number): Promise<MockResponse> {
     let { res } = outcome
     let validation: JournalValidation = outcome.memo === 'hit' ? 'passed' : 'skipped'
     let violated: string | undefined
-    if (validation === 'skipped' && validateResponses && outcome.op && res.status < 500) {
-      const violation = checkResponse(viewOf(outcome.op), res)
+    if (validation === 'skipped' && this.validateResponses && outcome.op && res.status < 500) {
+      const violation = checkResponse(this.viewOf(outcome.op), res)
       validation = violation ? 'failed' : 'passed'
       if (violation) {
-        onViolation(violation)
+        this.onViolation(violation)
         violated = `${violation.operationId} ${violation.status}: ${violation.message}`
-        res = serverError(`Response violates the contract: ${violated}`, 'contract_violation').toResponse()
+        res = serverError(`Response violates the this.contract: ${violated}`, 'contract_violation').toResponse()
       }
     }
     const kept = outcome.memo
-    if (kept && kept !== 'hit' && validation === 'passed') memo.set(kept.key, res, kept.generation, kept.holds)
+    if (kept && kept !== 'hit' && validation === 'passed') this.memo.set(kept.key, res, kept.generation, kept.holds)
     if (outcome.durable) {
       try {
         await outcome.durable
@@ -341,16 +393,16 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
         res = serverError(detail, 'state_not_saved').toResponse()
         validation = 'skipped'
       }
-    } else if (changes.pending) {
-      // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
-      await changes.pending.catch(() => undefined)
+    } else if (this.changes.pending) {
+      // This answer may show this.changes not yet durable: it waits for them (their failure is theirs to report).
+      await this.changes.pending.catch(() => undefined)
     }
     // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
-    if (!outcome.named?.observer) journaled(req, outcome, res, validation, violated, started)
+    if (!outcome.named?.observer) this.journaled(req, outcome, res, validation, violated, started)
     return res
   }
 
-  function journaled(
+  private journaled(
     req: MockRequest,
     outcome: Outcome,
     res: MockResponse,
@@ -358,7 +410,7 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
     violated: string | undefined,
     started: number,
   ) {
-    journal.record(
+    this.journal.record(
       {
         method: req.method,
         // References only (shaped, masked and redacted when read): the URL, the key's header, the answer.
@@ -371,58 +423,55 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
         validation,
         violation: violated,
       },
-      outcome.at ?? clock.now(),
+      outcome.at ?? this.clock.now(),
       Math.round((performance.now() - started) * 1000) / 1000,
     )
   }
 
-  /** A recorded change applied again: in a write's turn, the clock at its instant, no faults, journal or listeners. */
-  function replay(change: AppliedChange): Promise<number | null> {
-    return turns.run(true, async () => {
-      const saved = clock.saveState()
-      clock.restoreState({ frozenAt: change.at, offset: 0 })
-      memo.clear()
+  /** A recorded change applied again: in a write's turn, the this.clock at its instant, no this.faults, this.journal or listeners. */
+  private replayChange(change: AppliedChange): Promise<number | null> {
+    return this.turns.run(true, async () => {
+      const saved = this.clock.saveState()
+      this.clock.restoreState({ frozenAt: change.at, offset: 0 })
+      this.memo.clear()
       try {
         const r = change.request
         if (!r) {
-          clock.pin()
-          await options.runDueWork().finally(() => clock.unpin())
+          this.clock.pin()
+          await this.options.runDueWork().finally(() => this.clock.unpin())
           return null
         }
         const req: MockRequest = { method: r.method, url: new URL(r.url), headers: { ...r.headers }, body: r.body }
-        const ready = await prepare(req, true)
+        const ready = await this.prepare(req, true)
         if ('res' in ready) return ready.res.status
-        return (await settle(turn(req, ready.match, ready.parsed, true, true))).res.status
+        return (await settle(this.turn(req, ready.match, ready.parsed, true, true))).res.status
       } finally {
-        clock.restoreState(saved)
-        memo.clear()
+        this.clock.restoreState(saved)
+        this.memo.clear()
       }
     })
   }
 
-  async function fetchFace(request: Request): Promise<Response> {
+  private async fetchFace(request: Request): Promise<Response> {
     const headers: Record<string, string> = {}
     request.headers.forEach((value, name) => (headers[name] = value))
     // Bytes, not text(): text() quietly replaces what is not UTF-8.
     const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
-    const res = await handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body: bytes })
+    const res = await this.handle({
+      method: request.method.toUpperCase(),
+      url: new URL(request.url),
+      headers,
+      body: bytes,
+    })
     const out = serialize(res)
     const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
     return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
   }
+}
 
-  return {
-    fetch: fetchFace,
-    handle,
-    onChange: (listener) => changes.subscribe(listener),
-    replay,
-    exclusive: (task) =>
-      turns.run(true, () => {
-        memo.clear()
-        return task()
-      }),
-    forgetAnswers: () => memo.clear(),
-  }
+/** The pipeline over `options`: its entry points, bound (see CoreApp). */
+export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
+  return new Pipeline(options)
 }
 
 /** The memo's key for a read: the operation, the URL, the key that asked and the media types it accepts. */

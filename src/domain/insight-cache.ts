@@ -5,7 +5,6 @@
 // of scanning every event of the project; any event added or deleted changes the stamp, so nothing
 // stale is ever read. Bounded. A result's tool message text is kept with it for the second it names.
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { utf8Extra, type JsonText } from '../core/json.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'
 import { planInsight, type EventVocabulary, type InsightPlan, type InsightType } from './insight-plan.ts'
@@ -103,32 +102,12 @@ export function projectInsight(log: EventLog, projectId: number, plan: InsightPl
   return result
 }
 
-/** The tool message's text, with its JSON text (a string value) for the answers that write theirs from pieces. */
+/** The tool message's text. */
 export interface ToolContent {
   text: string
-  json: JsonText
 }
 
-/** A kept result's tool message text as last written: all formatToolContent reads of the clock is its second. */
-interface KeptContent {
-  second: number
-  timeZone: string
-  content: ToolContent
-}
-const contents = new WeakMap<InsightResult, KeptContent>()
-
-/**
- * `formatToolContent(result, now, timeZone)`, written once per kept result, zone and second of the clock
- * (the text names the time to the second): answering the same question again within the second, as a
- * busy client does, reuses the text instead of formatting the table and the zone's wall clock again.
- */
+/** `formatToolContent(result, now, timeZone)`: the text names the time to the second. */
 export function toolContent(result: InsightResult, now: number, timeZone: string): ToolContent {
-  const second = Math.floor(now / 1000)
-  const kept = contents.get(result)
-  if (kept !== undefined && kept.second === second && kept.timeZone === timeZone) return kept.content
-  const text = formatToolContent(result, now, timeZone)
-  const json = JSON.stringify(text)
-  const content = { text, json: { text: json, bytes: json.length + utf8Extra(json) } }
-  contents.set(result, { second, timeZone, content })
-  return content
+  return { text: formatToolContent(result, now, timeZone) }
 }

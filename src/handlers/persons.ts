@@ -4,9 +4,8 @@
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/drf/exceptions.ts'
 import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
-import { andThen } from '../core/promise.ts'
 import { offsetPageOf } from '../core/drf/pagination.ts'
-import { mapInSlices } from '../core/slices.ts'
+import { andThen, mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
@@ -16,7 +15,7 @@ import { activityPage, personsListLinks } from '../domain/query-params-url.ts'
 import { earliestOf } from '../domain/insight-query.ts'
 import { propertiesTimeline } from '../domain/properties-timeline.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
-import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
+import { toListedPerson, toPerson } from '../serializers/person.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { findPerson } from './lookup.ts'
 
@@ -84,8 +83,7 @@ function updateProperties(ctx: HandlerContext) {
   if (properties === undefined || properties === null) {
     throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')
   }
-  const person = findPerson(ctx)
-  return { person, updated: updatePersonProperties(ctx.services.store, person, properties, actor(ctx)) }
+  return updatePersonProperties(ctx.services.store, findPerson(ctx), properties, actor(ctx))
 }
 
 export const personHandlers: HandlerMap = {
@@ -121,22 +119,14 @@ export const personHandlers: HandlerMap = {
   },
 
   persons_partial_update(ctx) {
-    const { person, updated } = updateProperties(ctx)
-    if (ctx.observed('person-patch-status')) {
-      forgetPerson(person, updated)
-      return empty(202)
-    }
-    // The new person rendered (and cached) before the old one's rendering is dropped: dropped first, it
-    // often left the cache's map empty, which V8 then shrank, to grow it again at once (~1 µs a PATCH).
-    const shown = toPerson(updated)
-    forgetPerson(person, updated)
-    return json(200, shown)
+    const updated = updateProperties(ctx)
+    if (ctx.observed('person-patch-status')) return empty(202)
+    return json(200, toPerson(updated))
   },
 
   /** PUT: the real update() itself, which PATCH also reaches; the seed lists no PUT, so 202 in both profiles. */
   persons_update(ctx) {
-    const { person, updated } = updateProperties(ctx)
-    forgetPerson(person, updated)
+    updateProperties(ctx)
     return empty(202)
   },
 
@@ -179,7 +169,7 @@ export const personHandlers: HandlerMap = {
     const observed = ctx.observed('person-delete-property-status')
     const key = observed ? ctx.body?.$unset : (ctx.query.$unset ?? ctx.body?.$unset)
     if (typeof key !== 'string' || key === '') throw validationError('This field is required.', '$unset', 'required')
-    forgetPerson(person, deletePersonProperty(ctx.services.store, person, key, actor(ctx)))
+    deletePersonProperty(ctx.services.store, person, key, actor(ctx))
     return json(observed ? 201 : 200, { success: true })
   },
 

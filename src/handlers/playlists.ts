@@ -105,7 +105,7 @@ export const playlistHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
     const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
-    return json(201, toPlaylist(store, playlist, user, false))
+    return json(201, toPlaylist(store, playlist, user))
   },
 
   session_recording_playlists_retrieve(ctx) {

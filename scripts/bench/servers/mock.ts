@@ -14,7 +14,6 @@ import { serve } from '../../../src/server/node.ts'
 import { DurableState } from '../../../src/server/durable-state.ts'
 import { createApp, type App, type AppOptions } from '../../../src/app.ts'
 import type { MockResponse } from '../../../src/core/http.ts'
-import { isPromise } from '../../../src/core/promise.ts'
 import { answerParent } from '../harness.ts'
 
 const argv = process.argv.slice(2)
@@ -59,7 +58,7 @@ process.on('SIGTERM', () =>
 
 /** The core's first answer, then a fresh copy of it (its JSON as text) for every request. */
 function cannedCore(app: App): void {
-  const core = app.handleNow
+  const core = app.handle
   let canned: { status: number; headers: Record<string, string>; text: string } | undefined
   const keep = (answer: MockResponse): MockResponse => {
     const json = answer.json !== undefined
@@ -71,9 +70,8 @@ function cannedCore(app: App): void {
     }
     return answer
   }
-  app.handleNow = (request) => {
+  app.handle = async (request) => {
     if (canned) return { status: canned.status, headers: { ...canned.headers }, text: canned.text }
-    const answer = core(request)
-    return isPromise(answer) ? answer.then(keep) : keep(answer)
+    return keep(await core(request))
   }
 }

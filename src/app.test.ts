@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { testClient, type TestClient } from '../test/support.ts'
+import { KEYS, testClient, type TestClient } from '../test/support.ts'
+import { createApp, type AppliedChange } from './app.ts'
 
 describe('routing and error bodies', () => {
   let client: TestClient
@@ -174,5 +175,34 @@ describe('JSON-encoded query parameters', () => {
     expect(timeline.body.attr).toBe('events__0__type')
     const fine = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 'plan', value: 'free' }])}`)
     expect(fine.status).toBe(200)
+  })
+})
+
+describe('changes made by a body DRF parses other than JSON', () => {
+  it('a form-encoded write is recorded with its body, so a replay makes the same playlist', async () => {
+    const first = await createApp()
+    const changes: AppliedChange[] = []
+    first.onChange((change) => void changes.push(change))
+    const res = await first.fetch(
+      new Request('http://127.0.0.1:8010/api/environments/1/session_recording_playlists/', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'name=From+a+form&type=collection&pinned=true',
+      }),
+    )
+    expect(res.status).toBe(201)
+    const made = (await res.json()) as { short_id: string }
+    expect(changes).toHaveLength(1)
+    expect(changes[0]!.request?.body).toBe('name=From+a+form&type=collection&pinned=true')
+
+    const second = await createApp()
+    expect(await second.replay(changes[0]!)).toBe(201)
+    const again = await second.fetch(
+      new Request(`http://127.0.0.1:8010/api/environments/1/session_recording_playlists/${made.short_id}/`, {
+        headers: { authorization: `Bearer ${KEYS.all}` },
+      }),
+    )
+    expect(again.status).toBe(200)
+    expect(await again.json()).toMatchObject({ name: 'From a form', type: 'collection', pinned: true })
   })
 })

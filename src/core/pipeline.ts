@@ -261,7 +261,7 @@ export class Pipeline<S> implements CoreApp {
       const wrote = ran.handler && !SAFE_METHODS.has(req.method) && !refused
       let durable: Promise<unknown> | undefined
       if (!replaying && (wrote || dueRan) && this.changes.listening) {
-        durable = this.changes.notify({ at, request: wrote ? recorded(req, parsed.text, out.res.status) : null })
+        durable = this.changes.notify({ at, request: wrote ? recorded(req, parsed.source, out.res.status) : null })
       }
       return { ...out, named: match.kind === 'operation' ? match.op : null, body: parsed.body, at, durable }
     } finally {

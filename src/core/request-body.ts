@@ -24,8 +24,11 @@ export const bodyTooLarge = (maxBytes: number) =>
 
 export type ParsedBody =
   | { kind: 'too-large' }
-  /** `text`: the body as text, for a JSON body (undefined otherwise); `error`: why it cannot be used. */
-  | { kind: 'parsed'; body: unknown; text?: string; error?: ApiError }
+  /**
+   * `text`: the body as text, for a JSON body (undefined otherwise); `source`: the body's text whatever
+   * parsed it (what a replay sends again); `error`: why it cannot be used.
+   */
+  | { kind: 'parsed'; body: unknown; text?: string; source?: string; error?: ApiError }
 
 /**
  * The parsers a request's body may be read with: DRF's defaults on the API, JSON only on the mock's own
@@ -62,8 +65,9 @@ export function parseBody(
   const parsed = parseWith(parser, raw, type)
   if (parser === 'json' && parsed.text !== undefined && isBlankText(parsed.text))
     return { kind: 'parsed', body: undefined }
-  if ('error' in parsed) return { kind: 'parsed', body: undefined, text: parsed.text, error: parsed.error }
-  return { kind: 'parsed', body: parsed.body, text: parsed.text }
+  const source = parsed.source ?? parsed.text
+  if ('error' in parsed) return { kind: 'parsed', body: undefined, text: parsed.text, source, error: parsed.error }
+  return { kind: 'parsed', body: parsed.body, text: parsed.text, source }
 }
 
 /** Whether `text` is empty or whitespace only (as `trim() === ''`, without making the trimmed copy of a body that is not). */

@@ -63,14 +63,16 @@ export class UploadedFile {
   ) {}
 }
 
-export type Parsed = { body: unknown; text?: string } | { error: ApiError; text?: string }
+/** `text`: a JSON body's text; `source`: the text a form or multipart body was read from. */
+export type Parsed =
+  { body: unknown; text?: string; source?: string } | { error: ApiError; text?: string; source?: string }
 
 /** The body as the selected parser reads it. `raw` is not empty. */
 export function parseWith(parser: ParserName, raw: string | Uint8Array, contentType: string): Parsed {
   if (parser === 'json') return parseJson(raw)
   const text = typeof raw === 'string' ? raw : latin1OrUtf8(raw)
-  if (parser === 'form') return { body: queryDict(parseQsl(text)) }
-  return parseMultipart(text, contentType)
+  if (parser === 'form') return { body: queryDict(parseQsl(text)), source: text }
+  return { ...parseMultipart(text, contentType), source: text }
 }
 
 /** JSONParser.parse. */

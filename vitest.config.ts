@@ -24,11 +24,11 @@ const LONG = [
 ]
 
 /**
- * The order files are handed to the workers in, by project: the static checks and the long suites first,
- * the package suites last, after their apps have been installed in the background (test/package-setup.ts).
- * Within a project, vitest's own order (the longest first).
+ * The order files are handed to the workers in, by project: the static checks first, then the short
+ * suites while the package suites' apps are installed in the background (test/package-setup.ts), then the
+ * long ones, the package suites last. Within a project, vitest's own order (the longest first).
  */
-const ORDER = ['checks', 'long', 'chromium', 'node', 'package']
+const ORDER = ['checks', 'node', 'long', 'chromium', 'package']
 class ByProject extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => ORDER.indexOf(file.project.name)

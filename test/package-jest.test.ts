@@ -75,27 +75,35 @@ describe('the packed package in Jest apps', () => {
 
     for (const kind of Object.keys(SUITES) as Array<keyof typeof SUITES>) {
       for (const environment of ['node', 'jest-fixed-jsdom']) {
-        it(`Jest ${major}, ${kind} app, ${environment}: the suite passes`, async () => {
-          const result = await jest(apps[major]!, kind, environment)
-          expect(result.status, result.stdout + result.stderr).toBe(0)
-          expect(result.stderr).toMatch(
-            new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`),
-          )
-        }, 120_000)
+        it.concurrent(
+          `Jest ${major}, ${kind} app, ${environment}: the suite passes`,
+          async () => {
+            const result = await jest(apps[major]!, kind, environment)
+            expect(result.status, result.stdout + result.stderr).toBe(0)
+            expect(result.stderr).toMatch(
+              new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`),
+            )
+          },
+          120_000,
+        )
       }
     }
   }
 
-  it('runs the ES module suite on the newest msw 2.x too (Jest 30, both environments)', async () => {
-    // In a copy of the Jest 30 app: the app itself stays as installed.
-    const dir = await copyOf(apps['30']!.dir)
-    const install = await npmInstall(dir, ['msw@^2'])
-    expect(install.status, install.stderr).toBe(0)
-    const app = { dir, suites: await writeSuites(dir) }
-    for (const environment of ['node', 'jest-fixed-jsdom']) {
-      const result = await jest(app, 'module', environment)
-      expect(result.status, result.stdout + result.stderr).toBe(0)
-      expect(result.stderr).toMatch(new RegExp(`Tests:\\s+${README_TITLES.length} passed`))
-    }
-  }, 300_000)
+  it.concurrent(
+    'runs the ES module suite on the newest msw 2.x too (Jest 30, both environments)',
+    async () => {
+      // In a copy of the Jest 30 app: the app itself stays as installed.
+      const dir = await copyOf(apps['30']!.dir)
+      const install = await npmInstall(dir, ['msw@^2'])
+      expect(install.status, install.stderr).toBe(0)
+      const app = { dir, suites: await writeSuites(dir) }
+      for (const environment of ['node', 'jest-fixed-jsdom']) {
+        const result = await jest(app, 'module', environment)
+        expect(result.status, result.stdout + result.stderr).toBe(0)
+        expect(result.stderr).toMatch(new RegExp(`Tests:\\s+${README_TITLES.length} passed`))
+      }
+    },
+    300_000,
+  )
 })

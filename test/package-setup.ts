@@ -99,8 +99,8 @@ const IN_USE_MS = 60 * 60_000
 const UNUSED_MS = 2 * 24 * 60 * 60_000
 /** An app still installing: after this long, what a killed run left behind. */
 const STALE_INSTALL_MS = 60 * 60_000
-/** Installs at once: each is mostly waiting on the registry and the disk. */
-const PARALLEL_INSTALLS = 3
+/** Installs at once: each is mostly waiting on the registry and the disk; more would crowd the suites. */
+const PARALLEL_INSTALLS = 2
 
 /** Where a step's result is written, or why it failed. */
 export const done = (run: string, step: string) => join(run, `${step}.json`)

@@ -21,6 +21,8 @@ const README_TESTS = README_SUITE.match(/^it\(/gm)!.length
 /** The app as installed, with msw at the lowest of the range; never changed. */
 let app: string
 let installOutput: string
+/** A copy of it, for installing msw again. */
+let changed: string | undefined
 
 const TSCONFIG = {
   // A strict app that also checks the packages' declarations (no skipLibCheck).
@@ -36,12 +38,12 @@ const TSCONFIG = {
   files: ['readme.test.ts'],
 }
 
-/** A copy of the app with this msw installed in it (one copy each, so the releases run side by side). */
+/** Installs this msw in the copy of the app (made on first use). */
 async function useMsw(version: string, ...flags: string[]): Promise<string> {
-  const dir = await copyOf(app)
-  const install = await npmInstall(dir, [...flags, `msw@${version}`])
+  changed ??= await copyOf(app)
+  const install = await npmInstall(changed, [...flags, `msw@${version}`])
   expect(install.status, install.stderr).toBe(0)
-  return dir
+  return changed
 }
 
 /** `dir`'s msw is this one, and the only one: the package brings no copy of its own. */
@@ -72,8 +74,6 @@ beforeAll(async () => {
 
 afterAll(cleanUp, 300_000)
 
-// The msw releases each in a copy of their own, side by side (it.concurrent): the file's other tests use
-// the app as installed.
 describe('the packed package in a fresh app with vitest 3', () => {
   it('installs without an engine warning, or any other', () => {
     expect(engineWarnings(installOutput)).toEqual([])
@@ -133,27 +133,19 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(Math.abs(measure.bytes / 1e6 - documented), `docs/msw.md says about ${documented} MB`).toBeLessThanOrEqual(2)
   }, 300_000)
 
-  it.concurrent(
-    `runs the README suite on the app's msw at the lowest of ${MSW_RANGE}`,
-    async () => {
-      // Named again, as an app pinning its msw does: npm then drops the copy vitest 3's mocker took for its
-      // own peer range, which `npm ls` above needs.
-      const dir = await useMsw(MSW_LOWEST)
-      await expectOnlyMsw(dir, MSW_LOWEST)
-      await expectReadmeSuitePasses(dir)
-    },
-    300_000,
-  )
+  it(`runs the README suite on the app's msw at the lowest of ${MSW_RANGE}`, async () => {
+    // Named again, as an app pinning its msw does: npm then drops the copy vitest 3's mocker took for its
+    // own peer range, which `npm ls` above needs.
+    const dir = await useMsw(MSW_LOWEST)
+    await expectOnlyMsw(dir, MSW_LOWEST)
+    await expectReadmeSuitePasses(dir)
+  }, 300_000)
 
-  it.concurrent(
-    'runs it on msw 2.7, a release in the middle of the range',
-    async () => {
-      const dir = await useMsw('2.7.0')
-      await expectOnlyMsw(dir, '2.7.0')
-      await expectReadmeSuitePasses(dir)
-    },
-    300_000,
-  )
+  it('runs it on msw 2.7, a release in the middle of the range', async () => {
+    const dir = await useMsw('2.7.0')
+    await expectOnlyMsw(dir, '2.7.0')
+    await expectReadmeSuitePasses(dir)
+  }, 300_000)
 
   it('runs the bin from the compiled JavaScript, without tsx', async () => {
     expect((await run('npm', ['ls', 'tsx', '--all', '--parseable'], app)).stdout.trim()).toBe('')
@@ -198,33 +190,25 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(served.stdout.trim(), served.stderr).toBe('200 true')
   })
 
-  it.concurrent(
-    'refuses an msw below the range at import, with one message naming the range',
-    async () => {
-      const dir = await useMsw(BELOW, '--legacy-peer-deps')
-      await expectOnlyMsw(dir, BELOW)
-      const imported = await run(
-        process.execPath,
-        ['--input-type=module', '-e', "await import('analytics-mock/testing')"],
-        dir,
-      )
-      expect(imported.status).not.toBe(0)
-      const message = `analytics-mock needs msw ${MSW_RANGE} (a peer dependency: your app's own msw), but found msw ${BELOW}.`
-      expect(imported.stderr.split(message)).toHaveLength(2)
-    },
-    300_000,
-  )
+  it('refuses an msw below the range at import, with one message naming the range', async () => {
+    const dir = await useMsw(BELOW, '--legacy-peer-deps')
+    await expectOnlyMsw(dir, BELOW)
+    const imported = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "await import('analytics-mock/testing')"],
+      dir,
+    )
+    expect(imported.status).not.toBe(0)
+    const message = `analytics-mock needs msw ${MSW_RANGE} (a peer dependency: your app's own msw), but found msw ${BELOW}.`
+    expect(imported.stderr.split(message)).toHaveLength(2)
+  }, 300_000)
 
-  it.concurrent(
-    `runs the README suite on the newest msw of ${MSW_RANGE}`,
-    async () => {
-      const versions = JSON.parse((await run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app)).stdout) as
-        string | string[]
-      const newest = [versions].flat().at(-1)!
-      const dir = await useMsw(newest)
-      await expectOnlyMsw(dir, newest)
-      await expectReadmeSuitePasses(dir)
-    },
-    300_000,
-  )
+  it(`runs the README suite on the newest msw of ${MSW_RANGE}`, async () => {
+    const versions = JSON.parse((await run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app)).stdout) as
+      string | string[]
+    const newest = [versions].flat().at(-1)!
+    const dir = await useMsw(newest)
+    await expectOnlyMsw(dir, newest)
+    await expectReadmeSuitePasses(dir)
+  }, 300_000)
 })

@@ -181,6 +181,9 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     define: { 'crypto.randomUUID': 'randomUUID' },
     inject: [join(root, 'src/core/web-crypto.ts')],
     sourcemap: true,
+    // The maps name the sources (src/ ships beside dist/) rather than holding them: with their text
+    // (faker's lists over again) they were a tenth of the install.
+    sourcesContent: false,
     legalComments: 'eof',
     logLevel: 'warning',
   }

@@ -18,6 +18,7 @@ import { parseRateLimits, type RateTable } from './contract/rate-limits.ts'
 import { Throttle } from './core/throttle.ts'
 import type { ContractViolation } from './core/response-validation.ts'
 import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
+import { InsightCache } from './domain/insight-cache.ts'
 import { runDueTasks } from './domain/tasks.ts'
 import type { AppServices, HandlerMap } from './handlers/context.ts'
 import { handlers as defaultHandlers } from './handlers/index.ts'
@@ -193,6 +194,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     journal,
     faults,
     throttle,
+    insights: new InsightCache(),
     nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     startedAt: performance.now(),
     async reset(next = {}) {

@@ -76,6 +76,18 @@ let cached: Contract | undefined
 /** The contract is immutable, so every app in a process shares one compiled copy. */
 export function loadContract(): Contract {
   if (cached) return cached
+  const api = openapiBackend()
+  const info = operationInfo(responseValidatorOf(api.validator))
+  const operations = api.router.getOperations().map(info)
+  const notMocked: NotMocked[] = (
+    ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
+  ).map((e) => ({ method: e.method.toUpperCase(), path: e.path, templates: templatesOf(e.path) }))
+  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
+  return cached
+}
+
+/** openapi-backend's router and validator over the dereferenced contract. */
+function openapiBackend(): Contract['api'] {
   // One ajv instance per kind of validator: openapi-backend makes a new one for every validator, and
   // each new instance compiles the JSON Schema meta-schema again to check the schemas it is given.
   const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
@@ -99,14 +111,19 @@ export function loadContract(): Contract {
       return ajv
     },
   })
-  const api = { router, validator }
-  // Response validators, one per distinct schema (after dereferencing, the contract's 168 JSON response
-  // schemas are 20 objects, most of them the shared Error), each compiled when first called: most runs
-  // answer a few operations. openapi-backend's own compile step (it replaces reference cycles with $refs
-  // first) is private in its types.
-  const responseAjv = api.validator.getAjv(ValidationContext.Response)
+  return { router, validator }
+}
+
+/**
+ * Response validators, one per distinct schema (after dereferencing, the contract's 168 JSON response
+ * schemas are 20 objects, most of them the shared Error), each compiled when first called: most runs
+ * answer a few operations. openapi-backend's own compile step (it replaces reference cycles with $refs
+ * first) is private in its types.
+ */
+function responseValidatorOf(validator: OpenAPIValidator): (schema: object) => ValidateFunction {
+  const responseAjv = validator.getAjv(ValidationContext.Response)
   const validators = new Map<object, ValidateFunction>()
-  const responseValidator = (schema: object): ValidateFunction => {
+  return (schema) => {
     let lazy = validators.get(schema)
     if (lazy) return lazy
     let validate: ValidateFunction | undefined
@@ -117,27 +134,35 @@ export function loadContract(): Contract {
     validators.set(schema, lazy)
     return lazy
   }
+}
 
+/** The path template under every alias prefix (x-path-aliases), canonical first. */
+function templatesOf(path: string): string[] {
   const aliases = ((document as any)['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>
-  const templatesOf = (path: string) => {
-    const templates = [path]
-    for (const alias of aliases) {
-      if (path.startsWith(alias.from)) templates.push(alias.to + path.slice(alias.from.length))
-    }
-    return templates
+  const templates = [path]
+  for (const alias of aliases) {
+    if (path.startsWith(alias.from)) templates.push(alias.to + path.slice(alias.from.length))
   }
-  const responsesOf = (documented: Record<string, any>) => {
-    const responses = new Map<number, string[]>()
-    const responseValidators = new Map<number, ValidateFunction>()
-    for (const [status, response] of Object.entries(documented)) {
-      const content = (response as any).content ?? {}
-      responses.set(Number(status), Object.keys(content))
-      const schema = content['application/json']?.schema
-      if (schema) responseValidators.set(Number(status), responseValidator(schema))
-    }
-    return { responses, responseValidators }
+  return templates
+}
+
+/** What an operation documents: its statuses' media types and its JSON bodies' validators. */
+function responsesOf(documented: Record<string, any>, validatorOf: (schema: object) => ValidateFunction) {
+  const responses = new Map<number, string[]>()
+  const responseValidators = new Map<number, ValidateFunction>()
+  for (const [status, response] of Object.entries(documented)) {
+    const content = (response as any).content ?? {}
+    responses.set(Number(status), Object.keys(content))
+    const schema = content['application/json']?.schema
+    if (schema) responseValidators.set(Number(status), validatorOf(schema))
   }
-  const operations: OperationInfo[] = api.router.getOperations().map((operation) => {
+  return { responses, responseValidators }
+}
+
+/** The facts of one of openapi-backend's operations, under the seed profile and the observed one. */
+const operationInfo =
+  (validatorOf: (schema: object) => ValidateFunction) =>
+  (operation: Operation): OperationInfo => {
     const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
     const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
     const doc = operation as any
@@ -148,14 +173,14 @@ export function loadContract(): Contract {
       scopes,
       noneDeclared: false,
       formats: null,
-      ...responsesOf(seedResponses),
+      ...responsesOf(seedResponses, validatorOf),
     }
     const observedScopes = profileScopes(doc, scopes, 'observed')
     const formats = profileFormats(doc, 'observed')
     const observedAnswers =
       observedResponses === seedResponses
         ? { responses: seed.responses, responseValidators: seed.responseValidators }
-        : responsesOf(observedResponses)
+        : responsesOf(observedResponses, validatorOf)
     const observed: OperationView =
       observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
         ? seed
@@ -172,14 +197,4 @@ export function loadContract(): Contract {
       observed,
       operation,
     }
-  })
-  const notMocked: NotMocked[] = (
-    ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
-  ).map((e) => ({
-    method: e.method.toUpperCase(),
-    path: e.path,
-    templates: templatesOf(e.path),
-  }))
-  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
-  return cached
-}
+  }

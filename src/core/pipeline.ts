@@ -248,7 +248,7 @@ export class Pipeline<S> implements CoreApp {
     return { match, parsed }
   }
 
-  /** The request's turn, with the this.clock pinned: scheduled work, `dispatch`, and the change it made handed on. */
+  /** The request's turn, with the clock pinned: scheduled work, `dispatch`, and the change it made handed on. */
   private async turn(req: MockRequest, match: Routed, parsed: ReadBody, exclusive: boolean, replaying: boolean) {
     // A write's turn may change what any answer shows.
     if (exclusive) this.memo.clear()
@@ -388,7 +388,7 @@ export class Pipeline<S> implements CoreApp {
       if (violation) {
         this.onViolation(violation)
         violated = `${violation.operationId} ${violation.status}: ${violation.message}`
-        res = serverError(`Response violates the this.contract: ${violated}`, 'contract_violation').toResponse()
+        res = serverError(`Response violates the contract: ${violated}`, 'contract_violation').toResponse()
       }
     }
     const kept = outcome.memo
@@ -402,7 +402,7 @@ export class Pipeline<S> implements CoreApp {
         validation = 'skipped'
       }
     } else if (this.changes.pending) {
-      // This answer may show this.changes not yet durable: it waits for them (their failure is theirs to report).
+      // This answer may show changes not yet durable: it waits for them (their failure is theirs to report).
       await this.changes.pending.catch(() => undefined)
     }
     // Reads of the mock's own state (x-observer) are not journaled: watching the mock leaves no trace.
@@ -436,7 +436,7 @@ export class Pipeline<S> implements CoreApp {
     )
   }
 
-  /** A recorded change applied again: in a write's turn, the this.clock at its instant, no this.faults, this.journal or listeners. */
+  /** A recorded change applied again: in a write's turn, the clock at its instant, no faults, journal or listeners. */
   private replayChange(change: AppliedChange): Promise<number | null> {
     return this.turns.run(true, async () => {
       const saved = this.clock.saveState()

@@ -19,7 +19,7 @@ describe('response validation against the contract', () => {
     expect(res.status).toBe(500)
     expect(res.body.type).toBe('server_error')
     expect(res.body.code).toBe('contract_violation')
-    expect(res.body.detail).toContain('persons_retrieve 200')
+    expect(res.body.detail).toMatch(/^Response violates the contract: persons_retrieve 200: /)
     expect(onViolation).toHaveBeenCalledOnce()
     expect(onViolation.mock.calls[0]![0].operationId).toBe('persons_retrieve')
   })

@@ -3,20 +3,20 @@
 // result). `format=txt` answers the tool message's text alone.
 import type { HandlerMap } from './context.ts'
 import { json, text } from '../core/http.ts'
-import { projectInsight, projectPlan, toolContent } from '../domain/insight-cache.ts'
+import { toolContent } from '../domain/insight-cache.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 import { toInsightMessages } from '../domain/insight-answer.ts'
 
 export const maxToolsHandlers: HandlerMap = {
   max_tools_create_and_query_insight(ctx) {
-    const { store, clock } = ctx.services
+    const { store, clock, insights } = ctx.services
     const project = ctx.project!
     // The serializer's validated data: the question trimmed, the insight type one of its choices.
     const { query: question, insight_type: insightType } = ctx.body as { query: string; insight_type: InsightType }
     const now = clock.now()
-    const plan = projectPlan(store.events, project.id, question, insightType)
-    const result = projectInsight(store.events, project.id, plan, now)
+    const plan = insights.plan(store.events, project.id, question, insightType)
+    const result = insights.result(store.events, project.id, plan, now)
     const content = toolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({

@@ -176,7 +176,9 @@ async function answers(base: string): Promise<Map<string, any>> {
   for (const p of persons) {
     await get(`/api/environments/1/persons/${p.id}/`)
     await get(`/api/environments/1/persons/${p.uuid}/`)
-    await get(`/api/environments/1/persons/${p.id}/properties_timeline/`)
+    // Over the whole history: what record reads (crawl.ts timelineOf) and the loader reproduces; the
+    // default window (the last week, query-date-range.ts) counts the stretch's randomly spread events.
+    await get(`/api/environments/1/persons/${p.id}/properties_timeline/?date_from=all`)
     for (let page = 1; ; page++)
       if (!(await get(`/api/environments/1/persons/${p.id}/activity/?page=${page}&limit=2`)).next) break
   }

@@ -2,7 +2,7 @@
 // openapi-backend's router and validator on it, and lists each operation with the facts the pipeline needs.
 // OpenAPIBackend itself is not constructed: its init() parses the document again through
 // json-schema-ref-parser, a promise nothing awaits (in a browser it failed, uncaught, on Node's Buffer). Validators (ajv + ajv-formats) are compiled on first use: each response
-// validator here, each operation's request validators in request-validation.ts.
+// validator here, each operation's request validators in validation.ts.
 import type { ValidateFunction } from 'ajv'
 import ajvFormats from 'ajv-formats'
 // A CommonJS module whose exports ESM loaders cannot list (Node's, Jest's): the whole module, then its member.

@@ -8,9 +8,9 @@
 //            handed to the change listeners
 //   dispatch content negotiation (404), the key (401), the method (405), scopes (403), the project
 //            (404/403), throttles (429) (auth.ts), a body that did not parse (400/415), null characters
-//   operate  the answer memo (answer-memo.ts), else request validation (request-validation.ts), injected
+//   operate  the answer memo (answer-memo.ts), else request validation (validation.ts), injected
 //            failures and the handler
-//   finish   the answer checked against the contract (response-validation.ts; a violation is a 500),
+//   finish   the answer checked against the contract (validation.ts; a violation is a 500),
 //            held until the changes it may show are durable, journaled (journal.ts)
 import type { Profile } from '../contract/profiles.ts'
 import { AnswerMemo } from './answer-memo.ts'
@@ -33,9 +33,7 @@ import {
   parsersFor,
   type ParsedBody,
 } from './request-body.ts'
-import { requestValidationError } from './request-errors.ts'
-import { createRequestValidator } from './request-validation.ts'
-import { checkResponse, type ContractViolation } from './response-validation.ts'
+import { checkResponse, createRequestValidator, requestValidationError, type ContractViolation } from './validation.ts'
 import { createRouter, type RouteMatch } from './router.ts'
 import { ChangeFeed, recorded, Turns, type AppliedChange, type ChangeListener, type RecordedRequest } from './turns.ts'
 

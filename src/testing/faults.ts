@@ -3,8 +3,7 @@
 // schema for the update, then the operationIds.
 import type { App } from '../app.ts'
 import type { FaultSettings } from '../core/faults.ts'
-import { createRequestValidator } from '../core/request-validation.ts'
-import { requestValidationError } from '../core/request-errors.ts'
+import { createRequestValidator, requestValidationError } from '../core/validation.ts'
 import { checkFaultOperations } from '../handlers/faults.ts'
 
 export type { FaultSettings }

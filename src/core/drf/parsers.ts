@@ -182,97 +182,109 @@ function located(text: string, what: string, at: number): string {
 }
 
 export function pythonJsonError(text: string): string | null {
-  let i = 0
-  const skip = () => {
-    while (i < text.length && WHITESPACE.has(text[i]!)) i++
+  try {
+    if (text.startsWith('\ufeff')) throw new Failure('Unexpected UTF-8 BOM (decode using utf-8-sig)', 0)
+    const scan = new Scan(text)
+    scan.value()
+    scan.skip()
+    if (scan.i < text.length) throw new Failure('Extra data', scan.i)
+    return null
+  } catch (error) {
+    if (!(error instanceof Failure)) throw error
+    return error.at < 0 ? error.what : located(text, error.what, error.at)
   }
-  const string = (): void => {
-    const start = i
-    i++ // the opening quote
-    for (;;) {
-      if (i >= text.length) throw new Failure('Unterminated string starting at', start)
-      const ch = text[i]!
-      if (ch === '"') {
-        i++
-        return
-      }
-      if (ch === '\\') {
-        const next = text[i + 1]
-        if (next === undefined) throw new Failure('Unterminated string starting at', start)
-        if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Failure('Invalid \\uXXXX escape', i + 1)
-          i += 6
-        } else if ('"\\/bfnrt'.includes(next)) i += 2
-        else throw new Failure('Invalid \\escape', i)
-        continue
-      }
-      if (ch.charCodeAt(0) < 0x20) throw new Failure('Invalid control character at', i)
-      i++
-    }
+}
+
+/** A left-to-right scan of a JSON text that throws a Failure at the first problem, as Python's decoder. */
+class Scan {
+  i = 0
+  constructor(readonly text: string) {}
+
+  skip(): void {
+    while (this.i < this.text.length && WHITESPACE.has(this.text[this.i]!)) this.i++
   }
-  const value = (): void => {
-    skip()
+
+  value(): void {
+    this.skip()
+    const { text, i } = this
     const ch = text[i]
-    if (ch === '"') return string()
-    if (ch === '{') return object()
-    if (ch === '[') return array()
+    if (ch === '"') return this.string()
+    if (ch === '{') return this.object()
+    if (ch === '[') return this.sequence(']', 'array', () => this.value())
     for (const constant of ['NaN', 'Infinity', '-Infinity']) {
       if (text.startsWith(constant, i))
         throw new Failure(`Out of range float values are not JSON compliant: '${constant}'`, -1)
     }
     for (const literal of ['null', 'true', 'false']) {
       if (text.startsWith(literal, i)) {
-        i += literal.length
+        this.i += literal.length
         return
       }
     }
     const m = NUMBER.exec(text.slice(i))
-    if (m) {
-      i += m[0].length
-      return
-    }
-    throw new Failure('Expecting value', i)
+    if (!m) throw new Failure('Expecting value', i)
+    this.i += m[0].length
   }
-  // An object or an array: members between the brackets, separated by commas, none after the last.
-  const sequence = (close: '}' | ']', kind: 'object' | 'array', member: () => void): void => {
-    i++
-    skip()
-    if (text[i] === close) {
-      i++
+
+  string(): void {
+    const { text } = this
+    const start = this.i
+    this.i++ // the opening quote
+    for (;;) {
+      if (this.i >= text.length) throw new Failure('Unterminated string starting at', start)
+      const ch = text[this.i]!
+      if (ch === '"') {
+        this.i++
+        return
+      }
+      if (ch === '\\') this.escape(start)
+      else if (ch.charCodeAt(0) < 0x20) throw new Failure('Invalid control character at', this.i)
+      else this.i++
+    }
+  }
+
+  escape(start: number): void {
+    const next = this.text[this.i + 1]
+    if (next === undefined) throw new Failure('Unterminated string starting at', start)
+    if (next === 'u') {
+      if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 2, this.i + 6)))
+        throw new Failure('Invalid \\uXXXX escape', this.i + 1)
+      this.i += 6
+    } else if ('"\\/bfnrt'.includes(next)) this.i += 2
+    else throw new Failure('Invalid \\escape', this.i)
+  }
+
+  /** An object or an array: members between the brackets, separated by commas, none after the last. */
+  sequence(close: '}' | ']', kind: 'object' | 'array', member: () => void): void {
+    this.i++
+    this.skip()
+    if (this.text[this.i] === close) {
+      this.i++
       return
     }
     for (;;) {
       member()
-      skip()
-      if (text[i] === close) {
-        i++
+      this.skip()
+      if (this.text[this.i] === close) {
+        this.i++
         return
       }
-      if (text[i] !== ',') throw new Failure("Expecting ',' delimiter", i)
-      const comma = i
-      i++
-      skip()
-      if (text[i] === close) throw new Failure(`Illegal trailing comma before end of ${kind}`, comma)
+      if (this.text[this.i] !== ',') throw new Failure("Expecting ',' delimiter", this.i)
+      const comma = this.i
+      this.i++
+      this.skip()
+      if (this.text[this.i] === close) throw new Failure(`Illegal trailing comma before end of ${kind}`, comma)
     }
   }
-  const object = (): void =>
-    sequence('}', 'object', () => {
-      if (text[i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', i)
-      string()
-      skip()
-      if (text[i] !== ':') throw new Failure("Expecting ':' delimiter", i)
-      i++
-      value()
+
+  object(): void {
+    this.sequence('}', 'object', () => {
+      if (this.text[this.i] !== '"') throw new Failure('Expecting property name enclosed in double quotes', this.i)
+      this.string()
+      this.skip()
+      if (this.text[this.i] !== ':') throw new Failure("Expecting ':' delimiter", this.i)
+      this.i++
+      this.value()
     })
-  const array = (): void => sequence(']', 'array', value)
-  try {
-    if (text.startsWith('\ufeff')) throw new Failure('Unexpected UTF-8 BOM (decode using utf-8-sig)', 0)
-    value()
-    skip()
-    if (i < text.length) throw new Failure('Extra data', i)
-    return null
-  } catch (error) {
-    if (!(error instanceof Failure)) throw error
-    return error.at < 0 ? error.what : located(text, error.what, error.at)
   }
 }

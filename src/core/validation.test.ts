@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { loadContract } from './contract.ts'
 import { json } from './http.ts'
-import { checkResponse } from './response-validation.ts'
+import { checkResponse } from './validation.ts'
 import { testClient } from '../../test/support.ts'
 
 describe('response validation against the contract', () => {

@@ -1,7 +1,7 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
 import { BoundedCache } from '../core/bounded-cache.ts'
 import { serializeOnce } from '../core/json.ts'
-import type { NewestFirst } from '../store/activity-log.ts'
+import type { NewestFirst } from '../store/tables.ts'
 import type { ActivityRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { RENDER_CACHE_SIZE } from '../serializers/render-cache.ts'

@@ -172,12 +172,7 @@ function toPerson(entry: RecordedPerson, projectId: number): PersonRecord {
 }
 
 /** The person's events, stretch by stretch of its timeline (see the top of this file). */
-function generateEvents(
-  entry: RecordedPerson,
-  person: PersonRecord,
-  rng: SeededRandom,
-  out: EventColumns,
-): void {
+function generateEvents(entry: RecordedPerson, person: PersonRecord, rng: SeededRandom, out: EventColumns): void {
   type Stretch = { at: number; properties: Json; count: number }
   let stretches: Stretch[]
   if (entry.timeline) {

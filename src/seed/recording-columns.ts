@@ -6,7 +6,6 @@
 import type { SeededRandom } from '../core/random.ts'
 import { Columns } from '../store/columns.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
-import type { DrawnRecording } from './seed.ts'
 import { PATHS, START_URLS } from './vocabulary.ts'
 
 const COUNTS = [
@@ -19,7 +18,34 @@ const COUNTS = [
   'console_warn_count',
   'console_error_count',
 ] as const
-type Column = 'w0' | 'w1' | 'w2' | 'w3' | 'start' | 'project' | 'owner' | 'url' | 'viewers' | 'web' | 'score' | (typeof COUNTS)[number]
+type Column =
+  | 'w0'
+  | 'w1'
+  | 'w2'
+  | 'w3'
+  | 'start'
+  | 'project'
+  | 'owner'
+  | 'url'
+  | 'viewers'
+  | 'web'
+  | 'score'
+  | (typeof COUNTS)[number]
+
+export type DrawnRecording = Omit<
+  RecordingRecord,
+  'id' | 'distinct_id' | 'start_url' | 'viewers' | 'storage' | 'snapshot_source' | 'ongoing'
+> & {
+  id: string | readonly number[]
+  /** The owner's position among the persons, times 2, plus which of its distinct ids. */
+  owner: number
+  /** PATHS' index, the viewer list's, and whether it came from the web (else mobile). */
+  start_url: number
+  viewers: number
+  web: boolean
+  /** In hundredths. */
+  activity_score: number
+}
 
 /** A version 4 uuid's four 32-bit words, drawn into `words` (the version and variant bits set). */
 export function recordingId(rng: SeededRandom, words: number[]): readonly number[] {
@@ -65,17 +91,16 @@ export class RecordingColumns extends Columns<Column> {
     of.w1[i] = w1!
     of.w2[i] = w2!
     of.w3[i] = w3!
-    of.active_seconds[i] = r.active_seconds
-    of.inactive_seconds[i] = r.inactive_seconds
-    of.click_count[i] = r.click_count
-    of.keypress_count[i] = r.keypress_count
-    of.mouse_activity_count[i] = r.mouse_activity_count
-    of.console_log_count[i] = r.console_log_count
-    of.console_warn_count[i] = r.console_warn_count
-    of.console_error_count[i] = r.console_error_count
+    this.set('active_seconds', i, r.active_seconds)
+    this.set('inactive_seconds', i, r.inactive_seconds)
+    this.set('click_count', i, r.click_count)
+    this.set('keypress_count', i, r.keypress_count)
+    this.set('mouse_activity_count', i, r.mouse_activity_count)
+    this.set('console_log_count', i, r.console_log_count)
+    this.set('console_warn_count', i, r.console_warn_count)
+    this.set('console_error_count', i, r.console_error_count)
     of.start[i] = r.start_time
-    this.widen('project', r.project_id)
-    of.project[i] = r.project_id
+    this.set('project', i, r.project_id)
     of.owner[i] = r.owner
     of.url[i] = r.start_url
     of.viewers[i] = r.viewers
@@ -169,6 +194,18 @@ class ColumnRecording implements RecordingRecord {
   toJSON(): RecordingRecord {
     const { id, project_id, distinct_id, start_time, start_url, viewers, storage, snapshot_source } = this
     const counts = Object.fromEntries(COUNTS.map((k) => [k, this[k]])) as Record<(typeof COUNTS)[number], number>
-    return { id, project_id, distinct_id, start_time, ...counts, start_url, viewers, storage, snapshot_source, activity_score: this.activity_score, ongoing: null }
+    return {
+      id,
+      project_id,
+      distinct_id,
+      start_time,
+      ...counts,
+      start_url,
+      viewers,
+      storage,
+      snapshot_source,
+      activity_score: this.activity_score,
+      ongoing: null,
+    }
   }
 }

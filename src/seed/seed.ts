@@ -12,7 +12,7 @@ import type { Faker } from '@faker-js/faker'
 // faker's smallest locale, for its Faker class; the definitions are the English ones the seed draws from.
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { fakerDefinitions } from './faker-locale.gen.ts'
-import { RecordingColumns, recordingId } from './recording-columns.ts'
+import { RecordingColumns, recordingId, type DrawnRecording } from './recording-columns.ts'
 import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
 import { EventColumns, SET_OF } from '../store/event-log.ts'
 import type {
@@ -234,7 +234,7 @@ function people(d: Draws, perProject: ReadonlyArray<{ projectId: number; count: 
     const project = t.projects.ref(projectId)
     const createdAts = Float64Array.from({ length: count }, () => d.anchor - 1 * DAY - d.rng.int(364 * DAY)).sort()
     for (const createdAt of createdAts) {
-      const made = person(d, persons.length + 1, projectId, createdAt)
+      const made = person(d, persons.length + 1)
       const { rng } = d
       const eventCount = eventsPerPerson ?? 5 + rng.int(11)
       if (times.length < eventCount) times = new Float64Array(eventCount)
@@ -290,7 +290,7 @@ function drawTimes(rng: SeededRandom, times: Float64Array, start: number, span: 
 }
 
 /** One person's draws: its ids, identity and properties before and after its plan changes. */
-function person(d: Draws, id: number, projectId: number, createdAt: number) {
+function person(d: Draws, id: number) {
   const { faker, rng, pick, big } = d
   const anonymous = rng.next() < 0.15
   const uuid = big ? rng.uuid() : flat(faker.string.uuid())
@@ -393,21 +393,6 @@ function sessions(
     }
   }
   return recordings
-}
-
-export type DrawnRecording = Omit<
-  RecordingRecord,
-  'id' | 'distinct_id' | 'start_url' | 'viewers' | 'storage' | 'snapshot_source' | 'ongoing'
-> & {
-  id: string | readonly number[]
-  /** The owner's position among the persons, times 2, plus which of its distinct ids. */
-  owner: number
-  /** PATHS' index, the viewer list's, and whether it came from the web (else mobile). */
-  start_url: number
-  viewers: number
-  web: boolean
-  /** In hundredths. */
-  activity_score: number
 }
 
 /** A recording as a frozen literal (all its fields in the object), its values the shared ones. */

@@ -259,8 +259,9 @@ export class Table<T extends object> {
   #set(row: number, record: T | undefined): void {
     let rows = this.#rows
     if (Array.isArray(rows) && row > rows.length + MAX_GAP) rows = this.#rows = new Map([...this.#entries()])
-    if (rows instanceof Map) record === undefined ? rows.delete(row) : rows.set(row, record)
-    else rows[row] = record
+    if (!(rows instanceof Map)) rows[row] = record
+    else if (record === undefined) rows.delete(row)
+    else rows.set(row, record)
   }
 
   #changed(prev: T | undefined, next: T | undefined, row: number): void {

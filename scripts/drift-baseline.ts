@@ -7,12 +7,10 @@ import { writeFileSync } from 'node:fs'
 import { BASELINE_PATH, currentBaseline, findRealSchema } from './real-schema.ts'
 
 const schema = findRealSchema()
-if (!schema) {
-  console.error(
-    'drift:baseline: the stored schema is not in ../shared/research/real-schema/; set ANALYTICS_MOCK_REAL_SCHEMA to it',
-  )
+if (!schema.found) {
+  console.error(`drift:baseline: ${schema.howToPoint}`)
   process.exit(2)
 }
-const text = await currentBaseline(schema)
+const text = await currentBaseline(schema.path)
 writeFileSync(BASELINE_PATH, text)
-console.log(`wrote ${BASELINE_PATH}: ${JSON.parse(text).accepted.length} accepted differences (from ${schema})`)
+console.log(`wrote ${BASELINE_PATH}: ${JSON.parse(text).accepted.length} accepted differences (from ${schema.path})`)

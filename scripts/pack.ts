@@ -1,26 +1,17 @@
-// The package as npm publishes it: built and packed from a copy of the checkout (so a test packing it
-// never races another writing dist/), and installed into a fresh directory as an app would install it.
-import { execFile, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+// The package as npm publishes it: built (`npm run build`, as `prepack` runs it) and packed in a copy of
+// the checkout, so packing never races anything writing the checkout's dist/; and installed into a fresh
+// directory as an app would install it. Nothing here blocks the event loop: the package suites' set-up
+// runs it inside vitest's own process (test/package-setup.ts).
+import { execFile } from 'node:child_process'
+import { cp, mkdir, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildEntries } from './build-entries.ts'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** What goes into the copy: every path the "files" list can take, and what building needs. */
-const COPIED = [
-  'package.json',
-  'README.md',
-  'LICENSE',
-  'tsconfig.json',
-  'tsconfig.build.json',
-  'bin',
-  'src',
-  'fixtures',
-  'contracts',
-  'docs',
-]
+/** What the copy leaves out: what .gitignore keeps out of a clone, and the build it makes afresh. */
+const NOT_COPIED = new Set(['.git', 'node_modules', 'dist', 'tmp', 'coverage', 'reports', '.vitest-cache'])
 
 export interface Run {
   status: number | null
@@ -28,71 +19,92 @@ export interface Run {
   stderr: string
 }
 
-/** Runs a command to the end; never throws. */
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Run {
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  return {
-    status: result.status,
-    stdout: result.stdout ?? '',
-    stderr: (result.stderr ?? '') + (result.error ? String(result.error) : ''),
-  }
-}
-
-/** Builds and packs the package under `work`; returns the tarball's path. */
-export async function packTarball(work: string): Promise<string> {
-  const staging = join(work, 'staging')
-  mkdirSync(staging, { recursive: true })
-  for (const entry of COPIED) {
-    if (existsSync(join(root, entry)))
-      cpSync(join(root, entry), join(staging, entry), { recursive: true, filter: (from) => !from.endsWith('.test.ts') })
-  }
-  symlinkSync(join(root, 'node_modules'), join(staging, 'node_modules'))
-  const build = run(
-    process.execPath,
-    [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    staging,
-  )
-  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`)
-  await buildEntries(staging)
-  writeFileSync(join(staging, 'dist/.built'), new Date().toISOString())
-  rmSync(join(staging, 'node_modules'))
-  const out = join(work, 'tarball')
-  mkdirSync(out, { recursive: true })
-  // The build is done above; `prepack` would build again.
-  const pack = run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', out], staging)
-  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
-  return join(out, pack.stdout.trim().split('\n').pop()!)
-}
-
-/** `npm install` in `dir` (created with a package.json of its own when new); its output, warnings included. */
-export function npmInstall(dir: string, args: string[]): Run {
-  return run('npm', npmInstallArgs(dir, args), dir)
-}
-
-/** The same, without blocking (installs of several apps at once). */
-export function npmInstallAsync(dir: string, args: string[]): Promise<Run> {
-  const argv = npmInstallArgs(dir, args)
+/** Runs a command to the end (or until `signal` aborts it) without blocking; never rejects. */
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  signal?: AbortSignal,
+): Promise<Run> {
   return new Promise((resolve) => {
-    execFile('npm', argv, { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    execFile(
+      command,
+      args,
+      { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024, signal },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ status, stdout, stderr: stderr + (error && typeof error.code !== 'number' ? String(error) : '') })
+      },
     )
   })
 }
 
-function npmInstallArgs(dir: string, args: string[]): string[] {
-  if (!existsSync(join(dir, 'package.json'))) {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(
-      join(dir, 'package.json'),
-      JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2),
-    )
+export interface Packed {
+  /** The tarball's path. */
+  tarball: string
+  /** The built copy the tarball was packed from (package.json, dist/, ...). */
+  staging: string
+  /** What `npm pack --json` says of it: the paths in the tarball, and the dependencies bundled. */
+  files: string[]
+  bundled: string[]
+  /** What `npm run build` printed (nothing, when all is well). */
+  buildOutput: string
+}
+
+/** Builds and packs the package under `work`. */
+export async function packPackage(work: string, signal?: AbortSignal): Promise<Packed> {
+  const staging = join(work, 'staging')
+  await mkdir(staging, { recursive: true })
+  for (const entry of await readdir(root)) {
+    if (!NOT_COPIED.has(entry)) await cp(join(root, entry), join(staging, entry), { recursive: true })
   }
-  return ['install', '--no-audit', '--no-fund', '--loglevel=warn', ...args]
+  await symlink(join(root, 'node_modules'), join(staging, 'node_modules'))
+  const build = await run('npm', ['run', 'build', '--silent'], staging, {}, signal)
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`)
+  // The build's time stamp (bin/build-freshness.js reads only its modification time): a fixed text, so
+  // the same sources pack to the same bytes and test/package-setup.ts can key its apps by the tarball.
+  await writeFile(join(staging, 'dist/.built'), 'built by npm run build\n')
+  await rm(join(staging, 'node_modules'))
+  const out = join(work, 'tarball')
+  await mkdir(out, { recursive: true })
+  // The build is done above; `prepack` would build again.
+  const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], staging, {}, signal)
+  if (pack.status !== 0) throw new Error(`npm pack failed:\n${pack.stderr}`)
+  const [report] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as Array<{
+    filename: string
+    files: Array<{ path: string }>
+    bundled: string[]
+  }>
+  return {
+    tarball: join(out, report!.filename),
+    staging,
+    files: report!.files.map((f) => f.path),
+    bundled: report!.bundled,
+    buildOutput: build.stdout + build.stderr,
+  }
+}
+
+/** The package.json of a fresh app. */
+export const FRESH_APP = {
+  name: 'fresh-app',
+  private: true,
+  type: 'module',
+  // The install scripts of the app's own tools (msw's; esbuild's through Vite and vitest; Jest 30's
+  // @parcel/watcher), denied as this checkout denies its own, so that npm's install-scripts warning
+  // would name only what the package brings.
+  allowScripts: { esbuild: false, msw: false, '@parcel/watcher': false },
+}
+
+/** `npm install` in `dir` (made a fresh app when new); its output, warnings included. */
+export async function npmInstall(dir: string, args: string[], signal?: AbortSignal): Promise<Run> {
+  if (!existsSync(join(dir, 'package.json'))) {
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'package.json'), JSON.stringify(FRESH_APP, null, 2))
+  }
+  // --prefer-offline: npm's cache answers what it holds, so the apps of one run fetch each package once.
+  const flags = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=warn']
+  return run('npm', ['install', ...flags, ...args], dir, {}, signal)
 }
 
 /** npm's warnings that a package does not support this Node (EBADENGINE). */
@@ -100,24 +112,20 @@ export function engineWarnings(output: string): string[] {
   return output.split('\n').filter((line) => /EBADENGINE|Unsupported engine/i.test(line))
 }
 
-/**
- * npm's warnings, but for its notices about this machine's config, and its install-scripts notice where it
- * names other packages (msw's own postinstall): one naming analytics-mock is kept.
- */
+/** npm's warnings, but for its notices about this machine's config. */
 export function npmWarnings(output: string): string[] {
   return output
     .split('\n')
     .filter((line) => /^npm warn/i.test(line) && !/^npm warn Unknown (user|env|project|global) config/i.test(line))
-    .filter((line) => !/^npm warn install-scripts\b/i.test(line) || /analytics-mock/.test(line))
 }
 
 /** Bytes of every file under `dir`, symbolic links not followed. */
-export function bytesUnder(dir: string): number {
+export async function bytesUnder(dir: string): Promise<number> {
   let total = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) total += bytesUnder(path)
-    else if (entry.isFile()) total += statSync(path).size
+    if (entry.isDirectory()) total += await bytesUnder(path)
+    else if (entry.isFile()) total += (await stat(path)).size
   }
   return total
 }

@@ -6,10 +6,13 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bytesUnder, engineWarnings, npmInstall, packTarball } from './pack.ts'
+import { bytesUnder, engineWarnings, npmInstall, packPackage } from './pack.ts'
 
 /** The budget for the installed package and its own dependencies (msw excluded), in bytes. */
 export const SIZE_BUDGET = 40_000_000
+
+/** How `npm install` of the tarball is done for the measure: without peer dependencies (msw is the app's). */
+export const SIZE_INSTALL = ['--omit=peer']
 
 export interface InstallMeasure {
   bytes: number
@@ -17,17 +20,10 @@ export interface InstallMeasure {
   engineWarnings: string[]
 }
 
-/** Installs `tarball` into a fresh directory under `work` without peers and measures node_modules. */
-export function measureInstall(tarball: string, work: string): InstallMeasure {
-  const dir = join(work, 'size')
-  const install = npmInstall(dir, ['--omit=peer', tarball])
-  if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
+/** Measures `dir`'s node_modules, installed with SIZE_INSTALL (npm's output given). */
+export async function measureInstalled(dir: string, output: string): Promise<InstallMeasure> {
   const modules = join(dir, 'node_modules')
-  return {
-    bytes: bytesUnder(modules),
-    packages: packagesUnder(modules),
-    engineWarnings: engineWarnings(install.stdout + install.stderr),
-  }
+  return { bytes: await bytesUnder(modules), packages: packagesUnder(modules), engineWarnings: engineWarnings(output) }
 }
 
 /** Packages in a node_modules tree, nested ones (bundled or not deduplicated) included. */
@@ -50,7 +46,11 @@ export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
 if (import.meta.url === `file://${process.argv[1]}`) {
   const work = mkdtempSync(join(tmpdir(), 'analytics-mock-size-'))
   try {
-    const measure = measureInstall(await packTarball(work), work)
+    const { tarball } = await packPackage(work)
+    const dir = join(work, 'size')
+    const install = await npmInstall(dir, [...SIZE_INSTALL, tarball])
+    if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`)
+    const measure = await measureInstalled(dir, install.stdout + install.stderr)
     console.log(
       `installed: ${megabytes(measure.bytes)} in ${measure.packages} packages (msw excluded; budget ${megabytes(SIZE_BUDGET)})`,
     )

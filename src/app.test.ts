@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { KEYS, testApp, testClient, type TestClient } from '../test/support.ts'
+import { testClient, type TestClient } from '../test/support.ts'
 
 describe('routing and error bodies', () => {
   let client: TestClient
@@ -174,44 +174,5 @@ describe('JSON-encoded query parameters', () => {
     expect(timeline.body.attr).toBe('events__0__type')
     const fine = await client.get(`/api/environments/1/persons/?properties=${q([{ key: 'plan', value: 'free' }])}`)
     expect(fine.status).toBe(200)
-  })
-})
-
-describe('handleNow answers the writes at once', () => {
-  // An answer that comes as a promise holds the store's turn (serial.ts)
-  // until a later microtask, so the requests after it queue behind it: measured 1.2x fewer answers a second
-  // for the insight tool and delete_events when their handlers were async with nothing to wait for.
-  it('returns the answer itself, not a promise, for every write the benchmark loads', async () => {
-    const app = await testApp()
-    const H = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
-    const at = (path: string) => new URL(`http://localhost/api/environments/1${path}`)
-    const call = (method: string, path: string, body?: unknown) =>
-      app.handleNow({
-        method,
-        url: at(path),
-        headers: H,
-        body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
-      })
-    const made = call('POST', '/session_recording_playlists/', { name: 'sync', type: 'collection' })
-    const writes: Array<[string, ReturnType<typeof call>, number]> = [['create playlist', made, 201]]
-    const id = ((made as { json?: { short_id?: string } }).json?.short_id ?? '') as string
-    writes.push(
-      ['PATCH person', call('PATCH', '/persons/1/', { properties: { plan: 'x' } }), 200],
-      ['delete_events', call('POST', '/persons/3/delete_events/', {}), 200],
-      ['delete_property', call('POST', '/persons/4/delete_property/', { $unset: 'plan' }), 200],
-      [
-        'insight',
-        call('POST', '/max_tools/create_and_query_insight/', { query: 'Pageviews per day', insight_type: 'trends' }),
-        200,
-      ],
-      ['PATCH playlist', call('PATCH', `/session_recording_playlists/${id}/`, { pinned: true }), 200],
-      ['add recording', call('POST', `/session_recording_playlists/${id}/recordings/sync-1/`, {}), 200],
-      ['remove recording', call('DELETE', `/session_recording_playlists/${id}/recordings/sync-1/`), 204],
-      ['DELETE person', call('DELETE', '/persons/5/?delete_events=true'), 204],
-    )
-    for (const [name, answer, status] of writes) {
-      expect(answer instanceof Promise, name).toBe(false)
-      expect((answer as { status: number }).status, name).toBe(status)
-    }
   })
 })

@@ -1,4 +1,4 @@
-// The composition root: the one place that wires the generic core (src/core/app-base.ts) to this
+// The composition root: the one place that wires the generic core (src/core/pipeline.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (the HTTP server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
 import {
@@ -7,7 +7,7 @@ import {
   MAX_URL_BYTES,
   type AppliedChange,
   type ChangeListener,
-} from './core/app-base.ts'
+} from './core/pipeline.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import type { Contract } from './core/contract.ts'
 import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
@@ -18,6 +18,7 @@ import { parseRateLimits, type RateTable } from './contract/rate-limits.ts'
 import { Throttle } from './core/throttle.ts'
 import type { ContractViolation } from './core/response-validation.ts'
 import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
+import { InsightCache } from './domain/insight-cache.ts'
 import { runDueTasks } from './domain/tasks.ts'
 import type { AppServices, HandlerMap } from './handlers/context.ts'
 import { handlers as defaultHandlers } from './handlers/index.ts'
@@ -88,10 +89,8 @@ export interface AppOptions {
 export interface App {
   /** Fetch-style entry point. */
   fetch(request: Request): Promise<Response>
-  /** The same, on the core's own request shape (used by the server face to skip WHATWG objects). */
+  /** The same on the core's own request shape: the server face's adapter (no WHATWG objects on its path). */
   handle(request: MockRequest): Promise<MockResponse>
-  /** `handle`, answered at once (not a promise) when nothing waits: the server face writes it in the same turn. May throw where `handle` rejects. */
-  handleNow(request: MockRequest): MockResponse | Promise<MockResponse>
   store: Store
   clock: Clock
   journal: Journal
@@ -119,9 +118,6 @@ export interface App {
   exclusive<T>(task: () => T | Promise<T>): Promise<T>
   readonly options: Readonly<AppOptions>
 }
-
-/** Seeded datasets kept for resets (the current one and a few recent ones). */
-const DATASET_CACHE_SIZE = 4
 
 /** The recorded scenario `fixtures` names (a path or parsed data), if it names one. */
 async function recordedScenario(
@@ -158,23 +154,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   let fixtures = recorded?.id ?? (options.fixtures as string | undefined) ?? 'default'
   // Where generated data is placed: the option's, or after a restore the snapshot's (its base data).
   let anchor = options.anchor
-  const datasets = new Map<string, Dataset>()
+  // The base data of the current seed, scenario and anchor: a reset to them rebuilds the store's indexes over it.
+  let current: { key: string; dataset: Dataset } | undefined
   const datasetFor = (s: number, f: string, a: number | undefined = anchor): Dataset => {
     const key = `${f}\u0000${s}\u0000${a ?? ''}`
-    let ds = datasets.get(key)
-    if (ds)
-      datasets.delete(key) // re-inserted below as the most recently used
-    else {
+    if (current?.key !== key) {
       const size = {
         ...options.size,
         ...(a === undefined ? {} : { anchor: a }),
       }
-      ds = loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded)
+      current = { key, dataset: loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded) }
     }
-    datasets.set(key, ds)
-    // Kept for fast resets, but bounded: a client resetting to ever new seeds must not grow memory without end.
-    while (datasets.size > DATASET_CACHE_SIZE) datasets.delete(datasets.keys().next().value!)
-    return ds
+    return current.dataset
   }
   const dataset = datasetFor(seed, fixtures)
   const store = await Store.create(dataset)
@@ -196,6 +187,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     journal,
     faults,
     throttle,
+    insights: new InsightCache(),
     nonPeakWindow: checkNonPeakWindow(options.nonPeakWindow ?? DEFAULT_NON_PEAK),
     startedAt: performance.now(),
     async reset(next = {}) {
@@ -203,12 +195,17 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       const nextSeed = next.seed ?? seed
       const nextFixtures = next.fixtures ?? fixtures
       await store.load(datasetFor(nextSeed, nextFixtures))
+      core.forgetAnswers()
       seed = nextSeed
       fixtures = nextFixtures
       journal.clear()
       throttle?.clear()
     },
-    runDueTasks: () => runDueTasks(store, clock.now()),
+    runDueTasks: async () => {
+      const ran = await runDueTasks(store, clock.now())
+      if (ran.length > 0) core.forgetAnswers()
+      return ran
+    },
   }
 
   const core = createCoreApp({
@@ -221,7 +218,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     journal,
     faults,
     clock,
-    beforeRequest: async () => (await runDueTasks(store, clock.now())).length > 0,
+    runDueWork: async () => (await runDueTasks(store, clock.now())).length > 0,
     hasDueWork: () => clock.now() >= store.nextTaskDueAt,
     validateResponses: options.validateResponses,
     onViolation: options.onViolation,
@@ -236,7 +233,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   return {
     fetch: core.fetch,
     handle: core.handle,
-    handleNow: core.handleNow,
     onChange: core.onChange,
     replay: core.replay,
     exclusive: core.exclusive,
@@ -259,6 +255,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         throw new SnapshotFormatError((error as Error).message)
       }
       await restoreStore(store, snapshot, base)
+      core.forgetAnswers()
       seed = snapshot.seed
       fixtures = snapshot.fixtures
       anchor = at

@@ -196,10 +196,10 @@ describe('closing the server while a browser holds connections', () => {
     // The request has reached the core once the server hands it over.
     let handedOver: () => void
     const received = new Promise<void>((resolve) => (handedOver = resolve))
-    const handleNow = app.handleNow.bind(app)
-    app.handleNow = (req) => {
+    const handle = app.handle.bind(app)
+    app.handle = (req) => {
       handedOver()
-      return handleNow(req)
+      return handle(req)
     }
     const server = await serve(app, { port: 0 })
     const spare = connect(Number(new URL(server.url).port), '127.0.0.1')

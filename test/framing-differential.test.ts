@@ -82,7 +82,7 @@ let barePort: number
 beforeAll(async () => {
   app = await testApp()
   // The core answers 200 to everything: what is compared is the server face's framing alone.
-  app.handleNow = () => ({ status: 200, headers: {}, json: { ok: true } })
+  app.handle = async () => ({ status: 200, headers: {}, json: { ok: true } })
   mock = await serve(app, {
     port: 0,
     maxHeaderBytes: PARSING.maxHeaderSize,

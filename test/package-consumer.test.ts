@@ -1,19 +1,21 @@
-// The package as a consumer gets it: `npm run build`'s output (tsc's JavaScript and declarations, and
-// scripts/build-entries.ts's files) behind the
-// package.json "exports", with no TypeScript source and no custom condition. A consumer project imports
-// each entry in Node and type-checks against the declarations (strict, without skipLibCheck).
+// The package as a consumer gets it: `npm run build`'s output (tsc's JavaScript and declarations,
+// scripts/bundle-cli.ts's and scripts/build-entries.ts's files; the build the tarball is packed from,
+// test/package-setup.ts) behind the package.json "exports", with no TypeScript source and no custom
+// condition. A consumer project imports each entry in Node and type-checks against the declarations
+// (strict, without skipLibCheck).
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildEntries } from '../scripts/build-entries.ts'
+import { packed } from './package-apps.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const tsc = join(root, 'node_modules/typescript/bin/tsc')
 let work: string
 let consumer: string
+let buildOutput: string
 
 const CONSUMER_TS = `
 import { setupServer } from 'msw/node'
@@ -53,19 +55,15 @@ console.log(JSON.stringify({
 `
 
 beforeAll(async () => {
+  const built = await packed()
+  buildOutput = built.buildOutput
   work = mkdtempSync(join(tmpdir(), 'analytics-mock-package-'))
   // The package: its package.json, its built dist/, its dependencies.
   const pkg = join(work, 'analytics-mock')
   mkdirSync(pkg)
-  cpSync(join(root, 'package.json'), join(pkg, 'package.json'))
+  cpSync(join(built.staging, 'package.json'), join(pkg, 'package.json'))
+  cpSync(join(built.staging, 'dist'), join(pkg, 'dist'), { recursive: true })
   symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'))
-  const build = spawnSync(
-    process.execPath,
-    [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')],
-    { encoding: 'utf8' },
-  )
-  expect(build.stdout + build.stderr).toBe('')
-  await buildEntries(root, pkg)
   // The consumer: depends on the package and on msw.
   consumer = join(work, 'consumer')
   mkdirSync(join(consumer, 'node_modules'), { recursive: true })
@@ -88,7 +86,7 @@ beforeAll(async () => {
       files: ['app.ts'],
     }),
   )
-}, 180_000)
+}, 1_200_000)
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true })
@@ -96,6 +94,7 @@ afterAll(() => {
 
 describe('the built package, from a consumer project', () => {
   it('type-checks the consumer against the declarations (a wrong body is refused) and runs it on the JavaScript', () => {
+    expect(buildOutput, 'what npm run build printed').toBe('')
     const check = spawnSync(process.execPath, [tsc, '-p', join(consumer, 'tsconfig.json')], { encoding: 'utf8' })
     expect(check.stdout + check.stderr).toBe('')
     const run = spawnSync(process.execPath, [join(consumer, 'out/app.js')], { encoding: 'utf8', cwd: consumer })

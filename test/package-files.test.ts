@@ -1,26 +1,20 @@
 // What `npm pack` puts in the tarball: the compiled output the "exports" and the bin use (dist/ is in
 // .gitignore, which npm would otherwise follow), the sources, fixtures, contract and docs, no dependency
-// and none of our tests.
+// and none of our tests. The tarball is the one the other package suites install: built by `npm run build`
+// (what `prepack` runs before a publish) in a copy of the checkout, then packed (test/package-setup.ts).
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { packed } from './package-apps.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 let files: string[]
 let bundled: string[]
 
-beforeAll(() => {
-  // `npm pack` runs `prepack` (the build) first, as a publish would.
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-  const [pack] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ files: Array<{ path: string }>; bundled: string[] }>
-  files = pack!.files.map((f) => f.path)
-  bundled = pack!.bundled
-}, 120_000)
+beforeAll(async () => {
+  ;({ files, bundled } = await packed())
+}, 1_200_000)
 
 describe('the package tarball', () => {
   it('holds every file the package.json exports and bin point at', () => {

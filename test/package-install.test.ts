@@ -1,27 +1,28 @@
 // The packed package in a fresh app, as a frontend team meets it on day one: `npm install` of the
 // tarball beside the app's own msw and vitest 3, then the README's vitest suite, copied from the README,
 // type-checked and run there, at the lowest and at the newest msw of the peer range. An msw below the
-// range stops the import with one message naming the range. Needs the npm registry.
+// range stops the import with one message naming the range. Needs the npm registry. The app is installed
+// by the package suites' set-up (test/package-setup.ts); the other msw releases go into a copy of it.
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSW_RANGE } from '../src/msw/msw-version.ts'
-import { engineWarnings, npmInstall, npmWarnings, packTarball, run } from '../scripts/pack.ts'
+import { engineWarnings, npmInstall, npmWarnings, run } from '../scripts/pack.ts'
+import { measureInstalled, megabytes, SIZE_BUDGET } from '../scripts/package-size.ts'
 import { fencedBlock } from './markdown.ts'
-import { measureInstall, megabytes, SIZE_BUDGET } from '../scripts/package-size.ts'
+import { cleanUp, copyOf, installedApp, MSW_LOWEST, scratchIn } from './package-apps.ts'
 
-const LOWEST = MSW_RANGE.replace(/^\^/, '')
-/** The newest release below LOWEST: outside the range. */
+/** The newest release below MSW_LOWEST: outside the range. */
 const BELOW = '2.2.2'
 
 const README_SUITE = fencedBlock('README.md', 'In frontend tests (msw)', 'ts').code
 const README_TESTS = README_SUITE.match(/^it\(/gm)!.length
-let work: string
+/** The app as installed, with msw at the lowest of the range; never changed. */
 let app: string
-let tarball: string
 let installOutput: string
+/** A copy of it, for installing msw again. */
+let changed: string | undefined
 
 const TSCONFIG = {
   // A strict app that also checks the packages' declarations (no skipLibCheck).
@@ -37,41 +38,41 @@ const TSCONFIG = {
   files: ['readme.test.ts'],
 }
 
-/** Installs this msw in the app (and only this one: the package brings none of its own). */
-function useMsw(version: string, ...flags: string[]): void {
-  const install = npmInstall(app, [...flags, `msw@${version}`])
+/** Installs this msw in the copy of the app (made on first use). */
+async function useMsw(version: string, ...flags: string[]): Promise<string> {
+  changed ??= await copyOf(app)
+  const install = await npmInstall(changed, [...flags, `msw@${version}`])
   expect(install.status, install.stderr).toBe(0)
-  // One msw in the whole tree, the app's: the package brings no copy of its own.
-  const copies = run('npm', ['ls', 'msw', '--all', '--parseable'], app).stdout.trim().split('\n')
-  expect(copies).toEqual([join(app, 'node_modules/msw')])
-  expect(
-    JSON.parse(run(process.execPath, ['-p', "JSON.stringify(require('msw/package.json').version)"], app).stdout),
-  ).toBe(version)
+  return changed
+}
+
+/** `dir`'s msw is this one, and the only one: the package brings no copy of its own. */
+async function expectOnlyMsw(dir: string, version: string): Promise<void> {
+  const copies = (await run('npm', ['ls', 'msw', '--all', '--parseable'], dir)).stdout.trim().split('\n')
+  expect(copies).toEqual([join(dir, 'node_modules/msw')])
+  const found = await run(process.execPath, ['-p', "JSON.stringify(require('msw/package.json').version)"], dir)
+  expect(JSON.parse(found.stdout)).toBe(version)
 }
 
 /** The README suite in the app: type-checked with the app's TypeScript, then run by the app's vitest. */
-function expectReadmeSuitePasses(): void {
-  const tsc = run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', app], app)
+async function expectReadmeSuitePasses(dir: string): Promise<void> {
+  const suite = await scratchIn(dir, 'readme')
+  writeFileSync(join(suite, 'readme.test.ts'), README_SUITE)
+  writeFileSync(join(suite, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
+  const tsc = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', suite], suite)
   expect(tsc.stdout + tsc.stderr).toBe('')
-  const vitest = run(process.execPath, [join(app, 'node_modules/vitest/vitest.mjs'), 'run'], app, { NO_COLOR: '1' })
+  const vitest = await run(process.execPath, [join(dir, 'node_modules/vitest/vitest.mjs'), 'run'], suite, {
+    NO_COLOR: '1',
+  })
   expect(vitest.status, vitest.stdout + vitest.stderr).toBe(0)
   expect(vitest.stdout).toMatch(new RegExp(`Tests\\s+${README_TESTS} passed \\(${README_TESTS}\\)`))
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'analytics-mock-install-'))
-  tarball = await packTarball(work)
-  app = join(work, 'app')
-  const install = npmInstall(app, [tarball, `msw@${LOWEST}`, 'vitest@3', 'typescript@5', '@types/node@20'])
-  expect(install.status, install.stderr).toBe(0)
-  installOutput = install.stdout + install.stderr
-  writeFileSync(join(app, 'readme.test.ts'), README_SUITE)
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))
-}, 600_000)
+  ;({ dir: app, output: installOutput } = await installedApp('vitest'))
+}, 1_200_000)
 
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true })
-})
+afterAll(cleanUp, 300_000)
 
 describe('the packed package in a fresh app with vitest 3', () => {
   it('installs without an engine warning, or any other', () => {
@@ -79,25 +80,27 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(npmWarnings(installOutput)).toEqual([])
   })
 
-  it('takes openapi-backend as published (no copy inside the package), and `npm ls` exits 0', () => {
-    const where = (name: string, from: string) =>
-      run(
-        process.execPath,
-        ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`],
-        app,
+  it('takes openapi-backend as published (no copy inside the package), and `npm ls` exits 0', async () => {
+    const where = async (name: string, from: string) =>
+      (
+        await run(
+          process.execPath,
+          ['-p', `require.resolve(${JSON.stringify(`${name}/package.json`)}, { paths: [${JSON.stringify(from)}] })`],
+          app,
+        )
       ).stdout.trim()
-    expect(where('openapi-backend', join(app, 'node_modules/analytics-mock'))).toBe(
+    expect(await where('openapi-backend', join(app, 'node_modules/analytics-mock'))).toBe(
       join(app, 'node_modules/openapi-backend/package.json'),
     )
-    const ls = run('npm', ['ls', '--all'], app)
+    const ls = await run('npm', ['ls', '--all'], app)
     expect(ls.status, ls.stdout + ls.stderr).toBe(0)
   })
 
-  it("type-checks in a CommonJS app with `node16` resolution (the `require` condition's .d.cts declarations)", () => {
+  it("type-checks in a CommonJS app with `node16` resolution (the `require` condition's .d.cts declarations)", async () => {
     // TS1479 (the ES module declarations refused to a CommonJS file) is reported at the app's own import,
     // which skipLibCheck (on in `tsc --init`'s config) does not hide.
-    const cjs = join(app, 'cjs')
-    mkdirSync(cjs)
+    const cjs = await scratchIn(app, 'cjs')
+    mkdirSync(cjs, { recursive: true })
     writeFileSync(join(cjs, 'package.json'), JSON.stringify({ type: 'commonjs' }))
     const compilerOptions = {
       module: 'Node16',
@@ -113,12 +116,13 @@ describe('the packed package in a fresh app with vitest 3', () => {
       join(cjs, 'check.ts'),
       "import { createMock, KEYS, type Mock } from 'analytics-mock/testing'\nexport const mock: Promise<Mock> = createMock()\nexport const key: string = KEYS.all\n",
     )
-    const tsc = run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', cjs], cjs)
+    const tsc = await run(process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', cjs], cjs)
     expect(tsc.stdout + tsc.stderr).toBe('')
   }, 120_000)
 
-  it(`takes at most ${megabytes(SIZE_BUDGET)} installed, its dependencies included (msw, the app's, excluded)`, () => {
-    const measure = measureInstall(tarball, work)
+  it(`takes at most ${megabytes(SIZE_BUDGET)} installed, its dependencies included (msw, the app's, excluded)`, async () => {
+    const size = await installedApp('size')
+    const measure = await measureInstalled(size.dir, size.output)
     console.log(`installed size: ${megabytes(measure.bytes)} in ${measure.packages} packages`)
     expect(measure.engineWarnings).toEqual([])
     expect(measure.bytes).toBeLessThanOrEqual(SIZE_BUDGET)
@@ -129,19 +133,23 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(Math.abs(measure.bytes / 1e6 - documented), `docs/msw.md says about ${documented} MB`).toBeLessThanOrEqual(2)
   }, 300_000)
 
-  it(`runs the README suite on the app's msw at the lowest of ${MSW_RANGE}`, () => {
-    useMsw(LOWEST)
-    expectReadmeSuitePasses()
+  it(`runs the README suite on the app's msw at the lowest of ${MSW_RANGE}`, async () => {
+    // Named again, as an app pinning its msw does: npm then drops the copy vitest 3's mocker took for its
+    // own peer range, which `npm ls` above needs.
+    const dir = await useMsw(MSW_LOWEST)
+    await expectOnlyMsw(dir, MSW_LOWEST)
+    await expectReadmeSuitePasses(dir)
   }, 300_000)
 
-  it('runs it on msw 2.7, a release in the middle of the range', () => {
-    useMsw('2.7.0')
-    expectReadmeSuitePasses()
+  it('runs it on msw 2.7, a release in the middle of the range', async () => {
+    const dir = await useMsw('2.7.0')
+    await expectOnlyMsw(dir, '2.7.0')
+    await expectReadmeSuitePasses(dir)
   }, 300_000)
 
-  it('runs the bin from the compiled JavaScript, without tsx', () => {
-    expect(run('npm', ['ls', 'tsx', '--all', '--parseable'], app).stdout.trim()).toBe('')
-    const help = run(join(app, 'node_modules/.bin/analytics-mock'), ['serve', '--help'], app)
+  it('runs the bin from the compiled JavaScript, without tsx', async () => {
+    expect((await run('npm', ['ls', 'tsx', '--all', '--parseable'], app)).stdout.trim()).toBe('')
+    const help = await run(join(app, 'node_modules/.bin/analytics-mock'), ['serve', '--help'], app)
     expect(help.stderr).toBe('')
     expect(help.stdout).toMatch(/^analytics-mock serve \[options\]/)
   })
@@ -175,26 +183,32 @@ describe('the packed package in a fresh app with vitest 3', () => {
     expect(out).toContain('120,000 persons')
   }, 90_000)
 
-  it("serves the dashboard's files from the compiled JavaScript (dist/src/ui/ reads the package's src/ui/)", () => {
+  it("serves the dashboard's files from the compiled JavaScript (dist/src/ui/ reads the package's src/ui/)", async () => {
     const assets = join(app, 'node_modules/analytics-mock/dist/src/ui/assets.js')
     const script = `import(${JSON.stringify(assets)}).then((m) => { const a = new m.UiFiles().answer('GET', '/_mock/ui'); console.log(a.status, a.body.includes('analytics-mock dashboard')) })`
-    const served = run(process.execPath, ['-e', script], app)
+    const served = await run(process.execPath, ['-e', script], app)
     expect(served.stdout.trim(), served.stderr).toBe('200 true')
   })
 
-  it('refuses an msw below the range at import, with one message naming the range', () => {
-    useMsw(BELOW, '--legacy-peer-deps')
-    const imported = run(process.execPath, ['--input-type=module', '-e', "await import('analytics-mock/testing')"], app)
+  it('refuses an msw below the range at import, with one message naming the range', async () => {
+    const dir = await useMsw(BELOW, '--legacy-peer-deps')
+    await expectOnlyMsw(dir, BELOW)
+    const imported = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "await import('analytics-mock/testing')"],
+      dir,
+    )
     expect(imported.status).not.toBe(0)
     const message = `analytics-mock needs msw ${MSW_RANGE} (a peer dependency: your app's own msw), but found msw ${BELOW}.`
     expect(imported.stderr.split(message)).toHaveLength(2)
   }, 300_000)
 
-  it(`runs the README suite on the newest msw of ${MSW_RANGE}`, () => {
-    const versions = JSON.parse(run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app).stdout) as
+  it(`runs the README suite on the newest msw of ${MSW_RANGE}`, async () => {
+    const versions = JSON.parse((await run('npm', ['view', `msw@${MSW_RANGE}`, 'version', '--json'], app)).stdout) as
       string | string[]
     const newest = [versions].flat().at(-1)!
-    useMsw(newest)
-    expectReadmeSuitePasses()
+    const dir = await useMsw(newest)
+    await expectOnlyMsw(dir, newest)
+    await expectReadmeSuitePasses(dir)
   }, 300_000)
 })

@@ -1,19 +1,14 @@
 // The packed package in Jest apps, set up as Jest's and msw's docs say: docs/jest.md's two suites (the
 // README's, adapted: a CommonJS one and an ES module one) in a Jest 29 app and a Jest 30 app, each suite
-// in the `node` environment and in jest-fixed-jsdom. One install per Jest version serves the four runs
-// (the suites are two directories of the app, "type" commonjs and module). Needs the npm registry.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+// in the `node` environment and in jest-fixed-jsdom. One app per Jest version serves the four runs (the
+// suites are two directories in it, "type" commonjs and module); the apps are installed by the package
+// suites' set-up (test/package-setup.ts). Needs the npm registry.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engineWarnings, npmInstall, npmInstallAsync, npmWarnings, packTarball, run } from '../scripts/pack.ts'
+import { engineWarnings, npmInstall, npmWarnings, run } from '../scripts/pack.ts'
 import { fencedBlock } from './markdown.ts'
-
-/** Pinned releases that run on Node 20. msw 2.10 is the newest msw Jest's CommonJS mode can load (docs/jest.md). */
-const JESTS = { 29: { jest: '29.7.0', jsdom: '29.7.0' }, 30: { jest: '30.5.2', jsdom: '30.5.2' } } as const
-const FIXED_JSDOM = '0.0.11'
-const MSW = '2.10.5'
+import { cleanUp, copyOf, installedApp, JESTS, scratchIn } from './package-apps.ts'
 
 const SUITES = {
   commonjs: {
@@ -29,51 +24,39 @@ const SUITES = {
 }
 const README_TITLES = fencedBlock('README.md', 'In frontend tests (msw)', 'ts').code.match(/^it\('[^']+'/gm)!
 
-let work: string
-let tarball: string
-const apps: Record<string, { dir: string; install: string }> = {}
+/** By Jest major: the app (never changed), what its install printed, and the suites' directories in it. */
+const apps: Record<string, { dir: string; install: string; suites: string }> = {}
+
+/** The two suites, in a directory of this run's inside `app`. */
+async function writeSuites(app: string): Promise<string> {
+  const suites = await scratchIn(app, 'suites')
+  for (const [kind, suite] of Object.entries(SUITES)) {
+    mkdirSync(join(suites, kind), { recursive: true })
+    writeFileSync(join(suites, kind, 'package.json'), JSON.stringify(suite.pkg, null, 2))
+    writeFileSync(join(suites, kind, 'persons.test.js'), suite.code)
+  }
+  return suites
+}
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'analytics-mock-jest-'))
-  tarball = await packTarball(work)
-  // Both apps at once: the time is mostly the registry's.
-  const installs = Object.entries(JESTS).map(async ([major, v]) => {
-    const dir = join(work, `jest${major}`)
-    const install = await npmInstallAsync(dir, [
-      tarball,
-      `msw@${MSW}`,
-      `jest@${v.jest}`,
-      `jest-environment-jsdom@${v.jsdom}`,
-      `jest-fixed-jsdom@${FIXED_JSDOM}`,
-    ])
-    expect(install.status, install.stderr).toBe(0)
-    apps[major] = { dir, install: install.stdout + install.stderr }
-  })
-  await Promise.all(installs)
-  for (const { dir } of Object.values(apps)) {
-    for (const [kind, suite] of Object.entries(SUITES)) {
-      mkdirSync(join(dir, kind))
-      writeFileSync(join(dir, kind, 'package.json'), JSON.stringify(suite.pkg, null, 2))
-      writeFileSync(join(dir, kind, 'persons.test.js'), suite.code)
-    }
+  for (const major of Object.keys(JESTS)) {
+    const { dir, output } = await installedApp(`jest${major}` as 'jest29' | 'jest30')
+    apps[major] = { dir, install: output, suites: await writeSuites(dir) }
   }
-}, 900_000)
+}, 1_200_000)
 
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true })
-}, 300_000)
+afterAll(cleanUp, 300_000)
 
-/** Jest, as the app runs it, in one of the app's suite directories; its report. */
-function jest(major: string, kind: keyof typeof SUITES, environment: string, env: NodeJS.ProcessEnv = {}) {
-  const { dir } = apps[major]!
+/** Jest, as the app runs it, in one of the suites' directories; its report. */
+function jest(app: { dir: string; suites: string }, kind: keyof typeof SUITES, environment: string) {
   const args = [
     ...SUITES[kind].node,
-    join(dir, 'node_modules/jest/bin/jest.js'),
+    join(app.dir, 'node_modules/jest/bin/jest.js'),
     '--testEnvironment',
     environment,
     '--ci',
   ]
-  return run(process.execPath, args, join(dir, kind), { NO_COLOR: '1', ...env })
+  return run(process.execPath, args, join(app.suites, kind), { NO_COLOR: '1' })
 }
 
 describe('the packed package in Jest apps', () => {
@@ -82,35 +65,45 @@ describe('the packed package in Jest apps', () => {
   })
 
   for (const major of Object.keys(JESTS)) {
-    it(`installs into the Jest ${major} app without a warning, and \`npm ls\` is clean`, () => {
+    it(`installs into the Jest ${major} app without a warning, and \`npm ls\` is clean`, async () => {
       const { dir, install } = apps[major]!
       expect(engineWarnings(install)).toEqual([])
       expect(npmWarnings(install)).toEqual([])
-      const ls = run('npm', ['ls', '--all'], dir)
+      const ls = await run('npm', ['ls', '--all'], dir)
       expect(ls.status, ls.stdout + ls.stderr).toBe(0)
     })
 
     for (const kind of Object.keys(SUITES) as Array<keyof typeof SUITES>) {
       for (const environment of ['node', 'jest-fixed-jsdom']) {
-        it(`Jest ${major}, ${kind} app, ${environment}: the suite passes`, () => {
-          const result = jest(major, kind, environment)
-          expect(result.status, result.stdout + result.stderr).toBe(0)
-          expect(result.stderr).toMatch(
-            new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`),
-          )
-        }, 120_000)
+        it.concurrent(
+          `Jest ${major}, ${kind} app, ${environment}: the suite passes`,
+          async () => {
+            const result = await jest(apps[major]!, kind, environment)
+            expect(result.status, result.stdout + result.stderr).toBe(0)
+            expect(result.stderr).toMatch(
+              new RegExp(`Tests:\\s+${README_TITLES.length} passed, ${README_TITLES.length} total`),
+            )
+          },
+          120_000,
+        )
       }
     }
   }
 
-  it('runs the ES module suite on the newest msw 2.x too (Jest 30, both environments)', () => {
-    const { dir } = apps['30']!
-    const install = npmInstall(dir, ['msw@^2'])
-    expect(install.status, install.stderr).toBe(0)
-    for (const environment of ['node', 'jest-fixed-jsdom']) {
-      const result = jest('30', 'module', environment)
-      expect(result.status, result.stdout + result.stderr).toBe(0)
-      expect(result.stderr).toMatch(new RegExp(`Tests:\\s+${README_TITLES.length} passed`))
-    }
-  }, 300_000)
+  it.concurrent(
+    'runs the ES module suite on the newest msw 2.x too (Jest 30, both environments)',
+    async () => {
+      // In a copy of the Jest 30 app: the app itself stays as installed.
+      const dir = await copyOf(apps['30']!.dir)
+      const install = await npmInstall(dir, ['msw@^2'])
+      expect(install.status, install.stderr).toBe(0)
+      const app = { dir, suites: await writeSuites(dir) }
+      for (const environment of ['node', 'jest-fixed-jsdom']) {
+        const result = await jest(app, 'module', environment)
+        expect(result.status, result.stdout + result.stderr).toBe(0)
+        expect(result.stderr).toMatch(new RegExp(`Tests:\\s+${README_TITLES.length} passed`))
+      }
+    },
+    300_000,
+  )
 })

@@ -3,21 +3,18 @@
 // mocks file that uses msw alone. For each: no warning in the build caused by the package, and what the
 // mock adds to the app's JavaScript (gzip) printed and held at 250 kB or less. The Vite 8 build is then
 // opened in headless chromium: the worker answers the page, with no uncaught error and no console error.
-// One app directory, one install: each Vite under an alias of its own (vite5, vite6...). Needs the npm registry.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+// One app, each Vite under an alias of its own (vite5, vite6...), installed by the package suites' set-up
+// (test/package-setup.ts); the two variants are directories of this run's in it. Needs the npm registry.
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { engineWarnings, npmInstall, npmWarnings, packTarball, run } from '../scripts/pack.ts'
+import { engineWarnings, npmWarnings, run } from '../scripts/pack.ts'
 import { createMock } from '../src/testing/index.ts'
 import { openPage, serveStatic, type StaticFiles } from './browser/open-page.ts'
+import { cleanUp, installedApp, scratchIn, VITES, viteAlias as alias } from './package-apps.ts'
 
-/** The newest release of each major, pinned (all run on Node 20.19). */
-const VITES = ['5.4.9', '6.4.6', '7.3.8', '8.4.0']
-const MSW = '2.15.0'
 export const ADDED_BUDGET_KB = 250
 
 const EXAMPLE = fileURLToPath(new URL('../examples/vite-app/', import.meta.url))
@@ -38,8 +35,9 @@ const DOCUMENTED_KB: Record<string, number> = {
   '6': Number(/about (\d+) kB with Vite 5 and 6/.exec(MSW_DOC)?.[1]),
 }
 
-let work: string
+/** The app as installed (never changed), and this run's directory in it, which holds the two variants. */
 let app: string
+let variants: string
 let installOutput: string
 const builds: Record<string, { mocked: Build; alone: Build }> = {}
 
@@ -49,16 +47,16 @@ interface Build {
   files: Record<string, Buffer>
 }
 
-/** Vite's build of one of the app's two variants (a directory of the app, its own root). */
-function viteBuild(version: string, variant: 'mocked' | 'alone'): Build {
-  const built = run(
+/** Vite's build of one of the app's two variants (a directory of its own, its own root). */
+async function viteBuild(version: string, variant: 'mocked' | 'alone'): Promise<Build> {
+  const built = await run(
     process.execPath,
     [join(app, `node_modules/${alias(version)}/bin/vite.js`), 'build', variant],
-    app,
+    variants,
     { NO_COLOR: '1', CI: '1' },
   )
   expect(built.status, built.stdout + built.stderr).toBe(0)
-  const dist = join(app, variant, 'dist')
+  const dist = join(variants, variant, 'dist')
   const files: Record<string, Buffer> = {}
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -69,8 +67,6 @@ function viteBuild(version: string, variant: 'mocked' | 'alone'): Build {
   walk(dist, '/')
   return { output: built.stdout + built.stderr, files }
 }
-
-const alias = (version: string) => `vite${version.split('.')[0]}`
 
 const gzipOfScripts = (build: Build) =>
   Object.entries(build.files)
@@ -100,36 +96,28 @@ function largestScript(build: Build): { path: string; kB: number } {
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'analytics-mock-vite-'))
-  const tarball = await packTarball(work)
-  app = join(work, 'app')
-  const install = npmInstall(app, [
-    tarball,
-    `msw@${MSW}`,
-    ...VITES.map((version) => `${alias(version)}@npm:vite@${version}`),
-  ])
-  expect(install.status, install.stderr).toBe(0)
-  installOutput = install.stdout + install.stderr
+  ;({ dir: app, output: installOutput } = await installedApp('vite'))
+  variants = await scratchIn(app, 'variants')
   const worker = readFileSync(join(app, 'node_modules/msw/lib/mockServiceWorker.js'))
   for (const variant of ['mocked', 'alone']) {
-    cpSync(EXAMPLE, join(app, variant), { recursive: true })
-    mkdirSync(join(app, variant, 'public'))
-    writeFileSync(join(app, variant, 'public/mockServiceWorker.js'), worker)
+    cpSync(EXAMPLE, join(variants, variant), { recursive: true })
+    mkdirSync(join(variants, variant, 'public'))
+    writeFileSync(join(variants, variant, 'public/mockServiceWorker.js'), worker)
   }
-  writeFileSync(join(app, 'alone/mocks.ts'), MSW_ALONE_MOCKS)
-  for (const version of VITES)
-    builds[version] = { mocked: viteBuild(version, 'mocked'), alone: viteBuild(version, 'alone') }
-}, 900_000)
+  writeFileSync(join(variants, 'alone/mocks.ts'), MSW_ALONE_MOCKS)
+  for (const version of VITES) {
+    const [mocked, alone] = await Promise.all([viteBuild(version, 'mocked'), viteBuild(version, 'alone')])
+    builds[version] = { mocked: mocked!, alone: alone! }
+  }
+}, 1_500_000)
 
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true })
-}, 300_000)
+afterAll(cleanUp, 300_000)
 
 describe('the packed package in a Vite app', () => {
-  it('installs without a warning, and `npm ls` is clean', () => {
+  it('installs without a warning, and `npm ls` is clean', async () => {
     expect(engineWarnings(installOutput)).toEqual([])
     expect(npmWarnings(installOutput)).toEqual([])
-    const ls = run('npm', ['ls', '--all'], app)
+    const ls = await run('npm', ['ls', '--all'], app)
     expect(ls.status, ls.stdout + ls.stderr).toBe(0)
   })
 

@@ -34,7 +34,53 @@ interface Run {
   waitedMs: number
 }
 
-async function recordOf(app: App, name: string, extra: string[], fetch: App['fetch'] = app.fetch): Promise<Run> {
+/**
+ * Time as the tool and the mock share it when requests are in flight together: a sleep ends only once
+ * no request is in flight and no earlier sleep is due, and the mock's clock then moves to its instant.
+ * So a request sent while another worker waits reaches the mock before the wait is over, as over a socket.
+ */
+function sharedTime(app: App) {
+  const timers: Array<{ at: number; wake: () => void }> = []
+  let inFlight = 0
+  let ticking = false
+  const tick = () => {
+    ticking = false
+    if (inFlight > 0 || timers.length === 0) return
+    timers.sort((a, b) => a.at - b.at)
+    const next = timers.shift()!
+    if (app.clock.now() < next.at) app.clock.set(next.at)
+    next.wake()
+  }
+  const later = () => {
+    if (ticking) return
+    ticking = true
+    setImmediate(tick)
+  }
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((wake) => {
+        timers.push({ at: app.clock.now() + ms, wake })
+        later()
+      }),
+    fetch: async (request: Request) => {
+      inFlight++
+      try {
+        return await app.fetch(request)
+      } finally {
+        inFlight--
+        later()
+      }
+    },
+  }
+}
+
+async function recordOf(
+  app: App,
+  name: string,
+  extra: string[],
+  fetch: App['fetch'] = app.fetch,
+  time?: ReturnType<typeof sharedTime>,
+): Promise<Run> {
   const file = join(dir, name)
   const progress: string[] = []
   const err: string[] = []
@@ -45,6 +91,7 @@ async function recordOf(app: App, name: string, extra: string[], fetch: App['fet
   // once move it to the latest of those instants, as real time would).
   const sleep = async (ms: number) => {
     waitedMs += ms
+    if (time) return time.sleep(ms)
     const until = app.clock.now() + ms
     await Promise.resolve()
     if (app.clock.now() < until) app.clock.set(until)
@@ -65,7 +112,7 @@ async function recordOf(app: App, name: string, extra: string[], fetch: App['fet
       out: () => {},
       err: (t) => err.push(t),
       env: { ANALYTICS_MOCK_API_KEY: 'phx_mock_all' },
-      fetch,
+      fetch: time?.fetch ?? fetch,
       progress: { isTTY: false, write: (t: string) => void progress.push(t) },
       sleep,
       now: () => app.clock.now(),
@@ -117,6 +164,15 @@ describe('record against a mock that throttles', () => {
     expect(run.tookMs).toBeGreaterThanOrEqual(60_000)
     expect(run.progress).toMatch(/person details: \d+\/150, ETA \d+ (s|min)/)
     expect(run.scenario).toEqual(unlimited.scenario)
+  })
+
+  it('requests in flight together reserve their budget first: 150 persons, four at a time, over 300 requests against the real limits, no 429', async () => {
+    const app = await mock({ size: { persons: 150 }, rateLimits: 'real' })
+    const run = await recordOf(app, 'shared.json', ['--rate', 'real'], app.fetch, sharedTime(app))
+    expect(run.code).toBe(0)
+    expect(run.statuses.length).toBeGreaterThanOrEqual(300)
+    expect(run.statuses).not.toContain(429)
+    expect(run.tookMs).toBeGreaterThanOrEqual(60_000)
   })
 
   it('2,000 persons against scaled-down budgets where both windows bite: never two 429s in a row, an ETA, the same scenario', async () => {

@@ -1,14 +1,14 @@
 // Helpers for the project's own tests: an app and a small client that speaks to its Fetch face.
 import { createServer } from 'node:net'
 import { createApp, type App, type AppOptions } from '../src/app.ts'
-import type { ContractViolation } from '../src/core/response-validation.ts'
+import { contractViolations } from './contract-violations.ts'
 
 /**
- * Contract violations seen by apps made with `testApp`/`testClient` (unless a test passes its own
- * `onViolation`). test/setup.ts asserts after every test that there were none, so every response in
+ * Apps made with `testApp`/`testClient` record their contract violations (unless a test passes its own
+ * `onViolation`); test/setup.ts asserts after every test that there were none, so every response in
  * every test passes the contract validator.
  */
-export const contractViolations: ContractViolation[] = []
+export { contractViolations }
 
 export function testApp(options: AppOptions = {}): Promise<App> {
   return createApp({ onViolation: (v) => contractViolations.push(v), ...options })

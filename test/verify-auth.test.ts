@@ -31,12 +31,24 @@ describe('missing scope', () => {
     })
   })
 
-  it('is skipped without a second key', async () => {
-    const result = await verifyApp(await appWith(), { operations: ['persons_list'] })
+  it('against this mock takes its read key when none is given; elsewhere it is skipped without one', async () => {
+    const app = await appWith()
+    const mock = await verifyApp(app, { writes: true, operations: ['persons_partial_update'] })
+    expect(find(mock, 'persons_partial_update', 'missing scope is 403')).toMatchObject({
+      outcome: 'passed',
+      message: 'the second key lacks person:write: 403',
+    })
+    // A deployment that is not this mock: it has no /_mock/health.
+    const elsewhere = (request: Request) =>
+      new URL(request.url).pathname.startsWith('/_mock/')
+        ? Promise.resolve(new Response('', { status: 404 }))
+        : app.fetch(request)
+    const result = await verifyApp(app, { fetch: elsewhere, operations: ['persons_list'] })
     expect(find(result, 'persons_list', 'missing scope is 403')).toMatchObject({
       outcome: 'skipped',
       message: 'needs --second-api-key (a key without some of the scopes)',
     })
+    expect(result.notes).toContain('skipped for want of an option: --second-api-key would run 1')
   })
 
   it('fails against a deployment that does not enforce scopes', async () => {
@@ -62,14 +74,33 @@ describe('missing scope', () => {
 describe('selection', () => {
   it('--tag reports only the checks of operations with that tag', async () => {
     const result = await verifyApp(await appWith(), { tags: ['session_recordings'] })
-    expect(new Set(result.checks.map((c) => c.operationId))).toEqual(new Set(['session_recordings_list']))
-    expect(result.checks.map((c) => c.name).sort()).toEqual(
+    expect(new Set(result.checks.map((c) => c.operationId))).toEqual(
+      new Set([
+        'session_recordings_list',
+        'session_recordings_retrieve',
+        'session_recordings_partial_update',
+        'session_recordings_update',
+        'session_recordings_destroy',
+      ]),
+    )
+    expect(
+      result.checks
+        .filter((c) => c.operationId === 'session_recordings_list')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(
       [
         'method not allowed: PUT is 405',
         'missing scope is 403',
         'negative input',
         'no key is 401',
         'pagination walk',
+        'list order -start_time',
+        'project isolation',
+        'filter person_uuid',
+        'filter distinct_ids',
+        'filter session_ids',
+        'other path forms answer alike',
         'responses conform to the contract',
         'unknown key is 401',
       ].sort(),

@@ -64,6 +64,14 @@ function expectAllPassed(result: VerifyResult) {
     'session_recording_playlists_recordings_create',
     'session_recording_playlists_recordings_destroy',
     'session_recordings_list',
+    'session_recordings_retrieve',
+    'session_recordings_partial_update',
+    'session_recordings_update',
+    'session_recordings_destroy',
+    'persons_all_activity_retrieve',
+    'persons_create',
+    'projects_list',
+    'personal_api_keys_current_retrieve',
     'max_tools_create_and_query_insight',
   ]) {
     expect(conformed, op).toContain(op)

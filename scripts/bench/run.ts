@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark, one table.
-//   npm run bench                      all of them (a few minutes)
+//   npm run bench                      the four: limit, scale, in-process, startup (~20 minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
-//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup
+//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup, and three more
+//                                      run only when named: reset, compaction, start
 //   npm run bench -- --only startup --cases million   the million-person start only (or: default)
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
@@ -9,10 +10,13 @@
 //                                      the limit benchmark's mock servers started with these node options
 //   BENCH_MALLOC=default npm run bench  without keeping the load generator's malloc steady (steady-client.ts)
 import os from 'node:os'
+import { runCompaction } from './compaction.ts'
 import { configFrom, fmt, notApplicable, renderTable, type Row } from './harness.ts'
 import { ABOVE_CEILING, runLimit, type RatioRow } from './limit.ts'
+import { runReset } from './reset.ts'
 import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
+import { runStartTime } from './start-time.ts'
 import { runStartup } from './startup.ts'
 import { steadyLoadGenerator } from './steady-client.ts'
 import { cpuTimes, stealShare } from './steal.ts'
@@ -25,12 +29,17 @@ const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Prom
   scale: runScale,
   'in-process': runInProcess,
   startup: runStartup,
+  // Only when named in --only:
+  reset: runReset,
+  compaction: runCompaction,
+  start: runStartTime,
 }
+const DEFAULT = ['limit', 'scale', 'in-process', 'startup']
 
 const argv = process.argv.slice(2)
 const config = configFrom(argv)
 const onlyIndex = argv.indexOf('--only')
-const only = onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : Object.keys(BENCHMARKS)
+const only = onlyIndex >= 0 ? argv[onlyIndex + 1]!.split(',') : DEFAULT
 const unknown = only.filter((name) => !BENCHMARKS[name])
 if (unknown.length) {
   console.error(`unknown benchmark(s): ${unknown.join(', ')} (known: ${Object.keys(BENCHMARKS).join(', ')})`)

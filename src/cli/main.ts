@@ -95,7 +95,8 @@ export async function main(argv: string[]): Promise<number> {
       return 1
     }
     if (error instanceof ScenarioFormatError) {
-      console.error(`analytics-mock: cannot serve the scenario: ${error.message}`)
+      const wayOut = 'give --scenario a file that `analytics-mock record` wrote (docs/record.md)'
+      console.error(`analytics-mock: cannot serve the scenario: ${error.message}; ${wayOut}`)
       return 1
     }
     throw error

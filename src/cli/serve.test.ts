@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 
 const BIN = fileURLToPath(new URL('../../bin/analytics-mock.js', import.meta.url))
 const children: ChildProcess[] = []
@@ -202,6 +203,81 @@ describe('analytics-mock serve', () => {
     expect(lines[0]).toBe('usage: analytics-mock serve [options]')
     expect(lines.at(-1)!.startsWith(`analytics-mock serve: ${message}`), err).toBe(true)
     expect(lines.length).toBeLessThanOrEqual(5)
+  })
+
+  describe.concurrent('a start that cannot be had: one line on stderr saying what to do, exit code 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analytics-mock-start-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+    /** The one line `serve` printed (no stack trace, nothing else), after its exit code 1. */
+    const oneLine = async (args: string[], data = ['--fixtures', 'empty-project']) => {
+      const { code, err } = await refused(['serve', ...data, ...args])
+      expect(code, err).toBe(1)
+      expect(err.trimEnd().split('\n'), err).toHaveLength(1)
+      return err.trimEnd()
+    }
+
+    it.each([false, true])('a port already taken (with --state: %s)', async (withState) => {
+      const holder = createServer()
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+      const { port } = holder.address() as AddressInfo
+      try {
+        const state = withState ? ['--state', join(dir, `taken-${port}.json`)] : []
+        expect(await oneLine(['--port', String(port), ...state])).toBe(
+          `analytics-mock: cannot listen: 127.0.0.1:${port} is already in use (another analytics-mock, or another server): stop it, or pick another port with --port N (--port 0 picks a free one)`,
+        )
+      } finally {
+        holder.close()
+      }
+    })
+
+    it('an address that is not this machine', async () => {
+      expect(await oneLine(['--port', '0', '--host', '192.0.2.1'])).toBe(
+        "analytics-mock: cannot listen: 192.0.2.1 is not an address of this machine: use 127.0.0.1 (the default), or one of this machine's addresses with --host",
+      )
+    })
+
+    it('a --state in a directory that does not exist', async () => {
+      const file = join(dir, 'missing', 'state.json')
+      expect(await oneLine(['--port', '0', '--state', file])).toBe(
+        `analytics-mock: cannot use the state file ${file}: its directory ${join(dir, 'missing')} does not exist. Create that directory, or give --state a path in one that exists.`,
+      )
+    })
+
+    it('a --state that is a directory', async () => {
+      const file = join(dir, 'a-directory')
+      mkdirSync(file)
+      expect(await oneLine(['--port', '0', '--state', file])).toMatch(
+        new RegExp(
+          `^analytics-mock: cannot use the state file ${file}: cannot read it \\(EISDIR: [^)]*\\)\\. The file was left as it is\\. To start from the seeded data, move it aside or give --state another path\\.$`,
+        ),
+      )
+    })
+
+    it.runIf(process.platform === 'linux')('a --state where nothing can be written (/proc)', async () => {
+      expect(await oneLine(['--port', '0', '--state', '/proc/analytics-mock-state.json'])).toMatch(
+        /^analytics-mock: cannot write the state file \/proc\/analytics-mock-state\.json \(E[A-Z]+: [^)]*\): give --state a path in a directory this user can write$/,
+      )
+    })
+
+    it.each([
+      ['missing.json', () => {}, /there is no scenario file \S+missing\.json/],
+      ['scenario-directory', (path: string) => mkdirSync(path), /cannot read \S+scenario-directory \(EISDIR: [^)]*\)/],
+      [
+        'not-json.json',
+        (path: string) => writeFileSync(path, '{"format"'),
+        /\S+not-json\.json is not JSON, so it is damaged or not a scenario \(.*\)/,
+      ],
+    ])('a --scenario it cannot read: %s', async (name, make, reason) => {
+      const path = join(dir, name)
+      make(path)
+      const line = await oneLine(['--port', '0', '--scenario', path], [])
+      expect(line).toMatch(
+        new RegExp(
+          `^analytics-mock: cannot serve the scenario: ${reason.source}; give --scenario a file that \`analytics-mock record\` wrote \\(docs/record\\.md\\)$`,
+        ),
+      )
+    })
   })
 
   it('refuses an unknown command with the commands, and what it was probably meant to be', async () => {

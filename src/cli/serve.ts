@@ -1,6 +1,6 @@
 // `analytics-mock serve`: the standalone mock server on its embedded data.
 import { resolve } from 'node:path'
-import { createApp } from '../app.ts'
+import { createApp, type App } from '../app.ts'
 import { banner, docsLocation } from './banner.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
@@ -12,7 +12,7 @@ import { isIP } from 'node:net'
 import { DEFAULT_TIMEOUTS, MAX_ANSWER_BYTES, serve } from '../server/node.ts'
 import { DurableState } from '../server/durable-state.ts'
 import { defaultHeapCeiling } from '../server/memory-guard.ts'
-import { StateFileError } from '../server/state-file.ts'
+import { StateFileError, type StateOrigin } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
 import { MAX_BODY_BYTES } from '../core/request-body.ts'
 import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
@@ -219,6 +219,7 @@ export async function runServe(argv: string[]): Promise<void> {
   const rateLimits = rateOption('rate-limits', stringValue(o, 'rate-limits')) ?? undefined
   const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
   const statePath = stringValue(o, 'state')
+  if (statePath?.trim() === '') throw new UsageError('--state takes the path of a file (its directory must exist)')
   const maxBodyBytes = byteSize('max-body', stringValue(o, 'max-body'))
   const journalBytes = byteSize('journal-bytes', stringValue(o, 'journal-bytes'))
   const journalEntryBytes = byteSize('journal-entry-bytes', stringValue(o, 'journal-entry-bytes'))
@@ -259,24 +260,7 @@ export async function runServe(argv: string[]): Promise<void> {
     fixtures: app.store.dataset.fixtures,
     ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }),
   }
-  let state: DurableState | undefined
-  if (statePath !== undefined) {
-    try {
-      const opened = await DurableState.open(app, statePath, origin)
-      state = opened.state
-      const replayed = state.stats.replayed ? ` (${state.stats.replayed} logged changes replayed)` : ''
-      console.log(
-        opened.restored
-          ? `state loaded from ${statePath}${replayed}`
-          : `no state file at ${statePath} yet: starting from the seeded data`,
-      )
-    } catch (error) {
-      if (error instanceof StateFileError) {
-        throw new StartupError(`cannot use the state file ${statePath}: ${error.message}. The file was left as it is.`)
-      }
-      throw error
-    }
-  }
+  const state = statePath === undefined ? undefined : await openState(app, statePath, origin)
   // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented; not on a
   // heap as small as the default data's, where it gave back little: see heap.ts).
   compactHeap()
@@ -292,6 +276,9 @@ export async function runServe(argv: string[]): Promise<void> {
     heapCeilingBytes,
     allowedHosts: listValue(o, 'allowed-host'),
     corsOrigins,
+  }).catch(async (error: unknown) => {
+    await state?.close()
+    throw listenFailure(error, host, port)
   })
   // A mistake in a rarely used path must not take the server down with it.
   process.on('unhandledRejection', (error) =>
@@ -316,6 +303,48 @@ export async function runServe(argv: string[]): Promise<void> {
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+/** The state file opened (or begun); a file or path it cannot use is a StartupError saying what to do. */
+async function openState(app: App, path: string, origin: StateOrigin): Promise<DurableState> {
+  try {
+    const opened = await DurableState.open(app, path, origin)
+    const replayed = opened.state.stats.replayed ? ` (${opened.state.stats.replayed} logged changes replayed)` : ''
+    console.log(
+      opened.restored
+        ? `state loaded from ${path}${replayed}`
+        : `no state file at ${path} yet: starting from the seeded data`,
+    )
+    return opened.state
+  } catch (error) {
+    if (error instanceof StateFileError) {
+      const wayOut = /^its directory .* does not exist$/.test(error.message)
+        ? 'Create that directory, or give --state a path in one that exists.'
+        : 'The file was left as it is. To start from the seeded data, move it aside or give --state another path.'
+      throw new StartupError(`cannot use the state file ${path}: ${error.message}. ${wayOut}`, { cause: error })
+    }
+    const code = (error as NodeJS.ErrnoException).code
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      throw new StartupError(
+        `cannot write the state file ${path} (${(error as Error).message.split(', ')[0]}): give --state a path in a directory this user can write`,
+        { cause: error },
+      )
+    throw error
+  }
+}
+
+/** What a failed listen is told: the port or address that cannot be had, and what to do instead. */
+function listenFailure(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  const because: Record<string, string> = {
+    EADDRINUSE: `${where} is already in use (another analytics-mock, or another server): stop it, or pick another port with --port N (--port 0 picks a free one)`,
+    EACCES: `this user may not listen on ${where} (ports below 1024 need privileges): pick another port with --port N`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine: use 127.0.0.1 (the default), or one of this machine's addresses with --host`,
+    ENOTFOUND: `the host name ${host} does not resolve: give --host an IP address such as 127.0.0.1`,
+  }
+  const reason = typeof code === 'string' ? (because[code] ?? because[code === 'EPERM' ? 'EACCES' : '']) : undefined
+  return reason === undefined ? error : new StartupError(`cannot listen: ${reason}`, { cause: error })
 }
 
 /**

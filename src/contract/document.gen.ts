@@ -24,6 +24,7 @@ export const document = {
    "to": "/api/projects/{project_id}/"
   }
  ],
+ "x-trailing-slash": "optional",
  "x-not-mocked": [
   {
    "method": "PUT",
@@ -178,6 +179,23 @@ export const document = {
   "/api/environments/{project_id}/max_tools/create_and_query_insight/": {
    "post": {
     "operationId": "max_tools_create_and_query_insight",
+    "x-effects": [
+     {
+      "name": "answers with messages",
+      "body": {
+       "query": "Pageviews per day over the last 7 days (analytics-mock verify {run})",
+       "insight_type": "trends"
+      },
+      "then": [
+       {
+        "has": [
+         "/0/type",
+         "/0/data"
+        ]
+       }
+      ]
+     }
+    ],
     "tags": [
      "max_tools"
     ],
@@ -229,6 +247,10 @@ export const document = {
         "json",
         "txt"
        ]
+      },
+      "x-format-media": {
+       "json": "application/json",
+       "txt": "text/plain"
       }
      }
     ],
@@ -297,6 +319,10 @@ export const document = {
   "/api/environments/{project_id}/persons/": {
    "get": {
     "operationId": "persons_list",
+    "x-list": {
+     "paging": "offset",
+     "order": "-created_at"
+    },
     "tags": [
      "persons"
     ],
@@ -361,6 +387,10 @@ export const document = {
       "description": "Exact match on any of the person's distinct ids.",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "distinct_ids"
       }
      },
      {
@@ -369,6 +399,10 @@ export const document = {
       "description": "Exact, case-sensitive match on the `email` property.",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "properties.email"
       }
      },
      {
@@ -395,6 +429,18 @@ export const document = {
       "name": "properties",
       "in": "query",
       "description": "JSON array of person property filters `{key, value, operator, type}`, ANDed with each other and with the other filters. `operator` defaults to exact; an array `value` means any of the values (none of them for is_not, not_icontains, not_regex, not_in). `type` may be omitted or `person`.",
+      "x-filter": {
+       "match": "exact",
+       "field": "properties.email",
+       "value": [
+        {
+         "key": "email",
+         "value": "{v}",
+         "operator": "exact",
+         "type": "person"
+        }
+       ]
+      },
       "content": {
        "application/json": {
         "schema": {
@@ -412,6 +458,15 @@ export const document = {
       "description": "Case-insensitive substring of email, name, uuid or any distinct id.",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "icontains",
+       "field": [
+        "properties.email",
+        "properties.name",
+        "uuid",
+        "distinct_ids"
+       ]
       }
      }
     ],
@@ -516,6 +571,10 @@ export const document = {
   "/api/environments/{project_id}/persons/activity/": {
    "get": {
     "operationId": "persons_all_activity_retrieve",
+    "x-list": {
+     "paging": "page",
+     "order": "-created_at"
+    },
     "tags": [
      "persons"
     ],
@@ -672,6 +731,41 @@ export const document = {
    },
    "patch": {
     "operationId": "persons_partial_update",
+    "x-effects": [
+     {
+      "name": "patch visible on retrieve",
+      "body": {
+       "properties": {
+        "analytics_mock_verify_{run}": "patched by run {run}"
+       }
+      },
+      "undo": {
+       "operation": "persons_delete_property_create",
+       "query": {
+        "$unset": "analytics_mock_verify_{run}"
+       },
+       "body": {
+        "$unset": "analytics_mock_verify_{run}"
+       }
+      },
+      "then": [
+       {
+        "shows": "sent",
+        "keeps": [
+         "/properties"
+        ]
+       },
+       {
+        "read": "persons_retrieve",
+        "shows": "sent",
+        "keeps": [
+         "/properties"
+        ],
+        "eventual": true
+       }
+      ]
+     }
+    ],
     "tags": [
      "persons"
     ],
@@ -767,6 +861,38 @@ export const document = {
    },
    "delete": {
     "operationId": "persons_destroy",
+    "x-effects": [
+     {
+      "name": "delete removes the person",
+      "doomed": true,
+      "last": true,
+      "query": {
+       "delete_events": "true"
+      },
+      "then": [
+       {
+        "read": "persons_retrieve",
+        "status": 404
+       },
+       {
+        "read": "persons_list",
+        "query": {
+         "distinct_id": "{before/distinct_ids/0}"
+        },
+        "omits": "{before/uuid}",
+        "field": "/uuid"
+       },
+       {
+        "hidden": "the task deleting its events, queued for the next Sunday 05:00 UTC",
+        "mock": {
+         "read": "mock_tasks_list",
+         "adds": "{before/uuid}",
+         "field": "/target/person_uuid"
+        }
+       }
+      ]
+     }
+    ],
     "tags": [
      "persons"
     ],
@@ -859,6 +985,10 @@ export const document = {
   "/api/environments/{project_id}/persons/{id}/activity/": {
    "get": {
     "operationId": "persons_activity_retrieve",
+    "x-list": {
+     "paging": "page",
+     "order": "-created_at"
+    },
     "tags": [
      "persons"
     ],
@@ -949,6 +1079,26 @@ export const document = {
   "/api/environments/{project_id}/persons/{id}/delete_events/": {
    "post": {
     "operationId": "persons_delete_events_create",
+    "x-effects": [
+     {
+      "name": "delete_events keeps the person",
+      "doomed": true,
+      "then": [
+       {
+        "read": "persons_retrieve",
+        "status": 200
+       },
+       {
+        "hidden": "the task deleting its events, queued for the next non-peak window",
+        "mock": {
+         "read": "mock_tasks_list",
+         "adds": "{before/uuid}",
+         "field": "/target/person_uuid"
+        }
+       }
+      ]
+     }
+    ],
     "tags": [
      "persons"
     ],
@@ -1033,6 +1183,27 @@ export const document = {
   "/api/environments/{project_id}/persons/{id}/delete_property/": {
    "post": {
     "operationId": "persons_delete_property_create",
+    "x-effects": [
+     {
+      "name": "delete_property removes the key",
+      "query": {
+       "$unset": "analytics_mock_verify_{run}"
+      },
+      "body": {
+       "$unset": "analytics_mock_verify_{run}"
+      },
+      "then": [
+       {
+        "read": "persons_retrieve",
+        "lacks": "/properties/analytics_mock_verify_{run}",
+        "keeps": [
+         "/properties"
+        ],
+        "eventual": true
+       }
+      ]
+     }
+    ],
     "tags": [
      "persons"
     ],
@@ -1328,6 +1499,14 @@ export const document = {
   "/api/environments/{project_id}/session_recording_playlists/": {
    "get": {
     "operationId": "session_recording_playlists_list",
+    "x-list": {
+     "paging": "offset",
+     "order": "-last_modified_at",
+     "shared": "is_synthetic",
+     "volatile": [
+      "recordings_counts"
+     ]
+    },
     "tags": [
      "session_recording_playlists"
     ],
@@ -1362,6 +1541,10 @@ export const document = {
       "description": "Playlists created by this user id.",
       "schema": {
        "type": "integer"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "created_by.id"
       }
      },
      {
@@ -1389,6 +1572,11 @@ export const document = {
       "in": "query",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "short_id",
+       "drift": "playlists-short-id-filter"
       }
      },
      {
@@ -1397,6 +1585,13 @@ export const document = {
       "description": "Case-insensitive substring of the name or the derived name.",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "icontains",
+       "field": [
+        "name",
+        "derived_name"
+       ]
       }
      },
      {
@@ -1413,6 +1608,10 @@ export const document = {
       "description": "Any value (even false) lists only pinned playlists, as in the real service.",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "present",
+       "field": "pinned"
       }
      },
      {
@@ -1421,6 +1620,14 @@ export const document = {
       "description": "collection or filters (any other value does not filter).",
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "type",
+       "only": [
+        "collection",
+        "filters"
+       ]
       }
      },
      {
@@ -1508,6 +1715,44 @@ export const document = {
    },
    "post": {
     "operationId": "session_recording_playlists_create",
+    "x-effects": [
+     {
+      "name": "create returns the playlist",
+      "body": {
+       "name": "analytics-mock verify {run}",
+       "description": "Created by analytics-mock verify run {run}; soft-deleted when the run ends.",
+       "type": "collection",
+       "pinned": false
+      },
+      "makes": {
+       "short_id": "/short_id"
+      },
+      "undo": {
+       "operation": "session_recording_playlists_partial_update",
+       "body": {
+        "deleted": true
+       }
+      },
+      "then": [
+       {
+        "shows": "sent"
+       },
+       {
+        "shows": {
+         "deleted": false
+        }
+       },
+       {
+        "read": "session_recording_playlists_retrieve",
+        "shows": "sent"
+       },
+       {
+        "read": "session_recording_playlists_list",
+        "lists": "{short_id}"
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recording_playlists"
     ],
@@ -1659,6 +1904,53 @@ export const document = {
    },
    "patch": {
     "operationId": "session_recording_playlists_partial_update",
+    "x-effects": [
+     {
+      "name": "patch visible on retrieve",
+      "body": {
+       "name": "analytics-mock verify {run} (patched)",
+       "description": "Patched by analytics-mock verify run {run}.",
+       "pinned": true
+      },
+      "then": [
+       {
+        "shows": "sent",
+        "keeps": [
+         "/id",
+         "/short_id",
+         "/created_at",
+         "/created_by",
+         "/type",
+         "/deleted"
+        ]
+       },
+       {
+        "read": "session_recording_playlists_retrieve",
+        "shows": "sent"
+       }
+      ]
+     },
+     {
+      "name": "soft delete: 404 after, gone from the list",
+      "last": true,
+      "body": {
+       "deleted": true
+      },
+      "then": [
+       {
+        "shows": "sent"
+       },
+       {
+        "read": "session_recording_playlists_retrieve",
+        "status": 404
+       },
+       {
+        "read": "session_recording_playlists_list",
+        "omits": "{short_id}"
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recording_playlists"
     ],
@@ -1749,6 +2041,27 @@ export const document = {
    },
    "delete": {
     "operationId": "session_recording_playlists_destroy",
+    "x-effects": [
+     {
+      "name": "DELETE is 405 with an empty body and keeps the playlist",
+      "status": 405,
+      "then": [
+       {
+        "read": "session_recording_playlists_retrieve",
+        "shows": {
+         "deleted": false
+        },
+        "keeps": [
+         "/name",
+         "/description",
+         "/pinned",
+         "/deleted",
+         "/filters"
+        ]
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recording_playlists"
     ],
@@ -1890,6 +2203,20 @@ export const document = {
   "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
    "post": {
     "operationId": "session_recording_playlists_recordings_create",
+    "x-effects": [
+     {
+      "name": "add recording shows it in the playlist",
+      "undo": {
+       "operation": "session_recording_playlists_recordings_destroy"
+      },
+      "then": [
+       {
+        "read": "session_recording_playlists_recordings_list",
+        "lists": "{session_recording_id}"
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recording_playlists"
     ],
@@ -1982,6 +2309,17 @@ export const document = {
    },
    "delete": {
     "operationId": "session_recording_playlists_recordings_destroy",
+    "x-effects": [
+     {
+      "name": "remove recording takes it out",
+      "then": [
+       {
+        "read": "session_recording_playlists_recordings_list",
+        "omits": "{session_recording_id}"
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recording_playlists"
     ],
@@ -2064,6 +2402,17 @@ export const document = {
   "/api/environments/{project_id}/session_recordings/": {
    "get": {
     "operationId": "session_recordings_list",
+    "x-list": {
+     "paging": "offset",
+     "order": "-start_time",
+     "reach": {
+      "date_from": "-5y"
+     },
+     "volatile": [
+      "ongoing",
+      "recording_ttl"
+     ]
+    },
     "tags": [
      "session_recordings"
     ],
@@ -2140,6 +2489,10 @@ export const document = {
       "x-lenient": true,
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "person.uuid"
       }
      },
      {
@@ -2149,6 +2502,13 @@ export const document = {
       "x-lenient": true,
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "distinct_id",
+       "value": [
+        "{v}"
+       ]
       }
      },
      {
@@ -2158,6 +2518,13 @@ export const document = {
       "x-lenient": true,
       "schema": {
        "type": "string"
+      },
+      "x-filter": {
+       "match": "exact",
+       "field": "id",
+       "value": [
+        "{v}"
+       ]
       }
      },
      {
@@ -2314,6 +2681,25 @@ export const document = {
    },
    "patch": {
     "operationId": "session_recordings_partial_update",
+    "x-effects": [
+     {
+      "name": "viewed shows on retrieve",
+      "body": {
+       "viewed": true
+      },
+      "pick": {
+       "viewed": false
+      },
+      "then": [
+       {
+        "read": "session_recordings_retrieve",
+        "shows": {
+         "viewed": true
+        }
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recordings"
     ],
@@ -2392,6 +2778,25 @@ export const document = {
    },
    "put": {
     "operationId": "session_recordings_update",
+    "x-effects": [
+     {
+      "name": "viewed shows on retrieve",
+      "body": {
+       "viewed": true
+      },
+      "pick": {
+       "viewed": false
+      },
+      "then": [
+       {
+        "read": "session_recordings_retrieve",
+        "shows": {
+         "viewed": true
+        }
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recordings"
     ],
@@ -2470,6 +2875,23 @@ export const document = {
    },
    "delete": {
     "operationId": "session_recordings_destroy",
+    "x-effects": [
+     {
+      "name": "delete removes the recording",
+      "doomed": true,
+      "last": true,
+      "then": [
+       {
+        "read": "session_recordings_retrieve",
+        "status": 404
+       },
+       {
+        "read": "session_recordings_list",
+        "omits": "{id}"
+       }
+      ]
+     }
+    ],
     "tags": [
      "session_recordings"
     ],
@@ -2527,6 +2949,9 @@ export const document = {
   "/api/projects/": {
    "get": {
     "operationId": "projects_list",
+    "x-list": {
+     "paging": "offset"
+    },
     "tags": [
      "discovery"
     ],
@@ -3588,6 +4013,25 @@ export const document = {
     }
    },
    "PersonId": {
+    "x-item": {
+     "list": "persons_list",
+     "field": "id",
+     "noun": "person",
+     "option": "person-id",
+     "make": {
+      "operation": "mock_events_capture",
+      "body": {
+       "event": "$identify",
+       "distinct_id": "analytics-mock-verify-{unique}",
+       "properties": {
+        "$set": {
+         "email": "analytics-mock-verify-{unique}@example.com"
+        }
+       }
+      },
+      "field": "/person/id"
+     }
+    },
     "name": "id",
     "in": "path",
     "required": true,
@@ -3597,6 +4041,11 @@ export const document = {
     }
    },
    "ShortId": {
+    "x-item": {
+     "list": "session_recording_playlists_list",
+     "field": "short_id",
+     "noun": "playlist"
+    },
     "name": "short_id",
     "in": "path",
     "required": true,
@@ -3605,6 +4054,16 @@ export const document = {
     }
    },
    "RecordingId": {
+    "x-item": {
+     "list": "session_recordings_list",
+     "field": "id",
+     "noun": "recording",
+     "make": {
+      "operation": "mock_session_recordings_create",
+      "body": {},
+      "field": "/id"
+     }
+    },
     "name": "id",
     "in": "path",
     "required": true,
@@ -3614,6 +4073,11 @@ export const document = {
     }
    },
    "SessionRecordingId": {
+    "x-item": {
+     "list": "session_recordings_list",
+     "field": "id",
+     "noun": "recording"
+    },
     "name": "session_recording_id",
     "in": "path",
     "required": true,
@@ -3622,6 +4086,10 @@ export const document = {
     }
    },
    "PersonFormat": {
+    "x-format-media": {
+     "csv": "text/csv",
+     "json": "application/json"
+    },
     "name": "format",
     "in": "query",
     "schema": {

@@ -5,6 +5,8 @@ import { ApiError, notFound, permissionDenied } from './errors.ts'
 
 /** What the checks read of a personal API key. */
 export interface ApiKeyLike {
+  /** Tells keys apart (the answer memo keeps answers by key). */
+  id: number | string
   user_id: number
   /** null or empty: a legacy key, allowed everything (and not scoped to projects). */
   scopes: string[] | null

@@ -33,6 +33,8 @@ export class Clock {
   #pinnedWall: number | null = null
   #pins = 0
   #listeners = new Set<ClockListener>()
+  /** Until when the readings made since `observe` began hold. */
+  #holds = Infinity
 
   constructor(options: ClockOptions = {}) {
     this.#wall = options.wall ?? Date.now
@@ -47,7 +49,34 @@ export class Clock {
   }
 
   now(): number {
-    return this.#frozenAt ?? this.#readWall() + this.#offset
+    if (this.#frozenAt !== null) return this.#frozenAt
+    const now = this.#readWall() + this.#offset
+    // Read while observed: what is made of it holds at this instant only.
+    if (now + 1 < this.#holds) this.#holds = now + 1
+    return now
+  }
+
+  /**
+   * `now()`, for what holds until the instant `until(now)` (after it, it would come out otherwise): a
+   * date rounded to its day holds until the next midnight. Reads of a frozen clock hold until it is set.
+   */
+  nowUntil(until: (now: number) => number): number {
+    if (this.#frozenAt !== null) return this.#frozenAt
+    const now = this.#readWall() + this.#offset
+    const end = Math.max(until(now), now + 1)
+    if (end < this.#holds) this.#holds = end
+    return now
+  }
+
+  /**
+   * Runs `task` (synchronous), answering its value and until when what it read of the clock holds
+   * (Infinity: it read nothing that time changes, or the clock is frozen). The answer memo keeps an
+   * answer that long (answer-memo.ts).
+   */
+  observe<T>(task: () => T): { value: T; holds: number } {
+    this.#holds = Infinity
+    const value = task()
+    return { value, holds: this.#holds }
   }
 
   /**

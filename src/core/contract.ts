@@ -24,8 +24,8 @@ export interface OperationView {
   formats: string[] | null
   /** status -> media types documented (empty array: no body) */
   responses: Map<number, string[]>
-  /** status -> validators of the application/json body */
-  responseValidators: Map<number, BodyValidator>
+  /** status -> validator of the application/json body */
+  responseValidators: Map<number, ValidateFunction>
 }
 
 /** An operation; as a view, the seed profile (the contract as written). */
@@ -71,65 +71,23 @@ export interface Contract {
   document: typeof document
 }
 
-/**
- * A response body's validator; for a list envelope (`results: [...]`) also the envelope alone and one
- * item, so items already known valid need not be validated again (see response-validation.ts).
- */
-export interface BodyValidator {
-  validate: ValidateFunction
-  envelope?: ValidateFunction
-  item?: ValidateFunction
-  /**
-   * For an object body holding records of their own (a playlist's created_by and last_modified_by
-   * users): the body with those members let through (`outer`) and each member's own validator, so a
-   * member known valid, a marked value shared by answer after answer, is not validated again. The two
-   * together accept exactly what `validate` does; a body they refuse is validated whole again, for
-   * `validate`'s own first error.
-   */
-  members?: { outer: ValidateFunction; each: Array<{ key: string; validate: ValidateFunction }> }
-}
-
-/** An object schema with properties of its own (a record: a user, a person), not a free-form object. */
-const isRecordSchema = (schema: any): boolean =>
-  typeof schema === 'object' &&
-  schema !== null &&
-  (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object'))) &&
-  typeof schema.properties === 'object'
-
-/** A property holding a record (or null, or one of several shapes that include a record). */
-const holdsRecord = (schema: any): boolean =>
-  isRecordSchema(schema) ||
-  (typeof schema === 'object' &&
-    schema !== null &&
-    ['oneOf', 'anyOf'].some((k) => Array.isArray(schema[k]) && schema[k].some(isRecordSchema)))
-
-/**
- * Whether `schema` stands on its own: no $ref (which could point outside it, as openapi-backend's
- * compile writes reference cycles) and no cycle. Only such a member is validated apart from its body.
- */
-function selfContained(schema: unknown): boolean {
-  try {
-    return !JSON.stringify(schema).includes('"$ref"')
-  } catch {
-    return false // a cycle
-  }
-}
-
-/** The properties of an object body that are validated apart (see BodyValidator.members); [] for none. */
-function memberKeys(schema: any): string[] {
-  if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) return []
-  // Keywords whose outcome depends on which properties were evaluated: the body is then validated whole.
-  if ('unevaluatedProperties' in schema || 'dependentSchemas' in schema || 'patternProperties' in schema) return []
-  return Object.keys(schema.properties).filter(
-    (key) => holdsRecord(schema.properties[key]) && selfContained(schema.properties[key]),
-  )
-}
-
 let cached: Contract | undefined
 
 /** The contract is immutable, so every app in a process shares one compiled copy. */
 export function loadContract(): Contract {
   if (cached) return cached
+  const api = openapiBackend()
+  const info = operationInfo(responseValidatorOf(api.validator))
+  const operations = api.router.getOperations().map(info)
+  const notMocked: NotMocked[] = (
+    ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
+  ).map((e) => ({ method: e.method.toUpperCase(), path: e.path, templates: templatesOf(e.path) }))
+  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
+  return cached
+}
+
+/** openapi-backend's router and validator over the dereferenced contract. */
+function openapiBackend(): Contract['api'] {
   // One ajv instance per kind of validator: openapi-backend makes a new one for every validator, and
   // each new instance compiles the JSON Schema meta-schema again to check the schemas it is given.
   const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
@@ -153,88 +111,58 @@ export function loadContract(): Contract {
       return ajv
     },
   })
-  const api = { router, validator }
-  // Response validators, by status, compiled once per distinct schema: after dereferencing, the
-  // contract's 168 JSON response schemas are 20 objects (most are the shared Error). openapi-backend's
-  // preCompileResponseValidators compiled each of them, plus a oneOf of them all per operation that
-  // nothing here uses.
-  const responseAjv = api.validator.getAjv(ValidationContext.Response)
-  const compiled = new Map<object, ValidateFunction>()
-  const compile = (schema: object): ValidateFunction => {
-    let validate = compiled.get(schema)
-    // openapi-backend's own compile step (it replaces reference cycles with $refs first); private in its types.
-    if (!validate)
-      compiled.set(
-        schema,
-        (validate = (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction),
-      )
-    return validate
-  }
-  const bodyValidators = new Map<object, BodyValidator>()
-  const responseValidator = (schema: any): BodyValidator => {
-    let body = bodyValidators.get(schema)
-    if (body) return body
-    // Compiled on first use (each getter then becomes the plain value): compiling them all up front
-    // was ~1/3 of start-up, and most runs answer a few operations.
-    const lazy = <K extends keyof BodyValidator>(target: BodyValidator, key: K, make: () => BodyValidator[K]) =>
-      Object.defineProperty(target, key, {
-        configurable: true,
-        enumerable: true,
-        get: () => {
-          const value = make()
-          Object.defineProperty(target, key, { value, enumerable: true })
-          return value
-        },
-      })
-    body = {} as BodyValidator
-    lazy(body, 'validate', () => compile(schema))
-    const results = schema.type === 'object' ? schema.properties?.results : undefined
-    if (
-      results?.type === 'array' &&
-      results.items &&
-      typeof results.items === 'object' &&
-      Object.keys(results).length === 2
-    ) {
-      lazy(body, 'envelope', () =>
-        compile({ ...schema, properties: { ...schema.properties, results: { type: 'array' } } }),
-      )
-      lazy(body, 'item', () => compile(results.items))
-    } else {
-      const keys = memberKeys(schema)
-      if (keys.length > 0) {
-        lazy(body, 'members', () => ({
-          outer: compile({
-            ...schema,
-            properties: { ...schema.properties, ...Object.fromEntries(keys.map((key) => [key, true])) },
-          }),
-          each: keys.map((key) => ({ key, validate: compile(schema.properties[key]) })),
-        }))
-      }
-    }
-    bodyValidators.set(schema, body)
-    return body
-  }
+  return { router, validator }
+}
 
+/**
+ * Response validators, one per distinct schema (after dereferencing, the contract's 168 JSON response
+ * schemas are 20 objects, most of them the shared Error), each compiled when first called: most runs
+ * answer a few operations. openapi-backend's own compile step (it replaces reference cycles with $refs
+ * first) is private in its types.
+ */
+function responseValidatorOf(validator: OpenAPIValidator): (schema: object) => ValidateFunction {
+  const responseAjv = validator.getAjv(ValidationContext.Response)
+  const validators = new Map<object, ValidateFunction>()
+  return (schema) => {
+    let lazy = validators.get(schema)
+    if (lazy) return lazy
+    let validate: ValidateFunction | undefined
+    const compile = () => (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction
+    lazy = ((body: unknown) => (validate ??= compile())(body)) as ValidateFunction
+    Object.defineProperty(lazy, 'errors', { get: () => validate?.errors })
+    Object.defineProperty(lazy, 'schema', { value: schema })
+    validators.set(schema, lazy)
+    return lazy
+  }
+}
+
+/** The path template under every alias prefix (x-path-aliases), canonical first. */
+function templatesOf(path: string): string[] {
   const aliases = ((document as any)['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>
-  const templatesOf = (path: string) => {
-    const templates = [path]
-    for (const alias of aliases) {
-      if (path.startsWith(alias.from)) templates.push(alias.to + path.slice(alias.from.length))
-    }
-    return templates
+  const templates = [path]
+  for (const alias of aliases) {
+    if (path.startsWith(alias.from)) templates.push(alias.to + path.slice(alias.from.length))
   }
-  const responsesOf = (documented: Record<string, any>) => {
-    const responses = new Map<number, string[]>()
-    const responseValidators = new Map<number, BodyValidator>()
-    for (const [status, response] of Object.entries(documented)) {
-      const content = (response as any).content ?? {}
-      responses.set(Number(status), Object.keys(content))
-      const schema = content['application/json']?.schema
-      if (schema) responseValidators.set(Number(status), responseValidator(schema))
-    }
-    return { responses, responseValidators }
+  return templates
+}
+
+/** What an operation documents: its statuses' media types and its JSON bodies' validators. */
+function responsesOf(documented: Record<string, any>, validatorOf: (schema: object) => ValidateFunction) {
+  const responses = new Map<number, string[]>()
+  const responseValidators = new Map<number, ValidateFunction>()
+  for (const [status, response] of Object.entries(documented)) {
+    const content = (response as any).content ?? {}
+    responses.set(Number(status), Object.keys(content))
+    const schema = content['application/json']?.schema
+    if (schema) responseValidators.set(Number(status), validatorOf(schema))
   }
-  const operations: OperationInfo[] = api.router.getOperations().map((operation) => {
+  return { responses, responseValidators }
+}
+
+/** The facts of one of openapi-backend's operations, under the seed profile and the observed one. */
+const operationInfo =
+  (validatorOf: (schema: object) => ValidateFunction) =>
+  (operation: Operation): OperationInfo => {
     const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
     const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
     const doc = operation as any
@@ -245,14 +173,14 @@ export function loadContract(): Contract {
       scopes,
       noneDeclared: false,
       formats: null,
-      ...responsesOf(seedResponses),
+      ...responsesOf(seedResponses, validatorOf),
     }
     const observedScopes = profileScopes(doc, scopes, 'observed')
     const formats = profileFormats(doc, 'observed')
     const observedAnswers =
       observedResponses === seedResponses
         ? { responses: seed.responses, responseValidators: seed.responseValidators }
-        : responsesOf(observedResponses)
+        : responsesOf(observedResponses, validatorOf)
     const observed: OperationView =
       observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
         ? seed
@@ -269,14 +197,4 @@ export function loadContract(): Contract {
       observed,
       operation,
     }
-  })
-  const notMocked: NotMocked[] = (
-    ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
-  ).map((e) => ({
-    method: e.method.toUpperCase(),
-    path: e.path,
-    templates: templatesOf(e.path),
-  }))
-  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
-  return cached
-}
+  }

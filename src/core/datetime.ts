@@ -8,12 +8,6 @@
 // Instants are epoch milliseconds; a fraction of a millisecond counts to the microsecond (the end of a
 // day is `start of the next day - 0.001`, printed `23:59:59.999999`).
 
-// The same instants are printed again and again (a playlist's created_at on every answer, the clock's
-// now in each write): a small direct-mapped cache of recent ones answers most calls with one comparison.
-const SLOTS = 1024
-const cachedMs = new Float64Array(SLOTS).fill(Number.NaN)
-const cachedText: string[] = new Array<string>(SLOTS).fill('')
-
 const pad = (n: number, width: number) => String(n).padStart(width, '0')
 
 /** The text before the zone: `YYYY-MM-DDTHH:MM:SS[.ffffff]`. Throws a RangeError out of Date's range. */
@@ -29,12 +23,7 @@ function local(ms: number): string {
 
 /** DRF's rendering of a UTC datetime: `...T00:00:00Z`, or `...T14:00:01.252000Z` with microseconds. */
 export function iso(ms: number): string {
-  const slot = (ms % SLOTS) & (SLOTS - 1)
-  if (cachedMs[slot] === ms) return cachedText[slot]!
-  const text = local(ms) + 'Z'
-  cachedMs[slot] = ms
-  cachedText[slot] = text
-  return text
+  return local(ms) + 'Z'
 }
 
 export const isoOrNull = (ms: number | null | undefined): string | null => (ms == null ? null : iso(ms))

@@ -89,5 +89,3 @@ export class Faults {
     }
   }
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

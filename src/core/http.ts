@@ -1,6 +1,7 @@
-// The core's own request/response shapes. The Fetch face (`app.fetch`) and the server face both
-// translate to these, so the hot path never builds WHATWG Request/Response objects it does not need.
-import { toJson } from './json.ts'
+// The core's own request and answer shapes, and the answer's text: the JSON writer (a heavy answer in
+// pieces, so writing it can be sliced and other requests answered between the slices). The Fetch face
+// (`app.fetch`) and the server face both translate to these shapes, so the server's path builds no
+// WHATWG Request/Response objects.
 
 /** The methods that change nothing (every other one is a write). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -23,8 +24,10 @@ export interface MockResponse {
   headers: Record<string, string>
   /** A JSON value to serialize; validated against the contract before it is serialized. */
   json?: unknown
-  /** Already-serialized text (CSV, plain text). */
+  /** The body's text: a CSV or plain text answer's, or a JSON answer's once written (`bodyText`). */
   text?: string
+  /** The body's UTF-8 bytes, once encoded (`bodyBytes`). */
+  bytes?: Uint8Array
   /**
    * Or that text in pieces, made as they are read (a large CSV export): the server face writes them
    * in slices, so making it holds no other request back; `serialize` joins them for the other faces.
@@ -50,17 +53,110 @@ export function empty(status: number, headers: Record<string, string> = {}): Moc
   return { status, headers }
 }
 
+/**
+ * The body's text. A JSON answer's is written once and kept on the answer (an answer never changes
+ * once made, and the answer memo gives the same one again); pieces are joined once.
+ */
+export function bodyText(res: MockResponse): string {
+  if (res.text !== undefined) return res.text
+  if (res.json !== undefined) return (res.text = toJson(res.json))
+  if (res.pieces !== undefined) {
+    res.text = [...res.pieces].join('')
+    res.pieces = undefined
+    return res.text
+  }
+  return ''
+}
+
+const utf8 = new TextEncoder()
+
+/** The body's UTF-8 bytes, encoded once and kept on the answer (the memo's answers are written again and again). */
+export function bodyBytes(res: MockResponse): Uint8Array {
+  return (res.bytes ??= utf8.encode(bodyText(res)))
+}
+
 /** The serialized body and final headers of a response. */
 export function serialize(res: MockResponse): { body: string; headers: Record<string, string> } {
-  if (res.json !== undefined) {
-    return {
-      body: toJson(res.json),
-      headers: { 'content-type': 'application/json', ...res.headers },
+  const headers = res.json !== undefined ? { 'content-type': 'application/json', ...res.headers } : res.headers
+  return { body: bodyText(res), headers }
+}
+
+/** JSON.stringify(value), `null` for what it leaves out. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * How much writing a value costs, roughly (an entry 1, a string 1 per 64 characters): a value weighing
+ * this much or more is written in pieces (`jsonChunks`), lighter ones whole.
+ */
+const PIECE_WEIGHT = 4096
+/** Below this depth values are written whole, whatever they weigh. */
+const MAX_PIECE_DEPTH = 32
+
+const isPlainObject = (value: object): value is Record<string, unknown> => {
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/** The weight of `value`, counted up to `limit` (the count stops there: weighing a big value stays cheap). */
+function weigh(value: unknown, limit: number): number {
+  if (typeof value === 'string') return 1 + (value.length >> 6)
+  if (typeof value !== 'object' || value === null) return 1
+  let weight = 1
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && weight < limit; i++) weight += weigh(value[i], limit - weight)
+    return weight
+  }
+  if (!isPlainObject(value) || typeof value.toJSON === 'function') return weight
+  for (const key in value) {
+    weight += 1 + weigh(value[key], limit - weight)
+    if (weight >= limit) break
+  }
+  return weight
+}
+
+/** Whether `value` is costly enough to write that it is written in pieces (`jsonChunks`). */
+export const isHeavy = (value: unknown): boolean => weigh(value, PIECE_WEIGHT) >= PIECE_WEIGHT
+
+/**
+ * The text of `toJson(value)` in pieces: a heavy value (a page of thousands of records, an answer
+ * holding large objects, a snapshot of the store) is written member by member, recursively, each piece
+ * a bounded amount of work, so a caller can hand the pieces on a few at a time and let other work run
+ * in between. A light value comes as one piece. Joined, the pieces are byte for byte JSON.stringify's text.
+ */
+export function* jsonChunks(value: unknown, depth = 0): Generator<string, void, undefined> {
+  const whole =
+    depth >= MAX_PIECE_DEPTH ||
+    typeof value !== 'object' ||
+    value === null ||
+    (!Array.isArray(value) && (!isPlainObject(value) || typeof value.toJSON === 'function')) ||
+    !isHeavy(value)
+  if (whole) {
+    yield toJson(value)
+    return
+  }
+  if (Array.isArray(value)) {
+    yield '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ','
+      const item = value[i]
+      // As JSON.stringify writes an array's undefined, functions and symbols.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') yield 'null'
+      else yield* jsonChunks(item, depth + 1)
     }
+    yield ']'
+    return
   }
-  if (res.pieces !== undefined && res.text === undefined) {
-    res.text = [...res.pieces].join('') // made once
-    res.pieces = undefined
+  yield '{'
+  let first = true
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key]
+    // Left out, as JSON.stringify leaves them out of an object.
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue
+    yield (first ? '' : ',') + JSON.stringify(key) + ':'
+    yield* jsonChunks(member, depth + 1)
+    first = false
   }
-  return { body: res.text ?? '', headers: res.headers }
+  yield '}'
 }

@@ -10,12 +10,11 @@
 // (`phx_...abcd`, as the real service shows keys). Answers are kept for the newest entries only
 // (`bodiesKept`), so a long run of big answers holds a bounded number of them.
 //
-// What it keeps is bounded in bytes too (sizes estimated by json-size.ts): a request body over
+// What it keeps is bounded in bytes too (sizes estimated by `approximateJsonBytes`, below): a request body over
 // `entryBytes` is kept as a note of its size (OmittedBody) and an answer over it not at all; when the
 // bodies and answers kept pass `budgetBytes`, the oldest entries let go of theirs first (their request
 // bodies become notes too). The entries themselves (method, path, status, ...) stay.
 import { iso } from './datetime.ts'
-import { approximateJsonBytes } from './json-size.ts'
 import { findKey } from './auth.ts'
 import type { MockResponse } from './http.ts'
 
@@ -223,6 +222,46 @@ function answerOf(e: JournalRecord): JournalEntryDetail['response'] {
 
 function statusMatches(status: number, wanted: string): boolean {
   return /^\dxx$/i.test(wanted) ? Math.floor(status / 100) === Number(wanted[0]) : status === Number(wanted)
+}
+
+interface SizeOptions {
+  /** Once the count passes this, the walk stops and returns it (more than `stopAbove`). */
+  stopAbove?: number
+  /** Arrays longer than this are measured by this many of their items, evenly spaced, scaled to their length. */
+  sampleItems?: number
+}
+
+/**
+ * About how many bytes a value's JSON text takes, counted by walking it (no text is made): strings by
+ * their length, numbers by their digits, plus quotes, commas, colons and brackets. The journal keeps
+ * what it holds within a byte budget with it, where an estimate is enough.
+ */
+export function approximateJsonBytes(value: unknown, options: SizeOptions = {}): number {
+  const stopAbove = options.stopAbove ?? Infinity
+  const sampleItems = options.sampleItems ?? Infinity
+  let total = 0
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === 'string') total += v.length + 2
+    else if (typeof v === 'number') total += String(v).length
+    else if (typeof v === 'boolean') total += 5
+    else if (v === null || v === undefined || depth > 512) total += 4
+    else if (Array.isArray(v)) {
+      total += 1 + v.length
+      const step = v.length > sampleItems ? v.length / sampleItems : 1
+      const before = total
+      for (let k = 0; k * step < v.length && total <= stopAbove; k++) walk(v[Math.floor(k * step)], depth + 1)
+      if (step > 1) total = before + Math.round((total - before) * step)
+    } else if (typeof v === 'object') {
+      total += 1
+      for (const key in v) {
+        total += key.length + 4
+        walk((v as Record<string, unknown>)[key], depth + 1)
+        if (total > stopAbove) return
+      }
+    }
+  }
+  walk(value, 0)
+  return total
 }
 
 export class Journal {

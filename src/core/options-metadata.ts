@@ -4,7 +4,6 @@
 // media types its operations document; the name follows the framework's naming (the resource in the
 // singular and List or Instance, or the action's name).
 import type { Profile } from '../contract/profiles.ts'
-import { viewOf } from './operation-view.ts'
 import type { Route } from './router.ts'
 
 export interface OptionsMetadata {
@@ -30,31 +29,25 @@ export function viewName(template: string): string {
   return `${base} ${rest.length > 1 ? 'Instance' : 'List'}`
 }
 
-const cache = new WeakMap<Route, OptionsMetadata>()
-
 export function optionsMetadata(route: Route): OptionsMetadata {
-  let metadata = cache.get(route)
-  if (metadata) return metadata
   const renders = new Set<string>()
   const parses = new Set<string>()
   for (const op of route.methods.values()) {
     for (const [status, media] of op.responses) if (status < 300) media.forEach((m) => renders.add(m))
     for (const media of Object.keys((op.operation.requestBody as any)?.content ?? {})) parses.add(media)
   }
-  metadata = {
+  return {
     name: viewName(route.template),
     description: '',
     renders: renders.size ? [...renders] : ['application/json'],
     parses: parses.size ? [...parses] : ['application/json'],
   }
-  cache.set(route, metadata)
-  return metadata
 }
 
 /** The scopes OPTIONS needs: the read scope of the path's GET, else of its first operation. */
 export function optionsScopes(route: Route, profile: Profile): string[] {
   const ops = [...route.methods.values()]
   const op = route.methods.get('GET') ?? ops[0]
-  const scopes = op ? (viewOf(op, profile).scopes ?? []) : []
+  const scopes = op ? ((profile === 'observed' ? op.observed : op).scopes ?? []) : []
   return scopes.map((s) => s.replace(/:write$/, ':read'))
 }

@@ -1,20 +1,6 @@
 // Absolute next/previous links that keep every other query parameter in its place.
-import { BoundedCache } from './bounded-cache.ts'
-import { MAX_KEPT_ITEMS, sameBody, samePage } from './same-page.ts'
-
-// The same page asked again builds the same links: kept by request URL (building one parses and
-// re-encodes the whole query: ~10% of a persons list request in-process).
-const links = new BoundedCache<string, string>(256)
-
 /** The request URL with `name` set to `value` (replaced where it stands, else appended). */
 export function withParam(url: URL, name: string, value: string | number): string {
-  const key = `${url.href}\u0000${name}\u0000${value}`
-  let link = links.get(key)
-  if (link === undefined) links.set(key, (link = buildWithParam(url, name, value)))
-  return link
-}
-
-function buildWithParam(url: URL, name: string, value: string | number): string {
   const params = [...url.searchParams.entries()]
   let replaced = false
   const next = params
@@ -38,24 +24,6 @@ export interface OffsetPage<T> {
   results: T[]
 }
 
-/**
- * How a page's rendered items are made into its `results`: `marked` when they are values marked with
- * serializeOnce, so the page is one array (its text written once) while it shows the same items
- * (core/same-page.ts); else a fresh array.
- */
-export type Rendered = 'marked' | 'fresh'
-
-/** The page's results: a kept array for marked items (see `Rendered`). */
-function resultsOf<R>(url: URL, results: R[], rendered: Rendered): R[] {
-  return rendered === 'marked' ? samePage(url.href, results) : results
-}
-
-/** The page's body: kept while it is the same, for marked items (see `Rendered`, core/same-page.ts). */
-function bodyOf<P extends { results: unknown[] }>(url: URL, body: P, rendered: Rendered): P {
-  // A longer page's results stay a fresh array (written piece by piece): its body stays fresh too.
-  return rendered === 'marked' && body.results.length <= MAX_KEPT_ITEMS ? sameBody(url.href, body) : body
-}
-
 /** Offset pagination over a list already in order: `null` links at the ends. */
 export function offsetPage<T, R>(
   url: URL,
@@ -63,27 +31,18 @@ export function offsetPage<T, R>(
   limit: number,
   offset: number,
   render: (item: T) => R,
-  rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
-  return offsetPageOf(url, items.length, limit, offset, items.slice(offset, offset + limit).map(render), rendered)
+  return offsetPageOf(url, items.length, limit, offset, items.slice(offset, offset + limit).map(render))
 }
 
 /** The page of `offsetPage` from its items already rendered (`made`: the items from `offset`, at most `limit`), of `count` in all. */
-export function offsetPageOf<R>(
-  url: URL,
-  count: number,
-  limit: number,
-  offset: number,
-  made: R[],
-  rendered: Rendered = 'fresh',
-): OffsetPage<R> {
-  const body = {
+export function offsetPageOf<R>(url: URL, count: number, limit: number, offset: number, made: R[]): OffsetPage<R> {
+  return {
     count,
     next: offset + limit < count ? withParam(url, 'offset', offset + limit) : null,
     previous: offset > 0 ? withParam(url, 'offset', Math.max(0, offset - limit)) : null,
-    results: resultsOf(url, made, rendered),
+    results: made,
   }
-  return bodyOf(url, body, rendered)
 }
 
 export interface NumberedPage<T> {
@@ -104,16 +63,14 @@ export function numberedPage<T, R>(
   limit: number,
   page: number,
   render: (item: T) => R,
-  rendered: Rendered = 'fresh',
 ): NumberedPage<R> {
   const start = (page - 1) * limit
-  const body = {
-    results: resultsOf(url, items.slice(start, start + limit).map(render), rendered),
+  return {
+    results: items.slice(start, start + limit).map(render),
     next: start + limit < items.length ? realOffsetLink(url, page + 1, 'page', limit) : null,
     previous: page > 1 ? realOffsetLink(url, page - 1, 'page', limit) : null,
     total_count: items.length,
   }
-  return bodyOf(url, body, rendered)
 }
 
 // Django REST framework's LimitOffsetPagination, as the real service's playlists (and projects) list
@@ -197,14 +154,12 @@ export function drfPage<T, R>(
   limit: number,
   offset: number,
   render: (item: T) => R,
-  rendered: Rendered = 'fresh',
 ): OffsetPage<R> {
-  const body = {
+  return {
     count: items.length,
     ...drfLinks(url, items.length, limit, offset),
-    results: resultsOf(url, items.slice(offset, offset + limit).map(render), rendered),
+    results: items.slice(offset, offset + limit).map(render),
   }
-  return bodyOf(url, body, rendered)
 }
 
 /**

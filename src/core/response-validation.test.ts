@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { loadContract } from './contract.ts'
 import { json } from './http.ts'
-import { serializeOnce } from './json.ts'
 import { checkResponse } from './response-validation.ts'
 import { testClient } from '../../test/support.ts'
 
@@ -20,7 +19,7 @@ describe('response validation against the contract', () => {
     expect(res.status).toBe(500)
     expect(res.body.type).toBe('server_error')
     expect(res.body.code).toBe('contract_violation')
-    expect(res.body.detail).toContain('persons_retrieve 200')
+    expect(res.body.detail).toMatch(/^Response violates the contract: persons_retrieve 200: /)
     expect(onViolation).toHaveBeenCalledOnce()
     expect(onViolation.mock.calls[0]![0].operationId).toBe('persons_retrieve')
   })
@@ -52,7 +51,7 @@ describe('response validation against the contract', () => {
     expect(res.body).toEqual({ id: 'five' })
   })
 
-  describe('list pages (envelope and items checked apart, items known valid skipped)', () => {
+  describe('list pages', () => {
     const person = (id: number, overrides: Record<string, unknown> = {}) => ({
       id,
       name: `p${id}`,
@@ -90,9 +89,9 @@ describe('response validation against the contract', () => {
       expect(res.body.detail).toContain('/count')
     })
 
-    it('accepts a page of immutable records again and again, and still refuses an immutable bad one every time', async () => {
-      const good = serializeOnce(person(1))
-      const bad = serializeOnce(person(2, { created_at: 5 }))
+    it('accepts a page of records again and again, and still refuses a bad one every time', async () => {
+      const good = person(1)
+      const bad = person(2, { created_at: 5 })
       const ok = await listing(() => page([good]))
       expect(ok.res.status).toBe(200)
       const okAgain = await listing(() => page([good, good]))
@@ -115,7 +114,7 @@ describe('response validation against the contract', () => {
     })
   })
 
-  describe('bodies holding records (a playlist and its users: the body and each user checked apart, users known valid skipped)', () => {
+  describe('bodies holding records (a playlist and its users)', () => {
     const op = loadContract().byId.get('session_recording_playlists_create')!
     const user = (overrides: Record<string, unknown> = {}) => ({
       id: 1,
@@ -153,19 +152,14 @@ describe('response validation against the contract', () => {
     })
     /** The violation validating the body whole reports (what checkResponse said before the split). */
     const whole = (body: unknown) => {
-      const validate = op.responseValidators.get(201)!.validate
+      const validate = op.responseValidators.get(201)!
       if (validate(structuredClone(body))) return null
       const first = validate.errors![0]!
       return `${first.instancePath || '(root)'} ${first.message}${first.params && Object.keys(first.params).length ? ' ' + JSON.stringify(first.params) : ''}`
     }
 
-    it('splits the playlist answer into the body and its two users', () => {
-      const members = op.responseValidators.get(201)!.members
-      expect(members?.each.map((m) => m.key)).toEqual(['created_by', 'last_modified_by'])
-    })
-
     it('accepts and refuses exactly what the whole validator does, with its first error', () => {
-      const shared = serializeOnce(user())
+      const shared = user()
       const bodies: unknown[] = [
         playlist(),
         playlist({}, null, null),
@@ -185,7 +179,7 @@ describe('response validation against the contract', () => {
         delete without[key]
         bodies.push(playlist({}, without), playlist({}, shared, without))
         for (const wrong of [5, 'x', null, {}, true])
-          bodies.push(playlist({}, user({ [key]: wrong })), playlist({}, shared, serializeOnce(user({ [key]: wrong }))))
+          bodies.push(playlist({}, user({ [key]: wrong })), playlist({}, shared, user({ [key]: wrong })))
       }
       // Two faults: the whole validator's first one is reported, whichever part holds it.
       bodies.push(playlist({ id: 'seven' }, user({ email: 'no' })), playlist({ type: 5 }, shared, user({ uuid: 'no' })))
@@ -200,9 +194,9 @@ describe('response validation against the contract', () => {
       expect(refused).toBeGreaterThan(100)
     })
 
-    it('refuses a bad user every time, marked or not, beside a shared good one', () => {
-      const good = serializeOnce(user())
-      const bad = serializeOnce(user({ email: 'not an email' }))
+    it('refuses a bad user every time, beside a shared good one', () => {
+      const good = user()
+      const bad = user({ email: 'not an email' })
       for (let i = 0; i < 3; i++) {
         expect(checkResponse(op, json(201, playlist({}, good, good)))).toBeNull()
         expect(checkResponse(op, json(201, playlist({}, good, bad)))?.message).toContain('/last_modified_by')

@@ -1,25 +1,24 @@
-// The route table, compiled once from the contract: one path template per route (canonical and alias
-// prefixes), each matching with or without the trailing slash, as the real service does (`/?`).
-// openapi-backend's own matcher rebuilds its operation list and a RegExp per operation on every request,
-// so matching is done here and openapi-backend does what it is good at: parsing and validation.
-// A request's path is walked segment by segment down a tree of the templates' segments (a parameter
-// matches any non-empty segment), not tried against each route's RegExp in turn: with ~100 routes a
-// person's path was ~60 RegExp runs. Where several templates match, the one with the fewest parameters
-// wins, then the contract's order: what the list of RegExps in that order gave.
+// Routing by openapi-backend's router over the contract's paths, each under every alias prefix
+// (x-path-aliases), with a trailing slash optional as the real service's routes have it
+// (`trailing_slash = r"/?"`). Every path takes OPTIONS in the real service's framework, so each path of
+// the routing document has an OPTIONS operation: matching that one finds a path's route whatever the
+// method, and the route then says which operation (or refusal) the method gets. A path may also carry
+// methods the real service serves and the mock does not (`x-not-mocked`).
 //
-// Besides the contract's operations, a path may carry methods the real service serves and the mock does
-// not (`x-not-mocked`), and every path takes OPTIONS. `allow` lists a path's methods as the real service's
-// framework does: in its method order, HEAD with GET, and OPTIONS.
+// openapi-backend's matchOperation lists its operations anew, builds a RegExp for each and sorts them
+// on every call (~0.3 ms a request here); CompiledRouter keeps its rules (an exact path first, then the
+// templates with the longest literal part first, each parameter one non-empty segment) with the
+// operations and patterns made once.
+import { OpenAPIRouter, type Document, type Operation } from 'openapi-backend'
 import type { Contract, NotMocked, OperationInfo } from './contract.ts'
 
 export interface Route {
-  paramNames: string[]
   template: string
   /** method (upper-case) -> operation */
   methods: Map<string, OperationInfo>
   /** method (upper-case) -> an endpoint the real service has and the mock does not serve */
   notMocked: Map<string, NotMocked>
-  /** The Allow header for this path. */
+  /** The Allow header for this path, in the real service's framework's order. */
   allow: string[]
 }
 
@@ -32,33 +31,92 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allow: string[]; route: Route }
   | { kind: 'not-found' }
 
-const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
-
-/** The names of a template's parameters, in order. */
-function paramNamesOf(template: string): string[] {
-  return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)
+export interface Router {
+  routes: Route[]
+  match(method: string, pathname: string): RouteMatch
 }
 
-/** A path's methods as the real service lists them in `Allow`. */
+const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+/**
+ * The route of each path asked, per app: a path asked again skips openapi-backend's patterns (tried in
+ * order, ~4x the old compiled tree's time per miss). Bound: ROUTES_KEPT paths of at most LONGEST_KEPT
+ * characters. Needed by the Limit rows of `npm run bench` (every request of a row asks the same paths).
+ */
+const ROUTES_KEPT = 1024
+const LONGEST_KEPT = 256
+
+interface Template {
+  /** openapi-backend's pattern for the template (each parameter one non-empty segment), capturing the parameters. */
+  pattern: RegExp
+  names: string[]
+  operation: Operation
+}
+
+/** How many segments a path has (its slashes). */
+function segments(path: string): number {
+  let count = 0
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count++
+  return count
+}
+
+/** openapi-backend's router, its operations and patterns made once. */
+class CompiledRouter extends OpenAPIRouter {
+  readonly #operations: Operation[]
+  readonly #exact: Map<string, Operation>
+  /** The templates by their number of segments (a template matches paths with as many), longest literal part first. */
+  readonly #templates = new Map<number, Template[]>()
+
+  constructor(definition: Document) {
+    super({ definition, ignoreTrailingSlashes: true })
+    this.#operations = super.getOperations()
+    this.#exact = new Map(this.#operations.map((op) => [op.path, op]))
+    const literalLength = (path: string) => path.replace(/\{.*?\}/g, '').length
+    const templates = this.#operations
+      .filter((op) => op.path.includes('{'))
+      .sort((a, b) => literalLength(b.path) - literalLength(a.path))
+    for (const operation of templates) {
+      const template: Template = {
+        pattern: new RegExp(`^${operation.path.replace(/\{.*?\}/g, '([^/]+)')}$`),
+        names: [...operation.path.matchAll(/\{(.*?)\}/g)].map((m) => m[1]!),
+        operation,
+      }
+      const count = segments(operation.path)
+      this.#templates.set(count, [...(this.#templates.get(count) ?? []), template])
+    }
+  }
+
+  getOperations() {
+    return this.#operations
+  }
+
+  /** The route's operation for `path` (a trailing slash dropped) and its parameters as sent, or undefined. */
+  find(path: string): { operation: Operation; params: Record<string, string> } | undefined {
+    const exact = this.#exact.get(path)
+    if (exact) return { operation: exact, params: {} }
+    for (const { pattern, names, operation } of this.#templates.get(segments(path)) ?? []) {
+      const found = pattern.exec(path)
+      if (found) return { operation, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) }
+    }
+    return undefined
+  }
+}
+
+const withoutSlash = (template: string) => (template.length > 1 ? template.replace(/\/$/, '') : template)
+
+/** A path's methods as the real service lists them in `Allow`: its method order, HEAD with GET, and OPTIONS. */
 function allowOf(methods: Iterable<string>): string[] {
   const present = new Set(methods)
   return DRF_METHOD_ORDER.filter((m) => present.has(m) || (m === 'HEAD' && present.has('GET')) || m === 'OPTIONS')
 }
 
-export function createRouter(contract: Contract) {
-  const byTemplate = new Map<string, Route>()
+function routesOf(contract: Contract): Map<string, Route> {
+  const routes = new Map<string, Route>()
   const routeFor = (template: string) => {
-    let route = byTemplate.get(template)
-    if (!route)
-      byTemplate.set(
-        template,
-        (route = { paramNames: paramNamesOf(template), template, methods: new Map(), notMocked: new Map(), allow: [] }),
-      )
+    let route = routes.get(template)
+    if (!route) routes.set(template, (route = { template, methods: new Map(), notMocked: new Map(), allow: [] }))
     return route
   }
-  for (const op of contract.operations) {
-    for (const template of op.templates) routeFor(template).methods.set(op.method, op)
-  }
+  for (const op of contract.operations) for (const t of op.templates) routeFor(t).methods.set(op.method, op)
   for (const endpoint of contract.notMocked) {
     for (const template of endpoint.templates) {
       const route = routeFor(template)
@@ -67,32 +125,54 @@ export function createRouter(contract: Contract) {
       route.notMocked.set(endpoint.method, endpoint)
     }
   }
-  for (const route of byTemplate.values()) route.allow = allowOf([...route.methods.keys(), ...route.notMocked.keys()])
-  // Literal segments win over parameters (e.g. /persons/activity/ before /persons/{id}/).
-  const routes = [...byTemplate.values()].sort((a, b) => a.paramNames.length - b.paramNames.length)
+  for (const route of routes.values()) route.allow = allowOf([...route.methods.keys(), ...route.notMocked.keys()])
+  return routes
+}
 
-  const tree = buildTree(routes)
-  // Clients ask for the same few paths again and again: a short path's route and decoded parameters
-  // are kept (bounded: emptied when full, so a stream of ever new paths costs a lookup more, and at
-  // most RESOLVED_PATHS x MAX_RESOLVED_LENGTH characters are held).
-  const resolved = new Map<string, Resolved | null>()
-  const resolve = (pathname: string): Resolved | null => {
-    let known = resolved.get(pathname)
-    if (known === undefined) {
-      const found = findRoute(tree, pathname)
-      known = found ? { route: found.route, params: decodedParams(found) } : null
-      if (pathname.length <= MAX_RESOLVED_LENGTH) {
-        if (resolved.size >= RESOLVED_PATHS) resolved.clear()
-        resolved.set(pathname, known)
-      }
-    }
-    return known
+/** The routing document: each route's path (its trailing slash dropped) with its OPTIONS operation. */
+function routingDocument(routes: Iterable<Route>): Document {
+  const paths: Record<string, object> = {}
+  for (const route of routes) paths[withoutSlash(route.template)] = { options: { operationId: route.template } }
+  return { openapi: '3.1.0', info: { title: 'routes', version: '1' }, paths } as Document
+}
+
+/** A path parameter as sent, percent-decoded where that is valid (else as sent: no such id is then found). */
+function decoded(value: string): string {
+  if (!value.includes('%')) return value
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+export function createRouter(contract: Contract): Router {
+  const byTemplate = routesOf(contract)
+  const router = new CompiledRouter(routingDocument(byTemplate.values()))
+  const kept = new Map<string, { route: Route; params: Readonly<Params> } | null>()
+
+  const resolve = (pathname: string) => {
+    // A path is absolute; `/?`: one trailing slash is optional, two are another path.
+    if (!pathname.startsWith('/') || pathname.endsWith('//')) return null
+    const found = router.find(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)
+    if (!found) return null
+    const route = byTemplate.get(found.operation.operationId!)!
+    const params: Params = {}
+    for (const [name, value] of Object.entries(found.params)) params[name] = decoded(String(value))
+    return { route, params }
   }
 
   return {
-    routes,
-    match(method: string, pathname: string): RouteMatch {
-      const known = resolve(pathname)
+    routes: [...byTemplate.values()],
+    match(method, pathname) {
+      let known = kept.get(pathname)
+      if (known === undefined) {
+        known = resolve(pathname)
+        if (pathname.length <= LONGEST_KEPT) {
+          if (kept.size >= ROUTES_KEPT) kept.clear()
+          kept.set(pathname, known)
+        }
+      }
       if (!known) return { kind: 'not-found' }
       const { route } = known
       const params: Params = { ...known.params }
@@ -105,102 +185,3 @@ export function createRouter(contract: Contract) {
     },
   }
 }
-
-/** A path's route and its parameters, decoded (copied for each request that uses them). */
-interface Resolved {
-  route: Route
-  params: Readonly<Params>
-}
-
-/** Paths whose route is kept, and the longest path kept. */
-const RESOLVED_PATHS = 1024
-const MAX_RESOLVED_LENGTH = 256
-
-function decodedParams({ route, values }: Found): Params {
-  const params: Params = {}
-  for (let i = 0; i < route.paramNames.length; i++) {
-    let value = values[i]!
-    if (value.includes('%')) {
-      try {
-        value = decodeURIComponent(value)
-      } catch {
-        // Left as sent when it is not valid percent-encoding (the handler then finds no such id).
-      }
-    }
-    params[route.paramNames[i]!] = value
-  }
-  return params
-}
-
-/** One segment position of the templates: the literal segments that follow, the parameter that may, and the routes that end here (in priority order). */
-interface Node {
-  literal: Map<string, Node>
-  param: Node | undefined
-  ends: Array<{ route: Route; rank: number }>
-  /** The best (lowest) rank of the routes at or below this node: a branch that cannot beat a match found is not walked. */
-  best: number
-}
-
-const newNode = (): Node => ({ literal: new Map(), param: undefined, ends: [], best: Infinity })
-
-/** The segments of a path (or a template) after its leading `/`, one trailing slash dropped. */
-function segmentsOf(path: string): string[] {
-  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path
-  return trimmed.split('/').slice(1)
-}
-
-const PARAM_SEGMENT = /^\{[^}]+\}$/
-
-function buildTree(routes: Route[]): Node {
-  const root = newNode()
-  routes.forEach((route, rank) => {
-    let node = root
-    node.best = Math.min(node.best, rank)
-    for (const segment of segmentsOf(route.template)) {
-      if (PARAM_SEGMENT.test(segment)) node = node.param ??= newNode()
-      else if (segment.includes('{'))
-        throw new Error(`route ${route.template}: a parameter must be a whole path segment`)
-      else {
-        let next = node.literal.get(segment)
-        if (!next) node.literal.set(segment, (next = newNode()))
-        node = next
-      }
-      node.best = Math.min(node.best, rank)
-    }
-    node.ends.push({ route, rank })
-  })
-  return root
-}
-
-/** The best route for `pathname` (lowest rank among those it matches) and its parameters' raw values, in order. */
-function findRoute(root: Node, pathname: string): Found | undefined {
-  if (pathname.charCodeAt(0) !== 0x2f) return undefined
-  // Split once; the empty part before the leading slash and after one trailing slash are skipped by the walk's bounds.
-  const parts = pathname.split('/')
-  const end = parts.length > 1 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length
-  return walk(root, parts, 1, end, [])
-}
-
-interface Found {
-  route: Route
-  rank: number
-  values: string[]
-}
-
-/** Depth-first, a literal segment before a parameter; `values` holds the parameters matched so far. */
-function walk(node: Node, segments: string[], depth: number, end: number, values: string[]): Found | undefined {
-  if (depth === end) {
-    const end = node.ends[0]
-    return end && { route: end.route, rank: end.rank, values: values.slice() }
-  }
-  const segment = segments[depth]!
-  const literal = node.literal.get(segment)
-  const byLiteral = literal && walk(literal, segments, depth + 1, end, values)
-  if (!node.param || segment === '' || (byLiteral && byLiteral.rank < node.param.best)) return byLiteral
-  values.push(segment)
-  const byParam = walk(node.param, segments, depth + 1, end, values)
-  values.pop()
-  return byLiteral && (!byParam || byLiteral.rank < byParam.rank) ? byLiteral : byParam
-}
-
-export type Router = ReturnType<typeof createRouter>

@@ -1,6 +1,8 @@
-// Long work done a slice at a time, so that other requests are answered between the slices: a scan of a
-// million persons takes ~1 s, and done at once it held every other request up that long (issue 13's line
-// for any one piece of work is 100 ms).
+// The time-slicer: long work done a slice at a time, so other requests are answered between the slices.
+// A scan of a million persons, a page of 10,000 rendered, the text of a big answer or of a snapshot of
+// the whole store: each done at once held every other request back for as long as it took (0.1-4 s).
+// Work that fits in one slice is done at once, with no promise (a request that waits for nothing is not
+// made to).
 
 /** One slice: well under the 100 ms any one piece of work may hold the others up. */
 export const SLICE_MS = 20
@@ -18,33 +20,16 @@ const nextTurn: (task: () => void) => void = (() => {
 })()
 
 /**
- * Calls `visit` on every item, in order: at once when that takes at most SLICE_MS (answering `done()`);
- * otherwise the rest SLICE_MS at a time on later turns, and the answer is a promise of it. The clock is
- * read every `every` items. `items` must not change meanwhile (a read's turn holds writes off until it is
- * answered: serial.ts).
+ * Calls `step` until it answers true (done), at once while that takes at most SLICE_MS, then a slice at a
+ * time on later turns; answers `done()`, or a promise of it once slices were needed. `step` is handed the
+ * slice's deadline (a performance.now() reading) and works until it (or its end).
  */
-function inSlices<R>(
-  items: readonly unknown[],
-  every: number,
-  visit: (at: number) => void,
-  done: () => R,
-): R | Promise<R> {
-  let at = 0
-  /** Works until the deadline; true when every item is done. */
-  const slice = (): boolean => {
-    const deadline = performance.now() + SLICE_MS
-    while (at < items.length) {
-      const stop = Math.min(items.length, at + every)
-      for (; at < stop; at++) visit(at)
-      if (performance.now() >= deadline) break
-    }
-    return at === items.length
-  }
-  if (slice()) return done()
+export function inSlices<R>(step: (deadline: number) => boolean, done: () => R): R | Promise<R> {
+  if (step(performance.now() + SLICE_MS)) return done()
   return new Promise((resolve, reject) => {
     const next = (): void => {
       try {
-        if (slice()) resolve(done())
+        if (step(performance.now() + SLICE_MS)) resolve(done())
         else nextTurn(next)
       } catch (error) {
         reject(error)
@@ -54,10 +39,23 @@ function inSlices<R>(
   })
 }
 
-/** The items `keep` keeps, in their order, in slices (see inSlices; the clock read every 1,024 items). */
+/** Calls `visit` on every index of `items`, in slices, the clock read every `every` items. */
+function eachInSlices<R>(items: readonly unknown[], every: number, visit: (at: number) => void, done: () => R) {
+  let at = 0
+  return inSlices((deadline) => {
+    while (at < items.length) {
+      const stop = Math.min(items.length, at + every)
+      for (; at < stop; at++) visit(at)
+      if (performance.now() >= deadline) break
+    }
+    return at === items.length
+  }, done)
+}
+
+/** The items `keep` keeps, in their order, in slices (`items` must not change meanwhile: a read's turn holds writes off). */
 export function filterInSlices<T>(items: readonly T[], keep: (item: T) => boolean): T[] | Promise<T[]> {
   const kept: T[] = []
-  return inSlices(
+  return eachInSlices(
     items,
     1024,
     (at) => void (keep(items[at]!) && kept.push(items[at]!)),
@@ -65,16 +63,49 @@ export function filterInSlices<T>(items: readonly T[], keep: (item: T) => boolea
   )
 }
 
-/**
- * `items.map(make)` in slices (see inSlices), for costly items: a page of 10,000 persons rendered at once
- * held every other request for ~100-150 ms. The clock is read every 64 items (a render is ~10-20 µs).
- */
+/** `items.map(make)` in slices, for costly items (a render is ~10-20 µs: the clock is read every 64). */
 export function mapInSlices<T, R>(items: readonly T[], make: (item: T) => R): R[] | Promise<R[]> {
   const made: R[] = []
-  return inSlices(
+  return eachInSlices(
     items,
     64,
     (at) => void made.push(make(items[at]!)),
     () => made,
   )
+}
+
+/** Batches of text handed on at about this many characters. */
+const BATCH_CHARS = 64 * 1024
+
+/**
+ * Joins `pieces` (a big answer's JSON text: json.ts `jsonChunks`) into batches of about BATCH_CHARS and
+ * hands each to `sink` (awaited: a file write, a socket's drain), yielding to other work whenever a slice
+ * has passed. Answers the number of characters handed on.
+ */
+export async function pumpSliced(pieces: Iterable<string>, sink: (batch: string) => void | Promise<void>) {
+  let deadline = performance.now() + SLICE_MS
+  let batch = ''
+  let total = 0
+  for (const piece of pieces) {
+    batch += piece
+    if (batch.length >= BATCH_CHARS) {
+      total += batch.length
+      await sink(batch)
+      batch = ''
+    }
+    if (performance.now() >= deadline) {
+      await new Promise<void>((resolve) => nextTurn(resolve))
+      deadline = performance.now() + SLICE_MS
+    }
+  }
+  if (batch.length > 0) {
+    total += batch.length
+    await sink(batch)
+  }
+  return total
+}
+
+/** `next(value)`: at once when `value` is plain (work done within its slice), once it settles when it is a promise. */
+export function andThen<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value)
 }

@@ -1,10 +1,7 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
-import { BoundedCache } from '../core/bounded-cache.ts'
-import { serializeOnce } from '../core/json.ts'
 import type { NewestFirst } from '../store/tables.ts'
 import type { ActivityRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { RENDER_CACHE_SIZE } from '../serializers/render-cache.ts'
 import { iso } from '../serializers/time.ts'
 
 export interface ActivityInput {
@@ -68,20 +65,8 @@ export function projectActivity(store: Store, projectId: number, scope: string):
   return store.activity.scopeEntries(projectId, scope)
 }
 
-// An entry (a frozen record) renders the same while its user is the same record: rendered once, its JSON
-// text and its validation reused (serializeOnce). Bounded.
-const rendered = new BoundedCache<
-  ActivityRecord,
-  { user: UserRecord | undefined; value: ReturnType<typeof renderEntry> }
->(RENDER_CACHE_SIZE)
-
 export function toActivityEntry(store: Store, entry: ActivityRecord) {
-  const user = entry.user_id == null ? undefined : store.user(entry.user_id)
-  const hit = rendered.get(entry)
-  if (hit !== undefined && hit.user === user) return hit.value
-  const value = serializeOnce(renderEntry(entry, user))
-  rendered.set(entry, { user, value })
-  return value
+  return renderEntry(entry, entry.user_id == null ? undefined : store.user(entry.user_id))
 }
 
 function renderEntry(entry: ActivityRecord, user: UserRecord | undefined) {

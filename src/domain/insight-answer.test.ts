@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { toJson, toJsonIfLight } from '../core/json.ts'
+import { toJson } from '../core/http.ts'
 import { toolContent } from './insight-cache.ts'
 import { planInsight } from './insight-plan.ts'
 import type { InsightResult } from './insight-query.ts'
 import { toInsightMessages } from './insight-answer.ts'
 
 describe('insight tool answers', () => {
-  it('have the JSON text JSON.stringify writes and its UTF-8 length, whatever the question and results hold', () => {
+  it('carry the question, the plan and its query, whatever the question and results hold', () => {
     const vocabulary = { names: ['$pageview', 'café ☕ ordered', 'sign "up"'] }
     const results: InsightResult[] = [
       {
@@ -42,7 +42,6 @@ describe('insight tool answers', () => {
           })
           const expected = JSON.stringify(structuredClone(value))
           expect(toJson(value)).toBe(expected)
-          expect(toJsonIfLight(value)).toEqual({ text: expected, bytes: Buffer.byteLength(expected) })
           expect(JSON.parse(expected)[0].data).toMatchObject({ query: question, plan: plan.plan, answer: plan.query })
         }
       }

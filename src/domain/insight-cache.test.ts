@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { EventLog } from '../store/event-log.ts'
+import type { EventRecord } from '../store/models.ts'
+import { InsightCache } from './insight-cache.ts'
+import { runInsightQuery } from './insight-query.ts'
 import { toolContent } from './insight-cache.ts'
 import { formatToolContent } from './insight-format.ts'
 import type { InsightResult } from './insight-query.ts'
@@ -19,9 +23,6 @@ describe('toolContent (the tool message text kept per result)', () => {
     const zones = ['UTC', 'Asia/Tokyo', 'America/St_Johns', 'Not/AZone']
     for (const zone of zones) {
       for (const now of [...instants, ...instants.reverse()]) {
-        const { json } = toolContent(result, now, zone)
-        expect(JSON.parse(json.text)).toBe(formatToolContent(result, now, zone))
-        expect(json.bytes).toBe(Buffer.byteLength(json.text))
         expect(toolContent(result, now, zone).text).toBe(formatToolContent(result, now, zone))
       }
     }
@@ -38,5 +39,39 @@ describe('toolContent (the tool message text kept per result)', () => {
     expect(toolContent(result, at + 899, 'UTC').text).toBe(first)
     expect(toolContent(result, at + 900, 'UTC').text).toContain('The current date and time is 2026-11-01 10:00:01 UTC')
     expect(toolContent(result, at - 101, 'UTC').text).toContain('The current date and time is 2026-11-01 09:59:59 UTC')
+  })
+})
+
+describe('InsightCache (one per app)', () => {
+  const now = Date.UTC(2026, 10, 1, 12)
+  const event = (name: string, hoursAgo: number): EventRecord => ({
+    project_id: 1,
+    event: name,
+    distinct_id: 'd1',
+    person_uuid: 'p1',
+    timestamp: now - hoursAgo * 3_600_000,
+    properties: {},
+    person_properties: {},
+  })
+  const question = 'How many pageviews per day in the last 7 days?'
+
+  it('answers the same question again with the same result, until an event is added', () => {
+    const log = new EventLog([event('$pageview', 1), event('$pageview', 30)])
+    const cache = new InsightCache()
+    const plan = cache.plan(log, 1, question, 'trends')
+    const first = cache.result(log, 1, plan, now)
+    expect(cache.plan(log, 1, question, 'trends')).toBe(plan)
+    expect(cache.result(log, 1, plan, now)).toBe(first)
+    log.add(event('$pageview', 2))
+    const again = cache.result(log, 1, cache.plan(log, 1, question, 'trends'), now)
+    expect(again).not.toBe(first)
+    expect(again).toEqual(runInsightQuery(cache.plan(log, 1, question, 'trends'), log.forProject(1), now))
+  })
+
+  it('shares nothing between apps', () => {
+    const log = new EventLog([event('$pageview', 1)])
+    const a = new InsightCache()
+    const b = new InsightCache()
+    expect(b.plan(log, 1, question, 'trends')).not.toBe(a.plan(log, 1, question, 'trends'))
   })
 })

@@ -1,26 +1,20 @@
-// What the insight tool makes from a project's events, kept per version of the event log (its stamp):
-// the vocabulary the planner reads (event names, most frequent first) and the plans made with it, the
-// earliest event, and each query's result per window (insight-query.ts `insightWindow`: all a result
-// takes from the clock). A question asked again while no event came or went answers from here instead
-// of scanning every event of the project; any event added or deleted changes the stamp, so nothing
-// stale is ever read. Bounded. A result's tool message text is kept with it for the second it names.
+// What the insight tool makes from a project's events, kept per app while the event log's version (its
+// stamp) holds: the vocabulary the planner reads (event names, most frequent first), the plans made with
+// it, the earliest event, and each query's result per window (insight-query.ts `insightWindow`: all a
+// result takes from the clock). A question asked again while no event came or went answers from here
+// instead of scanning every event of the project; an event added or deleted changes the stamp and
+// empties the cache, so nothing stale is read.
+//
+// Bound: 256 plans and 256 results (each a few kB at most: the buckets of one question). Needed by the
+// bench row "POST max_tools create_and_query_insight" (a POST: the answer memo never keeps it).
 import { BoundedCache } from '../core/bounded-cache.ts'
-import { utf8Extra, type JsonText } from '../core/json.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'
 import { planInsight, type EventVocabulary, type InsightPlan, type InsightType } from './insight-plan.ts'
 import { formatToolContent } from './insight-format.ts'
 import { earliestOf, insightWindow, runInsightQueryWithin, type InsightResult } from './insight-query.ts'
 
-/** Results kept (each a few kB at most: the buckets of one question). */
-const RESULTS = 256
-
-interface ProjectFacts {
-  vocabulary?: EventVocabulary
-  earliest?: number
-  /** Plans by insight type, then question (planning reads only the question and the vocabulary). */
-  plans?: Map<InsightType, BoundedCache<string, InsightPlan>>
-}
+const BOUND = 256
 
 /** The project's event names, most frequent first (ties by name), for the planner. */
 function vocabularyOf(events: Iterable<EventRecord>): EventVocabulary {
@@ -30,105 +24,67 @@ function vocabularyOf(events: Iterable<EventRecord>): EventVocabulary {
   return { names }
 }
 
-// Stamps are never reused in the process (store/stamp.ts), so one cache serves every app: by stamp,
-// then project (numbers: no key written per request).
-const facts = new BoundedCache<number, Map<number, ProjectFacts>>(64)
-const results = new BoundedCache<string, InsightResult>(RESULTS)
-
-function factsOf(log: EventLog, projectId: number): ProjectFacts {
-  let ofStamp = facts.get(log.stamp)
-  if (!ofStamp) facts.set(log.stamp, (ofStamp = new Map()))
-  let found = ofStamp.get(projectId)
-  if (!found) ofStamp.set(projectId, (found = {}))
-  return found
+interface ProjectFacts {
+  vocabulary?: EventVocabulary
+  earliest?: number
 }
 
-/** The plan for a question over the project's events (planInsight with the project's vocabulary). */
-export function projectPlan(log: EventLog, projectId: number, question: string, insightType: InsightType): InsightPlan {
-  const known = factsOf(log, projectId)
-  known.plans ??= new Map()
-  let plans = known.plans.get(insightType)
-  if (!plans) known.plans.set(insightType, (plans = new BoundedCache(RESULTS)))
-  let plan = plans.get(question)
-  if (!plan)
-    plans.set(
-      question,
-      (plan = planInsight(question, insightType, (known.vocabulary ??= vocabularyOf(log.forProject(projectId))))),
-    )
-  return plan
-}
+/** One app's insight plans and results, valid for one version of its event log. */
+export class InsightCache {
+  #stamp = Number.NaN
+  #facts = new Map<number, ProjectFacts>()
+  #plans = new BoundedCache<string, InsightPlan>(BOUND)
+  #results = new BoundedCache<string, InsightResult>(BOUND)
 
-/** The part of a result's key that names the plan's query (plans are kept, so it is written once each). */
-const queryKeys = new WeakMap<InsightPlan, string>()
-
-function queryKeyOf(plan: InsightPlan): string {
-  let key = queryKeys.get(plan)
-  if (key === undefined)
-    queryKeys.set(plan, (key = `${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`))
-  return key
-}
-
-/** A plan's last result, with what it was made from besides the plan (and the clock reading it was asked at). */
-interface LastResult {
-  projectId: number
-  stamp: number
-  now: number
-  from: number
-  to: number
-  result: InsightResult
-}
-/** Each plan's last result: the same question again finds it without writing the results cache's key. */
-const lastResults = new WeakMap<InsightPlan, LastResult>()
-
-/** The plan's result over the project's events at `now` (what runInsightQuery answers). */
-export function projectInsight(log: EventLog, projectId: number, plan: InsightPlan, now: number): InsightResult {
-  const stamp = log.stamp
-  const kept = lastResults.get(plan)
-  const last = kept !== undefined && kept.projectId === projectId && kept.stamp === stamp ? kept : undefined
-  // Asked again at the same reading of the clock (a busy client asks many times a millisecond): the same window.
-  if (last?.now === now) return last.result
-  const known = factsOf(log, projectId)
-  // "all" reaches back to the first event; the earliest is kept without the clock (min with now per call).
-  const window = insightWindow(plan, now, () =>
-    Math.min((known.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now),
-  )
-  if (last !== undefined && last.from === window.from && last.to === window.to) {
-    last.now = now
-    return last.result
+  /** Empties the cache when the log has changed since it was filled. */
+  #current(log: EventLog): void {
+    if (log.stamp === this.#stamp) return
+    this.#stamp = log.stamp
+    this.#facts = new Map()
+    this.#plans = new BoundedCache(BOUND)
+    this.#results = new BoundedCache(BOUND)
   }
-  const key = `${projectId}:${stamp}:${window.from}:${window.to}:${queryKeyOf(plan)}`
-  let result = results.get(key)
-  if (!result) results.set(key, (result = runInsightQueryWithin(plan, log.forProject(projectId), window)))
-  lastResults.set(plan, { projectId, stamp, now, from: window.from, to: window.to, result })
-  return result
+
+  #factsOf(projectId: number): ProjectFacts {
+    let found = this.#facts.get(projectId)
+    if (!found) this.#facts.set(projectId, (found = {}))
+    return found
+  }
+
+  /** The plan for a question over the project's events (planInsight with the project's vocabulary). */
+  plan(log: EventLog, projectId: number, question: string, insightType: InsightType): InsightPlan {
+    this.#current(log)
+    const key = `${projectId}:${insightType}:${question}`
+    let plan = this.#plans.get(key)
+    if (!plan) {
+      const facts = this.#factsOf(projectId)
+      facts.vocabulary ??= vocabularyOf(log.forProject(projectId))
+      this.#plans.set(key, (plan = planInsight(question, insightType, facts.vocabulary)))
+    }
+    return plan
+  }
+
+  /** The plan's result over the project's events at `now` (what runInsightQuery answers). */
+  result(log: EventLog, projectId: number, plan: InsightPlan, now: number): InsightResult {
+    this.#current(log)
+    const facts = this.#factsOf(projectId)
+    // "all" reaches back to the first event; the earliest is kept without the clock (min with now per call).
+    const window = insightWindow(plan, now, () =>
+      Math.min((facts.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now),
+    )
+    const key = `${projectId}:${window.from}:${window.to}:${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`
+    let result = this.#results.get(key)
+    if (!result) this.#results.set(key, (result = runInsightQueryWithin(plan, log.forProject(projectId), window)))
+    return result
+  }
 }
 
-/** The tool message's text, with its JSON text (a string value) for the answers that write theirs from pieces. */
+/** The tool message's text. */
 export interface ToolContent {
   text: string
-  json: JsonText
 }
 
-/** A kept result's tool message text as last written: all formatToolContent reads of the clock is its second. */
-interface KeptContent {
-  second: number
-  timeZone: string
-  content: ToolContent
-}
-const contents = new WeakMap<InsightResult, KeptContent>()
-
-/**
- * `formatToolContent(result, now, timeZone)`, written once per kept result, zone and second of the clock
- * (the text names the time to the second): answering the same question again within the second, as a
- * busy client does, reuses the text instead of formatting the table and the zone's wall clock again.
- */
+/** `formatToolContent(result, now, timeZone)`: the text names the time to the second. */
 export function toolContent(result: InsightResult, now: number, timeZone: string): ToolContent {
-  const second = Math.floor(now / 1000)
-  const kept = contents.get(result)
-  if (kept !== undefined && kept.second === second && kept.timeZone === timeZone) return kept.content
-  const text = formatToolContent(result, now, timeZone)
-  const json = JSON.stringify(text)
-  const content = { text, json: { text: json, bytes: json.length + utf8Extra(json) } }
-  contents.set(result, { second, timeZone, content })
-  return content
+  return { text: formatToolContent(result, now, timeZone) }
 }

@@ -2,7 +2,6 @@
 // bigger ones, than the caps allow is refused before anything changes. Without them, repeated writes
 // grew a person without end, and with it every answer that shows its history (activity, timeline).
 import { validationError } from '../core/errors.ts'
-import { rememberJson } from '../core/json.ts'
 import { utf8Length } from '../core/request-body.ts'
 import type { PersonLimits } from '../store/store.ts'
 
@@ -21,8 +20,6 @@ export function checkPersonLimits(
     )
   }
   const text = JSON.stringify(properties)
-  // Kept for the answer that shows these properties (a frozen object never changes).
-  rememberJson(properties, text)
   const size = utf8Length(text, limits.propertiesBytes)
   if (size > limits.propertiesBytes) {
     throw validationError(

@@ -7,6 +7,7 @@ import type { Principal } from '../core/auth.ts'
 import type { Faults } from '../core/faults.ts'
 import type { Journal } from '../core/journal.ts'
 import type { Throttle } from '../core/throttle.ts'
+import type { InsightCache } from '../domain/insight-cache.ts'
 import type { NonPeakWindow } from '../domain/schedule.ts'
 import type { ApiKeyRecord, ProjectRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
@@ -18,6 +19,8 @@ export interface AppServices {
   clock: Clock
   journal: Journal
   faults: Faults
+  /** The insight tool's plans and results (domain/insight-cache.ts), one per app. */
+  insights: InsightCache
   /** Rate limits, when asked for (null: off). */
   throttle: Throttle | null
   nonPeakWindow: NonPeakWindow

@@ -4,22 +4,22 @@
 import type { HandlerMap } from './context.ts'
 import { validationError } from '../core/errors.ts'
 import { json, text } from '../core/http.ts'
-import { projectInsight, projectPlan, toolContent } from '../domain/insight-cache.ts'
+import { toolContent } from '../domain/insight-cache.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 import { toInsightMessages } from '../domain/insight-answer.ts'
 
 export const maxToolsHandlers: HandlerMap = {
   max_tools_create_and_query_insight(ctx) {
-    const { store, clock } = ctx.services
+    const { store, clock, insights } = ctx.services
     const project = ctx.project!
     const { query: question, insight_type: insightType } = ctx.body as { query: string; insight_type: InsightType }
     // DRF's CharField trims and refuses blank values (the contract has checked presence, type and length).
     if (question.trim() === '') throw validationError('This field may not be blank.', 'query', 'blank')
 
     const now = clock.now()
-    const plan = projectPlan(store.events, project.id, question.trim(), insightType)
-    const result = projectInsight(store.events, project.id, plan, now)
+    const plan = insights.plan(store.events, project.id, question.trim(), insightType)
+    const result = insights.result(store.events, project.id, plan, now)
     const content = toolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({

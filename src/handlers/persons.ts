@@ -4,18 +4,16 @@
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, validationError } from '../core/errors.ts'
 import { empty, json, text, textPieces, type MockResponse } from '../core/http.ts'
-import { andThen } from '../core/promise.ts'
 import { numberedPage, offsetPageOf, realOffsetLink } from '../core/pagination.ts'
-import { samePage } from '../core/same-page.ts'
-import { mapInSlices } from '../core/slices.ts'
+import { andThen, mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
 import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
-import { personTimeline } from '../domain/timeline-cache.ts'
+import { propertiesTimeline } from '../domain/properties-timeline.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
-import { forgetPerson, toListedPerson, toPerson } from '../serializers/person.ts'
+import { toListedPerson, toPerson } from '../serializers/person.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { findPerson } from './lookup.ts'
 
@@ -44,7 +42,7 @@ function activityPage(ctx: HandlerContext, entries: ReturnType<typeof activityFo
   const { limit = DEFAULT_ACTIVITY_LIMIT, page = 1 } = ctx.query
   return json(
     200,
-    numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e), 'marked'),
+    numberedPage(ctx.url, entries, limit, page, (e) => toActivityEntry(store, e)),
   )
 }
 
@@ -58,8 +56,7 @@ function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): Moc
   const items = persons.slice(offset, offset + limit)
   if (ctx.observed('persons-list-envelope')) {
     // The real service's list: its own items, no count unless asked, links by its own rules.
-    const answer = (listed: ReturnType<typeof toListedPerson>[]): MockResponse => {
-      const results = samePage(ctx.url.href, listed)
+    const answer = (results: ReturnType<typeof toListedPerson>[]): MockResponse => {
       if (wantsCsv(ctx)) return textPieces(200, csvPieces(results), CSV_CONTENT_TYPE)
       return json(200, {
         results,
@@ -71,7 +68,7 @@ function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): Moc
     return andThen(mapInSlices(items, toListedPerson), answer)
   }
   const answer = (results: ReturnType<typeof toPerson>[]): MockResponse => {
-    const page = offsetPageOf(ctx.url, persons.length, limit, offset, results, 'marked')
+    const page = offsetPageOf(ctx.url, persons.length, limit, offset, results)
     if (wantsCsv(ctx)) return textPieces(200, csvPieces(page.results), CSV_CONTENT_TYPE)
     return json(200, page)
   }
@@ -120,15 +117,8 @@ export const personHandlers: HandlerMap = {
     }
     const person = findPerson(ctx)
     const updated = updatePersonProperties(ctx.services.store, person, properties, actor(ctx))
-    if (ctx.observed('person-patch-status')) {
-      forgetPerson(person, updated)
-      return empty(202)
-    }
-    // The new person rendered (and cached) before the old one's rendering is dropped: dropped first, it
-    // often left the cache's map empty, which V8 then shrank, to grow it again at once (~1 µs a PATCH).
-    const shown = toPerson(updated)
-    forgetPerson(person, updated)
-    return json(200, shown)
+    if (ctx.observed('person-patch-status')) return empty(202)
+    return json(200, toPerson(updated))
   },
 
   persons_destroy(ctx) {
@@ -170,13 +160,13 @@ export const personHandlers: HandlerMap = {
     const observed = ctx.observed('person-delete-property-status')
     const key = observed ? ctx.body?.$unset : (ctx.query.$unset ?? ctx.body?.$unset)
     if (typeof key !== 'string' || key === '') throw validationError('This field is required.', '$unset', 'required')
-    forgetPerson(person, deletePersonProperty(ctx.services.store, person, key, actor(ctx)))
+    deletePersonProperty(ctx.services.store, person, key, actor(ctx))
     return json(observed ? 201 : 200, { success: true })
   },
 
   persons_properties_timeline_retrieve(ctx) {
     const person = findPerson(ctx)
     const { store, clock } = ctx.services
-    return json(200, personTimeline(store.events, person, clock.now(), ctx.query, ctx.url.search))
+    return json(200, propertiesTimeline(person, store.events.forPerson(person.uuid), clock.now(), ctx.query))
   },
 }

@@ -3,7 +3,6 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound, validationError } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/pagination.ts'
-import { sameBody, samePage } from '../core/same-page.ts'
 import {
   addRecording,
   createPlaylist,
@@ -77,20 +76,20 @@ export const playlistHandlers: HandlerMap = {
     if (!ctx.observed('playlists-synthetic'))
       return json(
         200,
-        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer), 'marked'),
+        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)),
       )
     const render = (p: PlaylistRecord | SyntheticPlaylist) =>
       'project_id' in p
         ? toPlaylist(store, p, viewer)
         : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
-    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render, 'marked'))
+    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render))
   },
 
   session_recording_playlists_create(ctx) {
     const { store, clock } = ctx.services
     const user = ctx.principal!.user
     const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
-    return json(201, toPlaylist(store, playlist, user, false))
+    return json(201, toPlaylist(store, playlist, user))
   },
 
   session_recording_playlists_retrieve(ctx) {
@@ -130,22 +129,14 @@ export const playlistHandlers: HandlerMap = {
     const now = clock.now()
     const recordings = playlistRecordings(store, findPlaylist(ctx), now)
     const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
-    // Rendered recordings are marked values: the page and its body are kept while they show the same ones (core/same-page.ts).
-    const key = ctx.url.href
-    return json(
-      200,
-      sameBody(key, {
-        // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
-        results: samePage(
-          key,
-          recordings
-            .slice(0, PLAYLIST_RECORDINGS_PAGE)
-            .map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email })),
-        ),
-        has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
-        version: RECORDINGS_LIST_VERSION,
-      }),
-    )
+    return json(200, {
+      // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
+      results: recordings
+        .slice(0, PLAYLIST_RECORDINGS_PAGE)
+        .map((r) => toRecording(r, store.persons, now, shape, { viewer: ctx.principal!.user.email })),
+      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
+      version: RECORDINGS_LIST_VERSION,
+    })
   },
 
   session_recording_playlists_recordings_create(ctx) {

@@ -8,7 +8,6 @@ import type { HandlerContext, HandlerMap } from './context.ts'
 import { notFound } from '../core/errors.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPageOf } from '../core/pagination.ts'
-import { samePage } from '../core/same-page.ts'
 import { deleteRecording, markViewed, pageWithSelected, recordingsWithSelected } from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
@@ -49,12 +48,12 @@ export const sessionRecordingHandlers: HandlerMap = {
     )
     if (shape === 'array') {
       return json(200, {
-        results: samePage(ctx.url.href, page),
+        results: page,
         has_next: recordings.length > offset + limit,
         version: RECORDINGS_LIST_VERSION,
       })
     }
-    return json(200, offsetPageOf(ctx.url, recordings.length, limit, offset, page, 'marked'))
+    return json(200, offsetPageOf(ctx.url, recordings.length, limit, offset, page))
   },
 
   session_recordings_retrieve(ctx) {

@@ -210,19 +210,17 @@ function generateEvents(entry: RecordedPerson, person: PersonRecord, rng: Seeded
         distinct_id: distinctIds[rng.int(distinctIds.length)]!,
         person_uuid: person.uuid,
         timestamp,
-        properties: pageviewProperties(path),
+        properties: PAGEVIEW_PROPERTIES.get(path)!,
         person_properties: personProperties,
       })
     }
   })
 }
 
-const pageviews = new Map<string, Readonly<Json>>()
-function pageviewProperties(path: string): Readonly<Json> {
-  let p = pageviews.get(path)
-  if (!p) pageviews.set(path, (p = Object.freeze({ $current_url: GENERATED_ORIGIN + path, $pathname: path })))
-  return p
-}
+/** A pageview's properties by path, one frozen object each, shared by the events on that path. */
+const PAGEVIEW_PROPERTIES = new Map<string, Readonly<Json>>(
+  GENERATED_PATHS.map((path) => [path, Object.freeze({ $current_url: GENERATED_ORIGIN + path, $pathname: path })]),
+)
 
 /** Fields a recording answer shows but the store derives (or joins) when it answers. */
 const DERIVED_RECORDING_FIELDS = new Set(['person', 'viewed', 'recording_duration', 'end_time', 'ongoing'])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { knownJson, rememberJson, toJson, toJsonIfLight } from '../core/json.ts'
+import { toJson } from '../core/http.ts'
 import type { PersonRecord } from '../store/models.ts'
-import { forgetPerson, toEmbeddedPerson, toListedPerson, toPerson } from './person.ts'
+import { toPerson } from './person.ts'
 
 const person = (
   id: number,
@@ -33,22 +33,6 @@ const variants = [
 ]
 
 describe('person answers', () => {
-  it('have the JSON text JSON.stringify writes and its UTF-8 length, with the properties text known before or not', () => {
-    for (const [i, record] of variants.entries()) {
-      // A write measures the new properties against the caps first (rememberJson); a seeded person's are not written yet.
-      if (i % 2 === 0) rememberJson(record.properties, JSON.stringify(record.properties))
-      for (const value of [
-        toPerson(record),
-        toListedPerson(record),
-        toEmbeddedPerson(record, record.distinct_ids[0] ?? 'x'),
-      ]) {
-        const expected = JSON.stringify(structuredClone(value))
-        expect(toJson(value)).toBe(expected)
-        expect(toJsonIfLight(value)).toEqual({ text: expected, bytes: Buffer.byteLength(expected) })
-      }
-    }
-  })
-
   it('name the person by email, name or username, then a distinct id that is not anonymous, then the id', () => {
     expect(JSON.parse(toJson(toPerson(variants[0]!)))).toMatchObject({
       name: 'ann@example.com',
@@ -61,18 +45,5 @@ describe('person answers', () => {
     })
     expect(toPerson(variants[2]!).name).toBe('0d1e7f2a-1b2c-4d3e-8f40-123456789abc')
     expect(toPerson(variants[3]!).name).toBe('4')
-  })
-
-  it("let go of a replaced version's properties text (its events keep the object, not the text), and of nothing when they are the same", () => {
-    const before = person(5, ['e@example.com'], { email: 'e@example.com', plan: 'a' }, null)
-    rememberJson(before.properties, JSON.stringify(before.properties))
-    const same = Object.freeze({ ...before, last_seen_at: 1 })
-    forgetPerson(before, same)
-    expect(knownJson(before.properties)?.text).toBe(JSON.stringify(before.properties))
-    const after = Object.freeze({ ...before, properties: Object.freeze({ ...before.properties, plan: 'b' }) })
-    forgetPerson(before, after)
-    expect(knownJson(before.properties)).toBeUndefined()
-    // Still written right when shown again (an event's person_properties, say).
-    expect(toJson(before.properties)).toBe(JSON.stringify(before.properties))
   })
 })

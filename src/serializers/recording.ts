@@ -1,12 +1,9 @@
 // Session recording as the API shows it (seed 2.4, with the fields the real service adds): values that
 // hang together, `ongoing` and `recording_ttl` by the clock, `viewed` and `viewers` by who asks.
 import type { components } from '../contract/types.gen.ts'
-import { BoundedCache } from '../core/bounded-cache.ts'
-import { serializeOnce } from '../core/json.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
 import { toEmbeddedPerson, type DistinctIdsShape } from './person.ts'
-import { RENDER_CACHE_SIZE } from './render-cache.ts'
 import { iso } from './time.ts'
 
 type SessionRecording = components['schemas']['SessionRecording']
@@ -37,30 +34,6 @@ export interface RecordingView {
   matchesFilters?: boolean
 }
 
-/** A recording as last rendered, with what it was rendered from besides the (immutable) record. */
-interface Rendered {
-  person: PersonRecord | null
-  /** The person table's stamp when `person` was found: while it is the same, so is what the lookup finds. */
-  personsStamp: number
-  ttl: number
-  ongoing: boolean
-  /** null: no user; the viewer's e-mail when they viewed it; '': a user who did not (the same answer for all of them). */
-  viewer: string | null
-  matchesFilters: boolean
-  value: SessionRecording
-}
-
-// A recording's answer is made once per version of what it shows: the record (immutable: a change
-// replaces it), the embedded person (likewise: a write to the person replaces its record, a merge or a
-// deletion changes which record its distinct id finds), the two values the clock moves
-// (`recording_ttl` by the day, `ongoing` for recordings that just ended), and the viewer when they are
-// among its viewers. While those are the same, the rendered value is reused, and with it its JSON text
-// and its validation (serializeOnce). Bounded, per shape of the embedded person's distinct_ids.
-const rendered: Record<DistinctIdsShape, BoundedCache<RecordingRecord, Rendered>> = {
-  string: new BoundedCache(RENDER_CACHE_SIZE),
-  array: new BoundedCache(RENDER_CACHE_SIZE),
-}
-
 /**
  * @param distinctIds the shape: 'string' is the seed's recording (2.4: `storage` among its fields, the
  * embedded person's `distinct_ids` the matching distinct id as a string); 'array' is the real
@@ -77,24 +50,10 @@ export function toRecording(
   const ttl = Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
   const end = recordingEnd(r)
   const ongoing = r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS)
-  // What the answer depends on: no user (every viewer shown), a user who viewed it (by e-mail), or one who did not ('').
+  // No user: every viewer shown; a user who viewed it: by e-mail; one who did not: ''.
   const viewer = view.viewer == null ? null : r.viewers.includes(view.viewer) ? view.viewer : ''
-  const matchesFilters = view.matchesFilters ?? true
-  const cache = rendered[distinctIds]
-  const hit = cache.get(r)
-  const same = (h: Rendered) =>
-    h.ttl === ttl && h.ongoing === ongoing && h.viewer === viewer && h.matchesFilters === matchesFilters
-  const personsStamp = persons.stamp
-  // No person changed since: the lookup would find the same one (a page of recordings did 50 lookups).
-  if (hit !== undefined && hit.personsStamp === personsStamp && same(hit)) return hit.value
   const person = persons.getByDistinctId(r.project_id, r.distinct_id) ?? null
-  if (hit !== undefined && hit.person === person && same(hit)) {
-    hit.personsStamp = personsStamp
-    return hit.value
-  }
-  const value = serializeOnce(render(r, person, distinctIds, { ttl, ongoing, viewer, matchesFilters }))
-  cache.set(r, { person, personsStamp, ttl, ongoing, viewer, matchesFilters, value })
-  return value
+  return render(r, person, distinctIds, { ttl, ongoing, viewer, matchesFilters: view.matchesFilters ?? true })
 }
 
 /** The fields in the real serializer's order (the seed's `storage` after the person). */

@@ -15,7 +15,7 @@
 import { readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { AppliedChange, App } from '../app.ts'
-import type { RecordedRequest } from '../core/app-base.ts'
+import type { RecordedRequest } from '../core/pipeline.ts'
 import { loadStateFile, StateFileError, syncDirectory, writeStateFile, type StateOrigin } from './state-file.ts'
 import { HEADER_BYTES, LogFormatError, LogWriter, readSegment } from './wal.ts'
 

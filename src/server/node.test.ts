@@ -70,10 +70,10 @@ describe('the server face over a raw socket', () => {
 
   it('answers a request its handler fails on with a 500 in the error shape, and goes on with the next one', async () => {
     const app = await testApp()
-    const handleNow = app.handleNow.bind(app)
-    app.handleNow = (req) => {
+    const handle = app.handle.bind(app)
+    app.handle = (req) => {
       if (req.url.pathname.endsWith('/1/')) throw new Error('boom')
-      return handleNow(req)
+      return handle(req)
     }
     const port = await served(app)
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -14,11 +14,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isIP, type Socket } from 'node:net'
 import type { App } from '../app.ts'
-import { BoundedCache } from '../core/bounded-cache.ts'
 import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
 import { ApiError, serverError } from '../core/errors.ts'
 import type { MockResponse } from '../core/http.ts'
-import { isPromise } from '../core/promise.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'
 import { OriginPolicy, type OriginPolicyOptions } from './origin-policy.ts'
 import { answerClientError } from './client-errors.ts'
@@ -63,24 +61,6 @@ export interface RunningServer {
   url: string
   /** Stops accepting connections, lets in-flight requests finish, closes idle connections. */
   close(): Promise<void>
-}
-
-/** A Host header that is a name, an IPv4 or bracketed IPv6 address, and a port: nothing that would end the authority early. */
-const PLAIN_HOST = /^[A-Za-z0-9.:[\]-]+$/
-
-/**
- * Request URLs parsed lately, by the text parsed: clients send the same targets again and again. A kept
- * URL serves every request that sends its text: nothing changes a request's URL (see MockRequest).
- * Bounded; long targets are parsed each time.
- */
-const parsedUrls = new BoundedCache<string, URL>(1_024)
-const MAX_KEPT_URL = 512
-
-function parsedUrl(text: string): URL {
-  if (text.length > MAX_KEPT_URL) return new URL(text)
-  let url = parsedUrls.get(text)
-  if (url === undefined) parsedUrls.set(text, (url = new URL(text)))
-  return url
 }
 
 /** How long a refused upload is still read (and thrown away) so the client sees the answer, not a reset. */
@@ -235,13 +215,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
     const host = req.headers.host ?? 'localhost'
     let url: URL
     try {
-      // One parse of the whole URL where joining is exactly what resolving against the base gives (a
-      // plain host, a target that is a path not starting with // or /\, which would name a host).
-      const second = target.charCodeAt(1)
-      url =
-        target.charCodeAt(0) === 0x2f && second !== 0x2f && second !== 0x5c && PLAIN_HOST.test(host)
-          ? parsedUrl(`http://${host}${target}`)
-          : new URL(target, `http://${host}`)
+      url = new URL(target, `http://${host}`)
     } catch {
       return writeResponse(
         res,
@@ -264,9 +238,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
       }
     }
     try {
-      const answered = app.handleNow({ method, url, headers: req.headers as Record<string, string | undefined>, body })
-      if (isPromise(answered)) answered.then(write).catch(failed)
-      else write(answered)
+      app.handle({ method, url, headers: req.headers as Record<string, string | undefined>, body }).then(write, failed)
     } catch (error) {
       failed(error)
     }

@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8'
 import { open, rename, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { App } from '../app.ts'
-import { jsonBatches, recordsJson } from '../core/json.ts'
+import { jsonChunks } from '../core/http.ts'
 import {
   decodeSnapshot,
   pooledEvents,
@@ -17,7 +17,7 @@ import {
   type StoreSnapshot,
 } from '../store/snapshot.ts'
 import { parseJsonBuffer } from './json-buffer.ts'
-import { pumpSliced } from './sliced.ts'
+import { pumpSliced } from '../core/slices.ts'
 
 export const STATE_FORMAT = 'analytics-mock-state'
 /**
@@ -141,17 +141,21 @@ function* stateText(snapshot: StoreSnapshot, origin: StateOrigin, seq: number): 
   const { events, ...rest } = snapshot
   for (const [key, value] of Object.entries(rest)) {
     yield `${JSON.stringify(key)}:`
-    yield* recordsJson(value)
+    yield* jsonChunks(value)
     yield ','
   }
   // Events share their properties and person-properties objects: each written once, in a pool, referred to by index.
   const pools: EventPools = { properties: [], personProperties: [] }
   yield '"events":['
-  yield* jsonBatches(pooledEvents(events, pools))
+  let first = true
+  for (const event of pooledEvents(events, pools)) {
+    yield (first ? '' : ',') + JSON.stringify(event)
+    first = false
+  }
   yield '],"event_properties":'
-  yield* recordsJson(pools.properties)
+  yield* jsonChunks(pools.properties)
   yield ',"person_properties":'
-  yield* recordsJson(pools.personProperties)
+  yield* jsonChunks(pools.personProperties)
   yield '}}'
 }
 

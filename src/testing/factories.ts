@@ -79,7 +79,15 @@ export interface Factories {
 const instant = (value: Instant | undefined): number | undefined =>
   value === undefined ? undefined : parseInstant(value)
 
-export function createFactories(store: Store, clock: Clock): Factories {
+/**
+ * The factories over an app's store. Each runs in a write's turn (`exclusive`), so no request is between
+ * its reading and its writing, and answers made before it are not given again.
+ */
+export function createFactories(
+  store: Store,
+  clock: Clock,
+  exclusive: <T>(task: () => Promise<T>) => Promise<T>,
+): Factories {
   const factories: Factories = {
     async person(input = {}) {
       const now = clock.now()
@@ -155,5 +163,9 @@ export function createFactories(store: Store, clock: Clock): Factories {
       return playlist
     },
   }
-  return factories
+  return {
+    person: (input) => exclusive(() => factories.person(input)),
+    recording: (input) => exclusive(() => factories.recording(input)),
+    playlist: (input) => exclusive(() => factories.playlist(input)),
+  }
 }

@@ -87,7 +87,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     handlers: createHandlers(app, { baseUrl }),
     store,
     clock,
-    create: createFactories(store, clock),
+    create: createFactories(store, clock, app.exclusive),
     faults: faultControl(app),
     fetch(input, init) {
       const request = input instanceof Request ? input : new Request(new URL(String(input), origin), init)

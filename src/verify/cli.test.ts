@@ -73,7 +73,7 @@ describe('analytics-mock verify', () => {
       '1',
     ])
     expect(r.code).toBe(1)
-    expect(r.out).toMatch(/\n3 passed, 3 failed, 1 skipped$/)
+    expect(r.out).toMatch(/\n7 passed, 12 failed, 6 skipped$/)
     const xml = await readFile(junit, 'utf8')
     expect(xml).toMatch(
       /<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/,
@@ -81,10 +81,48 @@ describe('analytics-mock verify', () => {
     const report = JSON.parse(await readFile(json, 'utf8'))
     expect(report).toMatchObject({ tool: 'analytics-mock verify', ok: false, seed: 1 })
     expect(report.checks.find((c: any) => c.name === 'pagination walk').exchanges[0]).toEqual({
-      request: 'GET /api/environments/1/session_recordings/?limit=1',
+      request: 'GET /api/environments/1/session_recordings/?date_from=-5y&limit=1&offset=0',
       response: '500 application/json {}',
       rule: "contracts/openapi.yaml#/components/schemas/Error/required: must have required property 'type'",
     })
+  })
+
+  it('exits 3 when the kit itself fails: the error and where on stderr, the reports as far as the run got', async () => {
+    const json = join(dir, 'r.json')
+    const junit = join(dir, 'j.xml')
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--seed', '1']
+    // The progress stream breaks at the tenth check (as a closed stderr would): the kit's own failure.
+    const broken = {
+      isTTY: false,
+      write(text: string) {
+        if (text.startsWith('checks: 10/')) throw new Error('write EPIPE')
+      },
+    }
+    const r = await cli(app, [...argv, '--json', json, '--junit', junit], {}, { progress: broken })
+    expect(r.code).toBe(3)
+    expect(r.err).toMatch(/^analytics-mock verify: the kit itself failed in reporting check ".+" of \w+: write EPIPE\n/)
+    expect(r.err).toContain('at Object.write (')
+    expect(r.out).toMatch(
+      /the kit itself failed in reporting check .*: write EPIPE; the run stopped there\n\d+ passed, 0 failed$/,
+    )
+    const report = JSON.parse(await readFile(json, 'utf8'))
+    expect(report).toMatchObject({ ok: false, crash: { message: 'write EPIPE' } })
+    expect(report.checks.length).toBeGreaterThanOrEqual(10)
+    expect(await readFile(junit, 'utf8')).toMatch(
+      /<testcase classname="kit" name="the kit ran to the end"><error message="reporting check/,
+    )
+  })
+
+  it('exits 0, 1 or 2 as the run went: every check passed, one failed, or it could not be used', async () => {
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1']
+    const broken = await testApp({
+      onViolation: () => {},
+      validateResponses: false,
+      handlers: { persons_retrieve: () => ({ status: 500, headers: {}, json: {} }) },
+    })
+    expect((await cli(app, [...argv, '--operation', 'persons_retrieve'])).code).toBe(0)
+    expect((await cli(broken, [...argv, '--operation', 'persons_retrieve'])).code).toBe(1)
+    expect((await cli(app, [...argv, '--operation', 'no_such_operation'])).code).toBe(2)
   })
 
   it('--report html=FILE writes one page with the failures, the exchanges and the contract rule each response broke', async () => {
@@ -198,19 +236,15 @@ describe('analytics-mock verify', () => {
     }
   })
 
-  it('--quiet prints only the summary line', async () => {
-    const r = await cli(app, [
-      '--base-url',
-      'http://mock.test',
-      '--api-key',
-      KEYS.all,
-      '--project-id',
-      '1',
-      '--tag',
-      'session_recordings',
-      '--quiet',
-    ])
-    expect(r.out).toMatch(/^\d+ passed, 0 failed, 1 skipped$/)
+  it('--quiet turns the progress off and prints the same report', async () => {
+    const argv = ['--base-url', 'http://mock.test', '--api-key', KEYS.all, '--project-id', '1', '--seed', '1']
+    const loud = await cli(app, [...argv, '--tag', 'session_recordings'])
+    const quiet = await cli(app, [...argv, '--tag', 'session_recordings', '--quiet'])
+    expect(loud.progress).toMatch(/^checks: \d+\/\d+$/m)
+    expect(quiet.progress).toBe('')
+    const summary = (out: string) => out.split('\n').filter((line) => !/^run |^note: cleanup/.test(line))
+    expect(summary(quiet.out)).toEqual(summary(loud.out))
+    expect(quiet.out).toMatch(/\n\d+ passed, 0 failed, \d+ skipped$/)
   })
 
   it.each([

@@ -1,7 +1,8 @@
 // `analytics-mock verify`: the contract-test kit from the command line. Options or environment
 // variables; the human report on stdout, JUnit XML and JSON reports on request; exit 0 only when every
-// check passed (1 when one failed, 2 for a usage error or a deployment that cannot be reached). The key
-// is never printed.
+// check passed (1 when one failed, 2 for a usage error or a deployment that cannot be reached, 3 when the
+// kit itself failed: the error and where on stderr, the reports as far as the run got). The key is never
+// printed.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import {
@@ -84,7 +85,7 @@ export const VERIFY_OPTIONS = {
   },
   junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
   json: { type: 'string', value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
-  quiet: { type: 'boolean', short: 'q', help: 'no progress on stderr: print only the summary line' },
+  quiet: { type: 'boolean', short: 'q', help: 'no progress on stderr (the report is printed all the same)' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
 
@@ -92,7 +93,7 @@ export const VERIFY_HELP = `analytics-mock verify --base-url URL --api-key KEY -
 
 Checks a deployment (this mock or the real service) against contracts/openapi.yaml and the documented
 semantics. Read-only unless told otherwise. Exit code 0 when every check passes, 1 when one fails,
-2 for a usage error or a deployment that cannot be reached.
+2 for a usage error or a deployment that cannot be reached, 3 when the kit itself failed.
 
 ${optionsHelp(VERIFY_OPTIONS)}
 `
@@ -231,14 +232,21 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
     } finally {
       progress?.done()
     }
+    io.out(formatHuman(result).trimEnd())
+    for (const { format, file } of reports) await writeReport(file, REPORT_FORMATS[format](result))
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyUnreachableError) {
       io.err(`analytics-mock verify: ${error.message}`)
       return 2
     }
-    throw error
+    io.err(`analytics-mock verify: the kit itself failed: ${(error as Error)?.stack ?? String(error)}`)
+    return 3
   }
-  io.out(quiet ? result.summaryLine : formatHuman(result).trimEnd())
-  for (const { format, file } of reports) await writeReport(file, REPORT_FORMATS[format](result))
+  if (result.crash) {
+    const { where, message, stack } = result.crash
+    io.err(`analytics-mock verify: the kit itself failed in ${where}: ${message}${stack ? `\n${stack}` : ''}`)
+    io.err('the report above (and any asked for) holds the checks run before it')
+    return 3
+  }
   return result.ok ? 0 : 1
 }

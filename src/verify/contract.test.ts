@@ -67,6 +67,58 @@ describe("the kit's own reading of the contract", () => {
     expect(contract.validate(schema, withoutShortId).errors[0]!.message).toBe("must have required property 'short_id'")
   })
 
+  it('merges allOf before closing a schema: a field one branch names is named for the whole (--strict)', () => {
+    const recording = {
+      id: 'r1',
+      distinct_id: 'd',
+      viewed: false,
+      viewers: [],
+      recording_duration: 1,
+      active_seconds: 1,
+      inactive_seconds: 0,
+      start_time: null,
+      end_time: null,
+      click_count: 0,
+      keypress_count: 0,
+      mouse_activity_count: 0,
+      console_log_count: 0,
+      console_warn_count: 0,
+      console_error_count: 0,
+      start_url: null,
+      person: {
+        id: 1,
+        name: 'n',
+        distinct_ids: 'd',
+        properties: {},
+        created_at: '2024-01-01T00:00:00Z',
+        uuid: '00000000-0000-4000-8000-000000000000',
+      },
+      storage: 'object_storage',
+      retention_period_days: 30,
+      expiry_time: '2024-01-31T00:00:00Z',
+      recording_ttl: 1,
+      snapshot_source: null,
+      snapshot_library: null,
+      ongoing: false,
+      activity_score: null,
+      has_summary: false,
+      summary_outcome: null,
+      external_references: [],
+      matches_filters: true,
+    }
+    // The seed's recording is allOf [SessionRecording, {required: [storage], person: {distinct_ids: string}}].
+    for (const [operationId, body] of [
+      ['session_recordings_list', { count: 1, next: null, previous: null, results: [recording] }],
+      ['session_recording_playlists_recordings_list', { results: [recording], has_next: false, version: 4 }],
+    ] as const) {
+      const schema = schemaOf(operationId, 200)
+      expect(contract.validate(schema, body).valid, operationId).toBe(true)
+      expect(contract.extraFields(schema, body), operationId).toEqual([])
+      const extra = { ...body, results: [{ ...recording, foo: 1, person: { ...recording.person, bar: 2 } }] }
+      expect(contract.extraFields(schema, extra), operationId).toEqual(['/results/0/foo', '/results/0/person/bar'])
+    }
+  })
+
   it('coerces query values as servers do when judging them', () => {
     const offset = contract.byId.get('persons_list')!.parameters.find((p) => p.name === 'offset')!.schema
     expect(contract.validQueryValue(offset, '5')).toBe(true)

@@ -3,9 +3,15 @@
 // ajv + ajv-formats, so a mistake in the mock's core cannot hide itself from the kit.
 //
 // Two copies of the schemas are compiled: the contract as written (a response must pass it), and a
-// strict copy where every object schema without `additionalProperties` gets `additionalProperties: false`
-// (a response that fails only there carries fields the contract does not name: a note, or a failure
-// with --strict).
+// strict copy where every `allOf` is merged into one schema and then every object schema without
+// `additionalProperties` gets `additionalProperties: false` (a response that fails only there carries
+// fields the contract does not name: a note, or a failure with --strict).
+//
+// It also reads the rules the contract states where OpenAPI has no word for them, which the checks apply
+// to every operation they cover: `x-list` (a list's paging, order, items shared by every project),
+// `x-filter` (a query parameter's semantics), `x-item` (where the values of a path parameter come from),
+// `x-format-media` (what each `format` answers), `x-effects` (what a write changes, read back) and
+// `x-trailing-slash` with `x-path-aliases` (the other forms of every path).
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormatsModule from 'ajv-formats'
 import { document } from '../contract/document.gen.ts'
@@ -41,6 +47,81 @@ export interface ParameterInfo {
   json: boolean
   /** `x-lenient`: the real service reads it leniently (a value it cannot use means its default), so no value is "invalid". */
   lenient: boolean
+  /** `x-filter`: which items the list keeps for a value. */
+  filter?: FilterRule
+  /** `x-item`: where a path parameter's values come from. */
+  item?: ItemRule
+  /** `x-format-media`: the media type each value of a `format` parameter answers. */
+  formats?: Record<string, string>
+}
+
+/**
+ * A list filter: `exact` keeps the items with the value (case-sensitive) in `fields`, `icontains` those
+ * holding it in any of `fields` in any case (each field reached), `present` those whose field is true for
+ * any value. `value` wraps the value (`{v}`) as the parameter takes it; `only`: other values do not filter;
+ * `drift`: the x-observed note saying the real service ignores it.
+ */
+export interface FilterRule {
+  match: 'exact' | 'icontains' | 'present'
+  fields: string[]
+  value?: unknown
+  only?: string[]
+  drift?: string
+}
+
+/** The items a path parameter names: `field` of the items `list` answers; `option`, the CLI option naming ones the kit may delete; `make`, how this mock makes one. */
+export interface ItemRule {
+  list: string
+  field: string
+  noun: string
+  option?: string
+  make?: { operation: string; body: unknown; field: string }
+}
+
+/** `x-list`: offset or page paging, the order (`-field`: descending), the flag of items every project shares, the query reaching every item, and the fields that change with time alone. */
+export interface ListRule {
+  paging: 'offset' | 'page'
+  order?: string
+  shared?: string
+  reach?: Record<string, string>
+  volatile?: string[]
+}
+
+/** What a write changes, read back (`read`) or in its own answer; see docs/verify.md. Strings may hold `{run}`, `{unique}`, `{param}`, `{before/pointer}`. */
+export interface Effect {
+  read?: string
+  query?: Record<string, string>
+  status?: number
+  shows?: 'sent' | Record<string, unknown>
+  has?: string[]
+  lacks?: string
+  lists?: string
+  omits?: string
+  adds?: string
+  field?: string
+  keeps?: string[]
+  eventual?: boolean
+  hidden?: string
+  mock?: Effect
+}
+
+/** One write the kit makes with --writes (`x-effects`), and what it must change. */
+export interface WriteCase {
+  name: string
+  /** The status it answers (default: the operation's lowest success). */
+  status?: number
+  body?: unknown
+  query?: Record<string, string>
+  /** Path parameters the answer names (`/pointer`), for the writes after it. */
+  makes?: Record<string, string>
+  undo?: { operation: string; body?: unknown; query?: Record<string, string> }
+  /** It deletes what it names: an item the kit made, or one the user named. */
+  doomed?: boolean
+  /** After every other write. */
+  last?: boolean
+  /** The item to take: one with these fields. */
+  pick?: Record<string, unknown>
+  then?: Effect[]
 }
 
 export interface ResponseMedia {
@@ -69,6 +150,10 @@ export interface KitOperation {
   observed: ObservedNote[]
   /** `x-query-strict`: a query parameter the operation does not list is refused (400). */
   strictQuery: boolean
+  list?: ListRule
+  effects: WriteCase[]
+  /** `x-body-unread`: the real view never reads the body, so no body is refused. */
+  bodyUnread: boolean
   /** Order in the document (reports follow it). */
   order: number
 }
@@ -87,6 +172,10 @@ export interface KitContract {
   resolve(schema: JsonSchema): JsonSchema
   /** The Error schema (every 4xx body). */
   errorSchema: JsonSchema
+  /** The paths and methods the real service has and this mock does not serve (`x-not-mocked`). */
+  notMocked: Array<{ method: string; path: string }>
+  /** The forms a path also answers in (`x-trailing-slash`, `x-path-aliases`), as functions of its URL path. */
+  pathForms: Array<(path: string) => string | null>
 }
 
 const DOC_ID = 'analytics-mock-contract'
@@ -141,8 +230,59 @@ function closeSchema(schema: any): void {
   if (schema.not) closeSchema(schema.not)
 }
 
-function strictDocument(doc: any): any {
-  const copy = structuredClone(doc)
+/**
+ * One schema naming every property `schemas` name, so it can be closed as a whole: properties merged
+ * (twice named: merged again), `oneOf`/`anyOf` alternatives distributed (each merged with the rest), types
+ * intersected (false when none is left). Only what the strict copy needs: it judges which fields are named, in answers the contract
+ * as written already accepted.
+ */
+function merged(schemas: any[], doc: any): any {
+  const parts = schemas
+    .map((s) => deref(doc, s))
+    .flatMap((s) => (s?.allOf ? [{ ...s, allOf: undefined }, ...s.allOf.map((b: any) => deref(doc, b))] : [s]))
+  if (parts.some((s) => s?.allOf)) return merged(parts, doc)
+  const split = parts.findIndex((s) => s && (s.oneOf || s.anyOf))
+  if (split >= 0) {
+    const { oneOf, anyOf, ...rest } = parts[split]
+    const others = [...parts.slice(0, split), rest, ...parts.slice(split + 1)]
+    const alternatives = (oneOf ?? anyOf).map((alternative: any) => merged([...others, alternative], doc))
+    return { anyOf: alternatives.filter((alternative: any) => alternative !== false) }
+  }
+  const out: any = {}
+  for (const part of parts) {
+    if (part === false) return false
+    for (const [key, value] of Object.entries(part ?? {}) as Array<[string, any]>) {
+      if (value === undefined) continue
+      if (key === 'properties') {
+        out.properties ??= {}
+        for (const [name, schema] of Object.entries(value))
+          out.properties[name] = name in out.properties ? merged([out.properties[name], schema], doc) : schema
+      } else if (key === 'required') out.required = [...new Set([...(out.required ?? []), ...value])]
+      else if (key === 'type' && out.type !== undefined) {
+        out.type = [value].flat().filter((t: string) => [out.type].flat().includes(t))
+        if (!out.type.length) return false // no value is of both types: an alternative none can take
+      } else out[key] ??= value
+    }
+  }
+  return out
+}
+
+/** The schema with every `allOf` in it merged. */
+function mergeAllOf(schema: any, doc: any): any {
+  if (Array.isArray(schema)) return schema.map((s) => mergeAllOf(s, doc))
+  if (!schema || typeof schema !== 'object') return schema
+  const flat = schema.allOf ? merged([schema], doc) : schema
+  return Object.fromEntries(
+    Object.entries(flat).map(([key, value]) => [
+      key,
+      key === 'enum' || key === 'const' ? value : mergeAllOf(value, doc),
+    ]),
+  )
+}
+
+function strictDocument(source: any): any {
+  const doc = structuredClone(source)
+  const copy = mergeAllOf(doc, doc)
   for (const schema of Object.values(copy.components?.schemas ?? {})) closeSchema(schema)
   for (const item of Object.values(copy.paths ?? {}) as any[]) {
     for (const method of HTTP_METHODS) {
@@ -191,7 +331,7 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
   const compileStrict = (schema: JsonSchema): ValidateFunction => {
     let v = strict.get(schema)
     if (!v) {
-      const closed = structuredClone(schema)
+      const closed = mergeAllOf(structuredClone(schema), doc)
       closeSchema(closed)
       v = strictAjv.compile(absolutize(closed, STRICT_ID))
       strict.set(schema, v)
@@ -217,6 +357,9 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
           schema: jsonContent ?? p.schema ?? {},
           json: Boolean(jsonContent),
           lenient: p['x-lenient'] === true,
+          filter: p['x-filter'] && { ...p['x-filter'], fields: [p['x-filter'].field].flat() },
+          item: p['x-item'],
+          formats: p['x-format-media'],
         }
       })
       const rawBody = op.requestBody ? deref(doc, op.requestBody) : undefined
@@ -276,6 +419,9 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
         responses,
         observed,
         strictQuery: op['x-query-strict'] === true,
+        list: op['x-list'],
+        effects: op['x-effects'] ?? [],
+        bodyUnread: op['x-body-unread'] === true,
         order: operations.length,
       })
     }
@@ -314,6 +460,18 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
       return deref(doc, schema)
     },
     errorSchema,
+    notMocked: doc['x-not-mocked'] ?? [],
+    pathForms: [
+      ...(doc['x-trailing-slash'] === 'optional'
+        ? [(path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`)]
+        : []),
+      ...((doc['x-path-aliases'] ?? []) as Array<{ from: string; to: string }>).map(({ from, to }) => {
+        const [head, tail] = from.split('{project_id}') as [string, string]
+        const pattern = new RegExp(`^${head}([^/]+)${tail}`)
+        return (path: string) =>
+          pattern.test(path) ? path.replace(pattern, (_, id) => to.replace('{project_id}', id)) : null
+      }),
+    ],
   }
   cached.set(profile, contract)
   return contract

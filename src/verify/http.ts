@@ -70,8 +70,6 @@ export class Client {
   requests = 0
   readonly base: string
   private readonly origin: string
-  /** 429s answered (each waited out). */
-  throttled = 0
   readonly pacer: Pacer
   private readonly now: () => number
 
@@ -81,6 +79,10 @@ export class Client {
     this.now = o.now ?? Date.now
     const sleep = o.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
     this.pacer = new Pacer({ rates: o.rates ?? null, now: this.now, sleep, onWait: o.onWait })
+  }
+
+  get projectId(): string {
+    return this.o.projectId
   }
 
   /** The URL of an operation, with its path parameters filled in (project_id from the options). */
@@ -178,12 +180,13 @@ export class Client {
     let attempt = 0
     for (;;) {
       const request = new Request(url, { method, headers, body })
-      if (!this.o.answeredLocally?.(request)) await this.pacer.acquire(operationId)
+      const answered = this.o.answeredLocally?.(request) ? () => {} : await this.pacer.acquire(operationId)
       this.requests++
       let response: Response
       try {
         response = await this.fetchWithTimeout(request)
       } catch (error) {
+        answered()
         return this.failed(
           operationId,
           method,
@@ -194,7 +197,7 @@ export class Client {
           performance.now() - started,
         )
       }
-      if (response.status === 429) this.throttled++
+      answered()
       if (response.status === 429 && attempt < this.o.maxRetries) {
         // Waited out in full, however long (an hourly window can ask for most of an hour); no request
         // of this client leaves before then. Without a Retry-After: 2, 4, 8... seconds.

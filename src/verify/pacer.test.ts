@@ -27,22 +27,56 @@ describe('Pacer', () => {
       sleep: t.sleep,
       onWait: t.onWait,
     })
-    for (let i = 0; i < 3; i++) await pacer.acquire('persons_list')
+    const send = async (operationId: string) => (await pacer.acquire(operationId))()
+    for (let i = 0; i < 3; i++) await send('persons_list')
     expect(t.elapsed()).toBe(0)
-    await pacer.acquire('persons_list')
+    await send('persons_list')
     expect(t.elapsed()).toBeGreaterThanOrEqual(60_000)
     expect(t.waits).toEqual([[expect.any(Number), 'clickhouse_burst']])
     // Another class's operation is not held by this one's window.
     const before = t.elapsed()
-    await pacer.acquire('projects_list')
+    await send('projects_list')
     expect(t.elapsed()).toBe(before)
+  })
+
+  it('requests waiting together each take their own slot: no window ever holds more than its rate', async () => {
+    // A clock that moves only when every waiter sleeps, to the earliest wake-up (as real time would).
+    let now = Date.UTC(2026, 10, 1)
+    const timers: Array<{ at: number; wake: () => void }> = []
+    const sleep = (ms: number) => new Promise<void>((wake) => void timers.push({ at: now + ms, wake }))
+    const pacer = new Pacer({ rates: parseRateLimits('clickhouse_burst=3/minute'), now: () => now, sleep })
+    const sent: number[] = []
+    const workers = Array.from({ length: 4 }, async () => {
+      for (let i = 0; i < 3; i++) {
+        const answered = await pacer.acquire('persons_list')
+        sent.push(now)
+        // The answer takes a while: the window counts the request until then.
+        await sleep(200)
+        answered()
+      }
+    })
+    const all = Promise.all(workers)
+    for (let done = false; !done;) {
+      await new Promise((resolve) => setImmediate(resolve))
+      timers.sort((a, b) => a.at - b.at)
+      const next = timers.shift()
+      if (next) {
+        now = Math.max(now, next.at)
+        next.wake()
+      } else done = sent.length === 12
+    }
+    await all
+    expect(sent).toHaveLength(12)
+    // Any 4 requests in a row (the rate plus one) span at least the minute after the first one's answer.
+    for (let i = 3; i < sent.length; i++) expect(sent[i]! - sent[i - 3]!).toBeGreaterThanOrEqual(60_200)
+    expect(sent[11]! - sent[0]!).toBeLessThan(3 * 60_000 + 2000)
   })
 
   it('after a 429 nothing leaves until its Retry-After has passed, however long', async () => {
     const t = fakeTime()
     const pacer = new Pacer({ rates: null, now: t.now, sleep: t.sleep, onWait: t.onWait })
     pacer.throttled(3_300_000)
-    await pacer.acquire('projects_list')
+    ;(await pacer.acquire('projects_list'))()
     expect(t.elapsed()).toBe(3_300_000)
     expect(t.waits).toEqual([[3_300_000, 'Retry-After']])
   })

@@ -1,11 +1,15 @@
-// Keeps a client to a deployment's rate limits: before each request it waits until every throttle class
-// the operation is checked against (contract/rate-limits.ts, the same table the mock throttles by) has room
-// in its window, counting as the real service counts (the same sliding windows); after a 429 no
-// request leaves until its Retry-After has passed, however long that is. Without a budget it only does
-// the latter. The budget: `real`, `off`, or scaled classes (`burst=10/min,...`), as `--rate` reads it.
-import { parseRateLimits, SlidingWindows, throttleScopes, type RateTable } from '../contract/rate-limits.ts'
+// Keeps a client to a deployment's rate limits: before each request it reserves the request's place in
+// every throttle class the operation is checked against (contract/rate-limits.ts, the same table the mock
+// throttles by), then waits until the place is due. A class's requests leave in the order they were
+// reserved, and one leaves only when fewer than the class's rate may still be counted in the window it
+// would be counted in: a request counts from the moment it is reserved until a window after its answer
+// came (the service counts it at some instant between the two), so requests in flight together each take
+// a place of their own. After a 429 no request leaves until its Retry-After has passed, however long that
+// is. Without a budget it only does the latter. The budget: `real`, `off`, or scaled classes
+// (`burst=10/min,...`), as `--rate` reads it.
+import { parseRateLimits, SlidingWindows, throttleScopes, type Rate, type RateTable } from '../contract/rate-limits.ts'
 
-/** Sent a little after a window frees: the server counts a request when it arrives, after the client sent it. */
+/** Sent a little after a window frees: clocks and timers are not exact. */
 const MARGIN_MS = 250
 
 export interface PacerOptions {
@@ -18,54 +22,91 @@ export interface PacerOptions {
 }
 
 export class Pacer {
-  readonly #windows = new SlidingWindows()
+  /** Each class's answered requests, by the instant their answer came, oldest first. */
+  readonly #answered = new SlidingWindows()
+  /** Each class's requests reserved and not answered yet, and the latest instant one of them was reserved for. */
+  readonly #open = new Map<string, { count: number; last: number }>()
+  /** Told when an answer comes (a class whose whole rate is in flight waits for one). */
+  #waiting: Array<() => void> = []
   #blockedUntil = 0
-  /** The latest instant slept until. */
-  #slept = -Infinity
-  /** Time spent waiting, in total. */
-  waitedMs = 0
+  /** The latest instant a wait has ended at. */
+  #awoke = -Infinity
 
   constructor(private readonly o: PacerOptions) {}
 
-  /** The clock, but never before an instant already slept until (a sleep that returns early, or a test's that does not move the clock, must not make it wait again). */
+  /** The clock, but never before an instant a wait has ended at (a sleep that returns early, or a test's that does not move the clock, must not make it wait again). */
   #now(): number {
-    return Math.max(this.o.now(), this.#slept)
+    return Math.max(this.o.now(), this.#awoke)
   }
 
   get rates(): RateTable | null {
     return this.o.rates
   }
 
-  /** How long until a request of this operation may leave, and which limit holds it. */
-  #waitFor(operationId: string | null, now: number): [number, string] {
-    let wait: [number, string] = [this.#blockedUntil - now, 'Retry-After']
+  #classes(operationId: string | null): Array<{ scope: string; rate: Rate; open: { count: number; last: number } }> {
     const rates = this.o.rates
-    if (!rates) return wait
-    for (const scope of throttleScopes(operationId)) {
+    if (!rates) return []
+    return throttleScopes(operationId).flatMap((scope) => {
       const rate = rates[scope]
-      if (!rate) continue
-      const history = this.#windows.current(scope, rate, now)
-      if (history.length < rate.requests) continue
-      const frees = history[history.length - rate.requests]! + rate.seconds * 1000 + MARGIN_MS - now
-      if (frees > wait[0]) wait = [frees, scope]
-    }
-    return wait
+      if (!rate) return []
+      let open = this.#open.get(scope)
+      if (!open) this.#open.set(scope, (open = { count: 0, last: -Infinity }))
+      return [{ scope, rate, open }]
+    })
   }
 
-  /** Waits until the operation's classes have room, then counts the request in them. */
-  async acquire(operationId: string | null): Promise<void> {
+  /** The first instant from `now` a request of this operation may leave, and the limit that sets it (null: wait for an answer). */
+  #slot(operationId: string | null, now: number): [number, string] | null {
+    let slot: [number, string] = [Math.max(now, this.#blockedUntil), 'Retry-After']
+    for (const { scope, rate, open } of this.#classes(operationId)) {
+      const room = rate.requests - open.count
+      if (room <= 0) return null
+      const answered = this.#answered.current(scope, rate, now)
+      const frees =
+        answered.length < room ? -Infinity : answered[answered.length - room]! + rate.seconds * 1000 + MARGIN_MS
+      const at = Math.max(frees, open.last)
+      if (at > slot[0]) slot = [at, scope]
+    }
+    return slot
+  }
+
+  /** Reserves the request's place in the operation's classes and waits until it is due; call the function it resolves to when the answer has come (or none will). */
+  async acquire(operationId: string | null): Promise<() => void> {
     for (;;) {
       const now = this.#now()
-      const [ms, reason] = this.#waitFor(operationId, now)
-      if (ms <= 0) break
-      if (ms >= 1000) this.o.onWait?.(ms, reason)
-      this.waitedMs += ms
-      this.#slept = Math.max(this.#slept, now + ms)
-      await this.o.sleep(ms)
+      const slot = this.#slot(operationId, now)
+      if (!slot) {
+        await new Promise<void>((resolve) => this.#waiting.push(resolve))
+        continue
+      }
+      const [at, reason] = slot
+      const classes = this.#classes(operationId)
+      for (const { open } of classes) {
+        open.count++
+        open.last = Math.max(open.last, at)
+      }
+      const answered = () => {
+        const done = this.#now()
+        for (const { scope, open } of classes) {
+          open.count--
+          this.#answered.record(scope, done)
+        }
+        for (const wake of this.#waiting.splice(0)) wake()
+      }
+      if (at > now) {
+        const ms = at - now
+        if (ms >= 1000) this.o.onWait?.(ms, reason)
+        await this.o.sleep(ms)
+        this.#awoke = Math.max(this.#awoke, at)
+        // A 429 that came meanwhile holds this request too: it reserves again (the place it leaves stays
+        // counted, erring on the side of the budget).
+        if (this.#blockedUntil > at) {
+          answered()
+          continue
+        }
+      }
+      return answered
     }
-    const now = this.#now()
-    if (this.o.rates)
-      for (const scope of throttleScopes(operationId)) if (this.o.rates[scope]) this.#windows.record(scope, now)
   }
 
   /** A 429 said to wait this long: nobody sends before then. */
@@ -77,12 +118,9 @@ export class Pacer {
   estimateMs(requests: number, operationId: string | null): number {
     const now = this.#now()
     let estimate = Math.max(0, this.#blockedUntil - now)
-    const rates = this.o.rates
-    if (!rates || requests <= 0) return estimate
-    for (const scope of throttleScopes(operationId)) {
-      const rate = rates[scope]
-      if (!rate) continue
-      const room = rate.requests - this.#windows.current(scope, rate, now).length
+    if (requests <= 0) return estimate
+    for (const { scope, rate, open } of this.#classes(operationId)) {
+      const room = rate.requests - open.count - this.#answered.current(scope, rate, now).length
       if (requests > room) estimate = Math.max(estimate, ((requests - room) / rate.requests) * rate.seconds * 1000)
     }
     return estimate

@@ -64,9 +64,9 @@ export function progressReporter(stream: ProgressStream, { every = 100 }: { ever
   const text = (p: Progress) =>
     `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
-    if (printed && printed.stage === p.stage && printed.done === p.done) return
+    if (printed && printed.stage === p.stage && printed.done === p.done && printed.total === p.total) return
+    printed = p // before writing: a line the stream refused is not tried again
     stream.write(`${text(p)}\n`)
-    printed = p
   }
   if (stream.isTTY) {
     let lastDraw = 0

@@ -16,3 +16,16 @@ export async function unreachable(baseUrl: string, fetch: FetchLike, timeoutMs: 
     return networkCause(error)
   }
 }
+
+/** Whether the deployment is this mock: its GET /_mock/health answers {status: "ok", version, ...}. */
+export async function isMock(baseUrl: string, fetch: FetchLike, timeoutMs: number): Promise<boolean> {
+  try {
+    const url = `${baseUrl.replace(/\/+$/, '')}/_mock/health`
+    const res = await fetch(new Request(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }))
+    const body = res.status === 200 ? ((await res.json()) as { status?: unknown; version?: unknown }) : undefined
+    if (!body) await res.body?.cancel()
+    return body?.status === 'ok' && typeof body.version === 'string'
+  } catch {
+    return false // not JSON, or no answer: not this mock
+  }
+}

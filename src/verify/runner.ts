@@ -1,9 +1,10 @@
 // Runs named checks, records their outcomes, and tallies every response against the contract.
 //
 // A check is a function of a CheckContext; it ends by returning (passed), or by throwing through
-// `t.fail` (failed), `t.skip` (skipped) or `t.drift` (known drift). Checks are grouped in suites (one
-// theme each, in ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and
-// its unselected checks still run (later checks may need what they set up) but are not reported.
+// `t.fail` (failed), `t.skip` (skipped) or `t.drift` (known drift). Anything else it throws is the kit's
+// own failure (KitFailure): the run stops there. Checks are grouped in suites (one theme each, in
+// ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and its unselected
+// checks still run (later checks may need what they set up) but are not reported.
 import { checkConformance, matchingDrift } from './conformance.ts'
 import { describeError, kitContract, type KitContract, type KitOperation, type ObservedNote } from './contract.ts'
 import type { Client, Exchange, RequestSpec } from './http.ts'
@@ -19,6 +20,15 @@ export class CheckFailure extends Error {
   }
 }
 export class CheckSkip extends Error {}
+/** The kit itself failed (not the deployment): where, and the error. */
+export class KitFailure extends Error {
+  constructor(
+    readonly where: string,
+    readonly error: unknown,
+  ) {
+    super(`${where}: ${(error as Error)?.message ?? String(error)}`)
+  }
+}
 /** The answer is the profile's documented refusal of this kind of key: the check ends, passed. */
 export class ProfileRefusal extends Error {}
 
@@ -53,7 +63,7 @@ export interface CheckContext {
    * other side is known drift. Under the observed profile, the real refusal of a scoped key on an action
    * that declares no scope ends the check as passed.
    */
-  expectStatus(ex: Exchange, expected: number | number[]): void
+  expectStatus(ex: Exchange, expected: number): void
   /** Whether the contract (under the profile) documents a body for this answer's status. */
   answerHasBody(ex: Exchange): boolean
   /** The parsed JSON body; a body that matches the real service's documented shape marks the check as drift (it goes on). */
@@ -80,8 +90,6 @@ export interface RunOptions {
   strict: boolean
   onCheck?: (check: CheckResult) => void
 }
-
-const STATUS_TEXT = (expected: number[]) => expected.join(' or ')
 
 /** `/results/3/foo` -> `/results/*\/foo`: one note per field, not per item. */
 const generalize = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/*')
@@ -130,7 +138,11 @@ export class Run {
 
   private push(result: CheckResult): void {
     this.results.push(result)
-    this.options.onCheck?.(result)
+    try {
+      this.options.onCheck?.(result)
+    } catch (error) {
+      throw new KitFailure(`reporting check "${result.name}" of ${result.operationId}`, error)
+    }
   }
 
   private brief(exchanges: Exchange[]): ExchangeBrief[] {
@@ -152,24 +164,24 @@ export class Run {
     })
   }
 
-  /** Runs a check; returns what it returned, or undefined when it did not pass. */
-  async check<T>(operationId: string, name: string, fn: (t: CheckContext) => Promise<T>): Promise<T | undefined> {
+  /** Runs a check and records its outcome. */
+  async check(operationId: string, name: string, fn: (t: CheckContext) => Promise<unknown>): Promise<void> {
     const op = this.contract.byId.get(operationId)
     if (!op) throw new Error(`unknown operation ${operationId} in check "${name}"`)
     const notes: string[] = []
     let summary: string | undefined
     let softDrift: { note: ObservedNote; ex: Exchange } | undefined
-    const run = { contract: this.contract, client: this.client }
+    const { contract, client } = this
     const t: CheckContext = {
       contract: this.contract,
       profile: this.contract.operations[0]?.profile ?? 'seed',
       client: this.client,
       op: (id) => {
-        const found = run.contract.byId.get(id)
+        const found = contract.byId.get(id)
         if (!found) throw new Error(`unknown operation ${id}`)
         return found
       },
-      call: (id, spec) => run.client.call(t.op(id), spec),
+      call: (id, spec) => client.call(t.op(id), spec),
       fail(message, ...exchanges) {
         throw new CheckFailure(message, exchanges)
       },
@@ -183,10 +195,10 @@ export class Run {
         if (!condition) throw new CheckFailure(message, exchanges)
       },
       expectStatus(ex, expected) {
-        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
-        const list = (Array.isArray(expected) ? expected : [expected]).map((s) => exOp?.statusFor(s) ?? s)
+        const exOp = ex.operationId ? contract.byId.get(ex.operationId) : undefined
+        const status = exOp?.statusFor(expected) ?? expected
         if (ex.error) t.fail(ex.error, ex)
-        if (list.includes(ex.status)) return
+        if (ex.status === status) return
         if (exOp?.noneDeclared && ex.status === 403 && (ex.json as any)?.detail === NO_SCOPE_DECLARED) {
           throw new ProfileRefusal(
             `${ex.method} refused the scoped key as the real service does (the action declares no scope)`,
@@ -194,9 +206,9 @@ export class Run {
         }
         const note = exOp ? matchingDrift(exOp, ex) : undefined
         if (note && note.realStatus === ex.status) {
-          t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${STATUS_TEXT(list)}`, ex)
+          t.drift(note, `${ex.method} answered ${ex.status} where the contract says ${status}`, ex)
         }
-        t.fail(`expected ${STATUS_TEXT(list)}, got ${ex.status}`, ex)
+        t.fail(`expected ${status}, got ${ex.status}`, ex)
       },
       json(ex) {
         if (ex.conformance?.verdict === 'drift' && !softDrift) softDrift = { note: ex.conformance.drift!, ex }
@@ -204,7 +216,7 @@ export class Run {
         return ex.json as any
       },
       expectErrorShape(ex) {
-        const result = run.contract.validate(run.contract.errorSchema, ex.json)
+        const result = contract.validate(contract.errorSchema, ex.json)
         if (ex.json === undefined || !result.valid) {
           t.fail(
             `the body is not in the error shape {type, code, detail, attr}${result.errors[0] ? `: ${describeError(result.errors[0])}` : ''}`,
@@ -213,7 +225,7 @@ export class Run {
         }
       },
       answerHasBody(ex) {
-        const exOp = ex.operationId ? run.contract.byId.get(ex.operationId) : undefined
+        const exOp = ex.operationId ? contract.byId.get(ex.operationId) : undefined
         return (exOp?.responses.get(ex.status)?.length ?? 0) > 0
       },
       note: (text) => notes.push(text),
@@ -225,18 +237,17 @@ export class Run {
     let message: string | undefined
     let exchanges: Exchange[] = []
     let drift: CheckResult['drift']
-    let value: T | undefined
     try {
-      value = await fn(t)
+      await fn(t)
       message = summary
       if (softDrift) {
         outcome = 'drift'
         drift = { id: softDrift.note.id, contract: softDrift.note.seed, real: softDrift.note.real }
-        message = `known drift ${softDrift.note.id}: the response has the real service's shape${summary ? `; ${summary}` : ''}`
+        const shape = t.profile === 'observed' ? "the seed's" : "the real service's"
+        message = `known drift ${softDrift.note.id}: the response has ${shape} shape${summary ? `; ${summary}` : ''}`
         exchanges = [softDrift.ex]
       }
     } catch (error) {
-      value = undefined
       if (error instanceof ProfileRefusal) {
         message = error.message
       } else if (error instanceof CheckSkip) {
@@ -251,14 +262,7 @@ export class Run {
         outcome = 'failed'
         message = error.message
         exchanges = error.exchanges
-      } else {
-        outcome = 'failed'
-        message = `the check crashed: ${(error as Error)?.stack ?? String(error)}`
-      }
-    }
-    if (outcome === 'drift' && this.options.strict) {
-      outcome = 'failed'
-      message = `${message} (a failure with --strict)`
+      } else throw new KitFailure(`check "${name}" of ${operationId}`, error)
     }
     if (this.selected(operationId)) {
       this.push({
@@ -273,7 +277,6 @@ export class Run {
         durationMs: Math.round(performance.now() - started),
       })
     }
-    return outcome === 'passed' || outcome === 'drift' ? value : undefined
   }
 
   /** One check per operation called: every response conformed to the contract. */
@@ -300,8 +303,8 @@ export class Run {
       if (tally.drifts.length && outcome === 'passed') {
         const first = tally.drifts[0]!
         drift = { id: first.note.id, contract: first.note.seed, real: first.note.real }
-        outcome = this.options.strict ? 'failed' : 'drift'
-        message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses${this.options.strict ? ' (a failure with --strict)' : ''}`
+        outcome = 'drift'
+        message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses`
         exchanges = [first.ex]
       }
       if (tally.failures.length) {

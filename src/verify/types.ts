@@ -125,6 +125,8 @@ export interface VerifyResult {
   /** `N passed, N failed` plus `, N skipped` when any. */
   summaryLine: string
   checks: CheckResult[]
-  /** Run-level notes (cleanup, budget). */
+  /** Run-level notes (cleanup, budget, the checks skipped for want of an option). */
   notes: string[]
+  /** Set when the kit itself failed: the run stopped there, and `checks` holds what ran before. */
+  crash?: { where: string; message: string; stack?: string }
 }

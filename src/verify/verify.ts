@@ -3,34 +3,24 @@
 import { isProfile, PROFILES } from '../contract/profiles.ts'
 import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
-import { unreachable } from './reachability.ts'
+import { isMock, unreachable } from './reachability.ts'
 import { createRedactor, redactDeep } from './redact.ts'
-import { Run } from './runner.ts'
-import { authSuite } from './checks/auth.ts'
-import { insightSuite } from './checks/insight.ts'
-import { methodsSuite } from './checks/methods.ts'
+import { KitFailure, Run } from './runner.ts'
+import { accessSuite } from './checks/access.ts'
+import { itemsSuite } from './checks/items.ts'
+import { listsSuite } from './checks/lists.ts'
 import { negativeSuite } from './checks/negative.ts'
-import { personsDestructiveSuite, personsReadSuite, personsWriteSuite } from './checks/persons.ts'
-import { playlistLifecycleSuite, playlistsReadSuite } from './checks/playlists.ts'
-import { recordingsSuite } from './checks/recordings.ts'
-import { Samples, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
+import { writesSuite } from './checks/writes.ts'
+import { Items, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
 import { budgetFor } from './pacer.ts'
 import { etaMs, type Progress } from './progress.ts'
 
-/** In the order they run: reads first, then the kit's own writes, then negatives, deletions last. */
-export const SUITES: readonly Suite[] = [
-  authSuite,
-  methodsSuite,
-  personsReadSuite,
-  recordingsSuite,
-  playlistsReadSuite,
-  playlistLifecycleSuite,
-  personsWriteSuite,
-  insightSuite,
-  negativeSuite,
-  personsDestructiveSuite,
-]
+/** In the order they run: reads first, then negatives, then the kit's own writes, deletions last. */
+export const SUITES: readonly Suite[] = [accessSuite, listsSuite, itemsSuite, negativeSuite, writesSuite]
+
+/** This mock's key with the read scopes only (README, "Default data and keys"): the second key against it. */
+const MOCK_READ_KEY = 'phx_mock_read'
 
 export class VerifyUsageError extends Error {}
 
@@ -39,15 +29,13 @@ export class VerifyUnreachableError extends Error {}
 
 /** Every check the kit can report, as [operationId, name]. */
 export function checkCatalogue(): Array<[string, string]> {
-  const out: Array<[string, string]> = []
-  const conformanceOps = new Set<string>()
-  for (const suite of SUITES) {
-    for (const [op, name] of suite.checks) {
-      conformanceOps.add(op)
-      out.push([op, name])
-    }
-  }
-  return [...[...conformanceOps].map((op): [string, string] => [op, 'responses conform to the contract']), ...out]
+  const contract = kitContract()
+  const checks = SUITES.flatMap((suite) => suite.checks(contract))
+  const conformance = [...new Set(checks.map(([op]) => op))].map((op): [string, string] => [
+    op,
+    'responses conform to the contract',
+  ])
+  return [...conformance, ...checks]
 }
 
 export function summaryLine(summary: VerifySummary): string {
@@ -94,6 +82,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const timeoutMs = options.timeoutMs ?? 30_000
   const why = await unreachable(base.href, send, timeoutMs)
   if (why !== null) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl}: ${why}; nothing was checked`)
+  const mock = await isMock(base.href, send, timeoutMs)
+  const secondApiKey = options.secondApiKey ?? (mock ? MOCK_READ_KEY : undefined)
 
   const redact = createRedactor([options.apiKey, options.secondApiKey])
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
@@ -109,7 +99,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     baseUrl: base.href,
     projectId,
     apiKey: options.apiKey,
-    secondApiKey: options.secondApiKey,
+    secondApiKey,
     fetch: send,
     timeoutMs,
     maxRetries: options.maxRetries ?? 3,
@@ -129,7 +119,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   let total: number | undefined
   const progress = (check: CheckResult) => {
     if (!options.onProgress) return
-    total ??= SUITES.flatMap((suite) => suite.checks).filter(([op]) => run.selected(op)).length
+    total ??= SUITES.flatMap((suite) => suite.checks(run.contract)).filter(([op]) => run.selected(op)).length
     const p: Progress = { stage: 'checks', done: Math.min(++done, total), total }
     const eta = etaMs(p, start, now(), client.requests, client.pacer, check.operationId)
     options.onProgress(eta === undefined ? p : { ...p, etaMs: eta })
@@ -153,13 +143,14 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       writes,
       destructive,
       personIds,
-      hasSecondKey: Boolean(options.secondApiKey),
+      hasSecondKey: Boolean(secondApiKey),
       seed,
       runId,
       negativeRuns: Math.max(0, options.negativeRuns ?? 12),
       negativeDeadline: Number.POSITIVE_INFINITY,
+      mock,
     },
-    samples: new Samples(client, run),
+    items: new Items(client, run, runId),
     onCleanup(cleanup) {
       const entry = { ...cleanup, active: true }
       cleanups.push(entry)
@@ -169,28 +160,33 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     },
   }
 
+  const failed = (operationId: string, name: string, message: string): CheckResult => ({
+    operationId,
+    tags: contract.byId.get(operationId)?.tags ?? [],
+    name,
+    outcome: 'failed',
+    message,
+    notes: [],
+    exchanges: [],
+    durationMs: 0,
+  })
   const crashes: CheckResult[] = []
+  let crash: VerifyResult['crash']
   try {
     for (const suite of SUITES) {
-      if (!suite.checks.some(([op]) => run.selected(op))) continue
+      if (!suite.checks(contract).some(([op]) => run.selected(op))) continue
       if (suite === negativeSuite)
         ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
-      try {
-        await suite.run(ctx)
-      } catch (error) {
-        const [op] = suite.checks[0]!
-        crashes.push({
-          operationId: op,
-          tags: contract.byId.get(op)?.tags ?? [],
-          name: `suite "${suite.name}" ran to the end`,
-          outcome: 'failed',
-          message: `the kit crashed: ${(error as Error)?.stack ?? String(error)}`,
-          notes: [],
-          exchanges: [],
-          durationMs: 0,
-        })
-      }
+      await suite.run(ctx)
     }
+    // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
+    // of what the second key has): the run's last line says how many there were.
+    if (done > 0) options.onProgress?.({ stage: 'checks', done, total: done })
+  } catch (error) {
+    // The kit itself failed: the run stops, what was checked so far is reported, and the caller is told.
+    const where = error instanceof KitFailure ? error.where : 'between checks'
+    const cause = error instanceof KitFailure ? error.error : error
+    crash = { where, message: (cause as Error)?.message ?? String(cause), stack: (cause as Error)?.stack }
   } finally {
     // Undo in reverse order; a cleanup that fails is a failed check, whatever the selection.
     for (const entry of [...cleanups].reverse()) {
@@ -202,25 +198,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
         problem = (error as Error).message
       }
       if (problem === null) run.notes.push(`cleanup: ${entry.label}`)
-      else {
-        const op = entry.operationId
-        crashes.push({
-          operationId: op,
-          tags: contract.byId.get(op)?.tags ?? [],
-          name: 'cleanup after the run',
-          outcome: 'failed',
-          message: `could not ${entry.label}: ${problem}`,
-          notes: [],
-          exchanges: [],
-          durationMs: 0,
-        })
-      }
+      else crashes.push(failed(entry.operationId, 'cleanup after the run', `could not ${entry.label}: ${problem}`))
     }
   }
-
-  // The selection's total is an upper bound (of the probes that need a second key, one is reported): the
-  // run's last line says how many there were.
-  if (done > 0) options.onProgress?.({ stage: 'checks', done, total: done })
 
   const order = new Map(contract.operations.map((op) => [op.operationId, op.order]))
   const executed = [...run.results, ...crashes]
@@ -239,11 +219,22 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     }
   }
   const notes = [...run.notes]
+  // One line for what was skipped for want of an option, and which option would run it.
+  const wanting = new Map<string, number>()
+  for (const check of checks.filter((c) => c.outcome === 'skipped' && c.message?.startsWith('needs '))) {
+    const want = check
+      .message!.split('(')[0]!
+      .match(/--[a-z-]+/g)!
+      .join(' ')
+    wanting.set(want, (wanting.get(want) ?? 0) + 1)
+  }
+  if (wanting.size)
+    notes.push(`skipped for want of an option: ${[...wanting].map(([want, n]) => `${want} would run ${n}`).join(', ')}`)
   if (tags.length || operations.length)
     notes.push(`selection: ${[...tags.map((t) => `tag ${t}`), ...operations.map((o) => `operation ${o}`)].join(', ')}`)
 
   const result: VerifyResult = {
-    ok: summary.failed === 0,
+    ok: summary.failed === 0 && crash === undefined,
     runId,
     seed,
     baseUrl: base.href.replace(/\/$/, ''),
@@ -256,6 +247,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     summaryLine: summaryLine(summary),
     checks,
     notes,
+    crash,
   }
   // Defence in depth: nothing the kit hands back can carry a key, even one a deployment echoed.
   return redactDeep(result, redact)

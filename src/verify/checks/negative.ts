@@ -2,66 +2,49 @@
 // run can be repeated with --seed), must get a 4xx in the error shape, never a 5xx and never a success.
 // Bounded: a number of cases per operation and one time budget for all of them.
 //
-// Read operations get malformed query parameters and malformed identifiers in the path. Bodies go only
-// with --writes, and only where nothing can change: PATCH and delete_property on ids that name nothing,
-// playlist create (a playlist a deployment wrongly creates is soft-deleted at the end) and the insight
-// tool (which would otherwise run a query).
+// Every read of the project gets malformed query parameters on the items it knows, and malformed
+// identifiers in the path. Bodies go only with --writes, and only where nothing can change: on ids that
+// name nothing, and to the writes that name none (a create: what a deployment wrongly makes is undone
+// as its x-effects entry says).
 import fc from 'fast-check'
 import type { KitOperation } from '../contract.ts'
 import type { Exchange, RequestSpec } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { invalidBody, invalidQueryValue, malformedId, sampleValid, streamSeed } from '../negative/generate.ts'
-import { registerSoftDelete } from './playlists.ts'
-import { unknownPersonId, unknownShortId, type Suite, type SuiteContext } from './suite.ts'
+import { apiOperations, at, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
+import { undoLater } from './writes.ts'
 
 interface Plan {
-  operationId: string
+  op: KitOperation
   write: boolean
   /** Path parameters for the cases that do not target the path. */
   params: (t: CheckContext, ctx: SuiteContext) => Promise<Record<string, string>>
   /** A path parameter to fill with malformed identifiers. */
   pathTarget?: string
-  body?: boolean
-  /** Query parameters are not targeted (a valid body would make the call do real work). */
-  noQuery?: boolean
+  body: boolean
 }
 
-const knownPersonId = async (t: CheckContext, ctx: SuiteContext) => {
-  const persons = await ctx.samples.persons(t).catch(() => [])
-  const p = persons.find((x) => x && (x.id !== undefined || x.uuid))
-  return { id: p ? String(p.id ?? p.uuid) : unknownPersonId() }
+function plans(ops: KitOperation[]): Plan[] {
+  return ops.flatMap((op): Plan[] => {
+    const params = itemParams(op)
+    if (op.method === 'GET')
+      return op.path.includes('{project_id}')
+        ? [
+            {
+              op,
+              write: false,
+              params: (t, ctx) => ctx.items.params(t, op),
+              pathTarget: params.at(-1)?.name,
+              body: false,
+            },
+          ]
+        : []
+    if (!op.requestBody || op.bodyUnread) return []
+    const unknown = async (_: CheckContext, ctx: SuiteContext) =>
+      Object.fromEntries(params.map((p) => [p.name, unknownValue(p.item, ctx.options.runId)]))
+    return [{ op, write: true, params: unknown, body: true }]
+  })
 }
-const knownShortId = async (t: CheckContext, ctx: SuiteContext) => {
-  const playlists = await ctx.samples.playlists(t).catch(() => [])
-  const p = playlists.find((x) => typeof x?.short_id === 'string' && !x.deleted)
-  return { short_id: p ? String(p.short_id) : unknownShortId(ctx.options.runId) }
-}
-const none = async () => ({})
-
-const PLANS: Plan[] = [
-  { operationId: 'persons_list', write: false, params: none },
-  { operationId: 'persons_retrieve', write: false, params: knownPersonId, pathTarget: 'id' },
-  { operationId: 'persons_activity_retrieve', write: false, params: knownPersonId },
-  { operationId: 'persons_properties_timeline_retrieve', write: false, params: knownPersonId },
-  { operationId: 'session_recording_playlists_list', write: false, params: none },
-  { operationId: 'session_recording_playlists_retrieve', write: false, params: knownShortId, pathTarget: 'short_id' },
-  { operationId: 'session_recordings_list', write: false, params: none },
-  { operationId: 'persons_partial_update', write: true, params: async () => ({ id: unknownPersonId() }), body: true },
-  {
-    operationId: 'persons_delete_property_create',
-    write: true,
-    params: async () => ({ id: unknownPersonId() }),
-    body: true,
-  },
-  { operationId: 'session_recording_playlists_create', write: true, params: none, body: true },
-  {
-    operationId: 'session_recording_playlists_partial_update',
-    write: true,
-    params: async (_t, ctx) => ({ short_id: unknownShortId(ctx.options.runId) }),
-    body: true,
-  },
-  { operationId: 'max_tools_create_and_query_insight', write: true, params: none, body: true, noQuery: true },
-]
 
 const NAME = 'negative input'
 
@@ -71,17 +54,12 @@ interface Case {
   spec: RequestSpec
 }
 
-function casesFor(
-  t: CheckContext,
-  ctx: SuiteContext,
-  plan: Plan,
-  op: KitOperation,
-  params: Record<string, string>,
-): Case[] {
+function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, params: Record<string, string>): Case[] {
   const { contract } = t
+  const { op } = plan
   const validBody = op.requestBody ? sampleValid(contract, op.requestBody.schema) : undefined
   const streams: Array<{ label: string; arb: fc.Arbitrary<Case> }> = []
-  if (!plan.noQuery) {
+  if (!plan.write) {
     // A lenient parameter (x-lenient) has no invalid values: the real service reads what it cannot use as its default.
     for (const param of op.parameters.filter((p) => p.in === 'query' && !p.lenient)) {
       const arb = invalidQueryValue(contract, param)
@@ -97,7 +75,7 @@ function casesFor(
       })
     }
   }
-  if (!plan.noQuery && op.strictQuery) {
+  if (!plan.write && op.strictQuery) {
     // The operation refuses parameters it does not know (its real query model forbids extra fields).
     const known = new Set(op.parameters.map((p) => p.name))
     const label = 'unknown query parameter'
@@ -149,33 +127,29 @@ function casesFor(
 
 export const negativeSuite: Suite = {
   name: 'negative input',
-  checks: PLANS.map((p): [string, string] => [p.operationId, NAME]),
+  checks: (contract) => plans(apiOperations(contract)).map((p): [string, string] => [p.op.operationId, NAME]),
   async run(ctx) {
     const { run, options } = ctx
-    for (const plan of PLANS) {
-      if (!run.selected(plan.operationId)) continue
+    for (const plan of plans(apiOperations(run.contract))) {
+      const operationId = plan.op.operationId
+      if (!run.selected(operationId)) continue
       if (plan.write && !options.writes) {
-        run.skip(plan.operationId, NAME, 'needs --writes (malformed bodies are only sent to write operations with it)')
+        run.skip(operationId, NAME, 'needs --writes (malformed bodies are only sent to write operations with it)')
         continue
       }
-      await run.check(plan.operationId, NAME, async (t) => {
-        const op = t.op(plan.operationId)
+      await run.check(operationId, NAME, async (t) => {
         const params = await plan.params(t, ctx)
-        const cases = casesFor(t, ctx, plan, op, params)
+        const cases = casesFor(t, ctx, plan, params)
         if (cases.length === 0) t.skip('the contract constrains nothing the generator can break here')
         const failures: Array<{ c: Case; ex: Exchange; why: string }> = []
         let sent = 0
         for (const c of cases) {
           if (performance.now() > options.negativeDeadline) break
-          const ex = await t.call(plan.operationId, c.spec)
+          const ex = await t.call(operationId, c.spec)
           sent++
-          if (
-            plan.operationId === 'session_recording_playlists_create' &&
-            ex.status < 300 &&
-            typeof (ex.json as any)?.short_id === 'string'
-          ) {
-            registerSoftDelete(ctx, (ex.json as any).short_id)
-          }
+          // Something a deployment wrongly made is undone as the contract says.
+          for (const made of ex.status < 300 ? plan.op.effects.filter((e) => e.makes) : [])
+            undoLater(ctx, made, Object.fromEntries(Object.entries(made.makes!).map(([k, p]) => [k, at(ex.json, p)])))
           let why: string | undefined
           if (ex.error) why = ex.error
           else if (ex.status >= 500) why = `${ex.status} (a server error)`

@@ -35,8 +35,16 @@ export function toJUnit(result: VerifyResult): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>']
   const s = result.summary
   out.push(
-    `<testsuites name="analytics-mock verify" tests="${s.total}" failures="${s.failed}" errors="0" skipped="${s.skipped}" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="analytics-mock verify" tests="${s.total}" failures="${s.failed}" errors="${result.crash ? 1 : 0}" skipped="${s.skipped}" time="${(result.durationMs / 1000).toFixed(3)}">`,
   )
+  if (result.crash) {
+    const { where, message, stack } = result.crash
+    out.push(
+      `  <testsuite name="analytics-mock verify" tests="1" failures="0" errors="1" skipped="0">`,
+      `    <testcase classname="kit" name="the kit ran to the end"><error message="${xmlEscape(`${where}: ${message}`)}">${xmlEscape(stack ?? message)}</error></testcase>`,
+      '  </testsuite>',
+    )
+  }
   for (const [operationId, checks] of groups) {
     const failures = checks.filter((c) => c.outcome === 'failed').length
     const skipped = checks.filter((c) => c.outcome === 'skipped').length

@@ -1,7 +1,50 @@
-// The changes requests make, as the core hands them on: each change goes to the change listeners in the
-// order applied, as a record that replays it exactly (core/replay.ts), and answers wait until the
-// listeners have made durable the changes they may have seen (e.g. --state's log, src/server/durable-state.ts).
+// The request's turn, and the changes turns make.
+//
+// The part of a request that reads and changes state runs, for a write, while nothing else runs, and
+// for reads while no write runs: a readers-writer lock in arrival order (once a write waits, later reads
+// wait behind it, so writes are never starved). Handlers may wait between reading and writing, so
+// without it two requests interleave: 50 pipelined adds of one recording to a playlist each found it
+// absent and added it. Reads share their turn, so a cheap read never queues behind heavy reads.
+//
+// Each change a turn made goes to the change listeners in the order applied, as a record that replays
+// it exactly (the pipeline's `replay`); answers wait until the listeners have made durable the changes
+// they may have seen (`serve --state`'s log: src/server/durable-state.ts).
 import type { MockRequest } from './http.ts'
+
+export class Turns {
+  #readers = 0
+  #writing = false
+  #waiting: Array<{ exclusive: boolean; enter: () => void }> = []
+
+  /** Runs `task` in its turn: `exclusive` (a write) once nothing else runs, else once no write runs or waits ahead. */
+  async run<T>(exclusive: boolean, task: () => T | Promise<T>): Promise<T> {
+    if (this.#waiting.length === 0 && !this.#writing && (!exclusive || this.#readers === 0)) this.#enter(exclusive)
+    else await new Promise<void>((enter) => this.#waiting.push({ exclusive, enter }))
+    try {
+      return await task()
+    } finally {
+      if (exclusive) this.#writing = false
+      else this.#readers--
+      this.#admit()
+    }
+  }
+
+  #enter(exclusive: boolean): void {
+    if (exclusive) this.#writing = true
+    else this.#readers++
+  }
+
+  /** Lets in, in order, whoever may now run (they enter on being let in). */
+  #admit(): void {
+    while (this.#waiting.length > 0 && !this.#writing) {
+      const next = this.#waiting[0]!
+      if (next.exclusive && this.#readers > 0) return
+      this.#waiting.shift()
+      this.#enter(next.exclusive)
+      next.enter()
+    }
+  }
+}
 
 /** The headers the pipeline reads, so the ones a replay needs. */
 const REPLAYED_HEADERS = ['authorization', 'content-type', 'accept']
@@ -52,16 +95,9 @@ export class ChangeFeed {
 
   /** Hands `change` to every listener; settles once all have made it durable (undefined when none waits). */
   notify(change: AppliedChange): Promise<unknown> | undefined {
-    let durable: Promise<unknown> | undefined
-    let more: Promise<unknown>[] | undefined
-    for (const listener of this.#listeners) {
-      const wait = listener(change)
-      if (!wait) continue
-      if (!durable) durable = wait
-      else (more ??= [durable]).push(wait)
-    }
-    if (more) durable = Promise.all(more)
-    if (!durable) return undefined
+    const waits = [...this.#listeners].map((listener) => listener(change)).filter((wait) => wait !== undefined)
+    if (waits.length === 0) return undefined
+    const durable = waits.length === 1 ? waits[0]! : Promise.all(waits)
     this.pending = durable
     const forget = () => {
       if (this.pending === durable) this.pending = undefined

@@ -1,0 +1,141 @@
+// The rules of every read: an item a path names answers (as its list shows it, where a list has it), one
+// that names nothing is a 404, every other form of the path (x-trailing-slash, x-path-aliases) answers
+// alike, and each `format` it lists answers the media type x-format-media gives.
+import { kitContract, type KitOperation } from '../contract.ts'
+import type { Exchange } from '../http.ts'
+import type { CheckContext } from '../runner.ts'
+import { apiOperations, at, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
+
+const reads = (op: KitOperation) => op.method === 'GET' && op.path.includes('{project_id}')
+const FORMS = 'other path forms answer alike'
+const FORMATS = 'each format answers its media type'
+
+/** The list an item read shows items of (its path less the last parameter), if any. */
+function listOf(op: KitOperation, ops: KitOperation[]): KitOperation | undefined {
+  const last = itemParams(op).at(-1)
+  const path = last && op.path.replace(new RegExp(`\\{${last.name}\\}/?$`), '')
+  return ops.find((o) => o.method === 'GET' && o.path === path && path !== op.path && o.list)
+}
+
+/** The formats an operation documents the media type of, with that type. */
+const formatsOf = (op: KitOperation) =>
+  op.parameters
+    .flatMap((p) => Object.entries(p.formats ?? {}))
+    .filter(([, media]) => op.responses.get(op.statusFor(200))?.some((m) => m.mediaType === media))
+
+/** The fields the item's schema requires (all, when it names none), of the same JSON type in both, that differ (those that change with time aside), as `field: a vs b`. */
+function differs(op: KitOperation, a: any, b: any, volatile: string[] = []): string | null {
+  const schema = kitContract('seed').resolve(
+    kitContract('seed').byId.get(op.operationId)!.responses.get(200)![0]!.schema,
+  )
+  for (const field of schema.required ?? Object.keys(a ?? {})) {
+    if (!(field in (b ?? {})) || typeof a[field] !== typeof b[field] || volatile.includes(field)) continue
+    const [x, y] = [JSON.stringify(a[field]), JSON.stringify(b[field])]
+    if (x !== y) return `${field} differs: ${x?.slice(0, 120)} vs ${y?.slice(0, 120)}`
+  }
+  return null
+}
+
+/** The operation called on known items (a one-item page when it pages). */
+async function known(
+  t: CheckContext,
+  ctx: SuiteContext,
+  op: KitOperation,
+  query: Record<string, string> = {},
+): Promise<Exchange> {
+  const limit = op.parameters.some((p) => p.name === 'limit') ? { limit: '1' } : {}
+  return t.call(op.operationId, { params: await ctx.items.params(t, op), query: { ...limit, ...query } })
+}
+
+async function itemChecks(ctx: SuiteContext, op: KitOperation) {
+  const { run, items, options } = ctx
+  const params = itemParams(op)
+  const list = listOf(op, run.contract.operations)
+  if (params.length > 0 && list) {
+    await run.check(op.operationId, 'retrieve matches the list item', async (t) => {
+      const listed = (await items.list(t, list.operationId)).slice(0, 3)
+      if (listed.length === 0) t.skip('the list has nothing to retrieve')
+      const param = params.at(-1)!
+      for (const item of listed) {
+        const ex = await t.call(op.operationId, { params: { [param.name]: String(at(item, param.item!.field)) } })
+        t.expectStatus(ex, 200)
+        const diff = differs(op, item, t.json(ex), list.list!.volatile)
+        t.ensure(diff === null, `${param.name} ${at(item, param.item!.field)}: retrieve and list disagree: ${diff}`, ex)
+      }
+      t.summary(`${listed.length} retrieved, each as listed`)
+    })
+  } else if (params.length > 0) {
+    await run.check(op.operationId, `answers for a known ${params.at(-1)!.item?.noun ?? 'item'}`, async (t) => {
+      const ex = await known(t, ctx, op)
+      t.expectStatus(ex, 200)
+      t.json(ex)
+    })
+  }
+  if (params.length > 0) {
+    const last = params.at(-1)!
+    await run.check(op.operationId, `unknown ${last.name} is 404`, async (t) => {
+      const given = params.length > 1 ? await items.params(t, op) : {}
+      const ex = await t.call(op.operationId, {
+        params: { ...given, [last.name]: unknownValue(last.item, options.runId) },
+      })
+      t.expectStatus(ex, 404)
+      t.expectErrorShape(ex)
+    })
+  }
+  await run.check(op.operationId, FORMS, async (t) => {
+    const ex = op.list && params.length === 0 ? await items.page(op.operationId) : await known(t, ctx, op)
+    t.expectStatus(ex, 200)
+    const url = new URL(ex.url)
+    const forms = run.contract.pathForms.map((form) => form(url.pathname)).filter((p): p is string => p !== null)
+    for (const path of forms) {
+      const other = await t.client.raw('GET', url.origin + path + url.search, {}, op.operationId)
+      t.ensure(
+        other.status === ex.status,
+        `GET ${path} answered ${other.error ?? other.status}, not ${ex.status} as ${url.pathname} did`,
+        other,
+      )
+    }
+    t.summary(`${[url.pathname, ...forms].join(', ')}: ${ex.status}`)
+  })
+  const formats = formatsOf(op)
+  if (formats.length === 0) return
+  await run.check(op.operationId, FORMATS, async (t) => {
+    for (const [format, media] of formats) {
+      const ex = await known(t, ctx, op, { format })
+      t.expectStatus(ex, 200)
+      t.ensure(
+        ex.contentType === media,
+        `format=${format} answered ${ex.contentType ?? 'no content type'}, not ${media}`,
+        ex,
+      )
+    }
+    t.summary(formats.map(([format, media]) => `${format}: ${media}`).join(', '))
+  })
+}
+
+export const itemsSuite: Suite = {
+  name: 'items',
+  checks: (contract) =>
+    apiOperations(contract, reads).flatMap((op): Array<[string, string]> => {
+      const params = itemParams(op)
+      const last = params.at(-1)
+      return [
+        ...(last
+          ? ([
+              [
+                op.operationId,
+                listOf(op, contract.operations)
+                  ? 'retrieve matches the list item'
+                  : `answers for a known ${last.item?.noun ?? 'item'}`,
+              ],
+              [op.operationId, `unknown ${last.name} is 404`],
+            ] as Array<[string, string]>)
+          : []),
+        [op.operationId, FORMS],
+        ...(formatsOf(op).length ? [[op.operationId, FORMATS] as [string, string]] : []),
+      ]
+    }),
+  async run(ctx) {
+    for (const op of apiOperations(ctx.run.contract, reads)) await itemChecks(ctx, op)
+  },
+}

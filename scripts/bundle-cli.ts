@@ -18,8 +18,7 @@ const outdir = `${root}dist/src/cli`
 rmSync(`${outdir}/chunks`, { recursive: true, force: true })
 
 await build({
-  // The thread serve starts to make a big dataset's draws (src/server/bulk-thread.ts finds it beside main.js).
-  entryPoints: { main: `${root}src/cli/main.ts`, 'bulk-plan-worker': `${root}src/server/bulk-plan-worker.ts` },
+  entryPoints: { main: `${root}src/cli/main.ts` },
   outdir,
   absWorkingDir: root,
   bundle: true,

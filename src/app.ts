@@ -22,7 +22,6 @@ import { InsightCache } from './domain/insight-cache.ts'
 import { runDueTasks } from './domain/tasks.ts'
 import type { AppServices, HandlerMap } from './handlers/context.ts'
 import { handlers as defaultHandlers } from './handlers/index.ts'
-import type { PlanSource } from './seed/bulk.ts'
 import type { DatasetSize } from './seed/seed.ts'
 import type { Dataset } from './store/dataset.ts'
 import { restoreStore, snapshotStore, SnapshotFormatError, type StoreSnapshot } from './store/snapshot.ts'
@@ -55,11 +54,6 @@ export interface AppOptions {
    * scenario keeps its own (recorded_at).
    */
   anchor?: number
-  /**
-   * Where the draws of a big generated dataset (100,000 persons or more) are made: default this thread;
-   * the Node server gives a worker thread (src/server/bulk-thread.ts). The data is the same either way.
-   */
-  bulkPlan?: PlanSource
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
   /** Validate every response against the contract (default true). Off: for handlers that answer outside the contract on purpose (a test of `verify`). */
@@ -167,7 +161,6 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     if (current?.key !== key) {
       const size = {
         ...options.size,
-        ...(options.bulkPlan ? { plan: options.bulkPlan } : {}),
         ...(a === undefined ? {} : { anchor: a }),
       }
       current = { key, dataset: loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded) }

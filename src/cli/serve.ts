@@ -11,7 +11,6 @@ import type { DatasetSize } from '../seed/seed.ts'
 import { isIP } from 'node:net'
 import { DEFAULT_TIMEOUTS, MAX_ANSWER_BYTES, serve } from '../server/node.ts'
 import { DurableState } from '../server/durable-state.ts'
-import { planOnThread } from '../server/bulk-thread.ts'
 import { defaultHeapCeiling } from '../server/memory-guard.ts'
 import { StateFileError, type StateOrigin } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
@@ -242,8 +241,6 @@ export async function runServe(argv: string[]): Promise<void> {
     // (a file it cannot use is a ScenarioFormatError: main.ts says why, exit code 1).
     fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
     size: Object.keys(size).length > 0 ? size : undefined,
-    // A big dataset's draws on a second core (the data is the same).
-    bulkPlan: planOnThread(),
     clock: now === undefined ? { now: start, frozen: false } : { now, frozen: true },
     // The data placed before the clock's start, so its recent recordings are in the recordings list's
     // default window (the last three days) when the server starts (docs/fidelity.md).

@@ -1,5 +1,5 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
-import type { NewestFirst } from '../store/activity-log.ts'
+import type { NewestFirst } from '../store/tables.ts'
 import type { ActivityRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { iso } from '../serializers/time.ts'

@@ -18,7 +18,7 @@
 //   recorded, so what that user saw (watched counts) is what the keys see.
 import { SeededRandom } from '../core/random.ts'
 import type { Dataset } from '../store/dataset.ts'
-import { EventColumnsBuilder } from '../store/event-columns.ts'
+import { EventColumns } from '../store/event-log.ts'
 import {
   playlistSchema,
   type ActivityRecord,
@@ -59,7 +59,7 @@ export function buildRecordedDataset(scenario: RecordedScenario, options: Record
   for (const u of users) if (u.email) userIdByEmail.set(u.email, u.id)
 
   const persons: PersonRecord[] = []
-  const events = new EventColumnsBuilder()
+  const events = new EventColumns()
   const activity: ActivityRecord[] = []
   let seq = 1
   for (const entry of scenario.persons) {
@@ -132,7 +132,7 @@ export function buildRecordedDataset(scenario: RecordedScenario, options: Record
     ],
     apiKeys: apiKeys.map(freezeDeep),
     persons,
-    events: events.build(),
+    events: events.done(),
     recordings,
     playlists,
     playlistItems,
@@ -172,12 +172,7 @@ function toPerson(entry: RecordedPerson, projectId: number): PersonRecord {
 }
 
 /** The person's events, stretch by stretch of its timeline (see the top of this file). */
-function generateEvents(
-  entry: RecordedPerson,
-  person: PersonRecord,
-  rng: SeededRandom,
-  out: EventColumnsBuilder,
-): void {
+function generateEvents(entry: RecordedPerson, person: PersonRecord, rng: SeededRandom, out: EventColumns): void {
   type Stretch = { at: number; properties: Json; count: number }
   let stretches: Stretch[]
   if (entry.timeline) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildDefaultDataset } from './seed.ts'
+import { BIG_PERSONS, buildDefaultDataset } from './seed.ts'
 import { testClient } from '../../test/support.ts'
 
 describe('the default dataset', () => {
@@ -53,5 +53,47 @@ describe('the default dataset', () => {
       expect(ra.text).toBe(rb.text)
       expect(ra.text).not.toBe(rc.text)
     }
+  })
+})
+
+describe('a big dataset (from BIG_PERSONS persons on)', () => {
+  const big = buildDefaultDataset({ persons: BIG_PERSONS, eventsPerPerson: 1, recordings: 1000 })
+  const small = buildDefaultDataset({ persons: 1000 })
+
+  it('has the fields and kinds of values the default data has, consistent with each other', () => {
+    const { persons, recordings } = big
+    expect(persons.filter((p) => p.project_id === 1)).toHaveLength(BIG_PERSONS)
+    expect(Object.keys(persons[0]!)).toEqual(Object.keys(small.persons[0]!))
+    // (Its recordings are read from columns: their fields are what they write.)
+    expect(Object.keys(JSON.parse(JSON.stringify(recordings[0]!)))).toEqual(Object.keys(small.recordings[0]!))
+    expect(persons.map((p) => p.id)).toEqual(persons.map((_, i) => i + 1))
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    for (const p of persons.slice(0, 10_000)) expect(p.uuid).toMatch(uuid)
+    for (const r of recordings) expect(r.id).toMatch(uuid)
+    // No two persons share a distinct id; identified persons have an email, a name, a company and a plan.
+    const owner = new Map(persons.flatMap((p) => p.distinct_ids.map((d) => [d, p] as const)))
+    expect(owner.size).toBe(persons.reduce((n, p) => n + p.distinct_ids.length, 0))
+    const identified = persons.filter((p) => typeof p.properties.email === 'string')
+    expect(identified.length / persons.length).toBeGreaterThan(0.75)
+    for (const p of identified.slice(0, 5000)) {
+      expect(p.properties.email).toMatch(/^[a-z0-9.]+@(gmail|yahoo|hotmail)\.com$/)
+      for (const key of ['name', 'company', 'plan', '$browser', '$os', '$geoip_country_code'])
+        expect(typeof p.properties[key]).toBe('string')
+    }
+    for (const r of recordings) expect(owner.get(r.distinct_id)?.project_id).toBe(r.project_id)
+  })
+
+  it('takes a fixed number of events a person, and draws names from a pool (far fewer names than persons)', () => {
+    expect(big.events.length).toBe(big.persons.length)
+    expect(new Set(big.persons.map((p) => p.properties.name)).size).toBeLessThan(25_000)
+    expect(new Set(small.persons.map((p) => p.properties.name)).size).toBeGreaterThan(800)
+    expect(big.playlistItems.length).toBeGreaterThan(0)
+  })
+
+  it('is deterministic for a seed and size', () => {
+    const again = buildDefaultDataset({ persons: BIG_PERSONS, eventsPerPerson: 1, recordings: 1000 })
+    expect(JSON.stringify(again.persons)).toBe(JSON.stringify(big.persons))
+    expect(JSON.stringify(again.recordings)).toBe(JSON.stringify(big.recordings))
+    for (const i of [0, 1, 77_777, big.events.length - 1]) expect(again.events.at(i)).toEqual(big.events.at(i))
   })
 })

@@ -1,5 +1,4 @@
-// The fixed values generated persons, events and recordings draw from (the default generator in seed.ts
-// and the one for big datasets in bulk.ts draw from the same ones).
+// The fixed values generated persons, events and recordings draw from (seed.ts, at every size).
 export const DAY = 86_400_000
 export const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Microsoft Edge', 'Opera']
 export const OSES = ['Mac OS X', 'Windows', 'iOS', 'Android', 'Linux']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toJson } from '../core/http.ts'
-import { EventColumns } from '../store/event-columns.ts'
+import { EventColumns } from '../store/event-log.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import { Store } from '../store/store.ts'
 import { toPlaylist } from './playlist.ts'

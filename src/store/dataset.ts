@@ -1,5 +1,5 @@
 // The data a store starts from (and returns to on reset): plain, frozen records built from a seed.
-import type { EventColumns } from './event-columns.ts'
+import type { EventColumns } from './event-log.ts'
 import type {
   ActivityRecord,
   ApiKeyRecord,
@@ -11,7 +11,6 @@ import type {
   RecordingRecord,
   UserRecord,
 } from './models.ts'
-import type { PrebuiltTables } from './prebuilt-tables.ts'
 
 export interface Dataset {
   /** The seed (or scenario) this data came from. */
@@ -27,8 +26,6 @@ export interface Dataset {
   /** Columnar and immutable: the live EventLog uses it as its base without copying. */
   events: EventColumns
   recordings: RecordingRecord[]
-  /** Tables of `persons` and `recordings` already made, for the first store that loads the dataset (prebuilt-tables.ts). */
-  tables?: PrebuiltTables
   playlists: PlaylistRecord[]
   playlistItems: PlaylistItemRecord[]
   activity: ActivityRecord[]

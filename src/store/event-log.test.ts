@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EventColumns } from './event-columns.ts'
-import { EventLog } from './event-log.ts'
+import { EventColumns, EventLog, SET_OF } from './event-log.ts'
 import type { EventRecord } from './models.ts'
 
 const shared = Object.freeze({ $browser: 'Chrome' })
@@ -81,5 +80,53 @@ describe('EventLog', () => {
   it('iterates a project more than once', () => {
     const events = new EventLog(base).forProject(1)
     expect([...events]).toEqual([...events])
+  })
+})
+
+describe('EventColumns', () => {
+  it('keeps every reference as written while its columns widen past 8 and 16 bits', () => {
+    const n = 70_000 // distinct ids past 0xffff, persons past 0xff
+    const columns = new EventColumns(16)
+    const t = columns.tables
+    t.projects.add(1)
+    t.names.add('$pageview')
+    t.properties.add(Object.freeze({}))
+    for (let i = 0; i < n; i++) t.distinctIds.add(`d-${i}`)
+    for (let i = 0; i < 300; i++) t.persons.add(`p-${i}`)
+    for (let i = 0; i < n; i++) columns.append(0, 0, i, i % 300, 0, 0, i)
+    columns.done()
+    expect(columns.columns.of.distinctId.BYTES_PER_ELEMENT).toBe(4)
+    expect(columns.columns.of.person.BYTES_PER_ELEMENT).toBe(2)
+    expect(columns.columns.of.project.BYTES_PER_ELEMENT).toBe(1)
+    expect(columns.length).toBe(n)
+    for (const i of [0, 255, 256, 299, 300, 65_535, 65_536, n - 1]) {
+      expect(columns.at(i)).toMatchObject({
+        project_id: 1,
+        event: '$pageview',
+        distinct_id: `d-${i}`,
+        person_uuid: `p-${i % 300}`,
+        timestamp: i,
+      })
+    }
+  })
+
+  it('reads a properties ref with SET_OF added as { $set: <the properties at the ref> }', () => {
+    const columns = new EventColumns(2)
+    const person = Object.freeze({ email: 'a@example.com' })
+    const t = columns.tables
+    t.projects.add(1)
+    t.names.add('$identify')
+    t.distinctIds.add('d')
+    t.persons.add('p')
+    t.properties.add(Object.freeze({ $pathname: '/' }))
+    t.properties.add(person)
+    columns.append(0, 0, 0, 0, SET_OF + 1, 1, 1)
+    columns.append(0, 0, 0, 0, 0, 1, 2)
+    columns.done()
+    expect(columns.at(0).properties).toEqual({ $set: { email: 'a@example.com' } })
+    expect((columns.at(0).properties as { $set: unknown }).$set).toBe(person)
+    expect(Object.isFrozen(columns.at(0).properties)).toBe(true)
+    expect(columns.at(1).properties).toEqual({ $pathname: '/' })
+    expect(columns.at(0).person_properties).toBe(person)
   })
 })

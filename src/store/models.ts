@@ -76,7 +76,7 @@ export const playlistItemSchema = z.object({
 })
 export type PlaylistItemRecord = z.infer<typeof playlistItemSchema>
 
-/** Not a collection: the activity log is a table of its own (activity-log.ts); this types its entries and checks them when a snapshot is read. */
+/** Not a collection: the activity log is a table of its own (ActivityLog in tables.ts); this types its entries and checks them when a snapshot is read. */
 export const activitySchema = z.object({
   id: z.string(),
   seq: z.number().int(),

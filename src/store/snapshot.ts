@@ -1,14 +1,13 @@
-// The whole store as plain data, and back: every @msw/data collection (found on the store, so a model
-// added later is covered without touching this file), the record tables that were collections once
-// (playlists, their items, tasks, insights: written among the collections, as they always were, so state
-// files stay readable), the tables of their own (persons, events, recordings and the activity log, each named here), the id counters and the seeded generator's position. The clock and the request journal are not store state.
+// The whole store as plain data, and back: every @msw/data collection (found on the store), the tables
+// that were collections once (playlists, their items, tasks, insights: written among the collections, so
+// state files stay readable), the persons, events, recordings and activity log, the id counters and the
+// seeded generator's position. The clock and the request journal are not store state.
 //
 // Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
 // must be equal), and `serve --state FILE` writes it to disk and restores it at the next start.
 import { Collection } from '@msw/data'
 import type { z } from 'zod'
 import type { Dataset } from './dataset.ts'
-import { ActivityLog } from './activity-log.ts'
 import { EventLog, type EventSequence } from './event-log.ts'
 import {
   activitySchema,
@@ -18,16 +17,11 @@ import {
   taskSchema,
   type ActivityRecord,
   type EventRecord,
-  type InsightRecord,
   type PersonRecord,
   type RecordingRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
-import { PlaylistItemTable } from './playlist-item-table.ts'
-import { PlaylistTable } from './playlist-table.ts'
-import { RecordTable } from './record-table.ts'
-import { TaskTable } from './task-table.ts'
-import { RecordingTable } from './recording-table.ts'
+import { ActivityLog, InsightTable, PlaylistItemTable, PlaylistTable, RecordingTable, TaskTable } from './tables.ts'
 import type { Counters, Store } from './store.ts'
 
 export interface StoreSnapshot {
@@ -52,7 +46,7 @@ export interface StoreSnapshot {
 /** A snapshot that cannot be restored (damaged, or from an incompatible version). */
 export class SnapshotFormatError extends Error {}
 
-/** The record tables written among the collections (by the store's field name), with the schema their records are checked against when read. */
+/** The tables written among the collections (by the store's field name), with the schema their records are checked against when read. */
 const RECORD_TABLES = {
   playlists: playlistSchema,
   playlistItems: playlistItemSchema,
@@ -88,10 +82,10 @@ export function snapshotStore(store: Store): StoreSnapshot {
     fixtures: store.dataset.fixtures,
     anchor: store.dataset.anchor,
     collections,
-    persons: [...store.persons.all()],
+    persons: store.persons.all(),
     events: store.events.frozen(),
     recordings: store.recordings.toArray(),
-    activity: [...store.activity.toArray()],
+    activity: store.activity.toArray(),
     counters: { ...store.counters },
     random: store.random.state,
   }
@@ -344,31 +338,26 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
       await target.create(plain(record))
     }
   }
-  const persons = new PersonTable(snapshot.persons)
-  const events = new EventLog(snapshot.events)
-  const recordings = new RecordingTable(snapshot.recordings)
-  const activity = new ActivityLog(snapshot.activity)
-  let playlists: PlaylistTable, playlistItems: PlaylistItemTable, tasks: TaskTable, insights: RecordTable<InsightRecord>
+  let made: Pick<Store, 'persons' | 'recordings' | 'activity' | 'playlists' | 'playlistItems' | 'tasks' | 'insights'>
   try {
-    playlists = new PlaylistTable(tables.playlists)
-    playlistItems = new PlaylistItemTable(tables.playlistItems)
-    tasks = new TaskTable(tables.tasks)
-    insights = new RecordTable<InsightRecord>(tables.insights)
+    made = {
+      persons: new PersonTable(snapshot.persons),
+      recordings: new RecordingTable(snapshot.recordings),
+      activity: new ActivityLog(snapshot.activity),
+      playlists: new PlaylistTable(tables.playlists),
+      playlistItems: new PlaylistItemTable(tables.playlistItems),
+      tasks: new TaskTable(tables.tasks),
+      insights: new InsightTable(tables.insights),
+    }
   } catch (error) {
     throw new SnapshotFormatError((error as Error).message) // two records with one id
   }
+  const events = new EventLog(snapshot.events)
   // Only now, with everything read, does the store change.
   await store.load(base)
-  for (const [name, collection] of fresh) (store as any)[name] = collection
-  store.reindex()
-  store.persons = persons
+  store.replaceDirectory(Object.fromEntries(fresh) as never)
+  Object.assign(store, made)
   store.events = events
-  store.recordings = recordings
-  store.activity = activity
-  store.playlists = playlists
-  store.playlistItems = playlistItems
-  store.tasks = tasks
-  store.insights = insights
   store.counters = { ...snapshot.counters }
   store.random.state = snapshot.random
   store.nextTaskDueAt = store.tasks.earliestQueued()

@@ -1,14 +1,11 @@
-// The store the handlers work on.
-//
-// The small relational models that do not change at run time (organization, user, project, personal
-// API key) are @msw/data collections. Persons, events and session recordings are the big tables
-// (100,000 persons and a million events in the scale benchmark): they live in indexed tables of their
-// own, because @msw/data 1.x scans an array for every query and update (an update costs ~90 ms at
-// 100,000 records here) and creates records one by one through async validation (~14 µs each), which a
-// per-test reset of the default dataset cannot afford. So do the models every write adds to or
-// changes: the activity log, playlists, their items, scheduled tasks and insights (record-table.ts).
+// The store the handlers work on, in the store's three kinds of table:
+// - @msw/data collections for the directory (organizations, users, projects, personal API keys): a few
+//   records that requests read and never change, read through @msw/data's own queries;
+// - Tables (table.ts) for the models writes add to or change: persons, recordings, playlists and their
+//   items, tasks, insights, the activity log;
+// - columns (columns.ts) for the events (event-log.ts), and for a big generated dataset's recordings.
+// docs/architecture.md says where @msw/data stops and why.
 import { Collection } from '@msw/data'
-import { ActivityLog } from './activity-log.ts'
 import type { Dataset } from './dataset.ts'
 import { EventLog } from './event-log.ts'
 import {
@@ -17,29 +14,13 @@ import {
   projectSchema,
   userSchema,
   type ApiKeyRecord,
-  type InsightRecord,
   type PlaylistItemRecord,
   type ProjectRecord,
   type UserRecord,
 } from './models.ts'
 import { PersonTable } from './person-table.ts'
-import { PlaylistItemTable } from './playlist-item-table.ts'
-import { PlaylistTable } from './playlist-table.ts'
-import { RecordTable } from './record-table.ts'
-import { TaskTable } from './task-table.ts'
+import { ActivityLog, InsightTable, PlaylistItemTable, PlaylistTable, RecordingTable, TaskTable } from './tables.ts'
 import { SeededRandom } from '../core/random.ts'
-import { RecordingTable } from './recording-table.ts'
-
-function collections() {
-  return {
-    organizations: new Collection({ schema: organizationSchema }),
-    users: new Collection({ schema: userSchema }),
-    projects: new Collection({ schema: projectSchema }),
-    apiKeys: new Collection({ schema: apiKeySchema }),
-  }
-}
-
-type Collections = ReturnType<typeof collections>
 
 /** Caps on what one person may hold, so no sequence of writes grows a person (and its answers) without end. */
 export interface PersonLimits {
@@ -64,6 +45,23 @@ export interface Counters {
   insight: number
 }
 
+const DIRECTORY = ['organizations', 'users', 'projects', 'apiKeys'] as const
+
+function collections() {
+  return {
+    organizations: new Collection({ schema: organizationSchema }),
+    users: new Collection({ schema: userSchema }),
+    projects: new Collection({ schema: projectSchema }),
+    apiKeys: new Collection({ schema: apiKeySchema }),
+  }
+}
+
+type Collections = ReturnType<typeof collections>
+
+/** Whether two datasets' directory records are the same records (a reset to the same seed and scenario). */
+const sameDirectory = (a: Dataset, b: Dataset) =>
+  DIRECTORY.every((name) => a[name].length === b[name].length && a[name].every((r, i) => r === b[name][i]))
+
 export class Store {
   dataset!: Dataset
   persons = new PersonTable()
@@ -77,7 +75,7 @@ export class Store {
   playlists = new PlaylistTable()
   playlistItems = new PlaylistItemTable()
   tasks = new TaskTable()
-  insights = new RecordTable<InsightRecord>()
+  insights = new InsightTable()
   /** Seeded generator for ids made at run time (short ids, uuids). */
   random = new SeededRandom(1)
   counters!: Counters
@@ -85,10 +83,8 @@ export class Store {
   nextTaskDueAt = Infinity
   /** Caps on a person's properties (configuration, not data: kept across loads and restores). */
   limits: PersonLimits = { ...DEFAULT_PERSON_LIMITS }
-  // Read on every request: kept in maps (these models do not change at run time).
-  #keysByValue = new Map<string, ApiKeyRecord>()
-  #projectsById = new Map<number, ProjectRecord>()
-  #usersById = new Map<number, UserRecord>()
+  /** The dataset the collections hold the directory of, unchanged since (undefined: changed, or none yet). */
+  #directoryOf: Dataset | undefined
 
   static async create(dataset: Dataset): Promise<Store> {
     const store = new Store()
@@ -98,53 +94,44 @@ export class Store {
 
   /** Replaces everything with the dataset's records (they are frozen, so they are shared, not copied). */
   async load(dataset: Dataset): Promise<void> {
-    const c = collections()
-    await Promise.all([
-      ...dataset.organizations.map((r) => c.organizations.create(r)),
-      ...dataset.users.map((r) => c.users.create(r)),
-      ...dataset.projects.map((r) => c.projects.create(r)),
-      ...dataset.apiKeys.map((r) => c.apiKeys.create(r)),
-    ])
-    Object.assign(this, c)
+    // The directory is made again only when it differs: a reset to the same data keeps its collections.
+    if (!this.#directoryOf || !sameDirectory(this.#directoryOf, dataset)) {
+      const c = collections()
+      await Promise.all(DIRECTORY.flatMap((name) => dataset[name].map((r) => c[name].create(r as never))))
+      Object.assign(this, c)
+      this.#directoryOf = dataset
+    }
     this.dataset = dataset
-    const prebuilt = dataset.tables?.take()
-    this.persons = prebuilt?.persons ?? new PersonTable(dataset.persons)
+    this.persons = new PersonTable(dataset.persons)
     this.events = new EventLog(dataset.events)
-    this.recordings = prebuilt?.recordings ?? new RecordingTable(dataset.recordings)
+    this.recordings = new RecordingTable(dataset.recordings)
     this.activity = new ActivityLog(dataset.activity)
     this.playlists = new PlaylistTable(dataset.playlists)
     this.playlistItems = new PlaylistItemTable(dataset.playlistItems)
     this.tasks = new TaskTable()
-    this.insights = new RecordTable()
+    this.insights = new InsightTable()
     this.random = new SeededRandom(dataset.seed)
     this.nextTaskDueAt = Infinity
-    const max = (xs: Array<{ id: number }>) => xs.reduce((m, x) => Math.max(m, x.id), 0)
     this.counters = {
-      // (The table's highest id: at a million persons a pass over them all cost ~0.3 s.)
       person: this.persons.highestId + 1,
-      playlist: max(dataset.playlists) + 1,
-      playlistItem: max(dataset.playlistItems) + 1,
+      playlist: this.playlists.highestRow + 1,
+      playlistItem: dataset.playlistItems.reduce((m, i) => Math.max(m, i.id), 0) + 1,
       activity: dataset.activity.length + 1,
       task: 1,
       insight: 1,
     }
-    this.#keysByValue = new Map(dataset.apiKeys.map((k) => [k.value, k]))
-    this.#projectsById = new Map(dataset.projects.map((p) => [p.id, p]))
-    this.#usersById = new Map(dataset.users.map((u) => [u.id, u]))
+  }
+
+  /** Puts the collections in place of the directory's (a restore): the next load makes the dataset's again. */
+  replaceDirectory(c: Collections): void {
+    Object.assign(this, c)
+    this.#directoryOf = undefined
   }
 
   /** Adds a personal API key (tests and scenarios use narrower keys than the defaults). Gone at the next reset. */
   async addApiKey(key: Omit<ApiKeyRecord, 'created_at'> & { created_at?: number }): Promise<ApiKeyRecord> {
-    const record = await this.apiKeys.create({ created_at: this.dataset.anchor, ...key })
-    this.#keysByValue.set(record.value, record)
-    return record
-  }
-
-  /** Rebuilds the key, project and user lookups from the collections (after a restore, see snapshot.ts). */
-  reindex(): void {
-    this.#keysByValue = new Map(this.apiKeys.all().map((k) => [k.value, k]))
-    this.#projectsById = new Map(this.projects.all().map((p) => [p.id, p]))
-    this.#usersById = new Map(this.users.all().map((u) => [u.id, u]))
+    this.#directoryOf = undefined
+    return this.apiKeys.create({ created_at: this.dataset.anchor, ...key })
   }
 
   /** The playlist's items in the order added (a new array). */
@@ -152,20 +139,21 @@ export class Store {
     return this.playlistItems.of(playlistId)
   }
 
+  // The directory's lookups, on every request: @msw/data queries (a scan of a few records, ~1 µs each).
   keyByValue(value: string): ApiKeyRecord | undefined {
-    return this.#keysByValue.get(value)
+    return this.apiKeys.findFirst((q) => q.where((key) => key.value === value))
   }
 
   project(id: number): ProjectRecord | undefined {
-    return this.#projectsById.get(id)
+    return this.projects.findFirst((q) => q.where((project) => project.id === id))
   }
 
   user(id: number): UserRecord | undefined {
-    return this.#usersById.get(id)
+    return this.users.findFirst((q) => q.where((user) => user.id === id))
   }
 
   projectList(): ProjectRecord[] {
-    return [...this.#projectsById.values()]
+    return this.projects.findMany()
   }
 
   /** Record counts per model, as the control API reports them. */

@@ -1,8 +1,9 @@
 // `npm run bench`: every benchmark, one table.
 //   npm run bench                      all of them (a few minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
-//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup
+//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup, test-files
 //   npm run bench -- --only startup --cases million   the million-person start only (or: default)
+//   npm run bench -- --only test-files   what the mock adds to each test file (fresh process, vitest, Jest)
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 //   BENCH_MOCK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only limit
@@ -14,6 +15,7 @@ import { ABOVE_CEILING, runLimit, type RatioRow } from './limit.ts'
 import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
 import { runStartup } from './startup.ts'
+import { runTestFiles } from './test-files.ts'
 import { steadyLoadGenerator } from './steady-client.ts'
 import { cpuTimes, stealShare } from './steal.ts'
 
@@ -25,6 +27,7 @@ const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Prom
   scale: runScale,
   'in-process': runInProcess,
   startup: runStartup,
+  'test-files': runTestFiles,
 }
 
 const argv = process.argv.slice(2)

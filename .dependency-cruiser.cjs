@@ -60,6 +60,29 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      name: 'lean-test-entries',
+      comment:
+        'what a test file imports (analytics-mock/testing, /msw, /msw/node, /msw/browser) never reaches the dashboard, record, drift, the server, the CLI or verify, not even lazily: each test file pays for every module it loads',
+      severity: 'error',
+      from: { path: '^src/(testing/index|msw/(index|node|browser))\\.ts$' },
+      to: { path: '^src/(ui|record|drift|server|cli|verify)/', reachable: true },
+    },
+    {
+      name: 'dataset-generator-loads-when-data-is-built',
+      comment:
+        'the generator (the seed, faker and its data, the big dataset generator) is imported only by the scenarios (fixtures/index.ts), which the composition root imports when an app is made: a module that names scenarios takes fixtures/names.ts',
+      severity: 'error',
+      from: { pathNot: `^(src/(seed|server)/|fixtures/index\\.ts$)|${notTests}` },
+      to: { path: '^src/seed/(seed|bulk|bulk-plan|faker-locale\\.gen)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'scenarios-load-lazily',
+      comment: 'fixtures/index.ts (every scenario and the generator behind it) is imported with import() only',
+      severity: 'error',
+      from: { pathNot: notTests },
+      to: { path: '^fixtures/index\\.ts$', dependencyTypesNot: ['dynamic-import', 'type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { pathNot: notTests },

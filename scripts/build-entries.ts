@@ -7,8 +7,11 @@
 // In both, the sources and @msw/data (with what it imports) are bundled: @msw/data calls the global
 // `crypto.randomUUID()`, which some environments lack (Jest 29's jsdom; a page served over plain http from
 // another machine), and the bundled copy takes it from src/core/web-crypto.ts (Web Crypto where it is).
-// The CommonJS files also bundle @faker-js/faker, published as ES modules only. Every other dependency
-// stays an import of the installed package, and msw is the app's own (a peer dependency).
+// openapi-backend is bundled too, without the parts the mock never calls and with only the lodash
+// functions it calls (as in the browser build, below): loading its whole main module was about a sixth of
+// a test file's import, createMock() and first answer. The CommonJS files also bundle @faker-js/faker,
+// published as ES modules only. Every other dependency stays an import of the installed package, and msw
+// is the app's own (a peer dependency).
 //
 // dist/browser/msw-browser.js and its chunks (dist/browser/chunks/) hold every dependency but msw, so what
 // an app's bundler sees of the package is ES modules with no Node built-in and no CommonJS: no
@@ -31,24 +34,25 @@ export const ENTRIES = { msw: 'src/msw/index.ts', 'msw-node': 'src/msw/node.ts',
 export const BROWSER_ENTRY = 'src/msw/browser.ts'
 
 /**
- * Modules left out of the browser build (see above): what openapi-backend's backend.js and router.js
- * require, by file, that the mock never reaches. qs parses query strings in router.parseRequest, which
- * only OpenAPIBackend's own request handling calls (the mock has its own router and query parsing).
+ * Modules left out of every build that bundles openapi-backend (the browser build, above, and the CLI,
+ * scripts/bundle-cli.ts): what its backend.js and router.js require, by file, that the mock never reaches.
+ * qs parses query strings in router.parseRequest, which only OpenAPIBackend's own request handling calls
+ * (the mock has its own router and query parsing).
  */
-const NOT_IN_BROWSER: Record<string, string[]> = {
+const NEVER_CALLED: Record<string, string[]> = {
   'backend.js': ['./refparser', 'openapi-schema-validator', 'mock-json-schema'],
   'router.js': ['qs'],
 }
 
-const leftOut: Plugin = {
-  name: 'left-out-of-the-browser-build',
+export const leftOut: Plugin = {
+  name: 'openapi-backend-parts-left-out',
   setup(build) {
     build.onResolve({ filter: /^(\.\/refparser|openapi-schema-validator|mock-json-schema|qs)$/ }, (args) => {
       const file = /[\\/]openapi-backend[\\/]([^\\/]+)$/.exec(args.importer)?.[1]
-      return file && NOT_IN_BROWSER[file]?.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined
+      return file && NEVER_CALLED[file]?.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined
     })
     build.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
-      contents: `const leftOut = () => { throw new Error(${JSON.stringify(`analytics-mock's browser build leaves out ${args.path} (openapi-backend's document loading, not used)`)}) }
+      contents: `const leftOut = () => { throw new Error(${JSON.stringify(`analytics-mock's build leaves out ${args.path} (openapi-backend's document loading, not used)`)}) }
 module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false : leftOut) })`,
       loader: 'js',
     }))
@@ -56,7 +60,7 @@ module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false 
 }
 
 /** Dependencies bundled into both builds (see above). */
-const BUNDLED = ['@msw/data']
+const BUNDLED = ['@msw/data', 'openapi-backend']
 /** Dependencies published as ES modules only: bundled into the CommonJS files too. */
 const ESM_ONLY = ['@faker-js/faker']
 
@@ -116,6 +120,8 @@ function checkLodashNames(dir: string): void {
 
 /** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
 export const BROWSER_PLUGINS = [leftOut, contractWithoutProse, lodashSubset]
+/** What the Node builds do: openapi-backend, bundled there too, without its unused parts and most of lodash. */
+const NODE_PLUGINS = [leftOut, lodashSubset]
 
 const PROSE = new Set(['description', 'summary', 'example', 'examples'])
 
@@ -198,6 +204,11 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     format: 'esm',
     target: 'node20',
     external: externalBut(BUNDLED),
+    plugins: NODE_PLUGINS,
+    // The bundled CommonJS (openapi-backend) calls `require` for the packages that stay imports (ajv).
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",
+    },
   })
   await build({
     ...common,
@@ -226,6 +237,7 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     // Not minified, so readable as they are; their maps (faker's lists three times over) were 5 MB of the install.
     sourcemap: false,
     external: externalBut([...BUNDLED, ...ESM_ONLY]),
+    plugins: NODE_PLUGINS,
     // The sources' `import.meta.url` (msw-version.ts reads msw's version beside the module) is this file's URL.
     define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
     banner: { js: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;" },

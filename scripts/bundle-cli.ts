@@ -3,7 +3,9 @@
 // ~110 modules of ours importing ~830 more from node_modules (es-toolkit's two index files alone load
 // ~555, through @msw/data), and resolving, reading and compiling them one by one was about half of the
 // time `analytics-mock serve` took to listen. The commands serve does not need (verify, record, drift:
-// fast-check, yaml, ...) are chunks of their own in dist/src/cli/chunks/, read when they run. The library
+// fast-check, yaml, ...) are chunks of their own in dist/src/cli/chunks/, read when they run. The parts of
+// openapi-backend the mock never calls are left out, as in the browser build (scripts/build-entries.ts):
+// evaluating them was about a tenth of the CPU time serve took to its first answer. The library
 // entry points (dist/src/index.js, msw, testing, verify) stay tsc's modules, as the package's "exports"
 // name them.
 //
@@ -11,6 +13,7 @@
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { leftOut } from './build-entries.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outdir = `${root}dist/src/cli`
@@ -29,6 +32,7 @@ await build({
   target: 'node20',
   // The peer dependency is the app's own copy; nothing else is left outside.
   external: ['msw', 'msw/*'],
+  plugins: [leftOut],
   // The bundled CommonJS packages (ajv, openapi-backend, yaml, ...) call `require` for Node's modules.
   banner: {
     js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",

@@ -1,9 +1,10 @@
 // `npm run bench`: every benchmark, one table.
 //   npm run bench                      the four: limit, scale, in-process, startup (~20 minutes)
 //   npm run bench -- --quick           shorter rounds (a smoke run; figures are noisier)
-//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup, and three more
-//                                      run only when named: reset, compaction, start
+//   npm run bench -- --only limit,scale run some: limit, scale, in-process, startup, and four more
+//                                      run only when named: reset, compaction, start, test-files
 //   npm run bench -- --only startup --cases million   the million-person start only (or: default)
+//   npm run bench -- --only test-files   what the mock adds to each test file (fresh process, vitest, Jest)
 //   npm run bench -- --peer openapi-backend   openapi-backend's mock mode as the peer instead of Prism
 //   npm run bench -- --cases person,list      only the limit cases whose names contain one of these
 //   BENCH_MOCK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only limit
@@ -18,6 +19,7 @@ import { runScale } from './scale.ts'
 import { runInProcess } from './in-process.ts'
 import { runStartTime } from './start-time.ts'
 import { runStartup } from './startup.ts'
+import { runTestFiles } from './test-files.ts'
 import { steadyLoadGenerator } from './steady-client.ts'
 import { cpuTimes, stealShare } from './steal.ts'
 
@@ -33,6 +35,7 @@ const BENCHMARKS: Record<string, (config: ReturnType<typeof configFrom>) => Prom
   reset: runReset,
   compaction: runCompaction,
   start: runStartTime,
+  'test-files': runTestFiles,
 }
 const DEFAULT = ['limit', 'scale', 'in-process', 'startup']
 

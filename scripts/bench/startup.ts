@@ -1,9 +1,9 @@
 // Start-up of the CLI as the installed package runs it (`dist/src/cli/main.js serve`, compiled by
 // `npm run build` first, as `npm ci` and `npm start` do): the default data to "listening" (median of 5
-// starts, target <= 1 s), and `serve --persons 1000000` (events and recordings in proportion, as the
-// CLI makes them): time to "listening" (target < 10 s), distinct_id lookups against the same lookups on
-// 1,000 persons (p50 ratio <= 1.5), searches (one the trigram index answers, and short ones, which scan),
-// and peak RSS after all of them, the search index made (target < 1.5 GB).
+// starts, target <= 1 s) and to its first answer (target <= 0.5 s); and `serve --persons 1000000` (events
+// and recordings in proportion, as the CLI makes them): time to "listening" (target < 10 s), distinct_id
+// lookups against the same lookups on 1,000 persons (p50 ratio <= 1.5), searches (one the trigram index
+// answers, and short ones, which scan), and peak RSS after all of them, the search index made (target < 1.5 GB).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import {
@@ -22,6 +22,7 @@ import { serverEnv } from './steady-client.ts'
 
 const CLI = 'dist/src/cli/main.js'
 const DEFAULT_TARGET_MS = 1_000
+const FIRST_ANSWER_TARGET_MS = 500
 const MILLION = 1_000_000
 const MILLION_TARGET_MS = 10_000
 const MILLION_RSS_TARGET_MB = 1_536
@@ -110,28 +111,40 @@ export async function runStartup(config: BenchConfig): Promise<Row[]> {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('npm run build failed')
   const rows: Row[] = []
-  if (wanted(config, 'default')) rows.push(await startDefault(config))
+  if (wanted(config, 'default')) rows.push(...(await startDefault(config)))
   if (wanted(config, 'million')) rows.push(...(await startMillion(config)))
   return rows
 }
 
-async function startDefault(config: BenchConfig): Promise<Row> {
+async function startDefault(config: BenchConfig): Promise<Row[]> {
   const starts: number[] = []
+  const answers: number[] = []
   for (let k = 0; k < (config.quick ? 3 : 5); k++) {
     const s = await serve([], 60_000)
     starts.push(s.ms)
+    // The first request a client makes once it sees "listening": what it waits for from the start.
+    const t0 = performance.now()
+    const res = await send(s.url, { method: 'GET', path: `${PERSONS}?limit=10`, headers: AUTH })
+    answers.push(s.ms + performance.now() - t0)
     await stop(s)
+    if (res.status !== 200) throw new Error(`the first request answered ${res.status}`)
   }
-  const median = percentile(starts, 50)
-  return {
-    benchmark: 'Startup: the installed CLI (dist) on the default data, to "listening"',
-    ours: `median ${fmt.ms(median)}`,
-    reference: `${starts.length} starts: ${starts.map((t) => Math.round(t)).join(', ')} ms`,
-    ratio: '',
-    latency: '',
-    target: `<= ${DEFAULT_TARGET_MS.toLocaleString('en-US')} ms`,
-    verdict: verdict(median <= DEFAULT_TARGET_MS),
+  const row = (to: string, times: number[], target: number): Row => {
+    const median = percentile(times, 50)
+    return {
+      benchmark: `Startup: the installed CLI (dist) on the default data, to ${to}`,
+      ours: `median ${fmt.ms(median)}`,
+      reference: `${times.length} starts: ${times.map((t) => Math.round(t)).join(', ')} ms`,
+      ratio: '',
+      latency: '',
+      target: `<= ${target.toLocaleString('en-US')} ms`,
+      verdict: verdict(median <= target),
+    }
   }
+  return [
+    row('"listening"', starts, DEFAULT_TARGET_MS),
+    row('its first answer (GET persons)', answers, FIRST_ANSWER_TARGET_MS),
+  ]
 }
 
 interface Searched {

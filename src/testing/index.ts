@@ -3,7 +3,7 @@
 export { createMock, type Mock, type MockOptions, type Call } from './mock.ts'
 export type { MockFaults, FaultSettings } from './faults.ts'
 export type { Factories, PersonInput, EventInput, RecordingFactoryInput, PlaylistInput } from './factories.ts'
-export { scenarioNames } from '../../fixtures/index.ts'
+export { scenarioNames } from '../../fixtures/names.ts'
 export type { DatasetSize } from '../seed/seed.ts'
 export type {
   PersonRecord,

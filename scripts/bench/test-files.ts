@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { npmInstallAsync, packTarball, run } from '../pack.ts'
+import { npmInstall, packPackage, run } from '../pack.ts'
 import { fmt, percentile, ROOT, verdict, type BenchConfig, type Row } from './harness.ts'
 
 const ORIGIN = 'https://us.posthog.com'
@@ -130,16 +130,16 @@ interface Fresh {
   answers: Answer[]
 }
 
-function fresh(dir: string, side: Side): Fresh {
-  const result = run(process.execPath, [`fresh-${side}.mjs`], dir)
+async function fresh(dir: string, side: Side): Promise<Fresh> {
+  const result = await run(process.execPath, [`fresh-${side}.mjs`], dir)
   if (result.status !== 0) throw new Error(`fresh-${side}.mjs: ${result.stderr.slice(-500)}`)
   return JSON.parse(result.stdout) as Fresh
 }
 
 /** Wall time of one run of a test runner, which must pass all FILES files. */
-function timedRun(dir: string, args: string[], passed: RegExp): number {
+async function timedRun(dir: string, args: string[], passed: RegExp): Promise<number> {
   const started = performance.now()
-  const result = run(process.execPath, args, dir, { NO_COLOR: '1', CI: '1' })
+  const result = await run(process.execPath, args, dir, { NO_COLOR: '1', CI: '1' })
   const ms = performance.now() - started
   const output = result.stdout + result.stderr
   if (result.status !== 0 || !passed.test(output)) throw new Error(`${args.join(' ')}: ${output.slice(-800)}`)
@@ -147,11 +147,11 @@ function timedRun(dir: string, args: string[], passed: RegExp): number {
 }
 
 /** Alternating runs of the two sides (one untimed each first: the file system's and the runner's caches warm). */
-function sideBySide(rounds: number, time: (side: Side) => number): Record<Side, number[]> {
-  time('mock')
-  time('msw')
+async function sideBySide(rounds: number, time: (side: Side) => Promise<number>): Promise<Record<Side, number[]>> {
+  await time('mock')
+  await time('msw')
   const times: Record<Side, number[]> = { mock: [], msw: [] }
-  for (let i = 0; i < rounds; i++) for (const side of ['mock', 'msw'] as const) times[side].push(time(side))
+  for (let i = 0; i < rounds; i++) for (const side of ['mock', 'msw'] as const) times[side].push(await time(side))
   return times
 }
 
@@ -166,17 +166,17 @@ function writeFiles(dir: string, side: Side, answers: Answer[], runner: 'vitest'
 export async function runTestFiles(config: BenchConfig): Promise<Row[]> {
   const work = mkdtempSync(join(tmpdir(), 'analytics-mock-bench-'))
   try {
-    const tarball = await packTarball(work)
+    const { tarball } = await packPackage(work)
     const app = join(work, 'app')
     const jestApp = join(work, 'jest')
     const installs = await Promise.all([
-      npmInstallAsync(app, [tarball, `msw@${installed('msw')}`, `vitest@${installed('vitest')}`]),
-      npmInstallAsync(jestApp, [tarball, `msw@${JEST_MSW}`, `jest@${JEST}`]),
+      npmInstall(app, [tarball, `msw@${installed('msw')}`, `vitest@${installed('vitest')}`]),
+      npmInstall(jestApp, [tarball, `msw@${JEST_MSW}`, `jest@${JEST}`]),
     ])
     for (const install of installs) if (install.status !== 0) throw new Error(`npm install: ${install.stderr}`)
     writeFileSync(join(app, 'fresh-mock.mjs'), freshScript('mock', []))
     // The bytes msw's own handlers answer: the mock's answers to the same requests.
-    const { answers } = fresh(app, 'mock')
+    const { answers } = await fresh(app, 'mock')
     if (answers.some((a) => a.status !== 200)) throw new Error(`the mock answered ${answers.map((a) => a.status)}`)
     writeFileSync(join(app, 'fresh-msw.mjs'), freshScript('msw', answers))
     for (const side of ['mock', 'msw'] as const) {
@@ -184,10 +184,10 @@ export async function runTestFiles(config: BenchConfig): Promise<Row[]> {
       writeFiles(jestApp, side, answers, 'jest')
     }
     return [
-      freshRow(app),
+      await freshRow(app),
       runnerRow(
         `vitest ${installed('vitest')}`,
-        sideBySide(config.quick ? 1 : 3, (side) =>
+        await sideBySide(config.quick ? 1 : 3, (side) =>
           timedRun(
             app,
             ['node_modules/vitest/vitest.mjs', 'run', '--root', `vitest-${side}`],
@@ -197,7 +197,7 @@ export async function runTestFiles(config: BenchConfig): Promise<Row[]> {
       ),
       runnerRow(
         `Jest ${JEST} (node environment, msw ${JEST_MSW})`,
-        sideBySide(config.quick ? 1 : 3, (side) =>
+        await sideBySide(config.quick ? 1 : 3, (side) =>
           timedRun(
             jestApp,
             ['node_modules/jest/bin/jest.js', '--ci', '--testEnvironment', 'node', '--rootDir', `jest-${side}`],
@@ -211,11 +211,12 @@ export async function runTestFiles(config: BenchConfig): Promise<Row[]> {
   }
 }
 
-function freshRow(app: string): Row {
+async function freshRow(app: string): Promise<Row> {
   const runs: Record<Side, Fresh['steps'][]> = { mock: [], msw: [] }
-  fresh(app, 'mock')
-  fresh(app, 'msw')
-  for (let i = 0; i < STARTS; i++) for (const side of ['mock', 'msw'] as const) runs[side].push(fresh(app, side).steps)
+  await fresh(app, 'mock')
+  await fresh(app, 'msw')
+  for (let i = 0; i < STARTS; i++)
+    for (const side of ['mock', 'msw'] as const) runs[side].push((await fresh(app, side)).steps)
   const median = (side: Side, step: keyof Fresh['steps']) =>
     percentile(
       runs[side].map((s) => s[step]),

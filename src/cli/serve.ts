@@ -14,7 +14,7 @@ import { DurableState } from '../server/durable-state.ts'
 import { defaultHeapCeiling } from '../server/memory-guard.ts'
 import { StateFileError, type StateOrigin } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
-import { MAX_BODY_BYTES } from '../core/request-body.ts'
+import { MAX_BODY_BYTES } from '../core/drf/parsers.ts'
 import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
 import {
   byteSize,

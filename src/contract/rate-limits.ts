@@ -1,6 +1,6 @@
 // The real service's rate limits for the operations this mock serves: its throttle classes, their rates,
 // whose requests each one counts together, and which classes each operation is checked against. One
-// table, read by the mock's throttle (core/throttle.ts) and by the clients that pace themselves to it
+// table, read by the mock's throttle (core/drf/throttling.ts) and by the clients that pace themselves to it
 // (verify's HTTP client, so `verify` and `record`), with the sliding windows both count in. It sits with
 // the contract because both sides share it, as they share the contract: the kit imports nothing of the core.
 //

@@ -32,11 +32,3 @@ export interface HandlerContext<S = unknown, P = Principal, Proj = ProjectLike> 
 
 export type Handler<C = HandlerContext<any, any, any>> = (ctx: C) => MockResponse | Promise<MockResponse>
 export type HandlerMap<C = HandlerContext<any, any, any>> = Record<string, Handler<C>>
-
-/** `ctx.observed` for an operation under a profile. */
-export function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
-  return (noteId) => {
-    if (!op.notes.has(noteId)) throw new Error(`${op.operationId} has no x-observed note "${noteId}"`)
-    return profile === 'observed'
-  }
-}

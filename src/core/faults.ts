@@ -28,6 +28,8 @@ export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
 export class Faults {
   #settings: FaultSettings = { ...NO_FAULTS }
   #random = new SeededRandom(0x5eed)
+  /** Whether any latency or failure is set: without, the pipeline never calls in here. */
+  active = false
 
   constructor(initial: Partial<FaultSettings> = {}) {
     this.update(initial)
@@ -44,6 +46,7 @@ export class Faults {
       if (value !== undefined && key in NO_FAULTS) (next as any)[key] = value
     this.#settings = next
     this.#random = new SeededRandom(0x5eed)
+    this.active = next.latency_ms > 0 || next.jitter_ms > 0 || next.error_rate > 0
   }
 
   clear(): void {

@@ -3,7 +3,7 @@
 //
 // A request, top to bottom (each step a function below; the files it calls, in order):
 //   answer   the URL's length (414), the route (404: router.ts), latency injected, the body read
-//            (413 first of all: request-body.ts), then the request's turn (turns.ts)
+//            (413 first of all: drf/parsers.ts), then the request's turn (turns.ts)
 //   turn     with the clock pinned: scheduled work that fell due, `dispatch`, and the change it made
 //            handed to the change listeners
 //   dispatch content negotiation (404), the key (401), the method (405), scopes (403), the project
@@ -17,7 +17,7 @@ import { AnswerMemo } from './answer-memo.ts'
 import { authenticate, checkProjectAccess, checkScopes, type KeyDirectory, type Principal } from './auth.ts'
 import type { Clock } from './clock.ts'
 import type { Contract, OperationInfo, OperationView } from './contract.ts'
-import { observedFor, type HandlerContext, type HandlerMap } from './context.ts'
+import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './drf/exceptions.ts'
 import type { Faults } from './faults.ts'
 import { json, SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
@@ -32,7 +32,7 @@ import {
   parseBody,
   parsersFor,
   type ParsedBody,
-} from './request-body.ts'
+} from './drf/parsers.ts'
 import { checkResponse, createRequestValidator, requestValidationError, type ContractViolation } from './validation.ts'
 import { createRouter, type RouteMatch } from './router.ts'
 import { ChangeFeed, recorded, Turns, type AppliedChange, type ChangeListener, type RecordedRequest } from './turns.ts'
@@ -67,7 +67,7 @@ export interface CoreOptions<S> {
   onViolation?: (violation: ContractViolation) => void
   maxBodyBytes?: number
   maxUrlBytes?: number
-  /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/throttle.ts). */
+  /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/drf/throttling.ts). */
   throttle?(operationId: string, principal: Principal): ApiError | null
 }
 
@@ -234,7 +234,8 @@ export class Pipeline<S> implements CoreApp {
     const match = this.router.match(req.method, req.url.pathname)
     if (match.kind === 'not-found') return refusal(notFound())
     const named = match.kind === 'operation' ? match.op : null
-    const delay = named && named.scopes !== null && !replaying ? this.faults.delayFor(named.operationId) : 0
+    const delay =
+      this.faults.active && named && named.scopes !== null && !replaying ? this.faults.delayFor(named.operationId) : 0
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
     const parsed = parseBody(
       req.body,
@@ -345,7 +346,8 @@ export class Pipeline<S> implements CoreApp {
     const handler = this.handlers[op.operationId]
     if (!handler)
       return refusal(new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`))
-    const failure = op.scopes !== null && !replaying ? this.faults.failureFor(op.operationId) : null
+    const failure =
+      this.faults.active && op.scopes !== null && !replaying ? this.faults.failureFor(op.operationId) : null
     if (failure) return { res: failure.toResponse(), op }
     if (kept) return { res: kept, op, memo: 'hit' }
     const query = validation?.valid ? validation.query : {}
@@ -483,4 +485,12 @@ export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
 /** The memo's key for a read: the operation, the URL, the key that asked and the media types it accepts. */
 function memoKey(op: OperationInfo, req: MockRequest, principal: Principal): string {
   return `${op.operationId}\n${req.url.href}\n${principal.key.id}\n${req.headers.accept ?? ''}`
+}
+
+/** `ctx.observed` for an operation under a profile. */
+export function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
+  return (noteId) => {
+    if (!op.notes.has(noteId)) throw new Error(`${op.operationId} has no x-observed note "${noteId}"`)
+    return profile === 'observed'
+  }
 }

@@ -2,7 +2,7 @@
 // bigger ones, than the caps allow is refused before anything changes. Without them, repeated writes
 // grew a person without end, and with it every answer that shows its history (activity, timeline).
 import { validationError } from '../core/drf/exceptions.ts'
-import { utf8Length } from '../core/request-body.ts'
+import { utf8Length } from '../core/drf/parsers.ts'
 import type { PersonLimits } from '../store/store.ts'
 
 /** Throws a 400 naming `attr` when `properties` exceed the caps. */

@@ -6,7 +6,7 @@ import type { HandlerContext as CoreContext, Handler as CoreHandler } from '../c
 import type { Principal } from '../core/auth.ts'
 import type { Faults } from '../core/faults.ts'
 import type { Journal } from '../core/journal.ts'
-import type { Throttle } from '../core/throttle.ts'
+import type { Throttle } from '../core/drf/throttling.ts'
 import type { InsightCache } from '../domain/insight-cache.ts'
 import type { NonPeakWindow } from '../domain/schedule.ts'
 import type { ApiKeyRecord, ProjectRecord, UserRecord } from '../store/models.ts'

@@ -1,4 +1,4 @@
-// The rate limits in force and their buckets under /_mock/rate-limits (see core/throttle.ts).
+// The rate limits in force and their buckets under /_mock/rate-limits (see core/drf/throttling.ts).
 import type { HandlerMap } from './context.ts'
 import { empty, json } from '../core/http.ts'
 import { formatRate, REAL_RATES, THROTTLE_CLASSES } from '../contract/rate-limits.ts'

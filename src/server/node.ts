@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isIP, type Socket } from 'node:net'
 import type { App } from '../app.ts'
-import { bodyTooLarge, MAX_BODY_BYTES } from '../core/request-body.ts'
+import { bodyTooLarge, MAX_BODY_BYTES } from '../core/drf/parsers.ts'
 import { ApiError, serverError } from '../core/drf/exceptions.ts'
 import type { MockResponse } from '../core/http.ts'
 import { addsData, MemoryGuard } from './memory-guard.ts'

@@ -8,8 +8,8 @@
 // views.py (check_throttles: every class counts, the longest wait), exceptions.py (Throttled's text);
 // PostHog/drf-exceptions-hog exceptions_hog/handler.py (the body, and Retry-After from the wait).
 import { describe, expect, it } from 'vitest'
-import { parseRateLimits, REAL_RATES, throttleScopes } from '../contract/rate-limits.ts'
-import { testClient, KEYS, type TestClient } from '../../test/support.ts'
+import { parseRateLimits, REAL_RATES, throttleScopes } from '../../contract/rate-limits.ts'
+import { testClient, KEYS, type TestClient } from '../../../test/support.ts'
 
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 const PROJECTS = '/api/projects/'

@@ -6,8 +6,14 @@
 // up; "1 second" singular), with Retry-After N, in the error shape (drf-exceptions-hog). The wait is
 // DRF's: the time until the bucket's oldest request leaves the window, the longest of the refusing classes'.
 // Off unless asked for (`rateLimits`); the table of classes and the windows are contract/rate-limits.ts.
-import { ApiError } from './drf/exceptions.ts'
-import { formatRate, SlidingWindows, throttleClass, throttleScopes, type RateTable } from '../contract/rate-limits.ts'
+import { ApiError } from './exceptions.ts'
+import {
+  formatRate,
+  SlidingWindows,
+  throttleClass,
+  throttleScopes,
+  type RateTable,
+} from '../../contract/rate-limits.ts'
 
 /** Who sent a request, as the throttles tell callers apart. */
 export interface ThrottleCaller {

@@ -7,39 +7,20 @@
 // Nothing here is redacted yet and nothing is written: that is scenario.ts's job.
 import { Client, type Exchange } from '../verify/http.ts'
 import { kitContract, type KitOperation } from '../verify/contract.ts'
-import { budgetFor } from '../verify/pacer.ts'
-import { etaMs, type Progress as BaseProgress, type StageStart } from '../verify/progress.ts'
-import type { FetchLike } from '../verify/types.ts'
-import type { RateTable } from '../contract/rate-limits.ts'
+import { stageProgress, type Progress as BaseProgress } from '../verify/progress.ts'
+import type { ClientSettings } from '../verify/types.ts'
 
 type Json = Record<string, any>
 
-export interface CrawlOptions {
-  baseUrl: string
+export interface CrawlOptions extends ClientSettings {
   projectId: number
-  apiKey: string
-  fetch?: FetchLike
   /** At most this many persons (default: all), the newest first. */
   maxPersons?: number
   /** At most this many recordings from the list (default: all); those in playlists are added. */
   maxRecordings?: number
   /** Requests in flight at once for the per-person reads (default 4). */
   concurrency?: number
-  timeoutMs?: number
-  /** Retries of one request answered 429 in a row, each after the Retry-After it names, however long (default 8). */
-  maxRetries?: number
-  /**
-   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`). Default:
-   * the real ones for a deployment over the network at a host that is not loopback, else none.
-   */
-  rate?: string | RateTable | null
-  /** How to wait (tests pass a fake). */
-  sleep?: (ms: number) => Promise<void>
-  /** The time the pacing and the ETA read (tests pass the mock's clock, advanced by their sleep). */
-  now?: () => number
   onProgress?: (progress: Progress) => void
-  /** Told before each wait of a second or more for the rate limits. */
-  onWait?: (ms: number, reason: string) => void
   /** Requests `fetch` answers without the network (a resumed recording's partial file): not paced. */
   answeredLocally?: (request: Request) => boolean
 }
@@ -96,34 +77,12 @@ function describe(ex: Exchange): string {
 export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const contract = kitContract()
   const op = (id: string): KitOperation => contract.byId.get(id)!
-  const client = new Client({
-    baseUrl: options.baseUrl,
-    projectId: String(options.projectId),
-    apiKey: options.apiKey,
-    fetch: options.fetch ?? ((request) => fetch(request)),
-    timeoutMs: options.timeoutMs ?? 30_000,
-    maxRetries: options.maxRetries ?? 8,
-    // The key is never in what the crawler keeps or reports (only answers are kept), so nothing to mask.
-    redact: (text) => text,
-    onExchange: () => {},
-    sleep: options.sleep,
-    now: options.now,
-    rates: budgetFor(options.rate, options.baseUrl, options.fetch !== undefined),
-    onWait: options.onWait,
-    answeredLocally: options.answeredLocally,
-  })
-  const now = options.now ?? Date.now
-  const report = options.onProgress ?? (() => {})
-  /** Each stage's start (time, requests so far) and the operation most of its requests are. */
-  const stages = new Map<Progress['stage'], StageStart & { operationId: string }>()
-  const stage = (name: Progress['stage'], operationId: string) =>
-    stages.set(name, { at: now(), requests: client.requests, operationId })
-  /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
-  const progress = (p: Progress) => {
-    const started = stages.get(p.stage)
-    const eta = started && etaMs(p, started, now(), client.requests, client.pacer, started.operationId)
-    report(eta === undefined ? p : { ...p, etaMs: eta })
-  }
+  // Retries of a 429 default to 8: a recording is long, and what a passing failure kept from it is lost.
+  // The key is never in what the crawler keeps or reports (only answers are kept), so nothing to mask.
+  const client = new Client({ ...options, maxRetries: options.maxRetries ?? 8 })
+  const stages = stageProgress(client, options.now ?? Date.now, options.onProgress as (p: BaseProgress) => void)
+  const stage = (name: Progress['stage'], operationId: string) => stages.start(name, operationId)
+  const progress = (p: Progress) => stages.report(p)
   const warnings: string[] = []
   const warnOnce = new Set<string>()
   const warn = (kind: string, text: string) => {

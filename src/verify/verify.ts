@@ -13,8 +13,7 @@ import { negativeSuite } from './checks/negative.ts'
 import { writesSuite } from './checks/writes.ts'
 import { Items, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
-import { budgetFor } from './pacer.ts'
-import { etaMs, type Progress } from './progress.ts'
+import { stageProgress } from './progress.ts'
 
 /** In the order they run: reads first, then negatives, then the kit's own writes, deletions last. */
 export const SUITES: readonly Suite[] = [accessSuite, listsSuite, itemsSuite, negativeSuite, writesSuite]
@@ -96,33 +95,23 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   // eslint-disable-next-line prefer-const -- the client's callbacks, made first, read it
   let run!: Run
   const client = new Client({
+    ...options,
     baseUrl: base.href,
     projectId,
-    apiKey: options.apiKey,
     secondApiKey,
-    fetch: send,
     timeoutMs,
-    maxRetries: options.maxRetries ?? 3,
-    rates: budgetFor(options.rate, base.href, options.fetch !== undefined),
-    sleep: options.sleep,
-    now: options.now,
-    onWait: options.onWait,
     redact,
     onExchange: (ex) => run.record(ex),
   })
-  // Progress: checks done of those the selection declares, with the ETA record's stages show (the longer
-  // of the pace so far and what the budget allows for the requests a check has taken so far, as the last
-  // check's operation).
-  const now = options.now ?? Date.now
-  const start = { at: now(), requests: 0 }
+  // Progress: checks done of those the selection declares, with the ETA (as the last check's operation).
+  const stages = stageProgress(client, options.now ?? Date.now, options.onProgress)
+  stages.start('checks')
   let done = 0
   let total: number | undefined
   const progress = (check: CheckResult) => {
     if (!options.onProgress) return
     total ??= SUITES.flatMap((suite) => suite.checks(run.contract)).filter(([op]) => run.selected(op)).length
-    const p: Progress = { stage: 'checks', done: Math.min(++done, total), total }
-    const eta = etaMs(p, start, now(), client.requests, client.pacer, check.operationId)
-    options.onProgress(eta === undefined ? p : { ...p, etaMs: eta })
+    stages.report({ stage: 'checks', done: Math.min(++done, total), total }, check.operationId)
   }
   run = new Run(client, {
     profile,

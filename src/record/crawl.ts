@@ -54,11 +54,18 @@ export interface Crawled {
   requests: number
 }
 
+interface ListReading {
+  max?: number
+  params?: Record<string, string | number>
+  onPage?: (done: number, total?: number) => void
+  /** The warning's kind, the start of its text up to the answer, and what the scenario goes without. */
+  warnAs?: [string, string, string]
+}
+
 /** The deployment cannot be recorded (a refused key, an unknown project, no answer): exit code 1. */
 export class RecordError extends Error {}
 
 const PAGE = 100
-const ACTIVITY_PAGE = 100
 /** Requests for one timeline until the crucial keys stop growing (see timelineOf). */
 const TIMELINE_ROUNDS = 3
 /** Named crucial keys longer than this (as JSON) would make a URL some proxies refuse. */
@@ -110,20 +117,27 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return ex
   }
 
-  /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
+  /**
+   * Every page of a list as its x-list entry pages it (offsets or page numbers, and the query reaching
+   * every item), until it ends (a short page, `has_next: false`, `next: null`) or `max` items, an item
+   * counted once. A list the recording can go without (`warnAs`) is a warning and null when refused.
+   */
   async function readList(
     operationId: string,
     what: string,
-    max: number,
-    onPage: (done: number, total?: number) => void,
-    query: Record<string, string> = {},
-  ): Promise<Json[]> {
-    if (operationId === 'persons_list') stage('persons', operationId)
-    if (operationId === 'session_recordings_list') stage('recordings', operationId)
+    { max = Infinity, params = {}, onPage = () => {}, warnAs }: ListReading = {},
+  ): Promise<Json[] | null> {
+    const list = op(operationId).list
     const seen = new Set<string>()
     const items: Json[] = []
-    for (let offset = 0; items.length < max;) {
-      const body = required(await client.call(op(operationId), { query: { ...query, limit: PAGE, offset } }), what)
+    for (let page = 1, offset = 0; items.length < max; page++) {
+      const query = list?.paging === 'page' ? { page, limit: PAGE } : { ...list?.reach, limit: PAGE, offset }
+      const ex = settled(await client.call(op(operationId), { params, query }), what)
+      if (warnAs && (ex.status !== 200 || !Array.isArray(bodyOf(ex)?.results))) {
+        warn(warnAs[0], `${warnAs[1]} answered ${describe(ex)}): ${warnAs[2]}`)
+        return null
+      }
+      const body = required(ex, what)
       const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
       if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
       for (const item of results) {
@@ -134,7 +148,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
       }
       onPage(items.length, typeof body.count === 'number' ? Math.min(body.count, max) : undefined)
       offset += results.length
-      if (results.length < PAGE || body.has_next === false || ('next' in body && body.next === null)) break
+      if (results.length < PAGE || body.has_next === false || ('next' in body && !body.next)) break
     }
     return items
   }
@@ -154,34 +168,18 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     project = (bodyOf(projects)?.results as Json[] | undefined)?.find((p) => p.id === options.projectId) ?? null
   }
 
-  const maxPersons = options.maxPersons ?? Infinity
-  const listed = await readList('persons_list', 'the persons', maxPersons, (done, total) =>
-    progress({ stage: 'persons', done, total }),
-  )
+  stage('persons', 'persons_list')
+  const listed = (await readList('persons_list', 'the persons', {
+    max: options.maxPersons,
+    onPage: (done, total) => progress({ stage: 'persons', done, total }),
+  }))!
 
   /** A person's activity log, every page (null when the key may not read it). */
-  async function activityOf(personId: number): Promise<Json[] | null> {
-    const entries: Json[] = []
-    for (let page = 1; ; page++) {
-      const ex = settled(
-        await client.call(op('persons_activity_retrieve'), {
-          params: { id: personId },
-          query: { page, limit: ACTIVITY_PAGE },
-        }),
-        'an activity log',
-      )
-      const body = bodyOf(ex)
-      if (ex.status !== 200 || !Array.isArray(body?.results)) {
-        warn(
-          'activity',
-          `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`,
-        )
-        return null
-      }
-      entries.push(...body.results)
-      if (!body.next || body.results.length === 0) return entries
-    }
-  }
+  const activityOf = (personId: number) =>
+    readList('persons_activity_retrieve', 'an activity log', {
+      params: { id: personId },
+      warnAs: ['activity', 'could not read activity logs (GET persons/:id/activity/', 'the scenario has none'],
+    })
 
   /**
    * A person's timeline over its whole history. The crucial keys are named (the real service answers a
@@ -241,15 +239,12 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return out
   })
 
-  // The list covers the last three days unless asked otherwise (RecordingsQuery's date_from "-3d"); five
-  // years is past the longest retention, so every recording the deployment keeps is read.
-  const recordings = await readList(
-    'session_recordings_list',
-    'the session recordings',
-    options.maxRecordings ?? Infinity,
-    (done, total) => progress({ stage: 'recordings', done, total }),
-    { date_from: '-5y' },
-  )
+  // The list covers the last three days unless asked otherwise: its x-list `reach` reads every recording kept.
+  stage('recordings', 'session_recordings_list')
+  const recordings = (await readList('session_recordings_list', 'the session recordings', {
+    max: options.maxRecordings,
+    onPage: (done, total) => progress({ stage: 'recordings', done, total }),
+  }))!
   // A recording's answer shows the key's user's own view as `viewed` and only the other users in
   // `viewers`: the file keeps every viewer, the key's user among them when they viewed it.
   const myEmail = typeof me?.email === 'string' ? me.email : null
@@ -260,9 +255,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 
   const playlists: CrawledPlaylist[] = []
-  const listedPlaylists = (
-    await readList('session_recording_playlists_list', 'the playlists', Infinity, () => {})
-  ).filter(
+  const listedPlaylists = (await readList('session_recording_playlists_list', 'the playlists'))!.filter(
     // The real service mixes in its synthetic playlists (negative ids): not the project's own.
     (p) =>
       !(

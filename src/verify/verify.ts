@@ -5,7 +5,7 @@ import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
 import { isMock, unreachable } from './reachability.ts'
 import { createRedactor, redactDeep } from './redact.ts'
-import { KitFailure, Run } from './runner.ts'
+import { checkResult, KitFailure, Run } from './runner.ts'
 import { accessSuite } from './checks/access.ts'
 import { itemsSuite } from './checks/items.ts'
 import { listsSuite } from './checks/lists.ts'
@@ -149,16 +149,6 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     },
   }
 
-  const failed = (operationId: string, name: string, message: string): CheckResult => ({
-    operationId,
-    tags: contract.byId.get(operationId)?.tags ?? [],
-    name,
-    outcome: 'failed',
-    message,
-    notes: [],
-    exchanges: [],
-    durationMs: 0,
-  })
   const crashes: CheckResult[] = []
   let crash: VerifyResult['crash']
   try {
@@ -187,7 +177,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
         problem = (error as Error).message
       }
       if (problem === null) run.notes.push(`cleanup: ${entry.label}`)
-      else crashes.push(failed(entry.operationId, 'cleanup after the run', `could not ${entry.label}: ${problem}`))
+      else {
+        const op = contract.byId.get(entry.operationId) ?? { operationId: entry.operationId, tags: [] }
+        crashes.push(checkResult(op, 'cleanup after the run', 'failed', `could not ${entry.label}: ${problem}`))
+      }
     }
   }
 

@@ -300,26 +300,20 @@ function kitOperation(
   const answer = profile === 'observed' ? answerNote(op) : undefined
   const statusMap = new Map<number, number>()
   const observed = ((op['x-observed'] ?? []) as any[]).map((note): ObservedNote => {
-    if (note !== answer)
-      return {
-        id: String(note.id),
-        what: String(note.what ?? ''),
-        seed: String(note.seed ?? ''),
-        real: String(note.real ?? ''),
-        realStatus: typeof note.real_status === 'number' ? note.real_status : undefined,
-        realSchema: note.real_schema ? compile(note.real_schema) : undefined,
-      }
+    const flipped = note === answer
     // Under the observed profile the real answer is expected; the seed's is the other side.
-    const seedStatus = primarySuccess(op.responses ?? {})!
-    const seedSchema = deref(doc, op.responses[seedStatus])?.content?.['application/json']?.schema
-    if (note.real_status !== undefined) statusMap.set(Number(seedStatus), note.real_status)
+    const seedStatus = flipped ? primarySuccess(op.responses ?? {})! : undefined
+    const seedSchema = flipped && deref(doc, op.responses[seedStatus!])?.content?.['application/json']?.schema
+    if (flipped && note.real_status !== undefined) statusMap.set(Number(seedStatus), note.real_status)
+    const realStatus = flipped ? note.real_status !== undefined && Number(seedStatus) : note.real_status
+    const realSchema = flipped ? seedSchema : note.real_schema
     return {
       id: String(note.id),
       what: String(note.what ?? ''),
-      seed: String(note.real ?? ''),
-      real: String(note.seed ?? ''),
-      realStatus: note.real_status !== undefined ? Number(seedStatus) : undefined,
-      realSchema: seedSchema ? compile(seedSchema) : undefined,
+      seed: String((flipped ? note.real : note.seed) ?? ''),
+      real: String((flipped ? note.seed : note.real) ?? ''),
+      realStatus: typeof realStatus === 'number' ? realStatus : undefined,
+      realSchema: realSchema ? compile(realSchema) : undefined,
     }
   })
   return {

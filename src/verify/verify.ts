@@ -157,7 +157,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       if (suite === negativeSuite)
         ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
       if (suite.run) await suite.run(ctx)
-      else for (const [id, name, fn] of suite.checks(contract)) await run.check(id, name, (t) => fn!(t, ctx))
+      else
+        for (const [id, name, fn] of suite.checks(contract))
+          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, (t) => fn!(t, ctx))
     }
     // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
     // of what the second key has): the run's last line says how many there were.

@@ -27,6 +27,8 @@ export interface Suite {
   checks(contract: KitContract): Check[]
   /** Runs the suite (default: each check in order; an unselected one runs but is not reported). */
   run?(ctx: SuiteContext): Promise<void>
+  /** Its unselected checks are not run at all (nothing later needs what they do). */
+  selectedOnly?: boolean
 }
 
 /** A check of `op` named `name`, running `fn`. */

@@ -9,6 +9,7 @@ import {
   UsageError,
   usageFailure,
   wantsHelp,
+  listValue,
   wholeNumber,
   type OptionTable,
 } from '../cli/options.ts'
@@ -61,8 +62,6 @@ $ANALYTICS_MOCK_API_KEY, if set, is sent to the schema's URL only.
 ${optionsHelp(DRIFT_OPTIONS)}
 `
 
-export type DriftIo = CommandIo
-
 /** A baseline file: `{ "format": ..., "accepted": [ids] }` (a plain array of ids is read too). */
 async function readBaseline(path: string): Promise<Set<string>> {
   let data: unknown
@@ -84,7 +83,7 @@ export function baselineText(result: DriftResult): string {
 }
 
 /** Runs `analytics-mock drift` with these arguments (after the command name); resolves to the exit code. */
-export async function runDriftCommand(argv: string[], io: DriftIo): Promise<number> {
+export async function runDriftCommand(argv: string[], io: CommandIo): Promise<number> {
   if (wantsHelp(argv)) {
     io.out(DRIFT_HELP)
     return 0
@@ -114,10 +113,7 @@ export async function runDriftCommand(argv: string[], io: DriftIo): Promise<numb
       apiKey: io.env.ANALYTICS_MOCK_API_KEY || undefined,
       fetch: io.fetch,
       timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
-      operations: ((o.operation as string[] | undefined) ?? [])
-        .flatMap((s) => s.split(','))
-        .map((s) => s.trim())
-        .filter(Boolean),
+      operations: listValue(o, 'operation'),
       accepted: baseline === undefined ? undefined : await readBaseline(baseline),
     })
   } catch (error) {

@@ -4,6 +4,7 @@
 // contract document with the mock and nothing else, and speaks HTTP through the fetch it is given.
 import { document } from '../contract/document.gen.ts'
 import { Client } from '../verify/http.ts'
+import { createRedactor } from '../verify/redact.ts'
 import type { FetchLike } from '../verify/types.ts'
 import { compareOperation, matchOperations, type Finding } from './compare.ts'
 import { DocumentError, parseDocumentText, readDocument, type ApiDocument, type DocOperation } from './openapi.ts'
@@ -51,14 +52,11 @@ export class DriftSourceError extends Error {}
 
 async function fetchSchema(url: string, options: DriftOptions): Promise<string> {
   const client = new Client({
+    ...options,
     baseUrl: new URL(url).origin,
     projectId: '',
     apiKey: options.apiKey ?? '',
-    fetch: options.fetch ?? ((request) => fetch(request)),
-    timeoutMs: options.timeoutMs ?? 30_000,
-    maxRetries: 3,
-    redact: (text) => (options.apiKey ? text.split(options.apiKey).join('****') : text),
-    onExchange: () => {},
+    redact: createRedactor([options.apiKey]),
   })
   const ex = await client.raw('GET', url, { key: options.apiKey ? 'primary' : 'none' })
   if (ex.error) throw new DriftSourceError(`no schema from ${url}: ${ex.error}`)

@@ -3,7 +3,8 @@
 // (JSON bodies by status). Our contract and a deployment's published schema go through the same
 // reader, so they are compared like for like.
 import { parse as parseYaml } from 'yaml'
-import { resolveRef, shapeOf, type Json, type Shape } from './shape.ts'
+import { deref, isJsonMedia, operationsOf, type Json } from '../verify/openapi.ts'
+import { shapeOf, type Shape } from './shape.ts'
 
 export interface DocParameter {
   name: string
@@ -42,8 +43,6 @@ export interface ApiDocument {
 /** A document that is not an OpenAPI document this can read. */
 export class DocumentError extends Error {}
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-
 /** JSON or YAML text (drf-spectacular answers YAML unless asked for JSON) as a document object. */
 export function parseDocumentText(text: string): Json {
   let data: unknown
@@ -58,16 +57,11 @@ export function parseDocumentText(text: string): Json {
   return data as Json
 }
 
-const isJson = (mediaType: string) => /^application\/(.+\+)?json$/.test(mediaType.split(';')[0]!.trim())
-
 /** The JSON media type's schema of a content map (null when none of its media types is JSON). */
 function jsonShape(content: Json | undefined, root: Json): Shape | null {
-  const entry = Object.entries(content ?? {}).find(([type]) => isJson(type))
+  const entry = Object.entries(content ?? {}).find(([type]) => isJsonMedia(type))
   return entry ? shapeOf((entry[1] as Json)?.schema ?? {}, root) : null
 }
-
-const deref = (root: Json, node: any): any =>
-  node && typeof node.$ref === 'string' ? (resolveRef(root, node.$ref) ?? node) : node
 
 /**
  * OpenAPI's security requirements: a list of alternatives, each a map of schemes to the scopes they need
@@ -91,42 +85,28 @@ function alternatives(security: Array<Record<string, string[]>> | undefined): st
 }
 
 export function readDocument(doc: Json): ApiDocument {
-  const operations: DocOperation[] = []
-  const globalSecurity = doc.security as Array<Record<string, string[]>> | undefined
-  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Json)) {
-    const item = deref(doc, rawItem) ?? {}
-    const shared = (item.parameters ?? []) as unknown[]
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined
-      if (!op) continue
-      const parameters = [...shared, ...((op.parameters ?? []) as unknown[])].map((raw) => {
-        const p = deref(doc, raw) as Json
-        const content = jsonShape(p.content, doc)
-        return {
-          name: String(p.name),
-          in: String(p.in),
-          required: p.required === true,
-          shape: content ?? shapeOf(p.schema ?? {}, doc),
-        }
-      })
-      const body = deref(doc, op.requestBody) as Json | undefined
-      const responses = new Map<string, Shape | null>()
-      for (const [status, raw] of Object.entries((op.responses ?? {}) as Json))
-        responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
-      const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>> | undefined
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
-        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
-        deprecated: op.deprecated === true,
-        parameters,
-        requestBody: body ? { required: body.required === true, shape: jsonShape(body.content, doc) } : undefined,
-        responses,
-        security: alternatives(security),
-      })
+  const operations = operationsOf(doc).map(({ path, method, op, parameters, security }): DocOperation => {
+    const body = deref(doc, op.requestBody) as Json | undefined
+    const responses = new Map<string, Shape | null>()
+    for (const [status, raw] of Object.entries((op.responses ?? {}) as Json))
+      responses.set(status, jsonShape(deref(doc, raw)?.content, doc))
+    return {
+      method,
+      path,
+      operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
+      tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+      deprecated: op.deprecated === true,
+      parameters: parameters.map((p) => ({
+        name: String(p.name),
+        in: String(p.in),
+        required: p.required === true,
+        shape: jsonShape(p.content, doc) ?? shapeOf(p.schema ?? {}, doc),
+      })),
+      requestBody: body ? { required: body.required === true, shape: jsonShape(body.content, doc) } : undefined,
+      responses,
+      security: alternatives(security),
     }
-  }
+  })
   return {
     title: String(doc.info?.title ?? ''),
     version: String(doc.info?.version ?? ''),

@@ -4,7 +4,7 @@
 // one) and `oneOf`/`anyOf` (our contract's "a user or null") all come out the same, so two documents
 // written in different styles compare by meaning.
 
-export type Json = Record<string, any>
+import { deref, type Json } from '../verify/openapi.ts'
 
 export interface Shape {
   /** Types the value may have ('null' included when it may be null); undefined: anything. */
@@ -21,14 +21,6 @@ export interface Shape {
 
 const ANY = (): Shape => ({ required: new Set(), readOnly: false, writeOnly: false })
 const MAX_DEPTH = 12
-
-/** Follows a local reference (`#/components/schemas/X`) in `root`. */
-export function resolveRef(root: Json, ref: string): Json | undefined {
-  if (!ref.startsWith('#/')) return undefined
-  let node: any = root
-  for (const raw of ref.slice(2).split('/')) node = node?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')]
-  return node && typeof node === 'object' ? node : undefined
-}
 
 /** `allOf`: both shapes hold, so a property both name is both shapes merged (an embedded object keeps its fields). */
 function merge(into: Shape, part: Shape): Shape {
@@ -90,7 +82,7 @@ export function shapeOf(schema: unknown, root: Json, seen: ReadonlySet<string> =
   let shape = ANY()
   if (typeof s.$ref === 'string') {
     if (seen.has(s.$ref)) return ANY()
-    shape = shapeOf(resolveRef(root, s.$ref), root, new Set([...seen, s.$ref]), depth + 1)
+    shape = shapeOf(deref(root, { $ref: s.$ref }), root, new Set([...seen, s.$ref]), depth + 1)
   }
   for (const part of (s.allOf as unknown[] | undefined) ?? [])
     shape = merge(shape, shapeOf(part, root, seen, depth + 1))

@@ -9,14 +9,15 @@ import {
   UsageError,
   usageFailure,
   wantsHelp,
+  listValue,
   wholeNumber,
   type OptionTable,
 } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
-import type { CommandIo } from '../cli/command-io.ts'
+import { CLIENT_OPTIONS, type ClientIo } from '../verify/command.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
 import { RecordError } from './crawl.ts'
-import { progressReporter, type ProgressStream } from '../verify/progress.ts'
+import { progressReporter } from '../verify/progress.ts'
 import { record } from './record.ts'
 import type { RedactionReport } from './redact.ts'
 import { SALT_FILE_ENV, SaltFileError, saltFromFile } from './salt-file.ts'
@@ -64,12 +65,7 @@ export const RECORD_OPTIONS = {
     help: `key the fakes with the salt in FILE (made, with a random salt, when missing): the same\nfile gives the same fakes on every recording, and an interrupted recording resumes\n(env ${SALT_FILE_ENV}; default: a new salt each run, no resuming)`,
   },
   concurrency: { type: 'string', value: 'N', help: 'per-person reads in flight at once (default 4)' },
-  'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
-  rate: {
-    type: 'string',
-    value: 'SPEC',
-    help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
-  },
+  ...CLIENT_OPTIONS,
   quiet: { type: 'boolean', short: 'q', help: 'no progress and no report: only the summary line' },
   help: { type: 'boolean', help: 'this text' },
 } satisfies OptionTable
@@ -83,14 +79,9 @@ read from $${DEFAULT_KEY_ENV} (or --key-env NAME), never from the command line.
 ${optionsHelp(RECORD_OPTIONS)}
 `
 
-export interface RecordIo extends CommandIo {
-  /** Where progress goes (default: process.stderr). */
-  progress?: ProgressStream
+export interface RecordIo extends ClientIo {
   /** Keys the fakes (tests compare with a redaction of their own). Never written. */
   salt?: string
-  /** How to wait and what time it is, for the rate limits (tests pass a sleep that advances the mock's clock). */
-  sleep?: (ms: number) => Promise<void>
-  now?: () => number
 }
 
 export function formatReport(report: RedactionReport): string {
@@ -152,10 +143,7 @@ export async function runRecordCommand(argv: string[], io: RecordIo): Promise<nu
       out,
       maxPersons: wholeNumber('persons', stringValue(o, 'persons')),
       maxRecordings: wholeNumber('recordings', stringValue(o, 'recordings')),
-      keep: ((o.keep as string[] | undefined) ?? [])
-        .flatMap((k) => k.split(','))
-        .map((k) => k.trim())
-        .filter(Boolean),
+      keep: listValue(o, 'keep'),
       report: stringValue(o, 'report'),
       saltFile: stringValue(o, 'salt-file') ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: wholeNumber('concurrency', stringValue(o, 'concurrency')),

@@ -7,39 +7,20 @@
 // Nothing here is redacted yet and nothing is written: that is scenario.ts's job.
 import { Client, type Exchange } from '../verify/http.ts'
 import { kitContract, type KitOperation } from '../verify/contract.ts'
-import { budgetFor } from '../verify/pacer.ts'
-import { etaMs, type Progress as BaseProgress, type StageStart } from '../verify/progress.ts'
-import type { FetchLike } from '../verify/types.ts'
-import type { RateTable } from '../contract/rate-limits.ts'
+import { stageProgress, type Progress as BaseProgress } from '../verify/progress.ts'
+import type { ClientSettings } from '../verify/types.ts'
 
 type Json = Record<string, any>
 
-export interface CrawlOptions {
-  baseUrl: string
+export interface CrawlOptions extends ClientSettings {
   projectId: number
-  apiKey: string
-  fetch?: FetchLike
   /** At most this many persons (default: all), the newest first. */
   maxPersons?: number
   /** At most this many recordings from the list (default: all); those in playlists are added. */
   maxRecordings?: number
   /** Requests in flight at once for the per-person reads (default 4). */
   concurrency?: number
-  timeoutMs?: number
-  /** Retries of one request answered 429 in a row, each after the Retry-After it names, however long (default 8). */
-  maxRetries?: number
-  /**
-   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`). Default:
-   * the real ones for a deployment over the network at a host that is not loopback, else none.
-   */
-  rate?: string | RateTable | null
-  /** How to wait (tests pass a fake). */
-  sleep?: (ms: number) => Promise<void>
-  /** The time the pacing and the ETA read (tests pass the mock's clock, advanced by their sleep). */
-  now?: () => number
   onProgress?: (progress: Progress) => void
-  /** Told before each wait of a second or more for the rate limits. */
-  onWait?: (ms: number, reason: string) => void
   /** Requests `fetch` answers without the network (a resumed recording's partial file): not paced. */
   answeredLocally?: (request: Request) => boolean
 }
@@ -73,11 +54,18 @@ export interface Crawled {
   requests: number
 }
 
+interface ListReading {
+  max?: number
+  params?: Record<string, string | number>
+  onPage?: (done: number, total?: number) => void
+  /** The warning's kind, the start of its text up to the answer, and what the scenario goes without. */
+  warnAs?: [string, string, string]
+}
+
 /** The deployment cannot be recorded (a refused key, an unknown project, no answer): exit code 1. */
 export class RecordError extends Error {}
 
 const PAGE = 100
-const ACTIVITY_PAGE = 100
 /** Requests for one timeline until the crucial keys stop growing (see timelineOf). */
 const TIMELINE_ROUNDS = 3
 /** Named crucial keys longer than this (as JSON) would make a URL some proxies refuse. */
@@ -96,34 +84,12 @@ function describe(ex: Exchange): string {
 export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const contract = kitContract()
   const op = (id: string): KitOperation => contract.byId.get(id)!
-  const client = new Client({
-    baseUrl: options.baseUrl,
-    projectId: String(options.projectId),
-    apiKey: options.apiKey,
-    fetch: options.fetch ?? ((request) => fetch(request)),
-    timeoutMs: options.timeoutMs ?? 30_000,
-    maxRetries: options.maxRetries ?? 8,
-    // The key is never in what the crawler keeps or reports (only answers are kept), so nothing to mask.
-    redact: (text) => text,
-    onExchange: () => {},
-    sleep: options.sleep,
-    now: options.now,
-    rates: budgetFor(options.rate, options.baseUrl, options.fetch !== undefined),
-    onWait: options.onWait,
-    answeredLocally: options.answeredLocally,
-  })
-  const now = options.now ?? Date.now
-  const report = options.onProgress ?? (() => {})
-  /** Each stage's start (time, requests so far) and the operation most of its requests are. */
-  const stages = new Map<Progress['stage'], StageStart & { operationId: string }>()
-  const stage = (name: Progress['stage'], operationId: string) =>
-    stages.set(name, { at: now(), requests: client.requests, operationId })
-  /** The progress, with the stage's ETA: the longer of its pace so far and what the budget allows. */
-  const progress = (p: Progress) => {
-    const started = stages.get(p.stage)
-    const eta = started && etaMs(p, started, now(), client.requests, client.pacer, started.operationId)
-    report(eta === undefined ? p : { ...p, etaMs: eta })
-  }
+  // Retries of a 429 default to 8: a recording is long, and what a passing failure kept from it is lost.
+  // The key is never in what the crawler keeps or reports (only answers are kept), so nothing to mask.
+  const client = new Client({ ...options, maxRetries: options.maxRetries ?? 8 })
+  const stages = stageProgress(client, options.now ?? Date.now, options.onProgress as (p: BaseProgress) => void)
+  const stage = (name: Progress['stage'], operationId: string) => stages.start(name, operationId)
+  const progress = (p: Progress) => stages.report(p)
   const warnings: string[] = []
   const warnOnce = new Set<string>()
   const warn = (kind: string, text: string) => {
@@ -151,20 +117,27 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return ex
   }
 
-  /** Offset pages of a list until it ends (a short page, `has_next: false`, `next: null`) or `max` items. */
+  /**
+   * Every page of a list as its x-list entry pages it (offsets or page numbers, and the query reaching
+   * every item), until it ends (a short page, `has_next: false`, `next: null`) or `max` items, an item
+   * counted once. A list the recording can go without (`warnAs`) is a warning and null when refused.
+   */
   async function readList(
     operationId: string,
     what: string,
-    max: number,
-    onPage: (done: number, total?: number) => void,
-    query: Record<string, string> = {},
-  ): Promise<Json[]> {
-    if (operationId === 'persons_list') stage('persons', operationId)
-    if (operationId === 'session_recordings_list') stage('recordings', operationId)
+    { max = Infinity, params = {}, onPage = () => {}, warnAs }: ListReading = {},
+  ): Promise<Json[] | null> {
+    const list = op(operationId).list
     const seen = new Set<string>()
     const items: Json[] = []
-    for (let offset = 0; items.length < max;) {
-      const body = required(await client.call(op(operationId), { query: { ...query, limit: PAGE, offset } }), what)
+    for (let page = 1, offset = 0; items.length < max; page++) {
+      const query = list?.paging === 'page' ? { page, limit: PAGE } : { ...list?.reach, limit: PAGE, offset }
+      const ex = settled(await client.call(op(operationId), { params, query }), what)
+      if (warnAs && (ex.status !== 200 || !Array.isArray(bodyOf(ex)?.results))) {
+        warn(warnAs[0], `${warnAs[1]} answered ${describe(ex)}): ${warnAs[2]}`)
+        return null
+      }
+      const body = required(ex, what)
       const results = Array.isArray(body.results) ? (body.results as Json[]) : undefined
       if (!results) throw new RecordError(`cannot read ${what}: the answer has no results list`)
       for (const item of results) {
@@ -175,7 +148,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
       }
       onPage(items.length, typeof body.count === 'number' ? Math.min(body.count, max) : undefined)
       offset += results.length
-      if (results.length < PAGE || body.has_next === false || ('next' in body && body.next === null)) break
+      if (results.length < PAGE || body.has_next === false || ('next' in body && !body.next)) break
     }
     return items
   }
@@ -195,34 +168,18 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     project = (bodyOf(projects)?.results as Json[] | undefined)?.find((p) => p.id === options.projectId) ?? null
   }
 
-  const maxPersons = options.maxPersons ?? Infinity
-  const listed = await readList('persons_list', 'the persons', maxPersons, (done, total) =>
-    progress({ stage: 'persons', done, total }),
-  )
+  stage('persons', 'persons_list')
+  const listed = (await readList('persons_list', 'the persons', {
+    max: options.maxPersons,
+    onPage: (done, total) => progress({ stage: 'persons', done, total }),
+  }))!
 
   /** A person's activity log, every page (null when the key may not read it). */
-  async function activityOf(personId: number): Promise<Json[] | null> {
-    const entries: Json[] = []
-    for (let page = 1; ; page++) {
-      const ex = settled(
-        await client.call(op('persons_activity_retrieve'), {
-          params: { id: personId },
-          query: { page, limit: ACTIVITY_PAGE },
-        }),
-        'an activity log',
-      )
-      const body = bodyOf(ex)
-      if (ex.status !== 200 || !Array.isArray(body?.results)) {
-        warn(
-          'activity',
-          `could not read activity logs (GET persons/:id/activity/ answered ${describe(ex)}): the scenario has none`,
-        )
-        return null
-      }
-      entries.push(...body.results)
-      if (!body.next || body.results.length === 0) return entries
-    }
-  }
+  const activityOf = (personId: number) =>
+    readList('persons_activity_retrieve', 'an activity log', {
+      params: { id: personId },
+      warnAs: ['activity', 'could not read activity logs (GET persons/:id/activity/', 'the scenario has none'],
+    })
 
   /**
    * A person's timeline over its whole history. The crucial keys are named (the real service answers a
@@ -282,15 +239,12 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     return out
   })
 
-  // The list covers the last three days unless asked otherwise (RecordingsQuery's date_from "-3d"); five
-  // years is past the longest retention, so every recording the deployment keeps is read.
-  const recordings = await readList(
-    'session_recordings_list',
-    'the session recordings',
-    options.maxRecordings ?? Infinity,
-    (done, total) => progress({ stage: 'recordings', done, total }),
-    { date_from: '-5y' },
-  )
+  // The list covers the last three days unless asked otherwise: its x-list `reach` reads every recording kept.
+  stage('recordings', 'session_recordings_list')
+  const recordings = (await readList('session_recordings_list', 'the session recordings', {
+    max: options.maxRecordings,
+    onPage: (done, total) => progress({ stage: 'recordings', done, total }),
+  }))!
   // A recording's answer shows the key's user's own view as `viewed` and only the other users in
   // `viewers`: the file keeps every viewer, the key's user among them when they viewed it.
   const myEmail = typeof me?.email === 'string' ? me.email : null
@@ -301,9 +255,7 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
   const recordingIds = new Set(recordings.map((r) => r.id as string))
 
   const playlists: CrawledPlaylist[] = []
-  const listedPlaylists = (
-    await readList('session_recording_playlists_list', 'the playlists', Infinity, () => {})
-  ).filter(
+  const listedPlaylists = (await readList('session_recording_playlists_list', 'the playlists'))!.filter(
     // The real service mixes in its synthetic playlists (negative ids): not the project's own.
     (p) =>
       !(

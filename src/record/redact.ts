@@ -89,6 +89,14 @@ function keyClass(key: string): KeyClass {
 
 const NAME_PARTS: Record<string, NamePart> = { first: 'first', last: 'last', name: 'full' }
 
+/** A container with `each` applied to its items or values (anything else as it is). */
+const walk = (value: unknown, each: (v: unknown) => unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(each)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, each(v)]))
+      : value
+
 // --- the redactor --------------------------------------------------------------------------------
 
 export class Redaction {
@@ -177,10 +185,7 @@ export class Redaction {
    */
   #asIs(value: unknown, label: string): unknown {
     if (typeof value === 'string') return this.#kept(label) ? value : this.#shapeOnly(value, label)
-    if (Array.isArray(value)) return value.map((v) => this.#asIs(v, label))
-    if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.#asIs(v, label)]))
-    return value
+    return walk(value, (v) => this.#asIs(v, label))
   }
 
   #shapeOnly(value: string, label: string): string {
@@ -190,16 +195,15 @@ export class Redaction {
     return personal[1]
   }
 
+  /** A field's string under its label: as it is when `keep` names the label, else by its shape and `hint`. */
+  #field(value: string, label: string, hint: KeyClass = null): string {
+    return this.#kept(label) ? value : this.#string(value, label, 'field', hint)
+  }
+
   /** Any JSON value under one label: strings by their shape, numbers and booleans kept, containers walked. */
   #generic(value: unknown, label: string, hint: KeyClass = null): unknown {
-    if (typeof value === 'string') return this.#kept(label) ? value : this.#string(value, label, 'field', hint)
-    if (Array.isArray(value)) return value.map((v) => this.#generic(v, label, hint))
-    if (value && typeof value === 'object') {
-      const out: Json = {}
-      for (const [k, v] of Object.entries(value)) out[k] = this.#generic(v, label, hint)
-      return out
-    }
-    return value
+    if (typeof value === 'string') return this.#field(value, label, hint)
+    return walk(value, (v) => this.#generic(v, label, hint))
   }
 
   /** Fields of an answer: those named in `keep` as they are, those in `handlers` by their handler, the rest generically under `<prefix>.<field>`. */
@@ -248,16 +252,16 @@ export class Redaction {
   }
 
   distinctId(value: string): string {
-    return this.#kept('distinct_id') ? value : this.#string(value, 'distinct_id', 'field', null)
+    return this.#field(value, 'distinct_id')
   }
 
   /** A user's address, wherever it appears (a playlist author, an activity entry, a recording's viewers). */
   userEmail(value: string): string {
-    return this.#kept('user.email') ? value : this.#string(value, 'user.email', 'field', null)
+    return this.#field(value, 'user.email')
   }
 
   #userName(value: string, part: 'first' | 'last'): string {
-    return this.#kept('user.name') ? value : this.#string(value, 'user.name', 'field', part)
+    return this.#field(value, 'user.name', part)
   }
 
   person(person: Json): Json {
@@ -280,7 +284,7 @@ export class Redaction {
       if (props[key] === name) return String(this.propertyValue(key, name))
     const ids = Array.isArray(distinctIds) ? distinctIds : [distinctIds]
     if (ids.includes(name)) return this.distinctId(name)
-    return this.#kept('person.name') ? name : this.#string(name, 'person.name', 'field', 'name')
+    return this.#field(name, 'person.name', 'name')
   }
 
   timelinePoint(point: Json): Json {
@@ -302,8 +306,7 @@ export class Redaction {
       email: (v: string) => this.userEmail(v),
       first_name: (v: string) => this.#userName(v, 'first'),
       last_name: (v: string) => this.#userName(v, 'last'),
-      distinct_id: (v: string) =>
-        this.#kept('user.distinct_id') ? v : this.#string(v, 'user.distinct_id', 'field', null),
+      distinct_id: (v: string) => this.#field(v, 'user.distinct_id'),
     })
   }
 

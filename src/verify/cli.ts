@@ -3,8 +3,6 @@
 // check passed (1 when one failed, 2 for a usage error or a deployment that cannot be reached, 3 when the
 // kit itself failed: the error and where on stderr, the reports as far as the run got). The key is never
 // printed.
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import {
   optionsHelp,
   parseCommandLine,
@@ -13,17 +11,20 @@ import {
   UsageError,
   usageFailure,
   wantsHelp,
+  listValue,
   wholeNumber,
   type OptionTable,
   type ParsedCommandLine,
 } from '../cli/options.ts'
-import { progressReporter, type ProgressStream } from './progress.ts'
+import { writeFileAtomically } from '../cli/write-file.ts'
+import { CLIENT_OPTIONS, type ClientIo } from './command.ts'
+import { progressReporter } from './progress.ts'
 import { isProfile, PROFILES, type Profile } from '../contract/profiles.ts'
 import { formatHuman } from './report/human.ts'
 import { toHtml } from './report/html.ts'
 import { toJson } from './report/json.ts'
 import { toJUnit } from './report/junit.ts'
-import type { FetchLike, VerifyOptions } from './types.ts'
+import type { VerifyOptions } from './types.ts'
 import { verify, VerifyUnreachableError, VerifyUsageError } from './verify.ts'
 
 export const VERIFY_OPTIONS = {
@@ -71,12 +72,7 @@ export const VERIFY_OPTIONS = {
   seed: { type: 'string', value: 'N', help: 'seed of the generated negative inputs (default random; printed)' },
   'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
   'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
-  'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
-  rate: {
-    type: 'string',
-    value: 'SPEC',
-    help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
-  },
+  ...CLIENT_OPTIONS,
   report: {
     type: 'string',
     multiple: true,
@@ -98,29 +94,9 @@ semantics. Read-only unless told otherwise. Exit code 0 when every check passes,
 ${optionsHelp(VERIFY_OPTIONS)}
 `
 
-export interface VerifyIo {
-  out(text: string): void
-  err(text: string): void
-  env: Record<string, string | undefined>
-  /** Overrides the fetch (tests run the CLI in-process against an app). */
-  fetch?: FetchLike
-  /** Where progress goes (default: process.stderr); never the reports or the summary. */
-  progress?: ProgressStream
-  /** How to wait and what time it is, for the rate limits (tests pass a sleep that advances the mock's clock). */
-  sleep?: (ms: number) => Promise<void>
-  now?: () => number
-}
+export type VerifyIo = ClientIo
 
 type Values = ParsedCommandLine['values']
-
-/** A repeatable option's values; --tag and --operation also take comma lists. */
-function values(o: Values, name: 'person-id' | 'tag' | 'operation'): string[] {
-  const given = (o[name] as string[] | undefined) ?? []
-  return given
-    .flatMap((s) => (name === 'person-id' ? [s] : s.split(',')))
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
 
 /** A single-valued option given once (twice is a usage error: which one was meant?). */
 function single(argv: string[], o: Values, name: string): string | undefined {
@@ -174,9 +150,9 @@ export function optionsFromArgs(
     strict: o.strict === true,
     profile: profileValue(single(argv, o, 'profile')),
     quiet: o.quiet === true,
-    personIds: values(o, 'person-id'),
-    tags: values(o, 'tag'),
-    operations: values(o, 'operation'),
+    personIds: listValue(o, 'person-id'),
+    tags: listValue(o, 'tag'),
+    operations: listValue(o, 'operation'),
     secondApiKey: single(argv, o, 'second-api-key') ?? env.ANALYTICS_MOCK_SECOND_API_KEY,
     seed: integer('seed'),
     negativeRuns: integer('negative-runs'),
@@ -191,11 +167,6 @@ function profileValue(value: string | undefined): Profile | undefined {
   if (value === undefined) return undefined
   if (!isProfile(value)) throw new UsageError(`unknown --profile "${value}" (known: ${PROFILES.join(', ')})`)
   return value
-}
-
-async function writeReport(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, text, 'utf8')
 }
 
 /** Runs `analytics-mock verify` with these arguments (after the command name); resolves to the exit code. */
@@ -233,7 +204,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<nu
       progress?.done()
     }
     io.out(formatHuman(result).trimEnd())
-    for (const { format, file } of reports) await writeReport(file, REPORT_FORMATS[format](result))
+    for (const { format, file } of reports) await writeFileAtomically(file, REPORT_FORMATS[format](result))
   } catch (error) {
     if (error instanceof VerifyUsageError || error instanceof VerifyUnreachableError) {
       io.err(`analytics-mock verify: ${error.message}`)

@@ -2,6 +2,7 @@
 // that status, body valid against its schema. Fields the contract does not name are noted. A response
 // that fails but matches what the contract's `x-observed` notes say the real service does is known drift.
 import { describeError, kitContract, type KitOperation, type ObservedNote } from './contract.ts'
+import { isJsonMedia } from './openapi.ts'
 
 export interface Conformance {
   verdict: 'ok' | 'fail' | 'drift'
@@ -21,15 +22,6 @@ export interface ResponseShape {
   /** The parsed body when it is JSON and parsed; undefined otherwise. */
   json?: unknown
   jsonError?: string
-}
-
-export function mediaTypeOf(header: string | null): string | null {
-  if (!header) return null
-  return header.split(';')[0]!.trim().toLowerCase() || null
-}
-
-export function isJsonMedia(mediaType: string | null): boolean {
-  return mediaType === 'application/json' || (mediaType?.endsWith('+json') ?? false)
 }
 
 /** A JSON pointer token (RFC 6901). */

@@ -16,6 +16,7 @@ import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv'
 import ajvFormatsModule from 'ajv-formats'
 import { document } from '../contract/document.gen.ts'
 import { answerNote, primarySuccess, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
+import { closeSchema, deref, mergeAllOf, operationsOf, type DocEntry, type Json } from './openapi.ts'
 
 // CommonJS default exports seen through ESM.
 interface AjvInstance {
@@ -25,7 +26,7 @@ interface AjvInstance {
 const Ajv = ((AjvModule as any).default ?? AjvModule) as new (options: Record<string, unknown>) => AjvInstance
 const addFormats = ((ajvFormatsModule as any).default ?? ajvFormatsModule) as (ajv: AjvInstance) => void
 
-export type JsonSchema = Record<string, any>
+export type JsonSchema = Json
 
 /** An `x-observed` note: where the seed and the real service differ. */
 export interface ObservedNote {
@@ -180,28 +181,6 @@ export interface KitContract {
 
 const DOC_ID = 'analytics-mock-contract'
 const STRICT_ID = 'analytics-mock-contract-strict'
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-
-/** Follows a local `#/...` reference inside the document. */
-function resolvePointer(root: any, ref: string): any {
-  if (!ref.startsWith('#/')) throw new Error(`only local references are supported, not ${ref}`)
-  let node = root
-  for (const raw of ref.slice(2).split('/')) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    node = node?.[part]
-    if (node === undefined) throw new Error(`unresolved reference ${ref}`)
-  }
-  return node
-}
-
-/** A reference object (parameter, response) resolved to what it points at. */
-function deref<T = any>(root: any, value: any): T {
-  let node = value
-  for (let depth = 0; node && typeof node === 'object' && typeof node.$ref === 'string' && depth < 20; depth++) {
-    node = resolvePointer(root, node.$ref)
-  }
-  return node as T
-}
 
 /** A schema with its local references made absolute, so ajv resolves them against the registered document. */
 function absolutize(schema: unknown, base: string): any {
@@ -215,83 +194,28 @@ function absolutize(schema: unknown, base: string): any {
   return out
 }
 
-/** Closes every object schema that names its properties but says nothing about others. */
-function closeSchema(schema: any): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return
-  if (schema.properties && typeof schema.properties === 'object') {
-    if (schema.additionalProperties === undefined) schema.additionalProperties = false
-    for (const property of Object.values(schema.properties)) closeSchema(property)
-  }
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
-    closeSchema(schema.additionalProperties)
-  if (schema.items) (Array.isArray(schema.items) ? schema.items : [schema.items]).forEach(closeSchema)
-  if (Array.isArray(schema.prefixItems)) schema.prefixItems.forEach(closeSchema)
-  for (const key of ['oneOf', 'anyOf', 'allOf']) if (Array.isArray(schema[key])) schema[key].forEach(closeSchema)
-  if (schema.not) closeSchema(schema.not)
-}
-
-/**
- * One schema naming every property `schemas` name, so it can be closed as a whole: properties merged
- * (twice named: merged again), `oneOf`/`anyOf` alternatives distributed (each merged with the rest), types
- * intersected (false when none is left). Only what the strict copy needs: it judges which fields are named, in answers the contract
- * as written already accepted.
- */
-function merged(schemas: any[], doc: any): any {
-  const parts = schemas
-    .map((s) => deref(doc, s))
-    .flatMap((s) => (s?.allOf ? [{ ...s, allOf: undefined }, ...s.allOf.map((b: any) => deref(doc, b))] : [s]))
-  if (parts.some((s) => s?.allOf)) return merged(parts, doc)
-  const split = parts.findIndex((s) => s && (s.oneOf || s.anyOf))
-  if (split >= 0) {
-    const { oneOf, anyOf, ...rest } = parts[split]
-    const others = [...parts.slice(0, split), rest, ...parts.slice(split + 1)]
-    const alternatives = (oneOf ?? anyOf).map((alternative: any) => merged([...others, alternative], doc))
-    return { anyOf: alternatives.filter((alternative: any) => alternative !== false) }
-  }
-  const out: any = {}
-  for (const part of parts) {
-    if (part === false) return false
-    for (const [key, value] of Object.entries(part ?? {}) as Array<[string, any]>) {
-      if (value === undefined) continue
-      if (key === 'properties') {
-        out.properties ??= {}
-        for (const [name, schema] of Object.entries(value))
-          out.properties[name] = name in out.properties ? merged([out.properties[name], schema], doc) : schema
-      } else if (key === 'required') out.required = [...new Set([...(out.required ?? []), ...value])]
-      else if (key === 'type' && out.type !== undefined) {
-        out.type = [value].flat().filter((t: string) => [out.type].flat().includes(t))
-        if (!out.type.length) return false // no value is of both types: an alternative none can take
-      } else out[key] ??= value
-    }
-  }
-  return out
-}
-
-/** The schema with every `allOf` in it merged. */
-function mergeAllOf(schema: any, doc: any): any {
-  if (Array.isArray(schema)) return schema.map((s) => mergeAllOf(s, doc))
-  if (!schema || typeof schema !== 'object') return schema
-  const flat = schema.allOf ? merged([schema], doc) : schema
-  return Object.fromEntries(
-    Object.entries(flat).map(([key, value]) => [
-      key,
-      key === 'enum' || key === 'const' ? value : mergeAllOf(value, doc),
-    ]),
-  )
-}
-
-function strictDocument(source: any): any {
-  const doc = structuredClone(source)
-  const copy = mergeAllOf(doc, doc)
+/** The document with every `allOf` merged and then every object schema closed (what --strict judges by). */
+function strictDocument(source: Json): Json {
+  const copy = mergeAllOf(structuredClone(source), source)
   for (const schema of Object.values(copy.components?.schemas ?? {})) closeSchema(schema)
-  for (const item of Object.values(copy.paths ?? {}) as any[]) {
-    for (const method of HTTP_METHODS) {
-      for (const response of Object.values(item?.[method]?.responses ?? {}) as any[]) {
-        for (const media of Object.values(response?.content ?? {}) as any[]) closeSchema(media?.schema)
-      }
-    }
-  }
+  for (const { op } of operationsOf(copy))
+    for (const response of Object.values(op.responses ?? {}) as any[])
+      for (const media of Object.values(response?.content ?? {}) as any[]) closeSchema(media?.schema)
   return copy
+}
+
+/** An ajv over a copy of the document (registered as `id`), compiling each schema it is handed once. */
+function validatorsOver(doc: Json, id: string, options: Record<string, unknown>, prepare = (s: JsonSchema) => s) {
+  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true, ...options })
+  addFormats(ajv)
+  ajv.addSchema({ ...doc, $id: id })
+  // Schemas handed out by the index carry references relative to the document, keyed by identity.
+  const compiled = new WeakMap<object, ValidateFunction>()
+  return (schema: JsonSchema): ValidateFunction => {
+    let v = compiled.get(schema)
+    if (!v) compiled.set(schema, (v = ajv.compile(absolutize(prepare(schema), id))))
+    return v
+  }
 }
 
 const cached = new Map<Profile, KitContract>()
@@ -304,130 +228,18 @@ const cached = new Map<Profile, KitContract>()
 export function kitContract(profile: Profile = 'seed'): KitContract {
   const hit = cached.get(profile)
   if (hit) return hit
-  const doc = document as any
-  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true })
-  const strictAjv = new Ajv({ strict: false, allErrors: true, validateFormats: true })
-  const coercingAjv = new Ajv({ strict: false, allErrors: false, validateFormats: true, coerceTypes: true })
-  addFormats(ajv)
-  addFormats(strictAjv)
-  addFormats(coercingAjv)
-  ajv.addSchema({ ...structuredClone(doc), $id: DOC_ID })
-  strictAjv.addSchema({ ...strictDocument(doc), $id: STRICT_ID })
-  coercingAjv.addSchema({ ...structuredClone(doc), $id: DOC_ID })
-  const coercing = new WeakMap<object, ValidateFunction>()
-
-  // Schemas handed out by the index carry references relative to the document; they are compiled on
-  // first use, keyed by identity.
-  const loose = new WeakMap<object, ValidateFunction>()
-  const strict = new WeakMap<object, ValidateFunction>()
-  const compile = (schema: JsonSchema): ValidateFunction => {
-    let v = loose.get(schema)
-    if (!v) {
-      v = ajv.compile(absolutize(schema, DOC_ID))
-      loose.set(schema, v)
-    }
-    return v
-  }
-  const compileStrict = (schema: JsonSchema): ValidateFunction => {
-    let v = strict.get(schema)
-    if (!v) {
-      const closed = mergeAllOf(structuredClone(schema), doc)
-      closeSchema(closed)
-      v = strictAjv.compile(absolutize(closed, STRICT_ID))
-      strict.set(schema, v)
-    }
-    return v
-  }
-
-  const operations: KitOperation[] = []
-  const globalSecurity = (doc.security ?? []) as Array<Record<string, string[]>>
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {}) as Array<[string, any]>) {
-    const item = deref(doc, rawItem)
-    const shared = (item.parameters ?? []) as any[]
-    for (const method of HTTP_METHODS) {
-      const op = item[method]
-      if (!op) continue
-      const parameters: ParameterInfo[] = [...shared, ...(op.parameters ?? [])].map((raw) => {
-        const p = deref(doc, raw)
-        const jsonContent = p.content?.['application/json']?.schema
-        return {
-          name: p.name,
-          in: p.in,
-          required: Boolean(p.required),
-          schema: jsonContent ?? p.schema ?? {},
-          json: Boolean(jsonContent),
-          lenient: p['x-lenient'] === true,
-          filter: p['x-filter'] && { ...p['x-filter'], fields: [p['x-filter'].field].flat() },
-          item: p['x-item'],
-          formats: p['x-format-media'],
-        }
-      })
-      const rawBody = op.requestBody ? deref(doc, op.requestBody) : undefined
-      const bodySchema = rawBody?.content?.['application/json']?.schema
-      const responses = new Map<number, ResponseMedia[]>()
-      for (const [status, rawResponse] of Object.entries(profileResponses(op, profile))) {
-        const response = deref(doc, rawResponse)
-        responses.set(
-          Number(status),
-          Object.entries(response.content ?? {}).map(([mediaType, media]: [string, any]) => ({
-            mediaType,
-            schema: media.schema ?? {},
-          })),
-        )
-      }
-      const security = (op.security ?? globalSecurity) as Array<Record<string, string[]>>
-      const documentedScopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
-      const answer = profile === 'observed' ? answerNote(op) : undefined
-      const statusMap = new Map<number, number>()
-      const observed: ObservedNote[] = ((op['x-observed'] ?? []) as any[]).map((note) => {
-        if (note === answer) {
-          // Under the observed profile the real answer is expected; the seed's is the other side.
-          const seedStatus = primarySuccess(op.responses ?? {})!
-          const seedResponse = deref(doc, op.responses[seedStatus])
-          const seedSchema = seedResponse?.content?.['application/json']?.schema
-          if (note.real_status !== undefined) statusMap.set(Number(seedStatus), note.real_status)
-          return {
-            id: String(note.id),
-            what: String(note.what ?? ''),
-            seed: String(note.real ?? ''),
-            real: String(note.seed ?? ''),
-            realStatus: note.real_status !== undefined ? Number(seedStatus) : undefined,
-            realSchema: seedSchema ? compile(seedSchema) : undefined,
-          }
-        }
-        return {
-          id: String(note.id),
-          what: String(note.what ?? ''),
-          seed: String(note.seed ?? ''),
-          real: String(note.real ?? ''),
-          realStatus: typeof note.real_status === 'number' ? note.real_status : undefined,
-          realSchema: note.real_schema ? compile(note.real_schema) : undefined,
-        }
-      })
-      const { scopes, noneDeclared } = profileScopes(op, documentedScopes, profile)
-      operations.push({
-        operationId: op.operationId,
-        profile,
-        statusFor: (status) => statusMap.get(status) ?? status,
-        noneDeclared,
-        method: method.toUpperCase(),
-        path,
-        tags: op.tags ?? [],
-        scopes,
-        parameters,
-        requestBody: bodySchema ? { required: Boolean(rawBody.required), schema: bodySchema } : undefined,
-        responses,
-        observed,
-        strictQuery: op['x-query-strict'] === true,
-        list: op['x-list'],
-        effects: op['x-effects'] ?? [],
-        bodyUnread: op['x-body-unread'] === true,
-        order: operations.length,
-      })
-    }
-  }
-
-  const errorSchema = doc.components.schemas.Error as JsonSchema
+  const doc = document as Json
+  const compile = validatorsOver(structuredClone(doc), DOC_ID, {})
+  const compileStrict = validatorsOver(strictDocument(doc), STRICT_ID, { allErrors: true }, (schema) => {
+    const closed = mergeAllOf(structuredClone(schema), doc)
+    closeSchema(closed)
+    return closed
+  })
+  const coerce = validatorsOver(structuredClone(doc), DOC_ID, { coerceTypes: true }, (schema) => ({
+    type: 'object',
+    properties: { v: schema },
+  }))
+  const operations = operationsOf(doc).map((entry, order) => kitOperation(doc, entry, profile, compile, order))
   const contract: KitContract = {
     operations,
     byId: new Map(operations.map((op) => [op.operationId, op])),
@@ -440,26 +252,14 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
     extraFields(schema, value) {
       const v = compileStrict(schema)
       if (v(value)) return []
-      const extras = new Set<string>()
-      for (const e of v.errors ?? []) {
-        if (e.keyword === 'additionalProperties')
-          extras.add(`${e.instancePath || ''}/${String(e.params.additionalProperty)}`)
-      }
-      return [...extras].sort()
+      const extras = (v.errors ?? [])
+        .filter((e) => e.keyword === 'additionalProperties')
+        .map((e) => `${e.instancePath || ''}/${String(e.params.additionalProperty)}`)
+      return [...new Set(extras)].sort()
     },
-    validQueryValue(schema, value) {
-      let v = coercing.get(schema)
-      if (!v) {
-        const wrapper = { type: 'object', properties: { v: absolutize(schema, DOC_ID) } }
-        v = coercingAjv.compile(wrapper)
-        coercing.set(schema, v)
-      }
-      return v({ v: value }) as boolean
-    },
-    resolve(schema) {
-      return deref(doc, schema)
-    },
-    errorSchema,
+    validQueryValue: (schema, value) => coerce(schema)({ v: value }) as boolean,
+    resolve: (schema) => deref(doc, schema),
+    errorSchema: doc.components.schemas.Error as JsonSchema,
     notMocked: doc['x-not-mocked'] ?? [],
     pathForms: [
       ...(doc['x-trailing-slash'] === 'optional'
@@ -475,6 +275,78 @@ export function kitContract(profile: Profile = 'seed'): KitContract {
   }
   cached.set(profile, contract)
   return contract
+}
+
+/** One operation of the document as the kit reads it under a profile. */
+function kitOperation(
+  doc: Json,
+  { path, method, op, parameters, security = [] }: DocEntry,
+  profile: Profile,
+  compile: (schema: JsonSchema) => ValidateFunction,
+  order: number,
+): KitOperation {
+  const rawBody = deref(doc, op.requestBody)
+  const bodySchema = rawBody?.content?.['application/json']?.schema
+  const responses = new Map<number, ResponseMedia[]>()
+  for (const [status, rawResponse] of Object.entries(profileResponses(op, profile)))
+    responses.set(
+      Number(status),
+      Object.entries(deref(doc, rawResponse).content ?? {}).map(([mediaType, media]: [string, any]) => ({
+        mediaType,
+        schema: media.schema ?? {},
+      })),
+    )
+  const documentedScopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
+  const answer = profile === 'observed' ? answerNote(op) : undefined
+  const statusMap = new Map<number, number>()
+  const observed = ((op['x-observed'] ?? []) as any[]).map((note): ObservedNote => {
+    const flipped = note === answer
+    // Under the observed profile the real answer is expected; the seed's is the other side.
+    const seedStatus = flipped ? primarySuccess(op.responses ?? {})! : undefined
+    const seedSchema = flipped && deref(doc, op.responses[seedStatus!])?.content?.['application/json']?.schema
+    if (flipped && note.real_status !== undefined) statusMap.set(Number(seedStatus), note.real_status)
+    const realStatus = flipped ? note.real_status !== undefined && Number(seedStatus) : note.real_status
+    const realSchema = flipped ? seedSchema : note.real_schema
+    return {
+      id: String(note.id),
+      what: String(note.what ?? ''),
+      seed: String((flipped ? note.real : note.seed) ?? ''),
+      real: String((flipped ? note.seed : note.real) ?? ''),
+      realStatus: typeof realStatus === 'number' ? realStatus : undefined,
+      realSchema: realSchema ? compile(realSchema) : undefined,
+    }
+  })
+  return {
+    operationId: op.operationId,
+    profile,
+    statusFor: (status) => statusMap.get(status) ?? status,
+    ...profileScopes(op, documentedScopes, profile),
+    method,
+    path,
+    tags: op.tags ?? [],
+    parameters: parameters.map((p) => {
+      const jsonContent = p.content?.['application/json']?.schema
+      return {
+        name: p.name,
+        in: p.in,
+        required: Boolean(p.required),
+        schema: jsonContent ?? p.schema ?? {},
+        json: Boolean(jsonContent),
+        lenient: p['x-lenient'] === true,
+        filter: p['x-filter'] && { ...p['x-filter'], fields: [p['x-filter'].field].flat() },
+        item: p['x-item'],
+        formats: p['x-format-media'],
+      }
+    }),
+    requestBody: bodySchema ? { required: Boolean(rawBody.required), schema: bodySchema } : undefined,
+    responses,
+    observed,
+    strictQuery: op['x-query-strict'] === true,
+    list: op['x-list'],
+    effects: op['x-effects'] ?? [],
+    bodyUnread: op['x-body-unread'] === true,
+    order,
+  }
 }
 
 /** An ajv error as one short line: where, what. */

@@ -2,13 +2,13 @@
 // given fetch (global fetch over the network, or an app's fetch in-process), keeps to the deployment's
 // rate limits (except for what the fetch answers locally) and waits out a 429 as its Retry-After says, however long (pacer.ts), times out, and records every exchange so each response can be checked against the contract.
 // Keys go only to the deployment's own origin, and never into anything the kit reports.
-import { isJsonMedia, mediaTypeOf, type Conformance, type ResponseShape } from './conformance.ts'
+import type { Conformance, ResponseShape } from './conformance.ts'
+import { isJsonMedia, mediaTypeOf } from './openapi.ts'
 import type { KitOperation } from './contract.ts'
 import { networkCause } from './network-error.ts'
-import { Pacer, retryAfterMs } from './pacer.ts'
+import { budgetFor, Pacer, retryAfterMs } from './pacer.ts'
 import type { Redactor } from './redact.ts'
-import type { RateTable } from '../contract/rate-limits.ts'
-import type { ExchangeBrief, FetchLike } from './types.ts'
+import type { ClientSettings, ExchangeBrief, FetchLike } from './types.ts'
 
 export type KeyChoice = 'primary' | 'none' | 'second' | { unknown: string }
 
@@ -35,23 +35,11 @@ export interface RequestSpec {
   key?: KeyChoice
 }
 
-export interface ClientOptions {
-  baseUrl: string
-  projectId: string
-  apiKey: string
+export interface ClientOptions extends ClientSettings {
   secondApiKey?: string
-  fetch: FetchLike
-  timeoutMs: number
-  maxRetries: number
-  redact: Redactor
-  onExchange: (exchange: Exchange) => void
-  sleep?: (ms: number) => Promise<void>
-  /** The rate limits to keep to (null or absent: none; a 429 is still waited out). */
-  rates?: RateTable | null
-  /** The time (epoch ms) the pacing reads; default the wall clock. Tests pass the mock's, with a sleep that advances it. */
-  now?: () => number
-  /** Told before each wait of a second or more (the budget's, or a 429's). */
-  onWait?: (ms: number, reason: string) => void
+  /** Masks the secrets in what `brief` shows (default: nothing masked). */
+  redact?: Redactor
+  onExchange?: (exchange: Exchange) => void
   /**
    * Says which requests `fetch` answers without the network (record's partial file): those neither wait
    * for the budget nor count in it. Any other request is paced, and a 429 still holds every request back.
@@ -73,22 +61,25 @@ export class Client {
   readonly pacer: Pacer
   private readonly now: () => number
 
+  readonly projectId: string
+  private readonly fetch: FetchLike
+
+  /** The budget is `rate`'s (pacer.ts, budgetFor): by default none for a fetch given (an app in-process). */
   constructor(private readonly o: ClientOptions) {
     this.base = o.baseUrl.replace(/\/+$/, '')
     this.origin = new URL(this.base).origin
+    this.projectId = String(o.projectId)
+    this.fetch = o.fetch ?? ((request) => fetch(request))
     this.now = o.now ?? Date.now
     const sleep = o.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
-    this.pacer = new Pacer({ rates: o.rates ?? null, now: this.now, sleep, onWait: o.onWait })
-  }
-
-  get projectId(): string {
-    return this.o.projectId
+    const rates = budgetFor(o.rate, o.baseUrl, o.fetch !== undefined)
+    this.pacer = new Pacer({ rates, now: this.now, sleep, onWait: o.onWait })
   }
 
   /** The URL of an operation, with its path parameters filled in (project_id from the options). */
   urlFor(op: KitOperation, params: Record<string, string | number> = {}, query?: RequestSpec['query']): string {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const value = name === 'project_id' && params[name] === undefined ? this.o.projectId : params[name]
+      const value = name === 'project_id' && params[name] === undefined ? this.projectId : params[name]
       if (value === undefined) throw new Error(`missing path parameter ${name} for ${op.operationId}`)
       return encodeURIComponent(String(value))
     })
@@ -163,7 +154,7 @@ export class Client {
       error,
       durationMs,
     }
-    this.o.onExchange(ex)
+    this.o.onExchange?.(ex)
     return ex
   }
 
@@ -198,7 +189,7 @@ export class Client {
         )
       }
       answered()
-      if (response.status === 429 && attempt < this.o.maxRetries) {
+      if (response.status === 429 && attempt < (this.o.maxRetries ?? 3)) {
         // Waited out in full, however long (an hourly window can ask for most of an hour); no request
         // of this client leaves before then. Without a Retry-After: 2, 4, 8... seconds.
         attempt++
@@ -229,7 +220,7 @@ export class Client {
           ex.jsonError = (error as Error).message
         }
       }
-      this.o.onExchange(ex)
+      this.o.onExchange?.(ex)
       return ex
     }
   }
@@ -237,10 +228,11 @@ export class Client {
   private async fetchWithTimeout(request: Request): Promise<Response> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${this.o.timeoutMs} ms`)), this.o.timeoutMs)
+      const ms = this.o.timeoutMs ?? 30_000
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
     })
     try {
-      return await Promise.race([this.o.fetch(request), timeout])
+      return await Promise.race([this.fetch(request), timeout])
     } finally {
       clearTimeout(timer)
     }
@@ -248,7 +240,7 @@ export class Client {
 
   /** One request and its answer, short, with every secret masked. */
   brief(ex: Exchange): ExchangeBrief {
-    const r = this.o.redact
+    const r = this.o.redact ?? ((text: string) => text)
     const url = new URL(ex.url)
     const shown = url.origin === this.origin ? url.pathname + url.search : url.href
     const who =

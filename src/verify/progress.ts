@@ -13,30 +13,32 @@ export interface Progress {
   etaMs?: number
 }
 
-/** Where a stage started: its instant and the client's request count then. */
-export interface StageStart {
-  at: number
-  requests: number
-}
-
 /**
- * About how long a stage has left: the longer of its pace so far (time per item) and what the budget
- * allows for the requests its items have taken so far per item (the pacer's estimate for `operationId`).
- * Undefined without a total, before the first item, or once done.
+ * A client's progress by stage, each with the ETA: the longer of the stage's pace so far (time per item)
+ * and what the budget allows for the requests its items have taken so far per item (the pacer's estimate
+ * for the stage's operation, or the one `report` names). No ETA without a total, before the first item,
+ * or once done.
  */
-export function etaMs(
-  p: Progress,
-  started: StageStart,
-  now: number,
-  requests: number,
-  pacer: Pacer,
-  operationId: string | null,
-): number | undefined {
-  if (p.total === undefined || p.done === 0 || p.done >= p.total) return undefined
-  const left = p.total - p.done
-  const byPace = ((now - started.at) / p.done) * left
-  const requestsLeft = Math.ceil(((requests - started.requests) / p.done) * left)
-  return Math.max(byPace, pacer.estimateMs(requestsLeft, operationId))
+export function stageProgress(
+  client: { requests: number; pacer: Pacer },
+  now: () => number,
+  report: (progress: Progress) => void = () => {},
+) {
+  const stages = new Map<string, { at: number; requests: number; operationId: string | null }>()
+  return {
+    start(stage: string, operationId: string | null = null) {
+      stages.set(stage, { at: now(), requests: client.requests, operationId })
+    },
+    report(p: Progress, operationId?: string) {
+      const started = stages.get(p.stage)
+      if (!started || p.total === undefined || p.done === 0 || p.done >= p.total) return report(p)
+      const left = p.total - p.done
+      const byPace = ((now() - started.at) / p.done) * left
+      const requestsLeft = Math.ceil(((client.requests - started.requests) / p.done) * left)
+      const byBudget = client.pacer.estimateMs(requestsLeft, operationId ?? started.operationId)
+      report({ ...p, etaMs: Math.max(byPace, byBudget) })
+    },
+  }
 }
 
 export interface ProgressStream {

@@ -91,6 +91,27 @@ export interface RunOptions {
   onCheck?: (check: CheckResult) => void
 }
 
+/** A check's result as the reports show it. */
+export const checkResult = (
+  op: { operationId: string; tags: string[] },
+  name: string,
+  outcome: Outcome,
+  message?: string,
+  more: Partial<CheckResult> = {},
+): CheckResult => ({
+  operationId: op.operationId,
+  tags: op.tags,
+  name,
+  outcome,
+  message,
+  notes: [],
+  exchanges: [],
+  durationMs: 0,
+  ...more,
+})
+
+const driftOf = (note: ObservedNote) => ({ id: note.id, contract: note.seed, real: note.real })
+
 /** `/results/3/foo` -> `/results/*\/foo`: one note per field, not per item. */
 const generalize = (path: string) => path.replace(/\/\d+(?=\/|$)/g, '/*')
 
@@ -150,18 +171,8 @@ export class Run {
   }
 
   skip(operationId: string, name: string, reason: string): void {
-    if (!this.selected(operationId)) return
-    const op = this.contract.byId.get(operationId)!
-    this.push({
-      operationId,
-      tags: op.tags,
-      name,
-      outcome: 'skipped',
-      message: reason,
-      notes: [],
-      exchanges: [],
-      durationMs: 0,
-    })
+    if (this.selected(operationId))
+      this.push(checkResult(this.contract.byId.get(operationId)!, name, 'skipped', reason))
   }
 
   /** Runs a check and records its outcome. */
@@ -242,7 +253,7 @@ export class Run {
       message = summary
       if (softDrift) {
         outcome = 'drift'
-        drift = { id: softDrift.note.id, contract: softDrift.note.seed, real: softDrift.note.real }
+        drift = driftOf(softDrift.note)
         const shape = t.profile === 'observed' ? "the seed's" : "the real service's"
         message = `known drift ${softDrift.note.id}: the response has ${shape} shape${summary ? `; ${summary}` : ''}`
         exchanges = [softDrift.ex]
@@ -255,7 +266,7 @@ export class Run {
         message = error.message
       } else if (error instanceof KnownDrift) {
         outcome = 'drift'
-        drift = { id: error.note.id, contract: error.note.seed, real: error.note.real }
+        drift = driftOf(error.note)
         message = `known drift ${error.note.id}: ${error.message}`
         exchanges = error.exchanges
       } else if (error instanceof CheckFailure) {
@@ -265,17 +276,8 @@ export class Run {
       } else throw new KitFailure(`check "${name}" of ${operationId}`, error)
     }
     if (this.selected(operationId)) {
-      this.push({
-        operationId,
-        tags: op.tags,
-        name,
-        outcome,
-        message,
-        drift,
-        notes,
-        exchanges: this.brief(exchanges),
-        durationMs: Math.round(performance.now() - started),
-      })
+      const durationMs = Math.round(performance.now() - started)
+      this.push(checkResult(op, name, outcome, message, { drift, notes, exchanges: this.brief(exchanges), durationMs }))
     }
   }
 
@@ -302,7 +304,7 @@ export class Run {
       }
       if (tally.drifts.length && outcome === 'passed') {
         const first = tally.drifts[0]!
-        drift = { id: first.note.id, contract: first.note.seed, real: first.note.real }
+        drift = driftOf(first.note)
         outcome = 'drift'
         message = `known drift ${first.note.id} in ${tally.drifts.length} of ${tally.count} responses`
         exchanges = [first.ex]
@@ -315,17 +317,8 @@ export class Run {
         for (const p of problems.slice(1, 6)) notes.push(p)
         exchanges = tally.failures.map((f) => f.ex)
       }
-      out.push({
-        operationId: op.operationId,
-        tags: op.tags,
-        name: 'responses conform to the contract',
-        outcome,
-        message,
-        drift,
-        notes,
-        exchanges: this.brief(exchanges),
-        durationMs: 0,
-      })
+      const name = 'responses conform to the contract'
+      out.push(checkResult(op, name, outcome, message, { drift, notes, exchanges: this.brief(exchanges) }))
     }
     return out
   }

@@ -5,7 +5,8 @@ import type { RateTable } from '../contract/rate-limits.ts'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
-export interface VerifyOptions {
+/** The deployment and how to talk to it: what verify, record and drift are told, and their HTTP client takes. */
+export interface ClientSettings {
   /** The deployment's origin (and path prefix, if any), e.g. https://us.posthog.com or http://127.0.0.1:8010 */
   baseUrl: string
   /** A personal API key. Never printed: every report masks it. */
@@ -14,6 +15,24 @@ export interface VerifyOptions {
   projectId: string | number
   /** The fetch to use (default: the global fetch). Pass `app.fetch` to run in-process without a socket. */
   fetch?: FetchLike
+  /** Per-request timeout in ms (default 30000). */
+  timeoutMs?: number
+  /** Retries of one request answered 429 in a row, each waiting as Retry-After says, however long (default 3). */
+  maxRetries?: number
+  /**
+   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`; see
+   * contract/rate-limits.ts). Default: the real ones for a deployment over the network at a host that is not
+   * loopback, else none.
+   */
+  rate?: string | RateTable | null
+  /** How to wait, and the time the pacing reads (tests pass the mock's clock and a sleep that advances it). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+  /** Told before each wait of a second or more for the rate limits (`reason`: the class, or Retry-After). */
+  onWait?: (ms: number, reason: string) => void
+}
+
+export interface VerifyOptions extends ClientSettings {
   /** Allow creating and changing playlists (the kit's own, soft-deleted afterwards), temporary person properties, and insight tool calls. */
   writes?: boolean
   /** Allow deleting persons: only those named in `personIds`. */
@@ -40,21 +59,6 @@ export interface VerifyOptions {
   negativeRuns?: number
   /** Time budget for all generated negative requests, in ms (default 30000). */
   negativeBudgetMs?: number
-  /** Per-request timeout in ms (default 30000). */
-  timeoutMs?: number
-  /** Retries of one request answered 429 in a row, each waiting as Retry-After says, however long (default 3). */
-  maxRetries?: number
-  /**
-   * The rate limits to keep to: `real`, `off` (null), or scaled classes (`burst=10/min,...`; see
-   * contract/rate-limits.ts). Default: the real ones for a deployment over the network at a host that is not
-   * loopback, else none.
-   */
-  rate?: string | RateTable | null
-  /** How to wait, and the time the pacing reads (tests pass the mock's clock and a sleep that advances it). */
-  sleep?: (ms: number) => Promise<void>
-  now?: () => number
-  /** Told before each wait of a second or more for the rate limits (`reason`: the class, or Retry-After). */
-  onWait?: (ms: number, reason: string) => void
   /** Run id carried by every name the kit creates (default: random). */
   runId?: string
   /** Called as each check finishes (for progress output). */

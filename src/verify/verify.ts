@@ -5,7 +5,7 @@ import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
 import { isMock, unreachable } from './reachability.ts'
 import { createRedactor, redactDeep } from './redact.ts'
-import { KitFailure, Run } from './runner.ts'
+import { checkResult, KitFailure, Run } from './runner.ts'
 import { accessSuite } from './checks/access.ts'
 import { itemsSuite } from './checks/items.ts'
 import { listsSuite } from './checks/lists.ts'
@@ -13,8 +13,7 @@ import { negativeSuite } from './checks/negative.ts'
 import { writesSuite } from './checks/writes.ts'
 import { Items, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
-import { budgetFor } from './pacer.ts'
-import { etaMs, type Progress } from './progress.ts'
+import { stageProgress } from './progress.ts'
 
 /** In the order they run: reads first, then negatives, then the kit's own writes, deletions last. */
 export const SUITES: readonly Suite[] = [accessSuite, listsSuite, itemsSuite, negativeSuite, writesSuite]
@@ -30,7 +29,7 @@ export class VerifyUnreachableError extends Error {}
 /** Every check the kit can report, as [operationId, name]. */
 export function checkCatalogue(): Array<[string, string]> {
   const contract = kitContract()
-  const checks = SUITES.flatMap((suite) => suite.checks(contract))
+  const checks = SUITES.flatMap((suite) => suite.checks(contract)).map(([op, name]): [string, string] => [op, name])
   const conformance = [...new Set(checks.map(([op]) => op))].map((op): [string, string] => [
     op,
     'responses conform to the contract',
@@ -96,33 +95,23 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   // eslint-disable-next-line prefer-const -- the client's callbacks, made first, read it
   let run!: Run
   const client = new Client({
+    ...options,
     baseUrl: base.href,
     projectId,
-    apiKey: options.apiKey,
     secondApiKey,
-    fetch: send,
     timeoutMs,
-    maxRetries: options.maxRetries ?? 3,
-    rates: budgetFor(options.rate, base.href, options.fetch !== undefined),
-    sleep: options.sleep,
-    now: options.now,
-    onWait: options.onWait,
     redact,
     onExchange: (ex) => run.record(ex),
   })
-  // Progress: checks done of those the selection declares, with the ETA record's stages show (the longer
-  // of the pace so far and what the budget allows for the requests a check has taken so far, as the last
-  // check's operation).
-  const now = options.now ?? Date.now
-  const start = { at: now(), requests: 0 }
+  // Progress: checks done of those the selection declares, with the ETA (as the last check's operation).
+  const stages = stageProgress(client, options.now ?? Date.now, options.onProgress)
+  stages.start('checks')
   let done = 0
   let total: number | undefined
   const progress = (check: CheckResult) => {
     if (!options.onProgress) return
     total ??= SUITES.flatMap((suite) => suite.checks(run.contract)).filter(([op]) => run.selected(op)).length
-    const p: Progress = { stage: 'checks', done: Math.min(++done, total), total }
-    const eta = etaMs(p, start, now(), client.requests, client.pacer, check.operationId)
-    options.onProgress(eta === undefined ? p : { ...p, etaMs: eta })
+    stages.report({ stage: 'checks', done: Math.min(++done, total), total }, check.operationId)
   }
   run = new Run(client, {
     profile,
@@ -160,16 +149,6 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     },
   }
 
-  const failed = (operationId: string, name: string, message: string): CheckResult => ({
-    operationId,
-    tags: contract.byId.get(operationId)?.tags ?? [],
-    name,
-    outcome: 'failed',
-    message,
-    notes: [],
-    exchanges: [],
-    durationMs: 0,
-  })
   const crashes: CheckResult[] = []
   let crash: VerifyResult['crash']
   try {
@@ -177,7 +156,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       if (!suite.checks(contract).some(([op]) => run.selected(op))) continue
       if (suite === negativeSuite)
         ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
-      await suite.run(ctx)
+      if (suite.run) await suite.run(ctx)
+      else
+        for (const [id, name, fn] of suite.checks(contract))
+          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, (t) => fn!(t, ctx))
     }
     // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
     // of what the second key has): the run's last line says how many there were.
@@ -198,7 +180,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
         problem = (error as Error).message
       }
       if (problem === null) run.notes.push(`cleanup: ${entry.label}`)
-      else crashes.push(failed(entry.operationId, 'cleanup after the run', `could not ${entry.label}: ${problem}`))
+      else {
+        const op = contract.byId.get(entry.operationId) ?? { operationId: entry.operationId, tags: [] }
+        crashes.push(checkResult(op, 'cleanup after the run', 'failed', `could not ${entry.label}: ${problem}`))
+      }
     }
   }
 

@@ -53,18 +53,19 @@ export const accessSuite: Suite = {
   },
   async run({ run, client, options }) {
     const ops = apiOperations(run.contract, (op) => keyed(op) && (options.writes || op.method === 'GET'))
+    const unknownKey = () =>
+      `phx_analyticsmockverify${options.runId.replace(/[^A-Za-z0-9]/g, '')}${Math.random().toString(36).slice(2, 12)}`
     for (const op of ops.filter((o) => run.selected(o.operationId))) {
-      await run.check(op.operationId, NO_KEY, async (t) => {
-        const ex = await t.call(op.operationId, { ...harmless(op, options.runId), key: 'none' })
-        t.expectStatus(ex, 401)
-        t.expectErrorShape(ex)
-      })
-      await run.check(op.operationId, UNKNOWN_KEY, async (t) => {
-        const fake = `phx_analyticsmockverify${options.runId.replace(/[^A-Za-z0-9]/g, '')}${Math.random().toString(36).slice(2, 12)}`
-        const ex = await t.call(op.operationId, { ...harmless(op, options.runId), key: { unknown: fake } })
-        t.expectStatus(ex, 401)
-        t.expectErrorShape(ex)
-      })
+      for (const [name, key] of [
+        [NO_KEY, () => 'none' as const],
+        [UNKNOWN_KEY, () => ({ unknown: unknownKey() })],
+      ] as const) {
+        await run.check(op.operationId, name, async (t) => {
+          const ex = await t.call(op.operationId, { ...harmless(op, options.runId), key: key() })
+          t.expectStatus(ex, 401)
+          t.expectErrorShape(ex)
+        })
+      }
     }
     for (const op of apiOperations(run.contract, (o) => putless(o, run.contract.operations, run.contract.notMocked))) {
       await run.check(op.operationId, METHOD, async (t) => {

@@ -4,7 +4,16 @@
 import { kitContract, type KitOperation } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
-import { apiOperations, at, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
+import {
+  apiOperations,
+  at,
+  check,
+  itemParams,
+  unknownValue,
+  type Check,
+  type Suite,
+  type SuiteContext,
+} from './suite.ts'
 
 const reads = (op: KitOperation) => op.method === 'GET' && op.path.includes('{project_id}')
 const FORMS = 'other path forms answer alike'
@@ -47,95 +56,80 @@ async function known(
   return t.call(op.operationId, { params: await ctx.items.params(t, op), query: { ...limit, ...query } })
 }
 
-async function itemChecks(ctx: SuiteContext, op: KitOperation) {
-  const { run, items, options } = ctx
-  const params = itemParams(op)
-  const list = listOf(op, run.contract.operations)
-  if (params.length > 0 && list) {
-    await run.check(op.operationId, 'retrieve matches the list item', async (t) => {
-      const listed = (await items.list(t, list.operationId)).slice(0, 3)
-      if (listed.length === 0) t.skip('the list has nothing to retrieve')
-      const param = params.at(-1)!
-      for (const item of listed) {
-        const ex = await t.call(op.operationId, { params: { [param.name]: String(at(item, param.item!.field)) } })
-        t.expectStatus(ex, 200)
-        const diff = differs(op, item, t.json(ex), list.list!.volatile)
-        t.ensure(diff === null, `${param.name} ${at(item, param.item!.field)}: retrieve and list disagree: ${diff}`, ex)
-      }
-      t.summary(`${listed.length} retrieved, each as listed`)
-    })
-  } else if (params.length > 0) {
-    await run.check(op.operationId, `answers for a known ${params.at(-1)!.item?.noun ?? 'item'}`, async (t) => {
-      const ex = await known(t, ctx, op)
-      t.expectStatus(ex, 200)
-      t.json(ex)
-    })
-  }
-  if (params.length > 0) {
-    const last = params.at(-1)!
-    await run.check(op.operationId, `unknown ${last.name} is 404`, async (t) => {
-      const given = params.length > 1 ? await items.params(t, op) : {}
-      const ex = await t.call(op.operationId, {
-        params: { ...given, [last.name]: unknownValue(last.item, options.runId) },
-      })
-      t.expectStatus(ex, 404)
-      t.expectErrorShape(ex)
-    })
-  }
-  await run.check(op.operationId, FORMS, async (t) => {
-    const ex = op.list && params.length === 0 ? await items.page(op.operationId) : await known(t, ctx, op)
+/** Each of a read's path parameters names an item its list shows (retrieve as listed), or names one at all. */
+async function retrieveAsListed(t: CheckContext, ctx: SuiteContext, op: KitOperation, list: KitOperation) {
+  const listed = (await ctx.items.list(t, list.operationId)).slice(0, 3)
+  if (listed.length === 0) t.skip('the list has nothing to retrieve')
+  const param = itemParams(op).at(-1)!
+  for (const item of listed) {
+    const ex = await t.call(op.operationId, { params: { [param.name]: String(at(item, param.item!.field)) } })
     t.expectStatus(ex, 200)
-    const url = new URL(ex.url)
-    const forms = run.contract.pathForms.map((form) => form(url.pathname)).filter((p): p is string => p !== null)
-    for (const path of forms) {
-      const other = await t.client.raw('GET', url.origin + path + url.search, {}, op.operationId)
-      t.ensure(
-        other.status === ex.status,
-        `GET ${path} answered ${other.error ?? other.status}, not ${ex.status} as ${url.pathname} did`,
-        other,
-      )
-    }
-    t.summary(`${[url.pathname, ...forms].join(', ')}: ${ex.status}`)
+    const diff = differs(op, item, t.json(ex), list.list!.volatile)
+    t.ensure(diff === null, `${param.name} ${at(item, param.item!.field)}: retrieve and list disagree: ${diff}`, ex)
+  }
+  t.summary(`${listed.length} retrieved, each as listed`)
+}
+
+async function unknownIs404(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
+  const params = itemParams(op)
+  const last = params.at(-1)!
+  const given = params.length > 1 ? await ctx.items.params(t, op) : {}
+  const ex = await t.call(op.operationId, {
+    params: { ...given, [last.name]: unknownValue(last.item, ctx.options.runId) },
   })
+  t.expectStatus(ex, 404)
+  t.expectErrorShape(ex)
+}
+
+async function otherForms(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
+  const ex = op.list && itemParams(op).length === 0 ? await ctx.items.page(op.operationId) : await known(t, ctx, op)
+  t.expectStatus(ex, 200)
+  const url = new URL(ex.url)
+  const forms = t.contract.pathForms.map((form) => form(url.pathname)).filter((p): p is string => p !== null)
+  for (const path of forms) {
+    const other = await t.client.raw('GET', url.origin + path + url.search, {}, op.operationId)
+    t.ensure(
+      other.status === ex.status,
+      `GET ${path} answered ${other.error ?? other.status}, not ${ex.status} as ${url.pathname} did`,
+      other,
+    )
+  }
+  t.summary(`${[url.pathname, ...forms].join(', ')}: ${ex.status}`)
+}
+
+async function eachFormat(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
   const formats = formatsOf(op)
-  if (formats.length === 0) return
-  await run.check(op.operationId, FORMATS, async (t) => {
-    for (const [format, media] of formats) {
-      const ex = await known(t, ctx, op, { format })
-      t.expectStatus(ex, 200)
-      t.ensure(
-        ex.contentType === media,
-        `format=${format} answered ${ex.contentType ?? 'no content type'}, not ${media}`,
-        ex,
-      )
-    }
-    t.summary(formats.map(([format, media]) => `${format}: ${media}`).join(', '))
-  })
+  for (const [format, media] of formats) {
+    const ex = await known(t, ctx, op, { format })
+    t.expectStatus(ex, 200)
+    t.ensure(
+      ex.contentType === media,
+      `format=${format} answered ${ex.contentType ?? 'no content type'}, not ${media}`,
+      ex,
+    )
+  }
+  t.summary(formats.map(([format, media]) => `${format}: ${media}`).join(', '))
 }
 
 export const itemsSuite: Suite = {
   name: 'items',
   checks: (contract) =>
-    apiOperations(contract, reads).flatMap((op): Array<[string, string]> => {
-      const params = itemParams(op)
-      const last = params.at(-1)
+    apiOperations(contract, reads).flatMap((op): Check[] => {
+      const last = itemParams(op).at(-1)
+      const list = listOf(op, contract.operations)
+      const answers = async (t: CheckContext, ctx: SuiteContext) => {
+        const ex = await known(t, ctx, op)
+        t.expectStatus(ex, 200)
+        t.json(ex)
+      }
       return [
-        ...(last
-          ? ([
-              [
-                op.operationId,
-                listOf(op, contract.operations)
-                  ? 'retrieve matches the list item'
-                  : `answers for a known ${last.item?.noun ?? 'item'}`,
-              ],
-              [op.operationId, `unknown ${last.name} is 404`],
-            ] as Array<[string, string]>)
+        ...(last && list
+          ? [check(op, 'retrieve matches the list item', (t, ctx) => retrieveAsListed(t, ctx, op, list))]
           : []),
-        [op.operationId, FORMS],
-        ...(formatsOf(op).length ? [[op.operationId, FORMATS] as [string, string]] : []),
+        ...(last && !list ? [check(op, `answers for a known ${last.item?.noun ?? 'item'}`, answers)] : []),
+        ...(last ? [check(op, `unknown ${last.name} is 404`, (t, ctx) => unknownIs404(t, ctx, op))] : []),
+        check(op, FORMS, (t, ctx) => otherForms(t, ctx, op)),
+        ...(formatsOf(op).length ? [check(op, FORMATS, (t, ctx) => eachFormat(t, ctx, op))] : []),
       ]
     }),
-  async run(ctx) {
-    for (const op of apiOperations(ctx.run.contract, reads)) await itemChecks(ctx, op)
-  },
 }

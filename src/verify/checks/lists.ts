@@ -4,7 +4,7 @@
 import type { FilterRule, KitOperation, ParameterInfo } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
-import { apiOperations, at, fill, itemParams, type Suite, type SuiteContext } from './suite.ts'
+import { apiOperations, at, check, fill, itemParams, type Check, type Suite, type SuiteContext } from './suite.ts'
 
 interface Page {
   count?: number
@@ -280,24 +280,20 @@ const filters = (op: KitOperation) => op.parameters.filter((p) => p.filter)
 export const listsSuite: Suite = {
   name: 'lists',
   checks: (contract) =>
-    apiOperations(contract).flatMap((op): Array<[string, string]> => [
-      ...(listed(op) ? [[op.operationId, 'pagination walk'] as [string, string]] : []),
-      ...(listed(op) && op.list!.order ? [[op.operationId, `list order ${op.list!.order}`] as [string, string]] : []),
-      ...(listed(op) && projectWide(op) ? [[op.operationId, 'project isolation'] as [string, string]] : []),
-      ...filters(op).map((p): [string, string] => [op.operationId, `filter ${p.name}`]),
+    apiOperations(contract).flatMap((op): Check[] => [
+      ...(listed(op)
+        ? [check(op, 'pagination walk', async (t, ctx) => walk(t, op, await ctx.items.params(t, op)))]
+        : []),
+      ...(listed(op) && op.list!.order
+        ? [
+            check(op, `list order ${op.list!.order}`, async (t, ctx) =>
+              checkOrder(t, ctx, op, await ctx.items.params(t, op)),
+            ),
+          ]
+        : []),
+      ...(listed(op) && projectWide(op)
+        ? [check(op, 'project isolation', (t, ctx) => checkIsolation(t, ctx, op))]
+        : []),
+      ...filters(op).map((p) => check(op, `filter ${p.name}`, (t, ctx) => checkFilter(t, ctx, op, p))),
     ]),
-  async run(ctx) {
-    const { run, items } = ctx
-    for (const op of apiOperations(run.contract, listed)) {
-      await run.check(op.operationId, 'pagination walk', async (t) => walk(t, op, await items.params(t, op)))
-      if (op.list!.order)
-        await run.check(op.operationId, `list order ${op.list!.order}`, async (t) =>
-          checkOrder(t, ctx, op, await items.params(t, op)),
-        )
-      if (projectWide(op)) await run.check(op.operationId, 'project isolation', (t) => checkIsolation(t, ctx, op))
-    }
-    for (const op of apiOperations(run.contract))
-      for (const param of filters(op))
-        await run.check(op.operationId, `filter ${param.name}`, (t) => checkFilter(t, ctx, op, param))
-  },
 }

@@ -11,7 +11,7 @@ import type { KitOperation } from '../contract.ts'
 import type { Exchange, RequestSpec } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { invalidBody, invalidQueryValue, malformedId, sampleValid, streamSeed } from '../negative/generate.ts'
-import { apiOperations, at, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
+import { apiOperations, at, check, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
 import { undoLater } from './writes.ts'
 
 interface Plan {
@@ -125,54 +125,50 @@ function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, params: Record
   return out
 }
 
+/** Malformed requests to one operation's targets, each answered 4xx in the error shape. */
+async function negativeInput(t: CheckContext, ctx: SuiteContext, plan: Plan) {
+  if (plan.write && !ctx.options.writes)
+    t.skip('needs --writes (malformed bodies are only sent to write operations with it)')
+  const operationId = plan.op.operationId
+  const params = await plan.params(t, ctx)
+  const cases = casesFor(t, ctx, plan, params)
+  if (cases.length === 0) t.skip('the contract constrains nothing the generator can break here')
+  const failures: Array<{ c: Case; ex: Exchange; why: string }> = []
+  let sent = 0
+  for (const c of cases) {
+    if (performance.now() > ctx.options.negativeDeadline) break
+    const ex = await t.call(operationId, c.spec)
+    sent++
+    // Something a deployment wrongly made is undone as the contract says.
+    for (const made of ex.status < 300 ? plan.op.effects.filter((e) => e.makes) : [])
+      undoLater(ctx, made, Object.fromEntries(Object.entries(made.makes!).map(([k, p]) => [k, at(ex.json, p)])))
+    let why: string | undefined
+    if (ex.error) why = ex.error
+    else if (ex.status >= 500) why = `${ex.status} (a server error)`
+    else if (ex.status < 400) why = `${ex.status} (accepted)`
+    else {
+      const shape = t.contract.validate(t.contract.errorSchema, ex.json)
+      if (ex.json === undefined || !shape.valid) why = `${ex.status} not in the error shape`
+    }
+    if (why) failures.push({ c, ex, why })
+  }
+  if (sent === 0) t.skip('the time budget for negative input was spent before this operation')
+  if (sent < cases.length) t.note(`time budget reached: ${sent} of ${cases.length} cases sent`)
+  if (failures.length) {
+    const first = failures[0]!
+    const kinds = [...new Set(failures.map((f) => f.c.label))].join(', ')
+    t.fail(
+      `${failures.length} of ${sent} malformed requests were not answered 4xx in the error shape (${kinds}); first: ${first.c.shown} -> ${first.why}`,
+      ...failures.map((f) => f.ex),
+    )
+  }
+  const targets = [...new Set(cases.slice(0, sent).map((c) => c.label))]
+  t.summary(`${sent} malformed requests (${targets.join(', ')}), all 4xx in the error shape`)
+}
+
 export const negativeSuite: Suite = {
   name: 'negative input',
-  checks: (contract) => plans(apiOperations(contract)).map((p): [string, string] => [p.op.operationId, NAME]),
-  async run(ctx) {
-    const { run, options } = ctx
-    for (const plan of plans(apiOperations(run.contract))) {
-      const operationId = plan.op.operationId
-      if (!run.selected(operationId)) continue
-      if (plan.write && !options.writes) {
-        run.skip(operationId, NAME, 'needs --writes (malformed bodies are only sent to write operations with it)')
-        continue
-      }
-      await run.check(operationId, NAME, async (t) => {
-        const params = await plan.params(t, ctx)
-        const cases = casesFor(t, ctx, plan, params)
-        if (cases.length === 0) t.skip('the contract constrains nothing the generator can break here')
-        const failures: Array<{ c: Case; ex: Exchange; why: string }> = []
-        let sent = 0
-        for (const c of cases) {
-          if (performance.now() > options.negativeDeadline) break
-          const ex = await t.call(operationId, c.spec)
-          sent++
-          // Something a deployment wrongly made is undone as the contract says.
-          for (const made of ex.status < 300 ? plan.op.effects.filter((e) => e.makes) : [])
-            undoLater(ctx, made, Object.fromEntries(Object.entries(made.makes!).map(([k, p]) => [k, at(ex.json, p)])))
-          let why: string | undefined
-          if (ex.error) why = ex.error
-          else if (ex.status >= 500) why = `${ex.status} (a server error)`
-          else if (ex.status < 400) why = `${ex.status} (accepted)`
-          else {
-            const shape = t.contract.validate(t.contract.errorSchema, ex.json)
-            if (ex.json === undefined || !shape.valid) why = `${ex.status} not in the error shape`
-          }
-          if (why) failures.push({ c, ex, why })
-        }
-        if (sent === 0) t.skip('the time budget for negative input was spent before this operation')
-        if (sent < cases.length) t.note(`time budget reached: ${sent} of ${cases.length} cases sent`)
-        if (failures.length) {
-          const first = failures[0]!
-          const kinds = [...new Set(failures.map((f) => f.c.label))].join(', ')
-          t.fail(
-            `${failures.length} of ${sent} malformed requests were not answered 4xx in the error shape (${kinds}); first: ${first.c.shown} -> ${first.why}`,
-            ...failures.map((f) => f.ex),
-          )
-        }
-        const targets = [...new Set(cases.slice(0, sent).map((c) => c.label))]
-        t.summary(`${sent} malformed requests (${targets.join(', ')}), all 4xx in the error shape`)
-      })
-    }
-  },
+  selectedOnly: true,
+  checks: (contract) =>
+    plans(apiOperations(contract)).map((plan) => check(plan.op, NAME, (t, ctx) => negativeInput(t, ctx, plan))),
 }

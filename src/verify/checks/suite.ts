@@ -18,12 +18,21 @@ export interface SuiteOptions {
   mock: boolean
 }
 
+/** [operationId, check name, what it runs]: a suite's checks, each declared once. */
+export type Check = [string, string, ((t: CheckContext, ctx: SuiteContext) => Promise<unknown>)?]
+
 export interface Suite {
   name: string
-  /** [operationId, check name]: the suite runs when any of these is selected. */
-  checks(contract: KitContract): Array<[string, string]>
-  run(ctx: SuiteContext): Promise<void>
+  /** The suite runs when any of these is selected. */
+  checks(contract: KitContract): Check[]
+  /** Runs the suite (default: each check in order; an unselected one runs but is not reported). */
+  run?(ctx: SuiteContext): Promise<void>
+  /** Its unselected checks are not run at all (nothing later needs what they do). */
+  selectedOnly?: boolean
 }
+
+/** A check of `op` named `name`, running `fn`. */
+export const check = (op: KitOperation, name: string, fn: NonNullable<Check[2]>): Check => [op.operationId, name, fn]
 
 export interface Cleanup {
   label: string

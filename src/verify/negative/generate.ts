@@ -29,6 +29,26 @@ function typesOf(schema: JsonSchema): string[] | undefined {
   return undefined
 }
 
+/** Numbers that are not whole. */
+const fraction = () =>
+  fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }).filter((x) => !Number.isInteger(x))
+
+/** Values breaking the schema's constraints on strings (enum, lengths, format, pattern) and on numbers (bounds). */
+function broken(schema: JsonSchema, stringy: boolean, numeric: boolean): Arb<string | number>[] {
+  const out: Arb<string | number>[] = []
+  if (stringy && Array.isArray(schema.enum)) out.push(text(12).filter((v) => !schema.enum.includes(v)))
+  if (stringy && typeof schema.maxLength === 'number')
+    out.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
+  if (stringy && typeof schema.minLength === 'number' && schema.minLength > 0)
+    out.push(fc.string({ maxLength: schema.minLength - 1 }))
+  if (stringy && (schema.format || schema.pattern)) out.push(text(20))
+  if (numeric && typeof schema.minimum === 'number')
+    out.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }))
+  if (numeric && typeof schema.maximum === 'number')
+    out.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }))
+  return out
+}
+
 function kindArb(kind: JsonKind): Arb<unknown> {
   switch (kind) {
     case 'string':
@@ -36,9 +56,7 @@ function kindArb(kind: JsonKind): Arb<unknown> {
     case 'integer':
       return fc.integer({ min: -1000, max: 1000 })
     case 'number':
-      return fc
-        .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
-        .filter((x) => !Number.isInteger(x))
+      return fraction()
     case 'boolean':
       return fc.boolean()
     case 'null':
@@ -96,22 +114,8 @@ export function invalidJson(contract: KitContract, raw: JsonSchema, depth = 0): 
     if (allowed.has('number')) allowed.add('integer')
     for (const kind of JSON_KINDS) if (!allowed.has(kind)) options.push(kindArb(kind))
   }
-  const stringy = !types || types.includes('string')
-  if (Array.isArray(schema.enum) && stringy) options.push(text(12).filter((v) => !schema.enum.includes(v)))
-  if (stringy) {
-    if (typeof schema.maxLength === 'number')
-      options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
-    if (typeof schema.minLength === 'number' && schema.minLength > 0)
-      options.push(fc.string({ maxLength: schema.minLength - 1 }))
-    if (schema.format || schema.pattern) options.push(text(20))
-  }
   const numeric = types?.includes('integer') || types?.includes('number')
-  if (numeric) {
-    if (typeof schema.minimum === 'number')
-      options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }))
-    if (typeof schema.maximum === 'number')
-      options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }))
-  }
+  options.push(...broken(schema, !types || types.includes('string'), Boolean(numeric)))
   if (depth < 2 && schema.properties && (!types || types.includes('object'))) {
     const base = (sampleValid(contract, schema) ?? {}) as Record<string, unknown>
     for (const [name, propertySchema] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
@@ -141,36 +145,19 @@ export function invalidQueryValue(contract: KitContract, param: ParameterInfo): 
   }
   const schema = contract.resolve(param.schema)
   const types = typesOf(schema) ?? []
-  const options: Arb<string>[] = []
-  if (types.includes('integer') || types.includes('number')) {
-    options.push(text(10))
-    if (types.includes('integer') && !types.includes('number')) {
-      options.push(
-        fc
-          .double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true })
-          .filter((x) => !Number.isInteger(x))
-          .map(String),
-      )
-    }
-    if (typeof schema.minimum === 'number')
-      options.push(fc.integer({ min: schema.minimum - 1000, max: Math.ceil(schema.minimum) - 1 }).map(String))
-    if (typeof schema.maximum === 'number')
-      options.push(fc.integer({ min: Math.floor(schema.maximum) + 1, max: schema.maximum + 100_000 }).map(String))
-  }
-  if (types.includes('boolean')) {
-    // Words some servers read as booleans are left out: only clearly malformed values are sent.
+  const numeric = types.includes('integer') || types.includes('number')
+  const options: Arb<string | number>[] = numeric ? [text(10)] : []
+  if (types.includes('integer') && !types.includes('number')) options.push(fraction())
+  options.push(...broken(schema, false, numeric))
+  // Words some servers read as booleans are left out: only clearly malformed values are sent.
+  if (types.includes('boolean'))
     options.push(text(10).filter((s) => !/^\s*(true|false|t|f|1|0|yes|no|y|n|on|off)\s*$/i.test(s)))
-  }
-  if (types.includes('string')) {
-    if (Array.isArray(schema.enum)) options.push(text(12).filter((s) => !schema.enum.includes(s)))
-    if (typeof schema.maxLength === 'number')
-      options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 24 }))
-    if (typeof schema.minLength === 'number' && schema.minLength > 0)
-      options.push(fc.string({ maxLength: schema.minLength - 1 }))
-    if (schema.format || schema.pattern) options.push(text(20))
-  }
+  options.push(...broken(schema, types.includes('string'), false))
   if (options.length === 0) return null
-  return fc.oneof(...options).filter((s) => !contract.validQueryValue(param.schema, s))
+  return fc
+    .oneof(...options)
+    .map(String)
+    .filter((s) => !contract.validQueryValue(param.schema, s))
 }
 
 /** Request bodies the schema rejects: JSON of the wrong shape, or text that is not JSON at all. */

@@ -132,6 +132,7 @@ describe("a generated client through Prism's validating proxy", () => {
     await call('persons_partial_update', { path: { ...project, id }, body: {} })
     await call('persons_delete_property_create', { path: { ...project, id }, query: { $unset: 'verified_by' } })
     await call('persons_delete_events_create', { path: { ...project, id } })
+    await call('persons_update', { path: { ...project, id }, body: { properties: { verified_by: 'prism' } } })
     await call('persons_create', { path: project })
     await call('persons_destroy', {
       path: { ...project, id: String(persons.results[1].id) },
@@ -155,6 +156,13 @@ describe("a generated client through Prism's validating proxy", () => {
     await call('session_recording_playlists_recordings_destroy', {
       path: { ...shortId, session_recording_id: recording },
     })
+    // The viewsets' bulk actions and full updates (PUT).
+    const ids = { session_recording_ids: [recording] }
+    await call('session_recording_playlists_recordings_bulk_add', { path: shortId, body: ids })
+    await call('session_recording_playlists_recordings_bulk_delete', { path: shortId, body: ids })
+    await call('session_recording_playlists_update', { path: shortId, body: { name: 'Prism again' } })
+    await call('session_recordings_bulk_viewed', { path: project, body: ids })
+    await call('session_recordings_bulk_not_viewed', { path: project, body: ids })
     // One recording: the player's requests (retrieve, mark viewed, a refused body, delete, then a 404).
     const one = { ...project, id: recording }
     await call('session_recordings_retrieve', { path: one })

@@ -76,6 +76,9 @@ describe('selection', () => {
     const result = await verifyApp(await appWith(), { tags: ['session_recordings'] })
     expect(new Set(result.checks.map((c) => c.operationId))).toEqual(
       new Set([
+        // The viewset's bulk actions (session_recording_api.py bulk_viewed, bulk_not_viewed) carry the tag too.
+        'session_recordings_bulk_viewed',
+        'session_recordings_bulk_not_viewed',
         'session_recordings_list',
         'session_recordings_retrieve',
         'session_recordings_partial_update',

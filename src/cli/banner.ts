@@ -9,7 +9,7 @@ import { formatRate, parseRateLimits, REAL_RATES, THROTTLE_CLASSES } from '../co
 import type { ApiKeyRecord } from '../store/models.ts'
 
 // Thousands separated by commas, as toLocaleString('en-US') writes a whole number; its first call
-// loads ICU's number formatting (~15 ms of the CLI's start-up) for these four figures.
+// loads ICU's number formatting, a noticeable part of the CLI's start-up, for these four figures.
 const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 /** What a key may do, in a few words. */

@@ -6,7 +6,7 @@ import { didYouMean, suggestion } from './did-you-mean.ts'
 import { UsageError, usageFailure, wantsHelp, type OptionTable } from './options.ts'
 import { ScenarioFormatError } from '../../fixtures/recorded.ts'
 // verify, record and drift are imported when their command runs: serve's start-up does not load them
-// (with them, fast-check, yaml and the verify kit's ~40 modules were part of every start).
+// (with them, fast-check, yaml and the verify kit's modules would be part of every start).
 
 const io = () => ({ out: console.log, err: console.error, env: process.env })
 

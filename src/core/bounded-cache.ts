@@ -1,7 +1,7 @@
 // A cache that cannot outgrow its capacity: values made from immutable records (rendered persons and
 // recordings, and through them their JSON text and validation marks, which are weakly keyed by the
 // rendered values) stay while they are in use and go when they are not. Unbounded, a long read of
-// every page of a 100,000-person project held a rendered copy of every person (~1 kB each).
+// every page of a big project would hold a rendered copy of every person.
 //
 // Two generations instead of a strict LRU, so a hit costs one or two lookups and no reordering: new
 // and recently used entries go to the young map; when it is full it becomes the old map and the old

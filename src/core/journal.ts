@@ -2,8 +2,8 @@
 //
 // Entries are kept as the request left them (references to its URL, the key's header and the answer;
 // the time and duration in typed columns) and shaped when read: every request writes one, few are ever
-// read, and formatting the time and parsing the query on the way in was a measurable part of a write's
-// cost. What an entry holds lives through a thousand requests, so through the young generation's
+// read, and formatting the time and parsing the query on the way in would be a measurable part of a
+// write's cost. What an entry holds lives through a thousand requests, so through the young generation's
 // scavenges, which copy every object still alive: an entry is one object (its id is its place, the
 // numbers are not boxed) pointing at what the request had made anyway. Secrets never leave it: query values and body fields named like keys, tokens or passwords
 // (`personal_api_key` above all) read as REDACTED, and the key a request presented reads masked
@@ -265,9 +265,9 @@ export function approximateJsonBytes(value: unknown, options: SizeOptions = {}):
 }
 
 export class Journal {
-  // A ring of `capacity` slots: the oldest entry at #start, #count of them. An array that took the
-  // newest at its end and let the oldest go with shift() moved every entry at every request once full
-  // (1,000 references: ~10% of a small write's own time in-process). Entries are numbered in order
+  // A ring of `capacity` slots: the oldest entry at #start, #count of them (an array that took the
+  // newest at its end and let the oldest go with shift() would move every entry at every request once
+  // full). Entries are numbered in order
   // without gaps, so the oldest's id is #nextId - #count and each one's follows from its place.
   #ring: Array<JournalRecord | undefined> = []
   #atMs: Float64Array
@@ -362,7 +362,7 @@ export class Journal {
   #keepAnswer(entry: JournalRecord): number {
     const res = entry.response
     if (res === undefined) return 0
-    // (Sampled: answers are pages of like records; walking a whole page of 100 persons took ~16 µs, a quarter of the core's time for it.)
+    // (Sampled: answers are pages of like records, and walking a whole page is a large share of the core's time for it.)
     const bytes =
       res.json !== undefined
         ? approximateJsonBytes(res.json, { stopAbove: this.entryBytes, sampleItems: 8 })

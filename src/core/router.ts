@@ -6,7 +6,7 @@
 // methods the real service serves and the mock does not (`x-not-mocked`).
 //
 // openapi-backend's matchOperation lists its operations anew, builds a RegExp for each and sorts them
-// on every call (~0.3 ms a request here); CompiledRouter keeps its rules (an exact path first, then the
+// on every call, a large part of a request's cost; CompiledRouter keeps its rules (an exact path first, then the
 // templates with the longest literal part first, each parameter one non-empty segment) with the
 // operations and patterns made once.
 import { OpenAPIRouter, type Document, type Operation } from 'openapi-backend'
@@ -39,7 +39,7 @@ export interface Router {
 const DRF_METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 /**
  * The route of each path asked, per app: a path asked again skips openapi-backend's patterns (tried in
- * order, ~4x the old compiled tree's time per miss). Bound: ROUTES_KEPT paths of at most LONGEST_KEPT
+ * order, several times a compiled match's time). Bound: ROUTES_KEPT paths of at most LONGEST_KEPT
  * characters. Needed by the Limit rows of `npm run bench` (every request of a row asks the same paths).
  */
 const ROUTES_KEPT = 1024

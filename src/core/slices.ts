@@ -1,6 +1,6 @@
 // The time-slicer: long work done a slice at a time, so other requests are answered between the slices.
 // A scan of a million persons, a page of 10,000 rendered, the text of a big answer or of a snapshot of
-// the whole store: each done at once held every other request back for as long as it took (0.1-4 s).
+// the whole store: each done at once would hold every other request back for as long as it takes.
 // Work that fits in one slice is done at once, with no promise (a request that waits for nothing is not
 // made to).
 
@@ -63,7 +63,7 @@ export function filterInSlices<T>(items: readonly T[], keep: (item: T) => boolea
   )
 }
 
-/** `items.map(make)` in slices, for costly items (a render is ~10-20 µs: the clock is read every 64). */
+/** `items.map(make)` in slices, for costly items such as renders (so the clock is read every 64). */
 export function mapInSlices<T, R>(items: readonly T[], make: (item: T) => R): R[] | Promise<R[]> {
   const made: R[] = []
   return eachInSlices(

@@ -155,7 +155,7 @@ export function capture(
     distinct_id: input.distinct_id,
     person_uuid: updated.uuid,
     timestamp,
-    // (Freezing a fresh spread is slow in V8: ~0.4 µs, most of a frozen object literal's cost again.)
+    // (Freezing a fresh spread is slow in V8, most of a frozen object literal's cost again.)
     properties: Object.isFrozen(properties) ? properties : Object.freeze({ ...properties }),
     person_properties: updated.properties,
   })

@@ -24,14 +24,13 @@ export interface PersonQuery {
 // The search texts (src/store/person-search.ts), lower-cased once per (immutable) record, so a check is
 // one `includes` per person: for the searches the person table's index cannot answer (short or hex-only
 // terms: a scan of the list), and for the persons its trigrams name (checked through the records' fields
-// instead, a search at 100,000 persons took 3-7 times as long in-process, 2.2-2.6x its 1k figure in the
-// bench against 1.1-1.7x). Cached per person table in two arrays indexed by person id (ids
-// are small and dense), checked by record identity (a replaced record is recomputed). A WeakMap keyed
-// by the frozen records measured several times slower at 100,000 persons, and a Map of {person, text}
-// entries cost ~8 MB more there. Kept only for tables of up to SEARCH_TEXTS_KEPT_UP_TO persons: at a
-// million they took ~190 MB (serve's RSS past 1.6 GB after one such search); there each person's fields
-// are checked as they stand (`fieldsHold`: a term is in the joined text exactly when it is in one of
-// the fields), ~4 times slower a person (each field a cache miss), the same answer.
+// instead, a search on a big table takes several times as long: the Scale search row). Cached per person
+// table in two arrays indexed by person id (ids are small and dense), checked by record identity (a
+// replaced record is recomputed): a WeakMap keyed by the frozen records is slower, a Map of
+// {person, text} entries bigger. Kept only for tables of up to SEARCH_TEXTS_KEPT_UP_TO persons, so a
+// million persons' texts do not push serve past its memory target; there each person's fields are
+// checked as they stand (`fieldsHold`: a term is in the joined text exactly when it is in one of the
+// fields), slower a person (each field a cache miss), the same answer.
 export const SEARCH_TEXTS_KEPT_UP_TO = 200_000
 interface SearchCache {
   records: Array<PersonRecord | undefined>

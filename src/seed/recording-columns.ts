@@ -1,6 +1,6 @@
 // A big generated dataset's session recordings, kept in columns (src/store/columns.ts) and read through
-// small records whose fields are getters over them. As frozen objects, with their ids' text and boxed
-// numbers, they took ~290 bytes each (at a million persons, two million recordings); here ~80. The id is
+// small records whose fields are getters over them: as frozen objects, with their ids' text and boxed
+// numbers, each would take several times the bytes it takes here (docs/performance.md). The id is
 // kept as its four 32-bit words, the distinct id as its owner's position, the values recordings share
 // (start URL, viewers, source) as positions in the lists they come from.
 import type { SeededRandom } from '../core/random.ts'

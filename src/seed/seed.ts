@@ -1,7 +1,7 @@
 // The generated datasets: the default data, the scenarios of fixtures/, and any size asked for, made by
 // @faker-js/faker and the seed's own generator from a fixed seed: same seed and size, same data, byte for
 // byte. Nothing here reads the wall clock or Math.random. Only the English locale: the package's main
-// entry loads every locale (~30 MB of memory, ~150 ms of start-up).
+// entry loads every locale, which costs memory and start-up time for nothing.
 //
 // From BIG_PERSONS persons on, the same code makes its values more cheaply (docs/generated-data.md says
 // what differs): faker fills pools of names and companies once and the seed's generator draws from them,
@@ -79,7 +79,7 @@ const PROVIDERS = ['gmail.com', 'yahoo.com', 'hotmail.com']
 /**
  * A deep-frozen copy of `value` (already frozen values are kept, so shared objects stay shared).
  * Plain objects are rebuilt key by key on `{}`: objects made by spreads and then frozen each got a
- * hidden class (map and descriptor array) of their own, ~0.5 kB per person; rebuilt ones share them.
+ * hidden class (map and descriptor array) of their own, memory for every person; rebuilt ones share them.
  */
 export function freezeDeep<T>(value: T): T {
   if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value

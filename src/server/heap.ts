@@ -1,18 +1,15 @@
 // One compacting garbage collection, for the standalone server once its data is in memory. Seeding
 // interleaves the objects that stay (persons, their strings, indexes) with faker's garbage on the same
-// heap pages, and V8's ordinary full collections leave those pages in place: at 100,000 persons the old
-// space held ~98 MB of live objects on ~136-170 MB of pages. A collection that compacts moves the live
-// objects together and gives the emptied pages back (measured: old space 100 MB, RSS -35 to -70 MB;
-// ~25 ms at the default data, ~200 ms at 100,000 persons).
+// heap pages, and V8's ordinary full collections leave those pages in place, so the old space holds its
+// live objects on many more pages than they need. A collection that compacts moves the live objects
+// together and gives the emptied pages back.
 //
-// Compaction moves every live object, so for a moment it needs pages for all of them twice: with a
-// million persons (~1.4 GB of live heap) the packing took the process from 2.1 to 3.1 GB of RSS, more
-// than it could ever give back. Above COMPACT_HEAP_LIMIT of heap in use it is skipped: at a million
-// persons with ~740 MB in use, it took 1.7 s and peak RSS from ~1.45 to 2.1 GB, to give back ~4 MB.
+// Compaction moves every live object, so for a moment it needs pages for all of them twice: on a big
+// heap that raises the peak memory by more than it could ever give back. Above COMPACT_HEAP_LIMIT of
+// heap in use it is skipped.
 //
-// Below COMPACT_HEAP_FLOOR it is skipped too: there is little to give back. On the default data (~35 MB
-// of heap in use, garbage included) it returned ~3 MB of RSS for ~60 ms of CPU, ~15% of the CLI's
-// start-up; at 5,000 persons (~62 MB in use) it returns ~18 MB.
+// Below COMPACT_HEAP_FLOOR it is skipped too: there is little to give back, and the collection would be
+// a noticeable share of the CLI's start-up (docs/performance.md has the figures behind both bounds).
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 

@@ -1,8 +1,8 @@
-// JSON.parse of a document held in a Buffer, for documents longer than V8's longest string (~512 MiB:
-// `buffer.constants.MAX_STRING_LENGTH`). A state file of 100,000 persons is ~540 MB: read as one string
-// it could not be read back at all ("Invalid string length"), so the state it held could not be restored.
+// JSON.parse of a document held in a Buffer, for documents longer than V8's longest string
+// (`buffer.constants.MAX_STRING_LENGTH`). A big project's state file can be longer than that: read as one
+// string it could not be read back at all ("Invalid string length"), so its state could not be restored.
 //
-// A document up to `sliceBytes` is parsed as it always was (one string, one JSON.parse). A longer one is
+// A document up to `sliceBytes` is parsed whole (one string, one JSON.parse). A longer one is
 // walked: its objects member by member, each member that fits in `sliceBytes` parsed natively from its
 // own slice of the bytes, and its arrays in runs of items up to `sliceBytes` (one JSON.parse a run: a
 // table of a million records is a few dozen calls); a member or item longer than that is walked in turn.

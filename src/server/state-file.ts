@@ -25,7 +25,7 @@ export const STATE_FORMAT = 'analytics-mock-state'
  * 2: the activity log is a table of its own (`store.activity`), no longer `store.collections.activity`.
  * 3: a write-ahead log beside the file; `log_seq` says which of its records the snapshot holds.
  * 4: the events' properties objects are pooled (`event_properties`, indexes in the events), as their person
- *    properties were: a 100,000-person file was ~115 MB more, and read back unshared. Earlier ones are read.
+ *    properties are, so equal objects are written once and read back shared. Versions 2 and 3 are read.
  */
 export const STATE_VERSION = 4
 /** Versions this one reads (a version 2 file is a snapshot with no log after it). */
@@ -36,8 +36,8 @@ export class StateFileError extends Error {}
 /**
  * The largest state file written or read: a quarter of V8's heap limit (~1 GiB by default here; raise it
  * with NODE_OPTIONS=--max-old-space-size=MB), and at most what one buffer holds. Reading one back takes
- * several times its size: 200,000 persons' 1.1 GB file peaked at 4.4 GB of RSS on restart, at a 4.1 GB
- * heap limit; a bigger file would end the start in "heap out of memory" instead of a message.
+ * several times its size in memory, so a bigger file would end the start in "heap out of memory" instead
+ * of a message.
  */
 export const MAX_STATE_FILE_BYTES = Math.min(constants.MAX_LENGTH, Math.floor(getHeapStatistics().heap_size_limit / 4))
 
@@ -80,7 +80,7 @@ export async function loadStateFile(
   }
   let data: any
   try {
-    // (Read as one string, a state file over ~512 MB, 100,000 persons' worth, could not be read at all.)
+    // From the buffer, not one string: a file longer than V8's longest string could not be read at all.
     data = parseJsonBuffer(bytes)
   } catch (error) {
     throw new StateFileError(`it is not valid JSON, so it is damaged or not a state file (${(error as Error).message})`)

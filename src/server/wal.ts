@@ -143,8 +143,8 @@ const DSYNC = constants.O_DSYNC ?? 0
 const ALLOCATE_BYTES = 4 * 1024 * 1024
 /**
  * Writes in flight at once (each `O_DSYNC`, at its own place in the segment). Two overlap on the disk
- * here (~1.6x the writes a second of one at a time with 600-byte writes, and a write stuck behind the
- * disk no longer holds every answer); a third added nothing (docs/performance.md).
+ * (more writes a second than one at a time, and a write stuck behind the disk does not hold every
+ * answer back); a third adds nothing (docs/performance.md).
  */
 export const WRITES_IN_FLIGHT = 2
 /**
@@ -160,7 +160,7 @@ export interface LogIo {
 }
 
 const nodeIo: LogIo = {
-  // The callback API: the promise API's per-call cost was a measurable part of a flush on the hot path.
+  // The callback API: the promise API's per-call cost is a measurable part of a flush on the hot path.
   write: (fd, data, offset, length, position) =>
     new Promise((resolve, reject) =>
       writeCallback(fd, data, offset, length, position, (error, written) => (error ? reject(error) : resolve(written))),
@@ -183,7 +183,7 @@ interface Write {
 /**
  * One open segment, appended to with group commit. Space is written (zeros, flushed) ahead of the
  * records, so flushing a record only flushes its data: appending to the end of a file also makes each
- * flush record the file's new size, which took twice as long here (~410 against ~200 µs).
+ * flush record the file's new size, which makes each flush slower (docs/performance.md).
  *
  * Up to WRITES_IN_FLIGHT writes go to the disk at once, each at the place given to it when it started,
  * so a group need not wait for the flush before it to end before its own begins. They may end in any

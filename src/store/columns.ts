@@ -12,8 +12,8 @@ const KIND = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array, 8: Float64Array } 
 /**
  * Memory for big arrays of numbers that live as long as the data (columns, the tables' indexes): shared
  * memory where the platform has it. V8 counts an ArrayBuffer's bytes against the heap that holds it, and
- * each 64 MB past the count at the last full collection sets off another: at a million persons, full
- * collections of a heap of long-lived objects that freed nothing. Shared memory is not counted (so it is
+ * each 64 MB past the count at the last full collection sets off another: with big columns, full
+ * collections of a heap of long-lived objects that free nothing. Shared memory is not counted (so it is
  * not for what is soon garbage: nothing hurries its collection).
  */
 export const outsideHeap = (bytes: number) =>

@@ -11,8 +11,8 @@ type EventColumn = 'time' | 'project' | 'name' | 'distinctId' | 'person' | 'prop
 
 /**
  * Added to a ref in the properties column: the event's properties are `{ $set: <the properties at the
- * ref> }`, made when read (a big generated dataset's `$identify` events: an object each was ~33 MB at a
- * million persons).
+ * ref> }`, made when read (a big generated dataset's `$identify` events would otherwise each hold an object of
+ * their own).
  */
 export const SET_OF = 0x80000000
 

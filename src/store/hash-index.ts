@@ -1,8 +1,8 @@
 // The index the tables find records through: string keys to numbers (rows), in a typed array (open
 // addressing, linear probing). The key itself is not stored: an entry is the key's 32-bit hash and the
 // number, and the caller tells whether the record behind a number has the key it looks for. An entry is
-// 8 bytes outside the heap (16 once a number passes 2^31 - 1), where a Map's is ~50 on the heap: a
-// million persons' 4.4 million keys in Maps held ~180 MB of heap and took seconds to fill.
+// 8 bytes outside the heap (16 once a number passes 2^31 - 1), where a Map's is several times that on the
+// heap, and a big dataset's keys in Maps would take seconds to fill (docs/performance.md).
 
 import { outsideHeap } from './columns.ts'
 
@@ -100,7 +100,7 @@ export class HashIndex {
   /**
    * Adds `count` entries (`hashes[k]`, `values[k]`), as `set` (given `same`) or `add` (without) for each
    * in order would, but made in the order of the slots their probes start in: a table of tens of MB is
-   * then written front to back, where entries made in their own order were each a cache miss.
+   * then written front to back, where entries made in their own order would each be a cache miss.
    * `same(held, value, hash)`: whether the number held is under the key of the entry being added.
    */
   addAll(

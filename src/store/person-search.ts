@@ -4,8 +4,8 @@
 // The text of a person is those fields lower-cased and joined by U+0001, which no search term holds
 // (terms that do are matched field by field). The index leaves out fields made only of hex digits and
 // dashes (uuids, and distinct ids that are uuids): a term holding any other character cannot be found in
-// them, and the others are answered by a scan. Left out, the index at 100,000 persons holds ~40 ids a
-// person instead of ~150.
+// them, and the others are answered by a scan. Leaving them out makes the index several times
+// smaller (fewer ids a person).
 import type { PersonRecord } from './models.ts'
 import { TrigramIndex } from './trigram-index.ts'
 
@@ -109,7 +109,7 @@ export function indexable(term: string): boolean {
 /**
  * The persons' search index: ids of persons whose indexed text holds a term. The trigrams' candidates
  * are checked by the caller, through the persons as they stand, so it keeps no texts of its own (they
- * were ~6 MB of heap at 100,000 persons, ~72 MB at a million). Made at once for a small table (`of`), a
+ * would grow the heap with the table). Made at once for a small table (`of`), a
  * slice at a time for a big one (`building`).
  */
 export class PersonSearchIndex {

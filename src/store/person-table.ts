@@ -22,7 +22,7 @@ function uuidOrder(a: string, b: string): number {
 }
 
 /**
- * Up to this many persons the search index is made within the first search (~6 µs a person). A bigger
+ * Up to this many persons the search index is made within the first search, a short wait. A bigger
  * table makes it in slices between requests, so no request waits for it.
  */
 export const SEARCH_INDEX_AT_ONCE = 10_000

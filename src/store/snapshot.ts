@@ -1,6 +1,6 @@
 // The whole store as plain data, and back: every @msw/data collection (found on the store), the tables
-// that were collections once (playlists, their items, tasks, insights: written among the collections, so
-// state files stay readable), the persons, events, recordings and activity log, the id counters and the
+// written among the collections so that state files keep one shape (playlists, their items, tasks,
+// insights), the persons, events, recordings and activity log, the id counters and the
 // seeded generator's position. The clock and the request journal are not store state.
 //
 // Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
@@ -158,8 +158,8 @@ export interface EventPools {
 /**
  * The events as `encodeSnapshot` writes them, one at a time (a big store is written in slices): each
  * event's properties and person-properties objects are replaced by their indexes in `pools`, which fill
- * as the events are read. (Written inline, as files before version 4 had them, the properties of 1.2
- * million generated events were ~115 MB more to write (550 against 436 MB at 100,000 persons), and read back as 1.2 million objects no two events shared.)
+ * as the events are read. (Written inline, as version 3 files have them, a big dataset's properties
+ * would be much more to write, and read back as an object per event, none of them shared.)
  */
 export function* pooledEvents(
   events: Iterable<EventRecord>,

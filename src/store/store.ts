@@ -139,7 +139,7 @@ export class Store {
     return this.playlistItems.of(playlistId)
   }
 
-  // The directory's lookups, on every request: @msw/data queries (a scan of a few records, ~1 µs each).
+  // The directory's lookups, on every request: @msw/data queries (a scan of a few records, cheap enough for that).
   keyByValue(value: string): ApiKeyRecord | undefined {
     return this.apiKeys.findFirst((q) => q.where((key) => key.value === value))
   }

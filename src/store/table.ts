@@ -435,8 +435,8 @@ function indexOfSorted<T>(list: readonly T[], item: T, order: (a: T, b: T) => nu
 /**
  * Sorts `list` as `list.sort(spec.order)` would, where the order is by `spec.rank` highest first, then by
  * what it likes: the engine's sort of one Float64Array (each entry the rank's place and the item's
- * position in one double), then runs of equal ranks by the comparison. At 1.75 million recordings, the
- * comparison sort alone took ~2.3 s (each comparison two records read from memory far apart).
+ * position in one double), then runs of equal ranks by the comparison. On a big table a comparison sort
+ * alone is slow: each comparison reads two records from memory far apart.
  */
 function sortByRank<T>(list: T[], spec: GroupSpec<T>): void {
   const { order, rank } = spec

@@ -1,21 +1,21 @@
 // A substring index: for each run of three characters (a trigram), the ids whose text holds it. A
 // substring of three characters or more is in a text only if every one of its trigrams is, so the ids
 // under its rarest trigram are a superset of the texts that hold it, and those also under its second
-// rarest a smaller one (at 100,000 persons, a five-letter term from an email: ~120 ids where the rarest
-// alone names ~350, for ~73 that hold it): the caller checks each against the text itself. Kept on
+// rarest a smaller one, much closer to the texts that hold it: the caller checks each against the text
+// itself. Kept on
 // write by adding a text's trigrams again when its text changes; ids under a trigram their text no
 // longer holds are harmless (the check drops them), so nothing is ever removed.
 //
 // Postings are kept as the gaps between ids, in bytes of seven bits each (the high bit: more follow).
-// A trigram most texts hold has gaps of one byte; at a million persons (~34 million postings) the index
-// takes ~50 MB, where 4 bytes an id took ~140 MB. An index made of many texts at once (`building`)
+// A trigram most texts hold has gaps of one byte, so the index takes a fraction of what 4 bytes an id
+// would (docs/performance.md). An index made of many texts at once (`building`)
 // counts each trigram's bytes in a first pass over the texts and gives it its exact room in one buffer,
 // filled in id order in a second pass; what later texts add goes to a trigram's own growing tail of
 // gaps, which may go down as well as up (zigzag-coded). A trigram of the characters a lower-cased ASCII
-// text holds (nearly all) is found in a table by its characters' places (70 x 70 x 70 entries, 1.4 MB);
+// text holds (nearly all) is found in a table by its characters' places (70 x 70 x 70 entries);
 // others in a map by the trigram packed into a number when its characters are below U+0800, else by
-// the trigram itself. (Looked up in a map, every trigram of every text twice, the lookups were a
-// third of the time a big index took to make.)
+// the trigram itself. (Looked up in a map, every trigram of every text twice, the lookups would be a
+// large share of the time a big index takes to make.)
 
 /** One trigram's postings: its run in the made index's buffer, then its tail. */
 interface Postings {
@@ -175,7 +175,7 @@ export class TrigramIndex {
     }
     return (deadline, textOf) => {
       for (;;) {
-        // (The clock read every 256 texts: ~0.1 ms of work.)
+        // (The clock read every 256 texts: often enough to keep to the slice, rarely enough to cost little.)
         const stop = Math.min(end, id + 256)
         for (; id < stop; id++) {
           text = textOf(id) ?? ''

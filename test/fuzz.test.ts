@@ -26,7 +26,10 @@ describe('fuzz', () => {
     // Every operation was reached, and most reached their handler with a success at least once.
     expect([...statuses.keys()].sort()).toEqual(app.contract.operations.map((o) => o.operationId).sort())
     if (REQUESTS < 100 * app.contract.operations.length) return
+    // (An operation the contract documents no success for, such as persons_create's 405, is not expected one.)
+    const succeeds = (id: string) => [...app.contract.byId.get(id)!.responses.keys()].some((st) => st < 300)
     const neverSucceeded = [...statuses]
+      .filter(([id]) => succeeds(id))
       .filter(([id, s]) => !pending.has(id) && ![...s.keys()].some((st) => st < 300 || id.endsWith('_destroy')))
       .map(([id]) => id)
     expect(neverSucceeded, 'operations the generator never got a success from').toEqual([])

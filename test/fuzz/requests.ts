@@ -180,9 +180,14 @@ export function generateRequest(op: OperationInfo, rng: SeededRandom, world: Fuz
     template = pick(rng, op.templates.slice(1))
     tricks.push('alias prefix')
   }
-  const journal = template.startsWith('/_mock/journal/')
+  // An `id` names what its path holds: a journal entry, a recording, else a person.
+  const idOf = template.startsWith('/_mock/journal/')
+    ? 'journal_id'
+    : /\/session_recordings\/\{id\}/.test(template)
+      ? 'session_recording_id'
+      : 'id'
   let path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    encode(segmentValue(journal && name === 'id' ? 'journal_id' : name, rng, world, tricks)),
+    encode(segmentValue(name === 'id' ? idOf : name, rng, world, tricks)),
   )
 
   // Query: the documented parameters, some broken, some repeated or empty, sometimes an unknown one.

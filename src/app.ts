@@ -1,13 +1,9 @@
 // The composition root: the one place that wires the generic core (src/core/pipeline.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (the HTTP server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
-import {
-  createCoreApp,
-  MAX_BODY_BYTES,
-  MAX_URL_BYTES,
-  type AppliedChange,
-  type ChangeListener,
-} from './core/pipeline.ts'
+import type { AppliedChange, ChangeListener } from './core/pipeline.ts'
+import { MAX_BODY_BYTES } from './core/drf/parsers.ts'
+import { MAX_URL_BYTES } from './core/http.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import type { Contract } from './core/contract.ts'
 import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
@@ -141,10 +137,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   if (options.profile !== undefined && !isProfile(options.profile)) {
     throw new RangeError(`profile "${String(options.profile)}" is not one of ${PROFILES.join(', ')}`)
   }
-  // Loaded when an app is created, not when this module is: the contract (document, openapi-backend, ajv)
-  // and the seed (faker and its data) are most of the code, and a browser bundle then gets them as chunks
-  // of their own (scripts/build-entries.ts), none over a bundler's size warning.
-  const [{ loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
+  // Loaded when an app is created, not when this module is: the pipeline (with ajv), the contract
+  // (document, openapi-backend) and the seed (faker and its data) are most of the code, and a browser
+  // bundle then gets them as chunks of their own (scripts/build-entries.ts), none over a bundler's size
+  // warning.
+  const [{ createCoreApp }, { loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
+    import('./core/pipeline.ts'),
     import('./core/contract.ts'),
     import('../fixtures/index.ts'),
   ])

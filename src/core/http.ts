@@ -4,6 +4,9 @@
 // WHATWG Request/Response objects.
 
 /** The methods that change nothing (every other one is a write). */
+/** The longest path and query string the mock reads (longer is a 414). */
+export const MAX_URL_BYTES = 16 * 1024
+
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export interface MockRequest {

@@ -20,7 +20,7 @@ import type { Contract, OperationInfo, OperationView } from './contract.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { ApiError, methodNotAllowed, notFound, notMocked, serverError } from './drf/exceptions.ts'
 import type { Faults } from './faults.ts'
-import { json, SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
+import { json, MAX_URL_BYTES, SAFE_METHODS, serialize, type MockRequest, type MockResponse } from './http.ts'
 import type { Journal, JournalValidation } from './journal.ts'
 import { optionsMetadata, optionsScopes } from './options-metadata.ts'
 import {
@@ -37,11 +37,9 @@ import { checkResponse, createRequestValidator, requestValidationError, type Con
 import { createRouter, type RouteMatch } from './router.ts'
 import { ChangeFeed, recorded, Turns, type AppliedChange, type ChangeListener, type RecordedRequest } from './turns.ts'
 
-export { MAX_BODY_BYTES }
 export type { AppliedChange, ChangeListener, RecordedRequest }
 
 /** Longest request target (path and query) accepted; longer ones are a 414. */
-export const MAX_URL_BYTES = 16 * 1024
 
 export interface CoreOptions<S> {
   contract: Contract

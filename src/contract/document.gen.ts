@@ -2339,6 +2339,7 @@ export const document = {
   "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_add/": {
    "post": {
     "operationId": "session_recording_playlists_recordings_bulk_add",
+    "x-unpublished": "session_recording_playlist_api.py bulk_add_recordings is extend_schema(exclude=True)",
     "tags": [
      "session_recording_playlists"
     ],
@@ -2429,6 +2430,7 @@ export const document = {
   "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/bulk_delete/": {
    "post": {
     "operationId": "session_recording_playlists_recordings_bulk_delete",
+    "x-unpublished": "session_recording_playlist_api.py bulk_delete_recordings is extend_schema(exclude=True)",
     "tags": [
      "session_recording_playlists"
     ],
@@ -2718,6 +2720,7 @@ export const document = {
   "/api/environments/{project_id}/session_recordings/bulk_viewed/": {
    "post": {
     "operationId": "session_recordings_bulk_viewed",
+    "x-unpublished": "session_recording_api.py bulk_viewed is extend_schema(exclude=True)",
     "tags": [
      "session_recordings"
     ],
@@ -2805,6 +2808,7 @@ export const document = {
   "/api/environments/{project_id}/session_recordings/bulk_not_viewed/": {
    "post": {
     "operationId": "session_recordings_bulk_not_viewed",
+    "x-unpublished": "session_recording_api.py bulk_not_viewed is extend_schema(exclude=True)",
     "tags": [
      "session_recordings"
     ],

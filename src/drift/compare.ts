@@ -265,7 +265,8 @@ export function compareOperation(match: OperationMatch): Finding[] {
   const f = new Findings(match.ours)
   const { ours, theirs } = match
   if (!theirs) {
-    f.add('breaking', 'operation', 'removed', `their schema has no ${ours.method} ${ours.path}`)
+    // An x-unpublished operation is served but never published: its absence is expected, not drift.
+    if (!ours.unpublished) f.add('breaking', 'operation', 'removed', `their schema has no ${ours.method} ${ours.path}`)
     return f.list
   }
   if (theirs.deprecated && !ours.deprecated) f.add('warning', 'operation', 'deprecated', 'they mark it deprecated')

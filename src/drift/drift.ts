@@ -38,7 +38,8 @@ export interface DriftResult {
   theirs: { title: string; version: string; openapi: string }
   ours: { title: string; version: string }
   /** The operations compared (operationIds, in the contract's order), how many they have, which they lack. */
-  operations: { ids: string[]; compared: number; matched: number; missing: string[] }
+  /** missing: ours that their schema lacks; unpublished: those marked x-unpublished, expected to be absent. */
+  operations: { ids: string[]; compared: number; matched: number; missing: string[]; unpublished: string[] }
   findings: Finding[]
   /** Baseline ids no longer found (the drift they named is gone). */
   resolved: string[]
@@ -119,7 +120,8 @@ export async function drift(options: DriftOptions): Promise<DriftResult> {
       ids: matches.map((m) => m.ours.operationId),
       compared: matches.length,
       matched: matches.filter((m) => m.theirs).length,
-      missing: matches.filter((m) => !m.theirs).map((m) => m.ours.operationId),
+      missing: matches.filter((m) => !m.theirs && !m.ours.unpublished).map((m) => m.ours.operationId),
+      unpublished: matches.filter((m) => !m.theirs && m.ours.unpublished).map((m) => m.ours.operationId),
     },
     findings,
     resolved: [...accepted].filter((id) => !found.has(id)).sort(),

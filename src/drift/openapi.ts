@@ -20,6 +20,11 @@ export interface DocOperation {
   operationId?: string
   tags: string[]
   deprecated: boolean
+  /**
+   * Our contract's `x-unpublished` (the real view's `extend_schema(exclude=True)`): served by the real
+   * service but left out of its published schema, so a schema without it is expected.
+   */
+  unpublished: boolean
   parameters: DocParameter[]
   requestBody?: { required: boolean; shape: Shape | null }
   /** status -> the JSON body's shape, or null when the status is documented without a JSON body. */
@@ -96,6 +101,7 @@ export function readDocument(doc: Json): ApiDocument {
       operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
       tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
       deprecated: op.deprecated === true,
+      unpublished: typeof op['x-unpublished'] === 'string',
       parameters: parameters.map((p) => ({
         name: String(p.name),
         in: String(p.in),

@@ -15,7 +15,7 @@ export function formatDriftHuman(result: DriftResult): string {
   const { operations: o } = result
   const lines = [
     `${result.source} (${result.theirs.title || 'untitled'}, OpenAPI ${result.theirs.openapi || '?'}) against ${result.ours.title}`,
-    `${o.compared} operations compared: ${o.matched} found${o.missing.length ? `, ${o.missing.length} missing (${o.missing.join(', ')})` : ''}`,
+    `${o.compared} operations compared: ${o.matched} found${o.missing.length ? `, ${o.missing.length} missing (${o.missing.join(', ')})` : ''}${o.unpublished.length ? `, ${o.unpublished.length} unpublished there (${o.unpublished.join(', ')})` : ''}`,
   ]
   // The baseline's differences are known: counted, not listed again (the JSON report has them all).
   const order = (f: Finding) => (f.severity === 'breaking' ? 0 : 1)

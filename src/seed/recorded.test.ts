@@ -166,8 +166,10 @@ describe('the dataset of a recorded scenario', () => {
         )
       ).json()
     // `plan` named as a crucial key: without one the real service (and so the mock) answers a single point.
+    // date_from=all, as record reads it: the default range is the week before the clock
+    // (posthog/queries/query_date_range.py QueryDateRange.date_from_param), which holds none of these events.
     const timeline = await get(
-      `/persons/5/properties_timeline/?properties=${encodeURIComponent('[{"key":"plan","operator":"is_set","type":"person"}]')}`,
+      `/persons/5/properties_timeline/?date_from=all&properties=${encodeURIComponent('[{"key":"plan","operator":"is_set","type":"person"}]')}`,
     )
     expect(timeline.points.map((p: any) => [p.timestamp, p.properties.plan, p.relevant_event_count])).toEqual([
       ['2026-04-02T00:00:00Z', 'a', 3],

@@ -11,11 +11,14 @@ async function at(now: string, options: Parameters<typeof harness>[0] = {}) {
   return { h, person }
 }
 
+// Every event of the person: date_from=all reaches back to the project's first event, from the start of its
+// day (posthog/queries/query_date_range.py QueryDateRange.date_from_param); the default range is one week.
 async function timeline(h: PersonsHarness, id: number) {
-  const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/`)
+  const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/?date_from=all`)
   expect(res.status).toBe(200)
   return res.body
 }
+const startOfDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000
 const eventCount = (t: any) => t.points.reduce((n: number, p: any) => n + p.relevant_event_count, 0)
 
 describe('DELETE', () => {
@@ -200,15 +203,19 @@ describe('POST delete_events', () => {
     await h.client.post(`${PERSONS}/${person.id}/delete_events/`)
 
     expect(await h.setClock('2026-11-03T23:59:59.999Z')).toEqual([])
-    expect(await timeline(h, person.id)).toEqual({ ...before, effective_date_to: '2026-11-03T23:59:59.999000+00:00' })
+    // The same day: the range still ends at the end of 2026-11-03 (date_to_param), over the same points.
+    expect(await timeline(h, person.id)).toEqual(before)
 
     expect(await h.setClock('2026-11-04T00:00:00Z')).toHaveLength(1)
     const after = await timeline(h, person.id)
     expect(after).toEqual({
       points: [],
       crucial_property_keys: [],
-      effective_date_from: isoOffset(Date.parse(person.created_at)),
-      effective_date_to: '2026-11-04T00:00:00+00:00',
+      // The project's first event that is left, from the start of its day; the end of the new day.
+      effective_date_from: isoOffset(
+        startOfDay(Math.min(...[...h.client.app.store.events.forProject(1)].map((e) => e.timestamp))),
+      ),
+      effective_date_to: '2026-11-04T23:59:59.999999+00:00',
     })
     expect((await h.tasks())[0]).toMatchObject({
       state: 'done',

@@ -1,4 +1,7 @@
 // GET properties_timeline/: points from the person's events' person properties.
+// The range is the legacy QueryDateRange's (posthog/queries/query_date_range.py date_from_param /
+// date_to_param, as properties_timeline_event_query.py reads it): without dates, the start of the day seven
+// days back to the end of today; a date or date-time rounded to whole days unless the interval is hour.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { KEYS } from '../support.ts'
 import { expectError, harness, PERSONS, q, type PersonsHarness } from './support.ts'
@@ -38,8 +41,9 @@ describe('properties timeline', () => {
     expect(summary(t)).toEqual([['2026-11-01T10:00:00Z', 'free', 5]])
     expect(t.points[0].properties).toEqual({ email: 'tl@example.com', plan: 'free' })
     expect(t.crucial_property_keys).toEqual([])
-    expect(t.effective_date_from).toBe('2026-11-01T10:00:00+00:00')
-    expect(t.effective_date_to).toBe('2026-11-05T12:00:00+00:00')
+    // The default range: DEFAULT_DATE_FROM_DAYS back from the start of today, to the end of today.
+    expect(t.effective_date_from).toBe('2026-10-29T00:00:00+00:00')
+    expect(t.effective_date_to).toBe('2026-11-05T23:59:59.999999+00:00')
   })
 
   it('has a point per change of the crucial values, oldest first, each counting its events', async () => {
@@ -87,12 +91,23 @@ describe('properties timeline', () => {
     expect(eventFilterKeys.crucial_property_keys).toEqual(['email'])
   })
 
-  it('date_from / date_to: dates are whole UTC days; date-times are exact', async () => {
+  it('date_from / date_to: whole UTC days, a date-time too; by the hour a date-time is exact', async () => {
     const day2 = await timeline('?date_from=2026-11-02&date_to=2026-11-02')
     expect(summary(day2)).toEqual([['2026-11-02T09:00:00Z', 'growth', 1]])
     expect(day2.effective_date_from).toBe('2026-11-02T00:00:00+00:00')
     expect(day2.effective_date_to).toBe('2026-11-02T23:59:59.999999+00:00')
-    const range = await timeline(`?date_from=2026-11-01T10:30:00Z&date_to=2026-11-03T12:00:00Z&${byPlan}`)
+    // QueryDateRange.is_hourly is false for interval day and a text without an h: both ends go to whole days.
+    const days = await timeline(`?date_from=2026-11-01T10:30:00Z&date_to=2026-11-03T12:00:00Z&${byPlan}`)
+    expect(days.effective_date_from).toBe('2026-11-01T00:00:00+00:00')
+    expect(days.effective_date_to).toBe('2026-11-03T23:59:59.999999+00:00')
+    expect(summary(days)).toEqual([
+      ['2026-11-01T10:00:00Z', 'free', 2],
+      ['2026-11-02T09:00:00Z', 'growth', 1],
+      ['2026-11-03T09:00:00Z', 'free', 2],
+    ])
+    const range = await timeline(`?date_from=2026-11-01T10:30:00Z&date_to=2026-11-03T12:00:00Z&interval=hour&${byPlan}`)
+    expect(range.effective_date_from).toBe('2026-11-01T10:30:00+00:00')
+    expect(range.effective_date_to).toBe('2026-11-03T12:00:00+00:00')
     expect(summary(range)).toEqual([
       ['2026-11-01T11:00:00Z', 'free', 1],
       ['2026-11-02T09:00:00Z', 'growth', 1],
@@ -133,10 +148,14 @@ describe('properties timeline', () => {
     const query = `?${byPlan}`
     const before = await timeline(query)
     expect(await timeline(query)).toEqual(before)
-    // The clock moves: the default range ends at the new now, over the same points.
+    // The clock moves: the default range is the new day's week, over the same points.
     await h.setClock('2026-11-06T08:30:00Z')
     const later = await timeline(query)
-    expect(later).toEqual({ ...before, effective_date_to: '2026-11-06T08:30:00+00:00' })
+    expect(later).toEqual({
+      ...before,
+      effective_date_from: '2026-10-30T00:00:00+00:00',
+      effective_date_to: '2026-11-06T23:59:59.999999+00:00',
+    })
     // New events: one more counted (the person's record unchanged), then a new point; relative ranges follow the clock too.
     await h.capture('$pageview', 'tl-user', '2026-11-06T07:00:00Z')
     expect(summary(await timeline(query))).toEqual([
@@ -159,7 +178,7 @@ describe('properties timeline', () => {
       points: [],
       crucial_property_keys: ['plan'],
       effective_date_from: '2026-11-07T00:00:00+00:00',
-      effective_date_to: '2026-11-08T09:00:00+00:00',
+      effective_date_to: '2026-11-08T23:59:59.999999+00:00',
     })
   })
 
@@ -176,10 +195,16 @@ describe('properties timeline', () => {
     ])
   })
 
-  it('a bad date is a 400', async () => {
-    const res = await h.client.get(`${PERSONS}/${id}/properties_timeline/?date_from=yesterday`)
-    expectError(res, 400, 'validation_error')
-    expect(res.body.attr).toBe('date_from')
+  it('a date the parser does not know is now, as the real service answers it (200); bad properties are a 400', async () => {
+    // posthog/utils.py relative_date_parse_with_delta_mapping: not an ISO date, so the first
+    // -?N?<kind> match ('y' with no number) gives an empty delta mapping: now, then the start of its day.
+    const t = await timeline('?date_from=yesterday')
+    expect(t).toEqual({
+      points: [],
+      crucial_property_keys: [],
+      effective_date_from: '2026-11-05T00:00:00+00:00',
+      effective_date_to: '2026-11-05T23:59:59.999999+00:00',
+    })
     expectError(await h.client.get(`${PERSONS}/${id}/properties_timeline/?properties=nope`), 400, 'validation_error')
   })
 

@@ -35,6 +35,8 @@ export class InsightCache {
   #facts = new Map<number, ProjectFacts>()
   #plans = new BoundedCache<string, InsightPlan>(BOUND)
   #results = new BoundedCache<string, InsightResult>(BOUND)
+  /** The part of a result's key that names a plan's query, written once per plan (plans are kept). */
+  #queryKeys = new WeakMap<InsightPlan, string>()
 
   /** Empties the cache when the log has changed since it was filled. */
   #current(log: EventLog): void {
@@ -72,7 +74,10 @@ export class InsightCache {
     const window = insightWindow(plan, now, () =>
       Math.min((facts.earliest ??= earliestOf(log.forProject(projectId), Infinity)), now),
     )
-    const key = `${projectId}:${window.from}:${window.to}:${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`
+    let queryKey = this.#queryKeys.get(plan)
+    if (queryKey === undefined)
+      this.#queryKeys.set(plan, (queryKey = `${JSON.stringify(plan.query)}:${JSON.stringify(plan.sql ?? null)}`))
+    const key = `${projectId}:${window.from}:${window.to}:${queryKey}`
     let result = this.#results.get(key)
     if (!result) this.#results.set(key, (result = runInsightQueryWithin(plan, log.forProject(projectId), window)))
     return result

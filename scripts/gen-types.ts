@@ -1,6 +1,7 @@
 // Regenerates what is derived from contracts/openapi.yaml (the single source of truth):
 //   src/contract/types.gen.ts     TypeScript types (openapi-typescript)
 //   src/contract/document.gen.ts  the document as a module, so the core loads it in Node and in browsers alike
+//   src/contract/validators.gen.ts  its validators as code (scripts/gen-validators.ts), so none is compiled at run time
 // and, from @faker-js/faker's English definitions:
 //   src/seed/faker-locale.gen.ts  the entries the seed draws from (FAKER_ENTRIES), so a browser bundle
 //                                 carries those lists and not faker's whole English locale
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { parse } from 'yaml'
+import { renderValidators } from './gen-validators.ts'
 
 const root = new URL('../', import.meta.url)
 const header = '// Generated from contracts/openapi.yaml by `npm run gen:types`. Do not edit.\n'
@@ -52,6 +54,7 @@ export async function renderGenerated(): Promise<Record<string, string>> {
       "import type { Document } from 'openapi-backend'\n\nexport const document = " +
       document +
       ' as unknown as Document\n',
+    'src/contract/validators.gen.ts': renderValidators(parse(source)),
     'src/seed/faker-locale.gen.ts': fakerLocale(),
   }
 }

@@ -1,15 +1,15 @@
-// Loads the contract once: dereferences it (synchronously, as openapi-backend's quick mode does), builds
-// openapi-backend's router and validator on it, and lists each operation with the facts the pipeline needs.
-// OpenAPIBackend itself is not constructed: its init() parses the document again through
-// json-schema-ref-parser, a promise nothing awaits (in a browser it failed, uncaught, on Node's Buffer). Validators (ajv + ajv-formats) are compiled on first use: each response
-// validator here, each operation's request validators in validation.ts.
+// Loads the contract once: dereferences it (synchronously, as openapi-backend's quick mode does), lists
+// its operations with openapi-backend's router, and gives each the facts the pipeline needs. Its response
+// validators are the contract's compiled ahead of time (validators.gen.ts, `npm run gen:types`), so no schema is
+// compiled at run time. OpenAPIBackend itself is not constructed: its init() parses the document again
+// through json-schema-ref-parser, a promise nothing awaits (in a browser it failed, uncaught, on Node's Buffer).
 import type { ValidateFunction } from 'ajv'
-import ajvFormats from 'ajv-formats'
 // A CommonJS module whose exports ESM loaders cannot list (Node's, Jest's): the whole module, then its member.
 import dereferenceJsonSchema from 'dereference-json-schema'
-import { OpenAPIRouter, OpenAPIValidator, ValidationContext, type Document, type Operation } from 'openapi-backend'
+import { OpenAPIRouter, type Document, type Operation } from 'openapi-backend'
 import { document } from '../contract/document.gen.ts'
-import { profileFormats, profileResponses, profileScopes } from '../contract/profiles.ts'
+import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
+import { responseValidators } from '../contract/validators.gen.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
 
@@ -63,8 +63,6 @@ export interface NotMocked {
 }
 
 export interface Contract {
-  /** openapi-backend's router and validator over the dereferenced contract. */
-  api: { router: OpenAPIRouter; validator: OpenAPIValidator }
   operations: OperationInfo[]
   byId: Map<string, OperationInfo>
   notMocked: NotMocked[]
@@ -73,67 +71,16 @@ export interface Contract {
 
 let cached: Contract | undefined
 
-/** The contract is immutable, so every app in a process shares one compiled copy. */
+/** The contract is immutable, so every app in a process shares one copy. */
 export function loadContract(): Contract {
   if (cached) return cached
-  const api = openapiBackend()
-  const info = operationInfo(responseValidatorOf(api.validator))
-  const operations = api.router.getOperations().map(info)
+  const definition = dereferenceJsonSchema.dereferenceSync(structuredClone(document) as any) as Document
+  const operations = new OpenAPIRouter({ definition, ignoreTrailingSlashes: false }).getOperations().map(operationInfo)
   const notMocked: NotMocked[] = (
     ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
   ).map((e) => ({ method: e.method.toUpperCase(), path: e.path, templates: templatesOf(e.path) }))
-  cached = { api, operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
+  cached = { operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
   return cached
-}
-
-/** openapi-backend's router and validator over the dereferenced contract. */
-function openapiBackend(): Contract['api'] {
-  // One ajv instance per kind of validator: openapi-backend makes a new one for every validator, and
-  // each new instance compiles the JSON Schema meta-schema again to check the schemas it is given.
-  const ajvs = new Map<string, ReturnType<OpenAPIValidator['getAjv']>>()
-  const definition = dereferenceJsonSchema.dereferenceSync(structuredClone(document) as any) as Document
-  const router = new OpenAPIRouter({ definition, ignoreTrailingSlashes: false })
-  const validator = new OpenAPIValidator({
-    definition,
-    router,
-    lazyCompileValidators: true, // validators are compiled on first use (see above), once
-    coerceTypes: true,
-    ajvOpts: { validateSchema: false },
-    customizeAjv: (ajv, ajvOptions, context) => {
-      const key = `${context} ${JSON.stringify(ajvOptions)}`
-      const shared = ajvs.get(key)
-      if (shared) return shared
-      // CommonJS default export seen through ESM: the plugin is the module's `default`.
-      const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (a: typeof ajv, o: object) => void
-      // "fast" mode: the formats' simpler regular expressions (full mode parses every date-time).
-      addFormats(ajv, { mode: 'fast' })
-      ajvs.set(key, ajv)
-      return ajv
-    },
-  })
-  return { router, validator }
-}
-
-/**
- * Response validators, one per distinct schema (after dereferencing, the contract's 168 JSON response
- * schemas are 20 objects, most of them the shared Error), each compiled when first called: most runs
- * answer a few operations. openapi-backend's own compile step (it replaces reference cycles with $refs
- * first) is private in its types.
- */
-function responseValidatorOf(validator: OpenAPIValidator): (schema: object) => ValidateFunction {
-  const responseAjv = validator.getAjv(ValidationContext.Response)
-  const validators = new Map<object, ValidateFunction>()
-  return (schema) => {
-    let lazy = validators.get(schema)
-    if (lazy) return lazy
-    let validate: ValidateFunction | undefined
-    const compile = () => (OpenAPIValidator as any).compileSchema(responseAjv, schema) as ValidateFunction
-    lazy = ((body: unknown) => (validate ??= compile())(body)) as ValidateFunction
-    Object.defineProperty(lazy, 'errors', { get: () => validate?.errors })
-    Object.defineProperty(lazy, 'schema', { value: schema })
-    validators.set(schema, lazy)
-    return lazy
-  }
 }
 
 /** The path template under every alias prefix (x-path-aliases), canonical first. */
@@ -146,55 +93,52 @@ function templatesOf(path: string): string[] {
   return templates
 }
 
-/** What an operation documents: its statuses' media types and its JSON bodies' validators. */
-function responsesOf(documented: Record<string, any>, validatorOf: (schema: object) => ValidateFunction) {
+/** What an operation documents under a profile: its statuses' media types and its JSON bodies' validators. */
+function responsesOf(operationId: string, documented: Record<string, any>, profile: Profile) {
   const responses = new Map<number, string[]>()
-  const responseValidators = new Map<number, ValidateFunction>()
+  const validators = new Map<number, ValidateFunction>()
   for (const [status, response] of Object.entries(documented)) {
-    const content = (response as any).content ?? {}
-    responses.set(Number(status), Object.keys(content))
-    const schema = content['application/json']?.schema
-    if (schema) responseValidators.set(Number(status), validatorOf(schema))
+    responses.set(Number(status), Object.keys((response as any).content ?? {}))
+    const validate = responseValidators[operationId]?.[profile]?.[status]
+    if (validate) validators.set(Number(status), validate)
   }
-  return { responses, responseValidators }
+  return { responses, responseValidators: validators }
 }
 
 /** The facts of one of openapi-backend's operations, under the seed profile and the observed one. */
-const operationInfo =
-  (validatorOf: (schema: object) => ValidateFunction) =>
-  (operation: Operation): OperationInfo => {
-    const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
-    const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
-    const doc = operation as any
-    const seedResponses = doc.responses ?? {}
-    const observedResponses = profileResponses(doc, 'observed')
-    const seed = {
-      operationId: operation.operationId!,
-      scopes,
-      noneDeclared: false,
-      formats: null,
-      ...responsesOf(seedResponses, validatorOf),
-    }
-    const observedScopes = profileScopes(doc, scopes, 'observed')
-    const formats = profileFormats(doc, 'observed')
-    const observedAnswers =
-      observedResponses === seedResponses
-        ? { responses: seed.responses, responseValidators: seed.responseValidators }
-        : responsesOf(observedResponses, validatorOf)
-    const observed: OperationView =
-      observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
-        ? seed
-        : { operationId: seed.operationId, ...observedScopes, formats, ...observedAnswers }
-    return {
-      ...seed,
-      method: operation.method.toUpperCase(),
-      path: operation.path,
-      templates: templatesOf(operation.path),
-      tags: operation.tags ?? [],
-      observer: doc['x-observer'] === true,
-      notes: new Set(((doc['x-observed'] ?? []) as Array<{ id: string }>).map((n) => n.id)),
-      bodyUnread: doc['x-body-unread'] === true,
-      observed,
-      operation,
-    }
+function operationInfo(operation: Operation): OperationInfo {
+  const security = (operation.security ?? (document as any).security ?? []) as Array<Record<string, string[]>>
+  const scopes = security.length === 0 ? null : security.flatMap((req) => Object.values(req).flat())
+  const doc = operation as any
+  const seedResponses = doc.responses ?? {}
+  const observedResponses = profileResponses(doc, 'observed')
+  const seed = {
+    operationId: operation.operationId!,
+    scopes,
+    noneDeclared: false,
+    formats: null,
+    ...responsesOf(operation.operationId!, seedResponses, 'seed'),
   }
+  const observedScopes = profileScopes(doc, scopes, 'observed')
+  const formats = profileFormats(doc, 'observed')
+  const observedAnswers =
+    observedResponses === seedResponses
+      ? { responses: seed.responses, responseValidators: seed.responseValidators }
+      : responsesOf(seed.operationId, observedResponses, 'observed')
+  const observed: OperationView =
+    observedResponses === seedResponses && observedScopes.scopes === scopes && formats === null
+      ? seed
+      : { operationId: seed.operationId, ...observedScopes, formats, ...observedAnswers }
+  return {
+    ...seed,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    templates: templatesOf(operation.path),
+    tags: operation.tags ?? [],
+    observer: doc['x-observer'] === true,
+    notes: new Set(((doc['x-observed'] ?? []) as Array<{ id: string }>).map((n) => n.id)),
+    bodyUnread: doc['x-body-unread'] === true,
+    observed,
+    operation,
+  }
+}

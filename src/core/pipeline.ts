@@ -182,7 +182,7 @@ export class Pipeline<S> implements CoreApp {
       ((v: ContractViolation) =>
         console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
     this.router = createRouter(this.contract)
-    this.validateRequest = createRequestValidator(this.contract)
+    this.validateRequest = createRequestValidator()
     this.memo = new AnswerMemo(this.clock)
     this.observers = new Map(this.contract.operations.map((op) => [op, observedFor(op, this.profile)]))
   }

@@ -1,14 +1,14 @@
 // Validation against the contract, both ways. A request, in the real service's order: the body's
 // serializer fields first (core/drf/fields.ts, from the contract's x-drf entries: DRF coerces, trims and
 // refuses in its own words), then the contract's schemas over the query, path and the validated body,
-// with openapi-backend's ajv validators (compiled per operation on first use), fed directly: the path
+// with openapi-backend's request validators (compiled ahead of time: validators.gen.ts), fed directly: the path
 // params come from the route and the query from URLSearchParams, so the per-request work is one
 // validator call. A schema's refusal is worded as DRF's fields word theirs (drf-exceptions-hog renders
 // the first error only, `attr` the field path joined with "__"). An answer: its status, media type and
 // body as the contract documents them (a violation is the pipeline's loud 500).
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import ajvFormats from 'ajv-formats'
-import type { Contract, OperationInfo, OperationView } from './contract.ts'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { queryValidators, requestValidators } from '../contract/validators.gen.ts'
+import type { OperationInfo, OperationView } from './contract.ts'
 import { ApiError, validationError } from './drf/exceptions.ts'
 import { runSerializer, serializerOf, type Serializer } from './drf/fields.ts'
 import type { MockResponse } from './http.ts'
@@ -23,13 +23,6 @@ interface QueryParamSpec {
    */
   json: ValidateFunction | null
   array: boolean
-}
-
-function jsonParamAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false })
-  const addFormats = ((ajvFormats as any).default ?? ajvFormats) as (a: Ajv, o: object) => void
-  addFormats(ajv, { mode: 'fast' })
-  return ajv
 }
 
 export interface RequestInput {
@@ -53,22 +46,19 @@ interface OperationSpec {
   serializer: Serializer | null
 }
 
-/** An operation's parameters and validators, compiled when it is first asked for. */
-function compileSpec(contract: Contract, op: OperationInfo, jsonAjv: () => Ajv): OperationSpec {
+/** An operation's parameters and validators, read when it is first asked for. */
+function specOf(op: OperationInfo): OperationSpec {
   const parameters = (op.operation.parameters ?? []) as Array<Record<string, any>>
   return {
     query: parameters
       .filter((p) => p.in === 'query')
-      .map((p) => {
-        const jsonSchema = p.content?.['application/json']?.schema
-        return {
-          name: p.name,
-          lenient: p['x-lenient'] === true,
-          json: jsonSchema ? jsonAjv().compile(jsonSchema) : null,
-          array: p.schema?.type === 'array',
-        }
-      }),
-    validators: contract.api.validator.getRequestValidatorsForOperation(op.operationId) ?? [],
+      .map((p) => ({
+        name: p.name,
+        lenient: p['x-lenient'] === true,
+        json: queryValidators[op.operationId]?.[p.name] ?? null,
+        array: p.schema?.type === 'array',
+      })),
+    validators: requestValidators[op.operationId] ?? [],
     hasBody: Boolean(op.operation.requestBody) && !op.bodyUnread,
     serializer: op.bodyUnread ? null : serializerOf(bodySchema(op)),
   }
@@ -112,16 +102,12 @@ function readQuery(spec: OperationSpec, searchParams: URLSearchParams): QueryRea
   return read
 }
 
-export function createRequestValidator(contract: Contract) {
-  let ajv: Ajv | undefined
-  const jsonAjv = () => (ajv ??= jsonParamAjv())
-  // Each operation's validators are compiled when it is first asked for, not all up front: most runs
-  // answer a few operations. A schema that does not compile fails that operation's first request (a 500
-  // naming it), and the contract's tests compile every one.
+export function createRequestValidator() {
+  // Each operation's spec is read when it is first asked for (its serializer made), not all up front.
   const specs = new Map<string, OperationSpec>()
   return function validate(op: OperationInfo, input: RequestInput): RequestValidation {
     let spec = specs.get(op.operationId)
-    if (!spec) specs.set(op.operationId, (spec = compileSpec(contract, op, jsonAjv)))
+    if (!spec) specs.set(op.operationId, (spec = specOf(op)))
     // The serializer's fields before anything else (their 400 is the first error; DRF parses the body first).
     const body = spec.serializer
       ? runSerializer(spec.serializer, input.body ?? {}, { partial: op.method === 'PATCH', text: input.text })

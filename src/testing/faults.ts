@@ -29,7 +29,7 @@ export function faultControl(app: App): MockFaults {
       return app.faults.settings
     },
     set(settings) {
-      validate ??= createRequestValidator(app.contract)
+      validate ??= createRequestValidator()
       const op = app.contract.byId.get('mock_faults_update')!
       const checked = validate(op, {
         params: {},

@@ -72,7 +72,7 @@ class Shared {
   /** The (clean, counted) schema with each subschema occurring more than once replaced by a reference. */
   share = (schema: Schema, root = false): Schema => {
     const key = JSON.stringify(schema)
-    if (root || schema.$ref || (this.counts.get(key) ?? 0) < 2 || key.length < 64)
+    if (root || schema.$ref || (this.counts.get(key) ?? 0) < 2 || key.length < 40)
       return mapSubschemas(schema, this.share)
     let id = this.ids.get(key)
     if (!id) {
@@ -157,9 +157,63 @@ function roots(definition: Document) {
   return { list, tables: { request, responses, query } }
 }
 
+/**
+ * ajv's code with its error reports made calls of `fail` (defined in the output: the same error object
+ * without its schemaPath, which nothing reads and which names the shared functions here rather than the
+ * contract), and each schema constant cut down to the values the code reads (enums, types).
+ */
+function compacted(code: string): string {
+  const reports =
+    /(validate\d+)\.errors = \[\{instancePath(?::([^,]+))?,schemaPath:"[^"]*",keyword:("[^"]+"),params:(\{[^}]*\}),message:(.*?)\}\];return false;/g
+  const out = code.replace(
+    reports,
+    (_m, f, at, keyword, params, message) =>
+      `return fail(${f},${at ?? 'instancePath'},${keyword},${params},${message});`,
+  )
+  let result = ''
+  let last = 0
+  for (const found of out.matchAll(/const (schema\d+) = /g)) {
+    const start = found.index + found[0].length
+    const end = jsonEnd(out, start)
+    result += out.slice(last, start) + JSON.stringify(used(JSON.parse(out.slice(start, end)), found[1]!, out))
+    last = end
+  }
+  return result + out.slice(last)
+}
+
+/** Of a schema constant, the values the code reads (all of it if the code reads it whole). */
+function used(whole: any, name: string, code: string): unknown {
+  const uses = [...code.matchAll(new RegExp(`\\b${name}(?![\\w$])((?:\\.[A-Za-z_$][\\w$]*|\\[\\d+\\])*)`, 'g'))].slice(
+    1,
+  )
+  if (uses.some((u) => !u[1])) return whole
+  const kept: any = {}
+  for (const [, path] of uses) {
+    const keys = path!.split(/\.|\[|\]/).filter(Boolean)
+    let from = whole
+    let to = kept
+    keys.forEach((key, i) => {
+      from = from[key]
+      to = to[key] ??= i === keys.length - 1 ? from : Array.isArray(from) ? [] : {}
+    })
+  }
+  return kept
+}
+
+/** Where the JSON value starting at `start` ends. */
+function jsonEnd(text: string, start: number): number {
+  let depth = 0
+  for (let i = start; ; i++) {
+    const c = text[i]
+    if (c === '"') while (text[++i] !== '"') if (text[i] === '\\') i++
+    if (c === '{' || c === '[') depth++
+    if ((c === '}' || c === ']') && --depth === 0) return i + 1
+  }
+}
+
 /** ajv's CommonJS standalone code, run as a function of the runtime modules it requires. */
 const wrapped = (name: string, code: string) =>
-  `const ${name} = ((module) => ((exports, require) => {${code}\nreturn module.exports})(module.exports, runtime))({ exports: {} })`
+  `const ${name} = ((module) => ((exports, require) => {${compacted(code)}\nreturn module.exports})(module.exports, runtime))({ exports: {} })`
 
 export function renderValidators(document: object): string {
   const definition = inlined(document as Schema) as Document
@@ -204,6 +258,8 @@ export function renderValidators(document: object): string {
     "const cjs = (ns) => (ns.default && typeof ns.default === 'object' && 'default' in ns.default ? ns.default : ns)",
     "const modules = { 'ajv/dist/runtime/ucs2length': cjs(ucs2length), 'ajv/dist/runtime/equal': cjs(equal) }",
     'const runtime = (name) => modules[name]',
+    "/** An error report: sets the validator's errors and answers false. */",
+    "const fail = (f, instancePath, keyword, params, message) => ((f.errors = [{ instancePath, schemaPath: '', keyword, params, message }]), false)",
     wrapped('api', standaloneCode(ajvs.plain, exported(false))),
     wrapped('params', standaloneCode(ajvs.coerce, exported(true))),
     '',

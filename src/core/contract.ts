@@ -6,7 +6,9 @@
 import type { ValidateFunction } from 'ajv'
 // A CommonJS module whose exports ESM loaders cannot list (Node's, Jest's): the whole module, then its member.
 import dereferenceJsonSchema from 'dereference-json-schema'
-import { OpenAPIRouter, type Document, type Operation } from 'openapi-backend'
+import type { Document, Operation } from 'openapi-backend'
+// Its router's module alone: the package's main module loads its validator, and with it ajv's compiler.
+import { OpenAPIRouter } from 'openapi-backend/router.js'
 import { document } from '../contract/document.gen.ts'
 import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
 import { responseValidators } from '../contract/validators.gen.ts'

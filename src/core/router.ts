@@ -9,7 +9,8 @@
 // on every call, a large part of a request's cost; CompiledRouter keeps its rules (an exact path first, then the
 // templates with the longest literal part first, each parameter one non-empty segment) with the
 // operations and patterns made once.
-import { OpenAPIRouter, type Document, type Operation } from 'openapi-backend'
+import type { Document, Operation } from 'openapi-backend'
+import { OpenAPIRouter } from 'openapi-backend/router.js'
 import type { Contract, NotMocked, OperationInfo } from './contract.ts'
 
 export interface Route {

@@ -99,7 +99,7 @@ export interface JournalPage {
 }
 
 /** How many of the newest entries keep their answer by default. */
-export const BODIES_KEPT = 100
+const BODIES_KEPT = 100
 
 /** Bytes of request bodies and answers the journal keeps by default (`journalBytes`). */
 export const JOURNAL_BYTES = 64 * 1024 * 1024
@@ -141,7 +141,7 @@ function redactText(text: string, secrets: readonly string[]): string {
  * (keys the request presented) wherever they appear in a string, such as a link that carries one in its
  * query; the value itself when nothing is replaced.
  */
-export function redactSecrets(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+function redactSecrets(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
   if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value
   if (typeof value !== 'object' || value === null || depth > 64) return value
   if (Array.isArray(value)) {

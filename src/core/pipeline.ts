@@ -464,7 +464,7 @@ function memoKey(op: OperationInfo, req: MockRequest, principal: Principal): str
 }
 
 /** `ctx.observed` for an operation under a profile. */
-export function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
+function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
   return (noteId) => {
     if (!op.notes.has(noteId)) throw new Error(`${op.operationId} has no x-observed note "${noteId}"`)
     return profile === 'observed'

@@ -1,18 +1,16 @@
 // The composition root: the one place that wires the generic core (src/core/pipeline.ts) to this
 // mock's store, seeded scenarios (fixtures/) and handlers. Every face (the HTTP server, msw handlers,
 // the test helper, the verify kit's in-process mode) calls the app built here; nothing else answers requests.
-import type { AppliedChange, ChangeListener } from './core/pipeline.ts'
+import type { AppliedChange, ChangeListener, CoreApp, CoreOptions } from './core/pipeline.ts'
 import { MAX_BODY_BYTES } from './core/drf/parsers.ts'
 import { MAX_URL_BYTES } from './core/http.ts'
 import { Clock, type ClockOptions } from './core/clock.ts'
 import type { Contract } from './core/contract.ts'
-import { isProfile, PROFILES, type Profile } from './contract/profiles.ts'
-import type { MockRequest, MockResponse } from './core/http.ts'
+import { isProfile, PROFILES } from './contract/profiles.ts'
 import { Faults, type FaultSettings } from './core/faults.ts'
 import { Journal } from './core/journal.ts'
 import { parseRateLimits, type RateTable } from './contract/rate-limits.ts'
 import { Throttle } from './core/drf/throttling.ts'
-import type { ContractViolation } from './core/validation.ts'
 import { checkNonPeakWindow, DEFAULT_NON_PEAK, type NonPeakWindow } from './domain/schedule.ts'
 import { InsightCache } from './domain/insight-cache.ts'
 import { runDueTasks } from './domain/tasks.ts'
@@ -28,12 +26,10 @@ import { looksLikePath, openRecorded, type RecordedScenario, type RecordedSource
 export { MAX_BODY_BYTES, MAX_URL_BYTES }
 export type { AppliedChange, ChangeListener }
 
-export interface AppOptions {
-  /**
-   * Answer as the seed describes the API (`seed`, the default) or as the real service answers where the
-   * two disagree (`observed`): the contract's x-observed notes, see contracts/openapi.yaml.
-   */
-  profile?: Profile
+export interface AppOptions extends Pick<
+  CoreOptions<unknown>,
+  'profile' | 'validateResponses' | 'onViolation' | 'maxBodyBytes' | 'maxUrlBytes'
+> {
   /** Seed for the generated data (default 1). */
   seed?: number
   /**
@@ -52,10 +48,6 @@ export interface AppOptions {
   anchor?: number
   /** Clock: `now` (ISO or ms) and whether it is frozen. Default: frozen at the dataset's anchor. */
   clock?: ClockOptions
-  /** Validate every response against the contract (default true). Off: for handlers that answer outside the contract on purpose (a test of `verify`). */
-  validateResponses?: boolean
-  /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
-  onViolation?: (violation: ContractViolation) => void
   /** Non-peak window for POST delete_events (default 00:00-06:00 UTC; may cross midnight). A bad window throws a RangeError. */
   nonPeakWindow?: NonPeakWindow
   /** Request journal capacity (default 1000; 0 turns it off). */
@@ -66,10 +58,6 @@ export interface AppOptions {
   journalEntryBytes?: number
   /** Replace handlers by operationId (tests of the validator use a deliberately broken one). */
   handlers?: Partial<HandlerMap>
-  /** Largest request body accepted (default 1 MiB). */
-  maxBodyBytes?: number
-  /** Longest path plus query accepted (default 16 KiB); longer is a 414. */
-  maxUrlBytes?: number
   /** Latency and injected errors for API requests (default none; changeable at /_mock/faults). */
   faults?: Partial<FaultSettings>
   /** Caps on one person's properties (default 1,000 properties and 640 KiB of JSON); a write past them is a 400. */
@@ -82,11 +70,7 @@ export interface AppOptions {
   rateLimits?: string | RateTable
 }
 
-export interface App {
-  /** Fetch-style entry point. */
-  fetch(request: Request): Promise<Response>
-  /** The same on the core's own request shape: the server face's adapter (no WHATWG objects on its path). */
-  handle(request: MockRequest): Promise<MockResponse>
+export interface App extends Omit<CoreApp, 'forgetAnswers'> {
   store: Store
   clock: Clock
   journal: Journal
@@ -101,17 +85,6 @@ export interface App {
   snapshot(): StoreSnapshot
   /** Puts the store in a snapshot's state; its seed and scenario become the ones a reset returns to. */
   restore(snapshot: StoreSnapshot): Promise<void>
-  /**
-   * Calls `listener` with each change a request made to the store (a write whose handler ran and did not
-   * refuse it with a 4xx, or scheduled tasks that ran before a request), in the order applied, as a
-   * record `replay` applies again. The request's answer waits for the promise the listener returns
-   * (how `serve --state` keeps a 2xx from leaving before its change is on disk). Returns the function that unsubscribes.
-   */
-  onChange(listener: ChangeListener): () => void
-  /** Applies a change `onChange` reported again, exactly as it was first applied (the clock at its instant, then back). */
-  replay(change: AppliedChange): Promise<number | null>
-  /** Runs `task` while no request is between reading and writing the store (a consistent snapshot). */
-  exclusive<T>(task: () => T | Promise<T>): Promise<T>
   readonly options: Readonly<AppOptions>
 }
 
@@ -141,7 +114,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // (document, openapi-backend) and the seed (faker and its data) are most of the code, and a browser
   // bundle then gets them as chunks of their own (scripts/build-entries.ts), none over a bundler's size
   // warning.
-  const [{ createCoreApp }, { loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
+  const [{ Pipeline }, { loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
     import('./core/pipeline.ts'),
     import('./core/contract.ts'),
     import('../fixtures/index.ts'),
@@ -206,7 +179,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     },
   }
 
-  const core = createCoreApp({
+  const core = new Pipeline({
     contract,
     profile: options.profile,
     handlers: { ...defaultHandlers, ...(options.handlers as HandlerMap | undefined) },

@@ -98,7 +98,7 @@ export function authenticate<K extends ApiKeyLike, U extends UserLike>(
 }
 
 /** `X:write` satisfies `X:read`; `*` satisfies everything; a key without scopes is a legacy key, allowed all. */
-export function keyHasScope(key: ApiKeyLike, required: string): boolean {
+function keyHasScope(key: ApiKeyLike, required: string): boolean {
   const scopes = key.scopes
   if (!scopes || scopes.length === 0 || scopes.includes('*') || scopes.includes(required)) return true
   const [object, action] = required.split(':')

@@ -31,26 +31,17 @@ export const isoOrNull = (ms: number | null | undefined): string | null => (ms =
 /** Python's `datetime.isoformat()` of a UTC datetime: `+00:00` instead of `Z`. */
 export const isoOffset = (ms: number): string => local(ms) + '+00:00'
 
-// Zones come from project settings (few); a formatter costs far more to make than to use, so one is
-// kept per zone, at most ZONES of them (null for a zone Intl does not know, read as UTC).
-const ZONES = 64
-const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>()
-
+/** A formatter of `timeZone`'s wall clock, or null for a zone Intl does not know (read as UTC). */
 function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let formatter = zoneFormatters.get(timeZone)
-  if (formatter !== undefined) return formatter
   try {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    return new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
     })
   } catch {
-    formatter = null
+    return null
   }
-  if (zoneFormatters.size >= ZONES) zoneFormatters.clear()
-  zoneFormatters.set(timeZone, formatter)
-  return formatter
 }
 
 const isUtc = (timeZone: string) => timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'GMT'

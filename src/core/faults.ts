@@ -17,7 +17,7 @@ export interface FaultSettings {
   operations: string[] | null
 }
 
-export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
+const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
   latency_ms: 0,
   jitter_ms: 0,
   error_rate: 0,

@@ -5,7 +5,7 @@
 import { REDACTED, type JournalEntryDetail } from './journal.ts'
 
 /** The environment variable the command line reads the key from. */
-export const KEY_VARIABLE = 'POSTHOG_PERSONAL_API_KEY'
+const KEY_VARIABLE = 'POSTHOG_PERSONAL_API_KEY'
 const KEY_FIELD = 'personal_api_key'
 
 /** A shell word: pieces of literal text, and the key's variable between them. */

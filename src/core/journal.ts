@@ -99,7 +99,7 @@ export interface JournalPage {
 }
 
 /** How many of the newest entries keep their answer by default. */
-export const BODIES_KEPT = 100
+const BODIES_KEPT = 100
 
 /** Bytes of request bodies and answers the journal keeps by default (`journalBytes`). */
 export const JOURNAL_BYTES = 64 * 1024 * 1024
@@ -141,7 +141,7 @@ function redactText(text: string, secrets: readonly string[]): string {
  * (keys the request presented) wherever they appear in a string, such as a link that carries one in its
  * query; the value itself when nothing is replaced.
  */
-export function redactSecrets(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
+function redactSecrets(value: unknown, secrets: readonly string[] = [], depth = 0): unknown {
   if (typeof value === 'string') return secrets.length ? redactText(value, secrets) : value
   if (typeof value !== 'object' || value === null || depth > 64) return value
   if (Array.isArray(value)) {
@@ -295,10 +295,11 @@ export class Journal {
     readonly budgetBytes = JOURNAL_BYTES,
     readonly entryBytes = JOURNAL_ENTRY_BYTES,
   ) {
-    this.#atMs = new Float64Array(Math.max(capacity, 0))
-    this.#durationMs = new Float64Array(Math.max(capacity, 0))
-    this.#bodyBytes = new Float64Array(Math.max(capacity, 0))
-    this.#answerBytes = new Float64Array(Math.max(capacity, 0))
+    const column = () => new Float64Array(Math.max(capacity, 0))
+    this.#atMs = column()
+    this.#durationMs = column()
+    this.#bodyBytes = column()
+    this.#answerBytes = column()
   }
 
   /** Bytes of request bodies and answers kept now (estimated). */
@@ -396,16 +397,7 @@ export class Journal {
   }
 
   entries(filter?: { operationId?: string; method?: string }): JournalEntry[] {
-    const out: JournalEntry[] = []
-    for (let i = 0; i < this.#count; i++) {
-      const e = this.#ring[this.#slot(i)]!
-      if (
-        (!filter?.operationId || e.operation_id === filter.operationId) &&
-        (!filter?.method || e.method === filter.method)
-      )
-        out.push(shape(this.#at(i)))
-    }
-    return out
+    return this.page(filter).results
   }
 
   /** A page of entries: filtered, after or before a cursor, newest or oldest first. */
@@ -422,7 +414,7 @@ export class Journal {
       if (operationId !== undefined && e.operation_id !== operationId) continue
       if (status !== undefined && !statusMatches(e.status, status)) continue
       if (method !== undefined && e.method !== method) continue
-      if (query.match && !this.#matches(i, query.match)) continue
+      if (query.match && !query.match(this.#detail(i))) continue
       count++
       const id = firstId + i
       if (id > after && id < before && picked.length < limit) picked.push(i)
@@ -436,17 +428,21 @@ export class Journal {
     }
   }
 
-  #matches(i: number, match: (entry: JournalEntryDetail) => boolean): boolean {
+  #detail(i: number): JournalEntryDetail {
     const e = this.#at(i)
-    return match({ ...shape(e), response: answerOf(e.record) })
+    return { ...shape(e), response: answerOf(e.record) }
+  }
+
+  /** The place after the oldest of entry `id`, or undefined when it is not (or no longer) kept. */
+  #index(id: number): number | undefined {
+    const i = id - (this.#nextId - this.#count)
+    return Number.isInteger(i) && i >= 0 && i < this.#count ? i : undefined
   }
 
   /** One entry with its answer (undefined when it is not, or no longer, kept). */
   get(id: number): JournalEntryDetail | undefined {
-    const i = id - (this.#nextId - this.#count)
-    if (!Number.isInteger(i) || i < 0 || i >= this.#count) return undefined
-    const e = this.#at(i)
-    return { ...shape(e), response: answerOf(e.record) }
+    const i = this.#index(id)
+    return i === undefined ? undefined : this.#detail(i)
   }
 
   /** The newest entry, if any. */
@@ -456,8 +452,8 @@ export class Journal {
 
   /** The request of entry `id` as it came, secrets and all: to send it again, never to show. */
   request(id: number): Readonly<JournalRecord> | undefined {
-    const i = id - (this.#nextId - this.#count)
-    return Number.isInteger(i) && i >= 0 && i < this.#count ? this.#ring[this.#slot(i)] : undefined
+    const i = this.#index(id)
+    return i === undefined ? undefined : this.#ring[this.#slot(i)]
   }
 
   /** The id of the newest entry made for a request with this very URL object (a request just answered), if still kept. */

@@ -17,7 +17,7 @@ const title = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
 const singular = (segment: string) => segment.replace(/s$/, '')
 
 /** The framework's view name for a path template. */
-export function viewName(template: string): string {
+function viewName(template: string): string {
   const parts = template.split('/').filter(Boolean)
   const scoped = parts.indexOf('{project_id}')
   const rest = scoped >= 0 ? parts.slice(scoped + 1) : parts.slice(1)

@@ -39,11 +39,12 @@ import { ChangeFeed, recorded, Turns, type AppliedChange, type ChangeListener, t
 
 export type { AppliedChange, ChangeListener, RecordedRequest }
 
-/** Longest request target (path and query) accepted; longer ones are a 414. */
-
 export interface CoreOptions<S> {
   contract: Contract
-  /** Which of the contract's profiles to answer as (default `seed`; see contract/profiles.ts). */
+  /**
+   * Answer as the seed describes the API (`seed`, the default) or as the real service answers where the
+   * two disagree (`observed`): the contract's x-observed notes, see contracts/openapi.yaml.
+   */
   profile?: Profile
   /** operationId -> handler. An operation without one answers 501. */
   handlers: HandlerMap<HandlerContext<S, any, any>>
@@ -59,11 +60,13 @@ export interface CoreOptions<S> {
   runDueWork(): Promise<boolean>
   /** Whether there is scheduled work due now (then even a read takes a write's turn, and runs it). */
   hasDueWork(): boolean
-  /** Validate every response against the contract (default true). */
+  /** Validate every response against the contract (default true). Off: for handlers that answer outside the contract on purpose (a test of `verify`). */
   validateResponses?: boolean
   /** Called for each contract violation (the response is a 500 either way). Default: console.error. */
   onViolation?: (violation: ContractViolation) => void
+  /** Largest request body accepted (default 1 MiB). */
   maxBodyBytes?: number
+  /** Longest path plus query accepted (default 16 KiB); longer is a 414. */
   maxUrlBytes?: number
   /** Rate limits: the 429 to answer instead of handling an API request, or null (see core/drf/throttling.ts). */
   throttle?(operationId: string, principal: Principal): ApiError | null
@@ -75,8 +78,10 @@ export interface CoreApp {
   /** The same on the core's own request shape: the server face's adapter (no WHATWG objects on its path). */
   handle(request: MockRequest): Promise<MockResponse>
   /**
-   * Calls `listener` with each change a request made (a write whose handler ran and did not refuse it
-   * with a 4xx, or scheduled work that fell due before a request), in order. Returns the function that unsubscribes.
+   * Calls `listener` with each change a request made to the state (a write whose handler ran and did not
+   * refuse it with a 4xx, or scheduled work that fell due before a request), in the order applied, as a
+   * record `replay` applies again. The request's answer waits for the promise the listener returns
+   * (how `serve --state` keeps a 2xx from leaving before its change is on disk). Returns the function that unsubscribes.
    */
   onChange(listener: ChangeListener): () => void
   /**
@@ -147,17 +152,10 @@ function checkNullCharacters(op: OperationInfo, query: URLSearchParams, parsed: 
 
 export class Pipeline<S> implements CoreApp {
   readonly profile: Profile
-  readonly contract: Contract
-  readonly handlers: CoreOptions<S>['handlers']
-  readonly services: S
-  readonly directory: KeyDirectory<any, any, any>
-  readonly journal: Journal
-  readonly faults: Faults
   readonly clock: Clock
+  readonly faults: Faults
   readonly maxBody: number
   readonly maxUrl: number
-  readonly validateResponses: boolean
-  readonly onViolation: (violation: ContractViolation) => void
   readonly router: ReturnType<typeof createRouter>
   readonly validateRequest: ReturnType<typeof createRequestValidator>
   readonly turns = new Turns()
@@ -166,29 +164,28 @@ export class Pipeline<S> implements CoreApp {
   readonly observers: Map<OperationInfo, (noteId: string) => boolean>
 
   constructor(readonly options: CoreOptions<S>) {
-    ;({
-      contract: this.contract,
-      handlers: this.handlers,
-      services: this.services,
-      directory: this.directory,
-    } = options)
-    ;({ journal: this.journal, faults: this.faults, clock: this.clock } = options)
+    const { contract } = options
+    ;({ clock: this.clock, faults: this.faults } = options)
     this.profile = options.profile ?? 'seed'
     this.maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES
     this.maxUrl = options.maxUrlBytes ?? MAX_URL_BYTES
-    this.validateResponses = options.validateResponses ?? true
-    this.onViolation =
-      options.onViolation ??
-      ((v: ContractViolation) =>
-        console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`))
-    this.router = createRouter(this.contract)
+    this.router = createRouter(contract)
     this.validateRequest = createRequestValidator()
     this.memo = new AnswerMemo(this.clock)
-    this.observers = new Map(this.contract.operations.map((op) => [op, observedFor(op, this.profile)]))
+    this.observers = new Map(contract.operations.map((op) => [op, observedFor(op, this.profile)]))
   }
 
   /** The Fetch-style entry point. */
-  fetch = (request: Request): Promise<Response> => this.fetchFace(request)
+  fetch = async (request: Request): Promise<Response> => {
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => (headers[name] = value))
+    // Bytes, not text(): text() quietly replaces what is not UTF-8.
+    const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
+    const res = await this.handle({ method: request.method.toUpperCase(), url: new URL(request.url), headers, body })
+    const out = serialize(res)
+    const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
+    return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
+  }
 
   /** The same on the core's own request shape: the server face's adapter. */
   handle = async (req: MockRequest): Promise<MockResponse> => {
@@ -198,7 +195,28 @@ export class Pipeline<S> implements CoreApp {
 
   onChange = (listener: ChangeListener): (() => void) => this.changes.subscribe(listener)
 
-  replay = (change: AppliedChange): Promise<number | null> => this.replayChange(change)
+  /** A recorded change applied again: in a write's turn, the clock at its instant, no faults, journal or listeners. */
+  replay = (change: AppliedChange): Promise<number | null> =>
+    this.turns.run(true, async () => {
+      const saved = this.clock.saveState()
+      this.clock.restoreState({ frozenAt: change.at, offset: 0 })
+      this.memo.clear()
+      try {
+        const r = change.request
+        if (!r) {
+          this.clock.pin()
+          await this.options.runDueWork().finally(() => this.clock.unpin())
+          return null
+        }
+        const req: MockRequest = { method: r.method, url: new URL(r.url), headers: { ...r.headers }, body: r.body }
+        const ready = await this.prepare(req, true)
+        if ('res' in ready) return ready.res.status
+        return (await settle(this.turn(req, ready.match, ready.parsed, true, true))).res.status
+      } finally {
+        this.clock.restoreState(saved)
+        this.memo.clear()
+      }
+    })
 
   exclusive = <T>(task: () => T | Promise<T>): Promise<T> =>
     this.turns.run(true, () => {
@@ -280,11 +298,13 @@ export class Pipeline<S> implements CoreApp {
     // Content negotiation comes first in the real framework: a format the view does not render is a 404.
     if (view?.formats && unrenderedFormat(query, view.formats)) return refusal(notFound())
     const isApi = view ? view.scopes !== null : !req.url.pathname.startsWith('/_mock/')
-    const principal = isApi ? authenticate(this.directory, req.headers, parsed.body, query) : undefined
+    const principal = isApi ? authenticate(this.options.directory, req.headers, parsed.body, query) : undefined
     if (match.kind === 'method-not-allowed') return refusal(methodNotAllowed(req.method, match.allow))
     const projectId = match.params.project_id
     const project = () =>
-      principal && projectId !== undefined ? checkProjectAccess(this.directory, principal, projectId) : undefined
+      principal && projectId !== undefined
+        ? checkProjectAccess(this.options.directory, principal, projectId)
+        : undefined
     if (match.kind === 'options') {
       // As the real service's framework: the key, the path's read scope and the project, then its metadata.
       if (principal) checkScopes(principal.key, optionsScopes(match.route, this.profile))
@@ -341,7 +361,7 @@ export class Pipeline<S> implements CoreApp {
           text: body?.text,
         })
     if (validation && !validation.valid) throw requestValidationError(validation.errors, validation.input)
-    const handler = this.handlers[op.operationId]
+    const handler = this.options.handlers[op.operationId]
     if (!handler)
       return refusal(new ApiError(501, 'server_error', 'not_implemented', `${op.operationId} is not implemented yet.`))
     const failure =
@@ -359,7 +379,7 @@ export class Pipeline<S> implements CoreApp {
       body: validation?.valid ? validation.body : body?.value,
       principal,
       project,
-      services: this.services,
+      services: this.options.services,
       profile: this.profile,
       observed: this.observers.get(op)!,
     }
@@ -380,11 +400,11 @@ export class Pipeline<S> implements CoreApp {
     let { res } = outcome
     let validation: JournalValidation = outcome.memo === 'hit' ? 'passed' : 'skipped'
     let violated: string | undefined
-    if (validation === 'skipped' && this.validateResponses && outcome.op && res.status < 500) {
+    if (validation === 'skipped' && this.options.validateResponses !== false && outcome.op && res.status < 500) {
       const violation = checkResponse(this.viewOf(outcome.op), res)
       validation = violation ? 'failed' : 'passed'
       if (violation) {
-        this.onViolation(violation)
+        ;(this.options.onViolation ?? logViolation)(violation)
         violated = `${violation.operationId} ${violation.status}: ${violation.message}`
         res = serverError(`Response violates the contract: ${violated}`, 'contract_violation').toResponse()
       }
@@ -416,7 +436,7 @@ export class Pipeline<S> implements CoreApp {
     violated: string | undefined,
     started: number,
   ) {
-    this.journal.record(
+    this.options.journal.record(
       {
         method: req.method,
         // References only (shaped, masked and redacted when read): the URL, the key's header, the answer.
@@ -433,52 +453,10 @@ export class Pipeline<S> implements CoreApp {
       Math.round((performance.now() - started) * 1000) / 1000,
     )
   }
-
-  /** A recorded change applied again: in a write's turn, the clock at its instant, no faults, journal or listeners. */
-  private replayChange(change: AppliedChange): Promise<number | null> {
-    return this.turns.run(true, async () => {
-      const saved = this.clock.saveState()
-      this.clock.restoreState({ frozenAt: change.at, offset: 0 })
-      this.memo.clear()
-      try {
-        const r = change.request
-        if (!r) {
-          this.clock.pin()
-          await this.options.runDueWork().finally(() => this.clock.unpin())
-          return null
-        }
-        const req: MockRequest = { method: r.method, url: new URL(r.url), headers: { ...r.headers }, body: r.body }
-        const ready = await this.prepare(req, true)
-        if ('res' in ready) return ready.res.status
-        return (await settle(this.turn(req, ready.match, ready.parsed, true, true))).res.status
-      } finally {
-        this.clock.restoreState(saved)
-        this.memo.clear()
-      }
-    })
-  }
-
-  private async fetchFace(request: Request): Promise<Response> {
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, name) => (headers[name] = value))
-    // Bytes, not text(): text() quietly replaces what is not UTF-8.
-    const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined
-    const res = await this.handle({
-      method: request.method.toUpperCase(),
-      url: new URL(request.url),
-      headers,
-      body: bytes,
-    })
-    const out = serialize(res)
-    const noBody = res.status === 204 || res.status === 304 || (out.body === '' && res.json === undefined)
-    return new Response(noBody ? null : out.body, { status: res.status, headers: out.headers })
-  }
 }
 
-/** The pipeline over `options`: its entry points, bound (see CoreApp). */
-export function createCoreApp<S>(options: CoreOptions<S>): CoreApp {
-  return new Pipeline(options)
-}
+const logViolation = (v: ContractViolation) =>
+  console.error(`[analytics-mock] CONTRACT VIOLATION ${v.operationId} ${v.status}: ${v.message}`)
 
 /** The memo's key for a read: the operation, the URL, the key that asked and the media types it accepts. */
 function memoKey(op: OperationInfo, req: MockRequest, principal: Principal): string {
@@ -486,7 +464,7 @@ function memoKey(op: OperationInfo, req: MockRequest, principal: Principal): str
 }
 
 /** `ctx.observed` for an operation under a profile. */
-export function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
+function observedFor(op: OperationInfo, profile: Profile): (noteId: string) => boolean {
   return (noteId) => {
     if (!op.notes.has(noteId)) throw new Error(`${op.operationId} has no x-observed note "${noteId}"`)
     return profile === 'observed'

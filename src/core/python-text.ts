@@ -24,14 +24,14 @@ export function floatRepr(x: number): string {
 }
 
 /** str() of a JSON number: an int's exact digits (from `raw` when given), else the float's repr. */
-export function numberStr(x: number, raw?: string): string {
+function numberStr(x: number, raw?: string): string {
   if (raw !== undefined && /^-?\d+$/.test(raw)) return BigInt(raw).toString()
   if (raw === undefined && Number.isSafeInteger(x)) return String(x)
   return floatRepr(x)
 }
 
 /** repr() of a Python str. */
-export function strRepr(s: string): string {
+function strRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'"
   let out = quote
   for (const ch of s) {

@@ -24,7 +24,7 @@ const nextTurn: (task: () => void) => void = (() => {
  * time on later turns; answers `done()`, or a promise of it once slices were needed. `step` is handed the
  * slice's deadline (a performance.now() reading) and works until it (or its end).
  */
-export function inSlices<R>(step: (deadline: number) => boolean, done: () => R): R | Promise<R> {
+function inSlices<R>(step: (deadline: number) => boolean, done: () => R): R | Promise<R> {
   if (step(performance.now() + SLICE_MS)) return done()
   return new Promise((resolve, reject) => {
     const next = (): void => {

@@ -22,7 +22,7 @@ const hex = (byte: number) => `0x${byte.toString(16).padStart(2, '0')}`
  * Python's message for the first invalid sequence in `bytes` ("'utf-8' codec can't decode byte 0xff in
  * position 3: invalid start byte"), or null when they are valid UTF-8.
  */
-export function describeInvalidUtf8(bytes: Uint8Array): string | null {
+function describeInvalidUtf8(bytes: Uint8Array): string | null {
   let i = 0
   while (i < bytes.length) {
     const lead = bytes[i]!

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toJson } from '../core/http.ts'
-import { toolContent } from './insight-cache.ts'
+import { formatToolContent } from './insight-format.ts'
 import { planInsight } from './insight-plan.ts'
 import type { InsightResult } from './insight-query.ts'
 import { toInsightMessages } from './insight-answer.ts'
@@ -33,7 +33,7 @@ describe('insight tool answers', () => {
             question,
             plan,
             shortId: 'AbC12345',
-            content: toolContent(result, Date.UTC(2026, 10, 1, 10), 'Europe/Berlin'),
+            content: formatToolContent(result, Date.UTC(2026, 10, 1, 10), 'Europe/Berlin'),
             ids: [
               '00000000-0000-4000-8000-000000000001',
               '00000000-0000-4000-8000-000000000002',

@@ -11,7 +11,6 @@ import { BoundedCache } from '../core/bounded-cache.ts'
 import type { EventLog } from '../store/event-log.ts'
 import type { EventRecord } from '../store/models.ts'
 import { planInsight, type EventVocabulary, type InsightPlan, type InsightType } from './insight-plan.ts'
-import { formatToolContent } from './insight-format.ts'
 import { earliestOf, insightWindow, runInsightQueryWithin, type InsightResult } from './insight-query.ts'
 
 const BOUND = 256
@@ -82,14 +81,4 @@ export class InsightCache {
     if (!result) this.#results.set(key, (result = runInsightQueryWithin(plan, log.forProject(projectId), window)))
     return result
   }
-}
-
-/** The tool message's text. */
-export interface ToolContent {
-  text: string
-}
-
-/** `formatToolContent(result, now, timeZone)`: the text names the time to the second. */
-export function toolContent(result: InsightResult, now: number, timeZone: string): ToolContent {
-  return { text: formatToolContent(result, now, timeZone) }
 }

@@ -1,66 +1,30 @@
-// Calendar arithmetic for insight queries, in UTC: the start of an hour, day, week (Sunday, the real
-// default) or month, moving by intervals, and the texts the tool prints. Relative dates are read by
-// relative-date.ts.
-import { zoneOffset } from '../core/datetime.ts'
+// Calendar arithmetic for insight queries, in UTC, as relativedelta moves and replaces fields
+// (relative-date.ts `applyDelta`): the start of an hour, day, week (Sunday, the real default) or month,
+// moving by intervals, and the texts the tool prints (core/datetime.ts `iso`, cut to the second).
+import { iso, zoneOffset } from '../core/datetime.ts'
+import { applyDelta, type DeltaMapping } from './relative-date.ts'
 
 export type Interval = 'hour' | 'day' | 'week' | 'month'
 
-const HOUR = 3_600_000
-const DAY = 24 * HOUR
+const HOUR_START = { minute: 0, second: 0, microsecond: 0 }
+const DAY_START = { hour: 0, ...HOUR_START }
 
 export function startOf(ms: number, interval: Interval): number {
-  const d = new Date(ms)
-  switch (interval) {
-    case 'hour':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours())
-    case 'day':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
-    case 'week':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - d.getUTCDay())
-    case 'month':
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
-  }
+  if (interval === 'hour') return applyDelta(ms, HOUR_START, 1)
+  if (interval === 'day') return applyDelta(ms, DAY_START, 1)
+  if (interval === 'week') return applyDelta(ms, { ...DAY_START, days: new Date(ms).getUTCDay() }, -1)
+  return applyDelta(ms, { ...DAY_START, day: 1 }, 1)
 }
 
-/** `ms` moved by `n` intervals (months by calendar, the rest by fixed lengths). */
-export function addIntervals(ms: number, interval: Interval, n: number): number {
-  switch (interval) {
-    case 'hour':
-      return ms + n * HOUR
-    case 'day':
-      return ms + n * DAY
-    case 'week':
-      return ms + n * 7 * DAY
-    case 'month': {
-      const d = new Date(ms)
-      return Date.UTC(
-        d.getUTCFullYear(),
-        d.getUTCMonth() + n,
-        d.getUTCDate(),
-        d.getUTCHours(),
-        d.getUTCMinutes(),
-        d.getUTCSeconds(),
-        d.getUTCMilliseconds(),
-      )
-    }
-  }
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
+/** `ms` moved by `n` intervals (months by calendar). */
+export const addIntervals = (ms: number, interval: Interval, n: number): number =>
+  applyDelta(ms, { [`${interval}s`]: n } as DeltaMapping, 1)
 
 /** YYYY-MM-DD */
-export function isoDate(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
-}
+export const isoDate = (ms: number): string => iso(ms).slice(0, 10)
 
 /** YYYY-MM-DD HH:MM:SS */
-export function isoDateTime(ms: number): string {
-  const d = new Date(ms)
-  return `${isoDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-}
+export const isoDateTime = (ms: number): string => iso(ms).slice(0, 19).replace('T', ' ')
 
 /** YYYY-MM-DD HH:MM:SS of `ms` as the wall clock reads in `timeZone` (UTC when the zone is unknown). */
-export function wallClockIn(ms: number, timeZone: string): string {
-  return isoDateTime(ms + zoneOffset(ms, timeZone))
-}
+export const wallClockIn = (ms: number, timeZone: string): string => isoDateTime(ms + zoneOffset(ms, timeZone))

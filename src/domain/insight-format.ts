@@ -1,9 +1,11 @@
 // Insight results as the real assistant's query executor words them for the tool message: a compact
 // pipe-separated table per query kind, framed by its "Here is the results table ..." prompt.
 import { isoDateTime, wallClockIn } from './insight-dates.ts'
-import type { InsightResult, RetentionCohortResult, TrendsSeriesResult, FunnelStepResult } from './insight-query.ts'
+import type { InsightResult } from './insight-query.ts'
 
-export const NO_DATA = 'No data recorded for this time period.'
+type Results<K extends InsightResult['kind']> = Extract<InsightResult, { kind: K }>['results']
+
+const NO_DATA = 'No data recorded for this time period.'
 
 const matrix = (rows: string[][]) =>
   rows
@@ -43,14 +45,14 @@ function stripSeconds(date: string): string {
   return date.replace('T', ' ').slice(0, 16)
 }
 
-function formatTrends(results: TrendsSeriesResult[]): string {
+function formatTrends(results: Results<'TrendsQuery'>): string {
   if (results.length === 0) return NO_DATA
   const rows = [['Date', ...results.map((s) => s.label)]]
   results[0]!.days.forEach((day, i) => rows.push([stripSeconds(day), ...results.map((s) => formatNumber(s.data[i]!))]))
   return matrix(rows)
 }
 
-function formatFunnel(steps: FunnelStepResult[], dateFrom: number, dateTo: number): string {
+function formatFunnel(steps: Results<'FunnelsQuery'>, dateFrom: number, dateTo: number): string {
   if (steps.length === 0) return NO_DATA
   const first = steps[0]!.count
   const rows = [
@@ -75,7 +77,7 @@ function formatFunnel(steps: FunnelStepResult[], dateFrom: number, dateTo: numbe
   return `Date range: ${isoDateTime(dateFrom)} to ${isoDateTime(dateTo)}\n\n${matrix(rows)}\n\n${hint}`
 }
 
-function formatRetention(cohorts: RetentionCohortResult[], period: string): string {
+function formatRetention(cohorts: Results<'RetentionQuery'>, period: string): string {
   if (cohorts.length === 0) return NO_DATA
   const header = ['Date', 'Number of persons on date']
   const rows: string[][] = [header]

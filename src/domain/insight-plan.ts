@@ -92,10 +92,10 @@ export interface EventVocabulary {
   names: readonly string[]
 }
 
-export const DEFAULT_EVENT = '$pageview'
-export const DEFAULT_DATE_FROM = '-30d'
-export const DEFAULT_RETENTION_INTERVALS = 8
-export const FUNNEL_WINDOW_DAYS = 14
+const DEFAULT_EVENT = '$pageview'
+const DEFAULT_DATE_FROM = '-30d'
+const DEFAULT_RETENTION_INTERVALS = 8
+const FUNNEL_WINDOW_DAYS = 14
 export const SQL_ROW_LIMIT = 100
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -2,7 +2,7 @@
 // trends (count or unique persons per interval), ordered funnels (14-day conversion window),
 // retention cohorts (recurring or first time) and the counts-by-event SQL. Pure: events and "now" in,
 // results out, so the numbers follow the data.
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 import type { EventRecord } from '../store/models.ts'
 import { addIntervals, isoDate, isoDateTime, startOf, type Interval } from './insight-dates.ts'
 import { hogqlDateFrom } from './query-date-range.ts'
@@ -17,39 +17,14 @@ import {
   type TrendsQuery,
 } from './insight-plan.ts'
 
-export interface TrendsSeriesResult {
-  label: string
-  action: { id: string; type: 'events'; order: number; name: string; custom_name: null; math: string }
-  count: number
-  data: number[]
-  /** Bucket starts: YYYY-MM-DD, or YYYY-MM-DD HH:00:00 by the hour. */
-  days: string[]
-}
-
-export interface FunnelStepResult {
-  action_id: string
-  name: string
-  custom_name: null
-  order: number
-  type: 'events'
-  count: number
-  /** Seconds from the previous step (null for the first step or when nobody got here). */
-  average_conversion_time: number | null
-  median_conversion_time: number | null
-}
-
-export interface RetentionCohortResult {
-  /** The cohort's start, ISO 8601. */
-  date: string
-  label: string
-  values: Array<{ count: number }>
-}
-
 export type InsightResult =
-  | { kind: 'TrendsQuery'; results: TrendsSeriesResult[] }
-  | { kind: 'FunnelsQuery'; results: FunnelStepResult[]; dateFrom: number; dateTo: number }
-  | { kind: 'RetentionQuery'; results: RetentionCohortResult[]; period: RetentionPeriod }
-  | { kind: 'HogQLQuery'; columns: string[]; results: Array<Array<string | number>> }
+  | ReturnType<typeof runTrends>
+  | ReturnType<typeof runFunnel>
+  | ReturnType<typeof runRetention>
+  | ReturnType<typeof runSql>
+
+/** All a query takes from the clock: the instants it counts events between (to exclusive; aligned to its interval). */
+export type InsightWindow = { from: number; to: number }
 
 /** The earliest event's instant, or `now` when there is none earlier. */
 export function earliestOf(events: Iterable<EventRecord>, now: number): number {
@@ -78,7 +53,7 @@ function bucketOf(starts: readonly number[], end: number, ts: number): number {
   return lo
 }
 
-function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, window: InsightWindow) {
   const { interval } = query
   const starts = bucketStarts(window.from, window.to, interval)
   const end = window.to
@@ -102,7 +77,7 @@ function runTrends(query: TrendsQuery, events: Iterable<EventRecord>, window: In
   }
   const label = (ms: number) => (interval === 'hour' ? isoDateTime(ms) : isoDate(ms))
   return {
-    kind: 'TrendsQuery',
+    kind: 'TrendsQuery' as const,
     results: query.series.map((node, i) => {
       const math = node.math ?? 'total'
       const data = math === 'dau' ? uniques[i]!.map((s) => s.size) : totals[i]!
@@ -154,7 +129,7 @@ function deepestPath(list: readonly EventRecord[], steps: readonly string[], win
   return best
 }
 
-function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, window: InsightWindow) {
   const steps = query.series.map((s) => s.event)
   const wanted = new Set(steps)
   const { from: dateFrom, to: dayEnd } = window
@@ -170,7 +145,7 @@ function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, window: I
     })
   }
   return {
-    kind: 'FunnelsQuery',
+    kind: 'FunnelsQuery' as const,
     dateFrom,
     dateTo: dayEnd - 1000,
     results: steps.map((event, k) => ({
@@ -188,7 +163,7 @@ function runFunnel(query: FunnelsQuery, events: Iterable<EventRecord>, window: I
 
 const INTERVAL_OF: Record<RetentionPeriod, Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' }
 
-function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, window: InsightWindow) {
   const { period, totalIntervals, retentionType, targetEntity, returningEntity } = query.retentionFilter
   const interval = INTERVAL_OF[period]
   const { from: current, to: end } = window
@@ -218,7 +193,7 @@ function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, wind
     if (i >= 0) cohorts[i]!.add(person)
   }
   return {
-    kind: 'RetentionQuery',
+    kind: 'RetentionQuery' as const,
     period,
     results: starts.map((start, i) => {
       const cohort = cohorts[i]!
@@ -233,7 +208,7 @@ function runRetention(query: RetentionQuery, events: Iterable<EventRecord>, wind
   }
 }
 
-function runSql(spec: SqlSpec, events: Iterable<EventRecord>, window: InsightWindow): InsightResult {
+function runSql(spec: SqlSpec, events: Iterable<EventRecord>, window: InsightWindow) {
   const { from } = window
   const only = spec.events.length ? new Set(spec.events) : null
   const counts = new Map<string, number>()
@@ -250,17 +225,7 @@ function runSql(spec: SqlSpec, events: Iterable<EventRecord>, window: InsightWin
     .sort((a, b) => value(b) - value(a) || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, SQL_ROW_LIMIT)
     .map((event) => [event, value(event)])
-  return { kind: 'HogQLQuery', columns: ['event', spec.unique ? 'persons' : 'count'], results: rows }
-}
-
-/**
- * All a query takes from the clock: the instants its answer counts events between (from inclusive, to
- * exclusive; aligned to its interval where it has one). Two runs over the same events with the same
- * window answer the same, whatever the clock read.
- */
-export interface InsightWindow {
-  from: number
-  to: number
+  return { kind: 'HogQLQuery' as const, columns: ['event', spec.unique ? 'persons' : 'count'], results: rows }
 }
 
 const sqlSpec = (plan: InsightPlan): SqlSpec => plan.sql ?? { dateFrom: 'all', events: [], unique: false }

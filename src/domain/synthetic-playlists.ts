@@ -55,23 +55,14 @@ export const SYNTHETIC_PLAYLISTS: readonly SyntheticPlaylist[] = Object.freeze([
   },
 ])
 
-const DAY = 86_400_000
-const HOUR = 3_600_000
-const EXPIRY_WINDOW_MS = 10 * DAY
+const EXPIRY_WINDOW_MS = 10 * 86_400_000
 
-/** The expiring ids of a project, kept for the hour (as the real source caches them) while no recording changes. */
-const expiringCache = new Map<number, { stamp: number; hour: number; ids: ReadonlySet<string> }>()
-
-function expiringIds(store: Store, projectId: number, now: number): ReadonlySet<string> {
-  const hour = Math.floor(now / HOUR)
-  const kept = expiringCache.get(projectId)
-  if (kept && kept.stamp === store.recordings.stamp && kept.hour === hour) return kept.ids
+function expiringIds(store: Store, projectId: number, now: number): Set<string> {
   const ids = new Set<string>()
   for (const r of store.recordings.list(projectId) as readonly RecordingRecord[]) {
     const expiry = recordingExpiry(r)
     if (expiry >= now && expiry <= now + EXPIRY_WINDOW_MS) ids.add(r.id)
   }
-  expiringCache.set(projectId, { stamp: store.recordings.stamp, hour, ids })
   return ids
 }
 

@@ -3,7 +3,7 @@
 // result). `format=txt` answers the tool message's text alone.
 import type { HandlerMap } from './context.ts'
 import { json, text } from '../core/http.ts'
-import { toolContent } from '../domain/insight-cache.ts'
+import { formatToolContent } from '../domain/insight-format.ts'
 import type { InsightType } from '../domain/insight-plan.ts'
 import { ALPHANUMERIC } from '../core/random.ts'
 import { toInsightMessages } from '../domain/insight-answer.ts'
@@ -17,7 +17,7 @@ export const maxToolsHandlers: HandlerMap = {
     const now = clock.now()
     const plan = insights.plan(store.events, project.id, question, insightType)
     const result = insights.result(store.events, project.id, plan, now)
-    const content = toolContent(result, now, project.timezone)
+    const content = formatToolContent(result, now, project.timezone)
 
     const insight = store.insights.insert({
       id: store.counters.insight++,
@@ -29,7 +29,7 @@ export const maxToolsHandlers: HandlerMap = {
       created_at: now,
     })
 
-    if (ctx.query.format === 'txt') return text(200, content.text, 'text/plain; charset=utf-8')
+    if (ctx.query.format === 'txt') return text(200, content, 'text/plain; charset=utf-8')
     // The ids drawn in the order the messages name them.
     const vizId = store.random.uuid()
     const toolId = store.random.uuid()

@@ -11,10 +11,10 @@ const NAME_KEYS = ['email', 'name', 'username']
 const ANONYMOUS_ID = /^([a-z0-9]+-){4}([a-z0-9]+)$/
 
 /** Looks like a UUID: the real service's test for an anonymous distinct id. */
-export const isAnonymousId = (distinctId: string): boolean => ANONYMOUS_ID.test(distinctId)
+const isAnonymousId = (distinctId: string): boolean => ANONYMOUS_ID.test(distinctId)
 
 /** Non-anonymous distinct ids first, order otherwise kept (a stable sort). */
-export function orderedDistinctIds(person: PersonRecord): string[] {
+function orderedDistinctIds(person: PersonRecord): string[] {
   // A stable partition (what a stable sort on "is anonymous" gives), without a sort's working copies.
   const ids = person.distinct_ids
   const named: string[] = []

@@ -30,7 +30,7 @@ const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({
   last_refreshed_at: null,
 })
 
-export function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
+function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
   // An item counts as watched when the project has its recording and the viewer watched it.
   const count = store.playlistItems.countOf(playlist.id)
   const watched = store.playlistItems.countAmong(

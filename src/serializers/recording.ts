@@ -9,9 +9,9 @@ import { iso } from './time.ts'
 type SessionRecording = components['schemas']['SessionRecording']
 
 /** A recording whose last activity is this recent (by the mock's clock) is still ongoing. */
-export const ONGOING_WINDOW_MS = 5 * 60_000
+const ONGOING_WINDOW_MS = 5 * 60_000
 /** Retention when a recording names none: the real service's default. */
-export const DEFAULT_RETENTION_DAYS = 30
+const DEFAULT_RETENTION_DAYS = 30
 const DAY = 86_400_000
 
 export function recordingEnd(r: RecordingRecord): number {

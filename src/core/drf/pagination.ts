@@ -63,7 +63,7 @@ function quotePlus(text: string): string {
 }
 
 /** replace_query_param (remove_query_param for null): the query re-encoded with its keys sorted. */
-export function drfQueryParam(url: URL, name: string, value: string | number | null): string {
+function drfQueryParam(url: URL, name: string, value: string | number | null): string {
   const byKey = new Map<string, string[]>()
   for (const [k, v] of url.searchParams) byKey.set(k, [...(byKey.get(k) ?? []), v])
   if (value === null) byKey.delete(name)
@@ -98,7 +98,7 @@ export function drfLimitOffset(
 }
 
 /** get_next_link and get_previous_link: next null at the end; previous null at the start, without `offset` when it would be 0. */
-export function drfLinks(
+function drfLinks(
   url: URL,
   count: number,
   limit: number,

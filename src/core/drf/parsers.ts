@@ -38,7 +38,7 @@ export const selectParser = (parsers: readonly ParserName[], contentType: string
   parsers.find((name) => matches(MEDIA_TYPES[name], contentType))
 
 /** DRF's answer to a body in a media type it has no parser for (the Content-Type as sent). */
-export const unsupportedMediaType = (contentType: string) =>
+const unsupportedMediaType = (contentType: string) =>
   new ApiError(415, 'invalid_request', 'unsupported_media_type', `Unsupported media type "${contentType}" in request.`)
 
 const HTML_INPUT = Symbol('html input')

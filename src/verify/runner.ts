@@ -6,7 +6,16 @@
 // ./checks/); a suite runs when any of its checks is selected by --tag/--operation, and its unselected
 // checks still run (later checks may need what they set up) but are not reported.
 import { checkConformance, matchingDrift } from './conformance.ts'
-import { describeError, kitContract, type KitContract, type KitOperation, type ObservedNote } from './contract.ts'
+import {
+  describeError,
+  kitContract,
+  type ItemRule,
+  type KitContract,
+  type KitOperation,
+  type ObservedNote,
+  type ParameterInfo,
+} from './contract.ts'
+import { at, fill, itemParams } from './checks/suite.ts'
 import type { Client, Exchange, RequestSpec } from './http.ts'
 import type { Profile } from '../contract/profiles.ts'
 import type { CheckResult, Outcome } from './types.ts'
@@ -50,6 +59,9 @@ export class CheckContext {
   }
   get client(): Client {
     return this.run.client
+  }
+  get options(): RunOptions {
+    return this.run.options
   }
   /** The profile answers are judged by. */
   get profile(): Profile {
@@ -134,6 +146,58 @@ export class CheckContext {
   summary(text: string): void {
     this.summaryText = text
   }
+
+  /** A list operation's first page (100 items, every one the list reaches), in a project (default the run's), fetched once. */
+  page(operationId: string, params: Record<string, string> = {}): Promise<Exchange> {
+    const key = `${operationId} ${JSON.stringify(params)}`
+    const op = this.op(operationId)
+    const pages = this.run.pages
+    if (!pages.has(key)) pages.set(key, this.client.call(op, { params, query: { ...op.list?.reach, limit: 100 } }))
+    return pages.get(key)!
+  }
+
+  /** The items of a list's first page, less those every project shares and the deleted ones. */
+  async list(operationId: string, params: Record<string, string> = {}): Promise<any[]> {
+    const ex = await this.page(operationId, params)
+    if (ex.error || ex.status !== 200)
+      this.fail(`could not list ${operationId}: ${ex.error ?? `status ${ex.status}`}`, ex)
+    const results = (ex.json as any)?.results
+    if (!Array.isArray(results)) this.fail(`could not list ${operationId}: the answer has no results array`, ex)
+    const shared = this.op(operationId).list?.shared
+    return results.filter(
+      (item) => item && typeof item === 'object' && !(shared && item[shared]) && item.deleted !== true,
+    )
+  }
+
+  /** The listed items a path parameter can name, the ones with `pick`'s fields first. */
+  async known(param: ParameterInfo, pick: Record<string, unknown> = {}): Promise<any[]> {
+    const rule = param.item
+    if (!rule) this.skip(`the contract does not say where values of ${param.name} come from`)
+    const items = (await this.list(rule.list)).filter((item) => at(item, rule.field) !== undefined)
+    const picked = (item: any) => Object.entries(pick).every(([k, v]) => item[k] === v)
+    if (items.length === 0) this.skip(`the project has no ${rule.noun}s to check against`)
+    return [...items.filter(picked), ...items.filter((item) => !picked(item))]
+  }
+
+  /** The path parameters of an operation, each naming a known item. */
+  async params(op: KitOperation): Promise<Record<string, string>> {
+    const out: Record<string, string> = {}
+    for (const param of itemParams(op)) out[param.name] = String(at((await this.known(param))[0], param.item!.field))
+    return out
+  }
+
+  /** Makes an item on this mock as the contract's x-item `make` says; its id. */
+  async make(rule: ItemRule): Promise<string> {
+    const make = rule.make
+    if (!make) this.skip(`the kit makes no ${rule.noun}s`)
+    const runId = this.options.runId
+    const body = fill(make.body, { unique: `${runId}-${++this.run.made}`, run: runId })
+    const ex = await this.call(make.operation, { body })
+    const id = at(ex.json, make.field)
+    if (ex.status >= 300 || id === undefined)
+      this.fail(`could not make a ${rule.noun} to delete (${ex.error ?? ex.status})`, ex)
+    return String(id)
+  }
 }
 
 interface Tally {
@@ -150,6 +214,24 @@ export interface RunOptions {
   operations: string[]
   strict: boolean
   onCheck?: (check: CheckResult) => void
+  writes: boolean
+  destructive: boolean
+  personIds: string[]
+  hasSecondKey: boolean
+  seed: number
+  runId: string
+  negativeRuns: number
+  /** Instant (performance.now()) after which no more generated negatives are sent. */
+  negativeDeadline: number
+  /** The deployment is this mock (it answers GET /_mock/health): the kit may make what it needs there. */
+  mock: boolean
+}
+
+export interface Cleanup {
+  label: string
+  /** The operation that undoes it (a failed cleanup is reported there). */
+  operationId: string
+  run(): Promise<string | null> // null: done; otherwise what went wrong
 }
 
 /** A check's result as the reports show it. */
@@ -178,12 +260,23 @@ export class Run {
   readonly notes: string[] = []
   private readonly tallies = new Map<string, Tally>()
   readonly contract: KitContract
+  /** The lists' first pages (page()), and how many items the kit made. */
+  readonly pages = new Map<string, Promise<Exchange>>()
+  made = 0
+  readonly cleanups: Array<Cleanup & { active: boolean }> = []
 
   constructor(
     readonly client: Client,
     readonly options: RunOptions,
   ) {
     this.contract = kitContract(options.profile ?? 'seed')
+  }
+
+  /** Registers something to undo when the run ends; returns a function that unregisters it (when already undone). */
+  onCleanup(cleanup: Cleanup): () => void {
+    const entry = { ...cleanup, active: true }
+    this.cleanups.push(entry)
+    return () => void (entry.active = false)
   }
 
   /** Is this operation's check in the selection? */

@@ -11,7 +11,7 @@ import { itemsSuite } from './checks/items.ts'
 import { listsSuite } from './checks/lists.ts'
 import { negativeSuite } from './checks/negative.ts'
 import { writesSuite } from './checks/writes.ts'
-import { Items, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
+import type { Suite } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
 import { stageProgress } from './progress.ts'
 
@@ -122,32 +122,16 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       options.onCheck?.(redactDeep(c, redact))
       progress(c)
     },
+    writes,
+    destructive,
+    personIds,
+    hasSecondKey: Boolean(secondApiKey),
+    seed,
+    runId,
+    negativeRuns: Math.max(0, options.negativeRuns ?? 12),
+    negativeDeadline: Number.POSITIVE_INFINITY,
+    mock,
   })
-
-  const cleanups: Array<Cleanup & { active: boolean }> = []
-  const ctx: SuiteContext = {
-    run,
-    client,
-    options: {
-      writes,
-      destructive,
-      personIds,
-      hasSecondKey: Boolean(secondApiKey),
-      seed,
-      runId,
-      negativeRuns: Math.max(0, options.negativeRuns ?? 12),
-      negativeDeadline: Number.POSITIVE_INFINITY,
-      mock,
-    },
-    items: new Items(client, run, runId),
-    onCleanup(cleanup) {
-      const entry = { ...cleanup, active: true }
-      cleanups.push(entry)
-      return () => {
-        entry.active = false
-      }
-    },
-  }
 
   const crashes: CheckResult[] = []
   let crash: VerifyResult['crash']
@@ -155,11 +139,11 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     for (const suite of SUITES) {
       if (!suite.checks(contract).some(([op]) => run.selected(op))) continue
       if (suite === negativeSuite)
-        ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
-      if (suite.run) await suite.run(ctx)
+        run.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
+      if (suite.run) await suite.run(run)
       else
         for (const [id, name, fn] of suite.checks(contract))
-          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, (t) => fn!(t, ctx))
+          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, fn!)
     }
     // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
     // of what the second key has): the run's last line says how many there were.
@@ -171,7 +155,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     crash = { where, message: (cause as Error)?.message ?? String(cause), stack: (cause as Error)?.stack }
   } finally {
     // Undo in reverse order; a cleanup that fails is a failed check, whatever the selection.
-    for (const entry of [...cleanups].reverse()) {
+    for (const entry of [...run.cleanups].reverse()) {
       if (!entry.active) continue
       let problem: string | null
       try {

@@ -15,7 +15,6 @@ import {
   type ObservedNote,
   type ParameterInfo,
 } from './contract.ts'
-import { at, fill, itemParams } from './checks/suite.ts'
 import type { Client, Exchange, RequestSpec } from './http.ts'
 import type { Profile } from '../contract/profiles.ts'
 import type { CheckResult, Outcome } from './types.ts'
@@ -395,4 +394,33 @@ export class Run {
     const more = { drift: driftOf(note), notes, exchanges: this.brief(exchanges) }
     return checkResult(op, 'responses conform to the contract', outcome, message, more)
   }
+}
+
+/** An operation's path parameters other than the project. */
+export const itemParams = (op: KitOperation): ParameterInfo[] =>
+  op.parameters.filter((p) => p.in === 'path' && p.name !== 'project_id')
+
+/** The value at a dotted path (`properties.email`) or a JSON pointer (`/person/id`). */
+export function at(value: any, path: string): any {
+  const parts = path.startsWith('/') ? path.slice(1).split('/') : path.split('.')
+  return parts.reduce((v, part) => (v === null || v === undefined ? undefined : v[part]), value)
+}
+
+/** A template with `{name}` filled from `values` (keys and strings alike; a value on its own keeps its type). */
+export function fill<T>(template: T, values: Record<string, unknown>): T {
+  const text = (s: string) => s.replace(/\{([^{}]+)\}/g, (m, name: string) => String(lookup(name) ?? m))
+  const lookup = (name: string) => {
+    const slash = name.indexOf('/')
+    return slash < 0 ? values[name] : at(values[name.slice(0, slash)], name.slice(slash))
+  }
+  const walk = (v: any): any => {
+    if (typeof v === 'string') {
+      const whole = /^\{([^{}]+)\}$/.exec(v)
+      return whole && lookup(whole[1]!) !== undefined ? lookup(whole[1]!) : text(v)
+    }
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), walk(x)]))
+    return v
+  }
+  return walk(template)
 }

@@ -28,84 +28,63 @@ export interface ResponseShape {
 const token = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1')
 
 /** Where an operation's documented responses are in the contract: `#/paths/~1api~1.../get/responses`. */
-export const responsesPointer = (op: KitOperation) => `#/paths/${token(op.path)}/${op.method.toLowerCase()}/responses`
+const responsesPointer = (op: KitOperation) => `#/paths/${token(op.path)}/${op.method.toLowerCase()}/responses`
 
-function documentedProblems(
-  op: KitOperation,
-  res: ResponseShape,
-): { problems: string[]; extras: string[]; rule?: string } {
+/** What breaks the contract in the response (problems, and where the first one's rule is), else the fields it does not name. */
+function documentedProblems(op: KitOperation, res: ResponseShape): Omit<Conformance, 'verdict'> {
   const contract = kitContract(op.profile)
   const documented = op.responses.get(res.status)
   const responses = responsesPointer(op)
+  const broken = (rule: string, ...problems: string[]) => ({ problems, extras: [], rule })
   if (!documented) {
     const known = [...op.responses.keys()].join(', ')
-    return {
-      problems: [`status ${res.status} is not documented for ${op.operationId} (documented: ${known})`],
-      extras: [],
-      rule: `${responses}: the statuses documented are ${known}`,
-    }
+    return broken(
+      `${responses}: the statuses documented are ${known}`,
+      `status ${res.status} is not documented for ${op.operationId} (documented: ${known})`,
+    )
   }
   const answer = `${responses}/${res.status}`
   if (documented.length === 0) {
-    const problems: string[] = []
-    if (res.text !== '') problems.push(`status ${res.status} is documented without a body, but the response has one`)
-    if (res.contentType)
-      problems.push(
-        `status ${res.status} is documented without a body, but the response says Content-Type ${res.contentType}`,
-      )
-    return { problems, extras: [], rule: `${answer}: no content (no body, no Content-Type)` }
+    const without = `status ${res.status} is documented without a body, but the response`
+    const problems = [
+      ...(res.text !== '' ? [`${without} has one`] : []),
+      ...(res.contentType ? [`${without} says Content-Type ${res.contentType}`] : []),
+    ]
+    return broken(`${answer}: no content (no body, no Content-Type)`, ...problems)
   }
   const media = documented.find((m) => m.mediaType === res.contentType)
   const content = `${answer}/content`
   if (!media) {
     const types = documented.map((m) => m.mediaType).join(', ')
-    return {
-      problems: [
-        `content type ${res.contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${types})`,
-      ],
-      extras: [],
-      rule: `${content}: ${types}`,
-    }
+    const problem = `content type ${res.contentType ?? '(none)'} is not documented for status ${res.status} (documented: ${types})`
+    return broken(`${content}: ${types}`, problem)
   }
   if (!isJsonMedia(media.mediaType)) return { problems: [], extras: [] }
   const schema = `${content}/${token(media.mediaType)}/schema`
   if (res.json === undefined)
-    return {
-      problems: [`the body is not valid JSON: ${res.jsonError ?? 'empty body'}`],
-      extras: [],
-      rule: `${schema}: a JSON body`,
-    }
+    return broken(`${schema}: a JSON body`, `the body is not valid JSON: ${res.jsonError ?? 'empty body'}`)
   const result = contract.validate(media.schema, res.json)
-  if (!result.valid) {
-    const error = result.errors[0]!
-    // A rule inside a named schema is pointed at there (ajv names the document it was reached through
-    // before the #); one of the answer's own schema, under the answer.
-    const pointer = error.schemaPath.slice(error.schemaPath.indexOf('#'))
-    const where = pointer.startsWith('#/components/') ? pointer : `${schema}${pointer.slice(1)}`
-    return {
-      problems: [`body does not match the contract: ${describeError(error)}`],
-      extras: [],
-      rule: `${where}: ${error.message ?? error.keyword}`,
-    }
-  }
-  return { problems: [], extras: contract.extraFields(media.schema, res.json) }
+  if (result.valid) return { problems: [], extras: contract.extraFields(media.schema, res.json) }
+  const error = result.errors[0]!
+  // A rule inside a named schema is pointed at there (ajv names the document it was reached through
+  // before the #); one of the answer's own schema, under the answer.
+  const pointer = error.schemaPath.slice(error.schemaPath.indexOf('#'))
+  const where = pointer.startsWith('#/components/') ? pointer : `${schema}${pointer.slice(1)}`
+  return broken(
+    `${where}: ${error.message ?? error.keyword}`,
+    `body does not match the contract: ${describeError(error)}`,
+  )
 }
 
 /** The note whose real behaviour this response matches, if any. */
-export function matchingDrift(op: KitOperation, res: ResponseShape): ObservedNote | undefined {
-  for (const note of op.observed) {
-    if (note.realStatus === undefined && !note.realSchema) continue
-    const documented = op.responses.get(res.status)
-    const statusMatches =
-      note.realStatus !== undefined ? res.status === note.realStatus : documented !== undefined && res.status < 300
-    if (!statusMatches) continue
-    if (note.realSchema) {
-      if (res.json === undefined || !note.realSchema(res.json)) continue
-    }
-    return note
-  }
-  return undefined
-}
+export const matchingDrift = (op: KitOperation, res: ResponseShape): ObservedNote | undefined =>
+  op.observed.find(
+    (note) =>
+      (note.realStatus !== undefined
+        ? res.status === note.realStatus
+        : !!note.realSchema && op.responses.has(res.status) && res.status < 300) &&
+      (!note.realSchema || (res.json !== undefined && note.realSchema(res.json))),
+  )
 
 export function checkConformance(op: KitOperation, res: ResponseShape): Conformance {
   const { problems, extras, rule } = documentedProblems(op, res)

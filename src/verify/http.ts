@@ -97,26 +97,22 @@ export class Client {
     return this.send(op.operationId, op.method, this.urlFor(op, spec.params, spec.query), spec)
   }
 
-  /** Follows a link the deployment handed out (next/previous), as a call of `op`. */
+  /** Follows a link the deployment handed out (next/previous), as a call of `op`; never to another origin. */
   follow(op: KitOperation, link: string, key: KeyChoice = 'primary'): Promise<Exchange> {
     let target: URL
     try {
       target = new URL(link, this.base + '/')
     } catch {
-      return Promise.resolve(this.failed(op.operationId, op.method, link, key, `the link "${link}" is not a URL`))
+      return this.send(op.operationId, op.method, link, { key }, `the link "${link}" is not a URL`)
     }
-    if (target.origin !== this.origin) {
-      return Promise.resolve(
-        this.failed(
-          op.operationId,
-          op.method,
-          link,
-          key,
-          `refused to follow a link to another origin (${target.origin}): the key would go there`,
-        ),
-      )
-    }
-    return this.send(op.operationId, op.method, target.href, { key })
+    const refused = `refused to follow a link to another origin (${target.origin}): the key would go there`
+    return this.send(
+      op.operationId,
+      op.method,
+      target.href,
+      { key },
+      target.origin === this.origin ? undefined : refused,
+    )
   }
 
   /** A request outside the contract's operations (e.g. an undocumented method). */
@@ -124,52 +120,36 @@ export class Client {
     return this.send(operationId, method, url, spec)
   }
 
-  private keyValue(key: KeyChoice): string | undefined {
-    if (key === 'primary') return this.o.apiKey
-    if (key === 'second') return this.o.secondApiKey
-    if (key === 'none') return undefined
-    return key.unknown
-  }
-
-  /** An exchange that got no response; recorded like any other, so the operation's conformance shows it. */
-  private failed(
+  /** Sends a request (none when `refused` says why not) and records the exchange, answered or not. */
+  private async send(
     operationId: string | null,
     method: string,
     url: string,
-    key: KeyChoice,
-    error: string,
-    requestBody?: string,
-    durationMs = 0,
-  ): Exchange {
+    spec: RequestSpec,
+    refused?: string,
+  ): Promise<Exchange> {
+    const key = spec.key ?? 'primary'
+    const keys = { primary: this.o.apiKey, second: this.o.secondApiKey, none: undefined }
+    const keyValue = typeof key === 'object' ? key.unknown : keys[key]
+    const body = spec.body === undefined ? spec.rawBody : JSON.stringify(spec.body)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (keyValue) headers.authorization = `Bearer ${keyValue}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const started = performance.now()
     const ex: Exchange = {
       operationId,
       method,
       url,
       key,
-      requestBody,
+      requestBody: body,
       status: 0,
       contentType: null,
       text: '',
       headers: {},
-      error,
-      durationMs,
+      error: refused,
+      durationMs: 0,
     }
-    this.o.onExchange?.(ex)
-    return ex
-  }
-
-  private async send(operationId: string | null, method: string, url: string, spec: RequestSpec): Promise<Exchange> {
-    const key = spec.key ?? 'primary'
-    const headers: Record<string, string> = { accept: 'application/json' }
-    const keyValue = this.keyValue(key)
-    if (keyValue) headers.authorization = `Bearer ${keyValue}`
-    let body: string | undefined = spec.rawBody
-    if (spec.body !== undefined) body = JSON.stringify(spec.body)
-    if (body !== undefined) headers['content-type'] = 'application/json'
-
-    const started = performance.now()
-    let attempt = 0
-    for (;;) {
+    for (let attempt = 1; !refused; attempt++) {
       const request = new Request(url, { method, headers, body })
       const answered = this.o.answeredLocally?.(request) ? () => {} : await this.pacer.acquire(operationId)
       this.requests++
@@ -177,52 +157,34 @@ export class Client {
       try {
         response = await this.fetchWithTimeout(request)
       } catch (error) {
+        ex.error = `no response: ${networkCause(error)}`
+        break
+      } finally {
         answered()
-        return this.failed(
-          operationId,
-          method,
-          url,
-          key,
-          `no response: ${networkCause(error)}`,
-          body,
-          performance.now() - started,
-        )
       }
-      answered()
-      if (response.status === 429 && attempt < (this.o.maxRetries ?? 3)) {
+      if (response.status === 429 && attempt <= (this.o.maxRetries ?? 3)) {
         // Waited out in full, however long (an hourly window can ask for most of an hour); no request
         // of this client leaves before then. Without a Retry-After: 2, 4, 8... seconds.
-        attempt++
         this.pacer.throttled(retryAfterMs(response.headers.get('retry-after'), this.now()) ?? 1000 * 2 ** attempt)
         await response.body?.cancel().catch(() => {})
         continue
       }
-      const text = await response.text()
-      const responseHeaders: Record<string, string> = {}
-      response.headers.forEach((value, name) => (responseHeaders[name] = value))
-      const contentType = mediaTypeOf(response.headers.get('content-type'))
-      const ex: Exchange = {
-        operationId,
-        method,
-        url,
-        requestBody: body,
-        key,
-        status: response.status,
-        contentType,
-        text,
-        headers: responseHeaders,
-        durationMs: performance.now() - started,
-      }
-      if (isJsonMedia(contentType) && text !== '') {
+      ex.status = response.status
+      ex.text = await response.text()
+      response.headers.forEach((value, name) => (ex.headers[name] = value))
+      ex.contentType = mediaTypeOf(response.headers.get('content-type'))
+      if (isJsonMedia(ex.contentType) && ex.text !== '') {
         try {
-          ex.json = JSON.parse(text)
+          ex.json = JSON.parse(ex.text)
         } catch (error) {
           ex.jsonError = (error as Error).message
         }
       }
-      this.o.onExchange?.(ex)
-      return ex
+      break
     }
+    if (!refused) ex.durationMs = performance.now() - started
+    this.o.onExchange?.(ex)
+    return ex
   }
 
   private async fetchWithTimeout(request: Request): Promise<Response> {
@@ -244,13 +206,9 @@ export class Client {
     const url = new URL(ex.url)
     const shown = url.origin === this.origin ? url.pathname + url.search : url.href
     const who =
-      ex.key === 'primary'
-        ? ''
-        : ex.key === 'none'
-          ? ' (no key)'
-          : ex.key === 'second'
-            ? ' (second key)'
-            : ' (unknown key)'
+      typeof ex.key === 'object'
+        ? ' (unknown key)'
+        : { primary: '', none: ' (no key)', second: ' (second key)' }[ex.key]
     let response: string
     if (ex.error) response = ex.error
     else

@@ -1,5 +1,5 @@
 // The contract-test kit's public face: verify() and its reporters.
-export { verify, checkCatalogue, summaryLine, VerifyUnreachableError, VerifyUsageError, SUITES } from './verify.ts'
+export { verify, summaryLine, VerifyUnreachableError, VerifyUsageError } from './verify.ts'
 export { formatHuman } from './report/human.ts'
 export { toJUnit } from './report/junit.ts'
 export { toJson } from './report/json.ts'

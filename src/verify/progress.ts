@@ -63,6 +63,7 @@ const BAR = 24
 export function progressReporter(stream: ProgressStream, { every = 100 }: { every?: number } = {}): ProgressReporter {
   let last: Progress | undefined
   let printed: Progress | undefined
+  let lastDraw = 0
   const text = (p: Progress) =>
     `${p.stage}: ${p.done}${p.total === undefined ? '' : `/${p.total}`}${p.etaMs === undefined || p.done === p.total ? '' : `, ETA ${formatDuration(p.etaMs)}`}`
   const line = (p: Progress) => {
@@ -70,54 +71,35 @@ export function progressReporter(stream: ProgressStream, { every = 100 }: { ever
     printed = p // before writing: a line the stream refused is not tried again
     stream.write(`${text(p)}\n`)
   }
-  if (stream.isTTY) {
-    let lastDraw = 0
-    const draw = (p: Progress, force = false) => {
-      const now = Date.now()
-      if (!force && now - lastDraw < 80) return
-      lastDraw = now
-      const bar =
-        p.total === undefined || p.total === 0
-          ? ''
-          : `[${'#'.repeat(Math.round((BAR * p.done) / p.total)).padEnd(BAR, '.')}] `
-      stream.write(`\r\u001b[K${bar}${text(p)}`.slice(0, (stream.columns ?? 200) + 4))
-    }
-    return {
-      update(p) {
-        if (last && last.stage !== p.stage) {
-          draw(last, true)
-          stream.write('\n')
-        }
-        last = p
-        draw(p)
-      },
-      done() {
-        if (!last) return
-        draw(last, true)
-        stream.write('\n')
-        last = undefined
-      },
-      wait(ms, reason) {
-        if (ms < WAIT_LINE_MS) return
-        stream.write(`\r\u001b[K${waitText(ms, reason)}`)
-        lastDraw = 0
-      },
-    }
+  const draw = (p: Progress, force = false) => {
+    const now = Date.now()
+    if (!force && now - lastDraw < 80) return
+    lastDraw = now
+    const bar = p.total ? `[${'#'.repeat(Math.round((BAR * p.done) / p.total)).padEnd(BAR, '.')}] ` : ''
+    stream.write(`\r\u001b[K${bar}${text(p)}`.slice(0, (stream.columns ?? 200) + 4))
   }
+  /** A terminal's bar is redrawn in place; elsewhere, plain lines. */
+  const end = (p: Progress) => (stream.isTTY ? (draw(p, true), stream.write('\n')) : line(p))
   return {
     update(p) {
-      if (last && last.stage !== p.stage) line(last)
+      if (last && last.stage !== p.stage) end(last)
       last = p
-      if (p.done % every === 0) line(p)
+      if (stream.isTTY) draw(p)
+      else if (p.done % every === 0) line(p)
     },
     done() {
-      if (last) line(last)
+      if (last) end(last)
       last = undefined
     },
     wait(ms, reason) {
       if (ms < WAIT_LINE_MS) return
-      if (last) line(last)
-      stream.write(`${waitText(ms, reason)}\n`)
+      if (stream.isTTY) {
+        stream.write(`\r\u001b[K${waitText(ms, reason)}`)
+        lastDraw = 0
+      } else {
+        if (last) line(last)
+        stream.write(`${waitText(ms, reason)}\n`)
+      }
     },
   }
 }

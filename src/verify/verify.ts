@@ -3,7 +3,7 @@
 import { isProfile, PROFILES } from '../contract/profiles.ts'
 import { kitContract } from './contract.ts'
 import { Client } from './http.ts'
-import { isMock, unreachable } from './reachability.ts'
+import { probe } from './reachability.ts'
 import { createRedactor, redactDeep } from './redact.ts'
 import { checkResult, KitFailure, Run } from './runner.ts'
 import { accessSuite } from './checks/access.ts'
@@ -11,12 +11,12 @@ import { itemsSuite } from './checks/items.ts'
 import { listsSuite } from './checks/lists.ts'
 import { negativeSuite } from './checks/negative.ts'
 import { writesSuite } from './checks/writes.ts'
-import { Items, type Cleanup, type Suite, type SuiteContext } from './checks/suite.ts'
+import type { Suite } from './checks/suite.ts'
 import type { CheckResult, FetchLike, VerifyOptions, VerifyResult, VerifySummary } from './types.ts'
 import { stageProgress } from './progress.ts'
 
 /** In the order they run: reads first, then negatives, then the kit's own writes, deletions last. */
-export const SUITES: readonly Suite[] = [accessSuite, listsSuite, itemsSuite, negativeSuite, writesSuite]
+const SUITES: readonly Suite[] = [accessSuite, listsSuite, itemsSuite, negativeSuite, writesSuite]
 
 /** This mock's key with the read scopes only (README, "Default data and keys"): the second key against it. */
 const MOCK_READ_KEY = 'phx_mock_read'
@@ -25,17 +25,6 @@ export class VerifyUsageError extends Error {}
 
 /** The deployment gave no answer at all (refused, unknown host, timed out): nothing was checked. */
 export class VerifyUnreachableError extends Error {}
-
-/** Every check the kit can report, as [operationId, name]. */
-export function checkCatalogue(): Array<[string, string]> {
-  const contract = kitContract()
-  const checks = SUITES.flatMap((suite) => suite.checks(contract)).map(([op, name]): [string, string] => [op, name])
-  const conformance = [...new Set(checks.map(([op]) => op))].map((op): [string, string] => [
-    op,
-    'responses conform to the contract',
-  ])
-  return [...conformance, ...checks]
-}
 
 export function summaryLine(summary: VerifySummary): string {
   return `${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`
@@ -79,9 +68,8 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 
   const send: FetchLike = options.fetch ?? ((request) => fetch(request))
   const timeoutMs = options.timeoutMs ?? 30_000
-  const why = await unreachable(base.href, send, timeoutMs)
-  if (why !== null) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl}: ${why}; nothing was checked`)
-  const mock = await isMock(base.href, send, timeoutMs)
+  const { why, mock } = await probe(base.href, send, timeoutMs)
+  if (why) throw new VerifyUnreachableError(`cannot reach ${options.baseUrl}: ${why}; nothing was checked`)
   const secondApiKey = options.secondApiKey ?? (mock ? MOCK_READ_KEY : undefined)
 
   const redact = createRedactor([options.apiKey, options.secondApiKey])
@@ -122,32 +110,16 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
       options.onCheck?.(redactDeep(c, redact))
       progress(c)
     },
+    writes,
+    destructive,
+    personIds,
+    hasSecondKey: Boolean(secondApiKey),
+    seed,
+    runId,
+    negativeRuns: Math.max(0, options.negativeRuns ?? 12),
+    negativeDeadline: Number.POSITIVE_INFINITY,
+    mock,
   })
-
-  const cleanups: Array<Cleanup & { active: boolean }> = []
-  const ctx: SuiteContext = {
-    run,
-    client,
-    options: {
-      writes,
-      destructive,
-      personIds,
-      hasSecondKey: Boolean(secondApiKey),
-      seed,
-      runId,
-      negativeRuns: Math.max(0, options.negativeRuns ?? 12),
-      negativeDeadline: Number.POSITIVE_INFINITY,
-      mock,
-    },
-    items: new Items(client, run, runId),
-    onCleanup(cleanup) {
-      const entry = { ...cleanup, active: true }
-      cleanups.push(entry)
-      return () => {
-        entry.active = false
-      }
-    },
-  }
 
   const crashes: CheckResult[] = []
   let crash: VerifyResult['crash']
@@ -155,11 +127,11 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     for (const suite of SUITES) {
       if (!suite.checks(contract).some(([op]) => run.selected(op))) continue
       if (suite === negativeSuite)
-        ctx.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
-      if (suite.run) await suite.run(ctx)
+        run.options.negativeDeadline = performance.now() + (options.negativeBudgetMs ?? 30_000)
+      if (suite.run) await suite.run(run)
       else
         for (const [id, name, fn] of suite.checks(contract))
-          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, (t) => fn!(t, ctx))
+          if (!suite.selectedOnly || run.selected(id)) await run.check(id, name, fn!)
     }
     // The selection's total is an upper bound (the write checks a read-only run skips, the scope probes
     // of what the second key has): the run's last line says how many there were.
@@ -171,14 +143,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
     crash = { where, message: (cause as Error)?.message ?? String(cause), stack: (cause as Error)?.stack }
   } finally {
     // Undo in reverse order; a cleanup that fails is a failed check, whatever the selection.
-    for (const entry of [...cleanups].reverse()) {
+    for (const entry of [...run.cleanups].reverse()) {
       if (!entry.active) continue
-      let problem: string | null
-      try {
-        problem = await entry.run()
-      } catch (error) {
-        problem = (error as Error).message
-      }
+      const problem = await entry.run().catch((error: Error) => error.message)
       if (problem === null) run.notes.push(`cleanup: ${entry.label}`)
       else {
         const op = contract.byId.get(entry.operationId) ?? { operationId: entry.operationId, tags: [] }
@@ -188,21 +155,13 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   }
 
   const order = new Map(contract.operations.map((op) => [op.operationId, op.order]))
-  const executed = [...run.results, ...crashes]
-  const checks = [...run.conformanceResults(), ...executed]
-    .map((check, index) => ({ check, index }))
-    .sort((a, b) => (order.get(a.check.operationId) ?? 0) - (order.get(b.check.operationId) ?? 0) || a.index - b.index)
-    .map(({ check }) => check)
-
-  const summary: VerifySummary = { passed: 0, failed: 0, skipped: 0, drift: 0, total: checks.length }
-  for (const check of checks) {
-    if (check.outcome === 'failed') summary.failed++
-    else if (check.outcome === 'skipped') summary.skipped++
-    else {
-      summary.passed++
-      if (check.outcome === 'drift') summary.drift++
-    }
-  }
+  // A stable sort: within an operation, the order they ran in.
+  const checks = [...run.conformanceResults(), ...run.results, ...crashes].sort(
+    (a, b) => (order.get(a.operationId) ?? 0) - (order.get(b.operationId) ?? 0),
+  )
+  const count = (...outcomes: string[]) => checks.filter((c) => outcomes.includes(c.outcome)).length
+  const [failed, skipped, drift] = [count('failed'), count('skipped'), count('drift')]
+  const summary: VerifySummary = { passed: count('passed', 'drift'), failed, skipped, drift, total: checks.length }
   const notes = [...run.notes]
   // One line for what was skipped for want of an option, and which option would run it.
   const wanting = new Map<string, number>()

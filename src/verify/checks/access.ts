@@ -51,7 +51,8 @@ export const accessSuite: Suite = {
         .map((op): [string, string] => [op.operationId, METHOD]),
     ]
   },
-  async run({ run, client, options }) {
+  async run(run) {
+    const { client, options } = run
     const ops = apiOperations(run.contract, (op) => keyed(op) && (options.writes || op.method === 'GET'))
     const unknownKey = () =>
       `phx_analyticsmockverify${options.runId.replace(/[^A-Za-z0-9]/g, '')}${Math.random().toString(36).slice(2, 12)}`

@@ -4,16 +4,7 @@
 import { kitContract, type KitOperation } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
-import {
-  apiOperations,
-  at,
-  check,
-  itemParams,
-  unknownValue,
-  type Check,
-  type Suite,
-  type SuiteContext,
-} from './suite.ts'
+import { apiOperations, at, check, itemParams, unknownValue, type Check, type Suite } from './suite.ts'
 
 const reads = (op: KitOperation) => op.method === 'GET' && op.path.includes('{project_id}')
 const FORMS = 'other path forms answer alike'
@@ -46,19 +37,14 @@ function differs(op: KitOperation, a: any, b: any, volatile: string[] = []): str
 }
 
 /** The operation called on known items (a one-item page when it pages). */
-async function known(
-  t: CheckContext,
-  ctx: SuiteContext,
-  op: KitOperation,
-  query: Record<string, string> = {},
-): Promise<Exchange> {
+async function known(t: CheckContext, op: KitOperation, query: Record<string, string> = {}): Promise<Exchange> {
   const limit = op.parameters.some((p) => p.name === 'limit') ? { limit: '1' } : {}
-  return t.call(op.operationId, { params: await ctx.items.params(t, op), query: { ...limit, ...query } })
+  return t.call(op.operationId, { params: await t.params(op), query: { ...limit, ...query } })
 }
 
 /** Each of a read's path parameters names an item its list shows (retrieve as listed), or names one at all. */
-async function retrieveAsListed(t: CheckContext, ctx: SuiteContext, op: KitOperation, list: KitOperation) {
-  const listed = (await ctx.items.list(t, list.operationId)).slice(0, 3)
+async function retrieveAsListed(t: CheckContext, op: KitOperation, list: KitOperation) {
+  const listed = (await t.list(list.operationId)).slice(0, 3)
   if (listed.length === 0) t.skip('the list has nothing to retrieve')
   const param = itemParams(op).at(-1)!
   for (const item of listed) {
@@ -70,19 +56,19 @@ async function retrieveAsListed(t: CheckContext, ctx: SuiteContext, op: KitOpera
   t.summary(`${listed.length} retrieved, each as listed`)
 }
 
-async function unknownIs404(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
+async function unknownIs404(t: CheckContext, op: KitOperation) {
   const params = itemParams(op)
   const last = params.at(-1)!
-  const given = params.length > 1 ? await ctx.items.params(t, op) : {}
+  const given = params.length > 1 ? await t.params(op) : {}
   const ex = await t.call(op.operationId, {
-    params: { ...given, [last.name]: unknownValue(last.item, ctx.options.runId) },
+    params: { ...given, [last.name]: unknownValue(last.item, t.options.runId) },
   })
   t.expectStatus(ex, 404)
   t.expectErrorShape(ex)
 }
 
-async function otherForms(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
-  const ex = op.list && itemParams(op).length === 0 ? await ctx.items.page(op.operationId) : await known(t, ctx, op)
+async function otherForms(t: CheckContext, op: KitOperation) {
+  const ex = op.list && itemParams(op).length === 0 ? await t.page(op.operationId) : await known(t, op)
   t.expectStatus(ex, 200)
   const url = new URL(ex.url)
   const forms = t.contract.pathForms.map((form) => form(url.pathname)).filter((p): p is string => p !== null)
@@ -97,10 +83,10 @@ async function otherForms(t: CheckContext, ctx: SuiteContext, op: KitOperation) 
   t.summary(`${[url.pathname, ...forms].join(', ')}: ${ex.status}`)
 }
 
-async function eachFormat(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
+async function eachFormat(t: CheckContext, op: KitOperation) {
   const formats = formatsOf(op)
   for (const [format, media] of formats) {
-    const ex = await known(t, ctx, op, { format })
+    const ex = await known(t, op, { format })
     t.expectStatus(ex, 200)
     t.ensure(
       ex.contentType === media,
@@ -117,19 +103,17 @@ export const itemsSuite: Suite = {
     apiOperations(contract, reads).flatMap((op): Check[] => {
       const last = itemParams(op).at(-1)
       const list = listOf(op, contract.operations)
-      const answers = async (t: CheckContext, ctx: SuiteContext) => {
-        const ex = await known(t, ctx, op)
+      const answers = async (t: CheckContext) => {
+        const ex = await known(t, op)
         t.expectStatus(ex, 200)
         t.json(ex)
       }
       return [
-        ...(last && list
-          ? [check(op, 'retrieve matches the list item', (t, ctx) => retrieveAsListed(t, ctx, op, list))]
-          : []),
+        ...(last && list ? [check(op, 'retrieve matches the list item', (t) => retrieveAsListed(t, op, list))] : []),
         ...(last && !list ? [check(op, `answers for a known ${last.item?.noun ?? 'item'}`, answers)] : []),
-        ...(last ? [check(op, `unknown ${last.name} is 404`, (t, ctx) => unknownIs404(t, ctx, op))] : []),
-        check(op, FORMS, (t, ctx) => otherForms(t, ctx, op)),
-        ...(formatsOf(op).length ? [check(op, FORMATS, (t, ctx) => eachFormat(t, ctx, op))] : []),
+        ...(last ? [check(op, `unknown ${last.name} is 404`, (t) => unknownIs404(t, op))] : []),
+        check(op, FORMS, (t) => otherForms(t, op)),
+        ...(formatsOf(op).length ? [check(op, FORMATS, (t) => eachFormat(t, op))] : []),
       ]
     }),
 }

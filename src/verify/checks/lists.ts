@@ -4,7 +4,7 @@
 import type { FilterRule, KitOperation, ParameterInfo } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
-import { apiOperations, at, check, fill, itemParams, type Check, type Suite, type SuiteContext } from './suite.ts'
+import { apiOperations, at, check, fill, itemParams, type Check, type Suite } from './suite.ts'
 
 interface Page {
   count?: number
@@ -140,11 +140,11 @@ async function walk(t: CheckContext, op: KitOperation, params: Record<string, st
 const rank = (v: unknown) =>
   v === null || v === undefined ? Infinity : typeof v === 'number' ? v : Date.parse(String(v))
 
-async function checkOrder(t: CheckContext, ctx: SuiteContext, op: KitOperation, params: Record<string, string>) {
+async function checkOrder(t: CheckContext, op: KitOperation, params: Record<string, string>) {
   const order = op.list!.order!
   const field = order.replace(/^-/, '')
   const sign = order.startsWith('-') ? -1 : 1
-  const ex = await ctx.items.page(op.operationId, params)
+  const ex = await t.page(op.operationId, params)
   const results = page(t, ex, 'the first page').results
   for (let i = 1; i < results.length; i++) {
     const [a, b] = [at(results[i - 1], field), at(results[i], field)]
@@ -169,8 +169,8 @@ function holds(item: any, fields: string[], value: unknown, rule: FilterRule): b
 }
 
 /** The probes of a filter: [value, the known item (or none), what to call it]. */
-async function probes(t: CheckContext, ctx: SuiteContext, op: KitOperation, rule: FilterRule) {
-  const items = await ctx.items.list(t, op.operationId)
+async function probes(t: CheckContext, op: KitOperation, rule: FilterRule) {
+  const items = await t.list(op.operationId)
   const out: Array<{ value: string; known?: any; what: string; nothing?: boolean }> = []
   if (rule.match === 'present')
     return [
@@ -207,18 +207,18 @@ async function probes(t: CheckContext, ctx: SuiteContext, op: KitOperation, rule
   // already asks for what nothing has).
   const nothing = /^\d+$/.test(out[0]!.value)
     ? String(2_000_000_000 + Math.floor(Math.random() * 1e8))
-    : `analytics-mock-verify-${ctx.options.runId}-nothing`
+    : `analytics-mock-verify-${t.options.runId}-nothing`
   if (!rule.only && (rule.match !== 'exact' || out.length < 2))
     out.push({ value: nothing, what: 'a value nothing has', nothing: true })
   return out
 }
 
 /** A filtered list keeps only the matching items and finds the known one (following up to 5 pages). */
-async function checkFilter(t: CheckContext, ctx: SuiteContext, op: KitOperation, param: ParameterInfo) {
+async function checkFilter(t: CheckContext, op: KitOperation, param: ParameterInfo) {
   const rule = param.filter!
   const note = rule.drift ? op.observed.find((n) => n.id === rule.drift) : undefined
   const shared = op.list?.shared
-  for (const probe of await probes(t, ctx, op, rule)) {
+  for (const probe of await probes(t, op, rule)) {
     const wrapped = rule.value === undefined ? probe.value : JSON.stringify(fill(rule.value, { v: probe.value }))
     const what = `${param.name}=${wrapped} (${probe.what})`
     let ex = await t.call(op.operationId, { query: { ...op.list?.reach, [param.name]: wrapped, limit: 100 } })
@@ -228,7 +228,7 @@ async function checkFilter(t: CheckContext, ctx: SuiteContext, op: KitOperation,
       body.results.filter((item) => !(shared && item[shared]) && !holds(item, rule.fields, probe.value, rule))
     if (note && wrong().length) {
       // The real service ignores this filter (an x-observed note): the unfiltered page is its answer.
-      const unfiltered = page(t, await ctx.items.page(op.operationId), 'the unfiltered list').results.map(idOf)
+      const unfiltered = page(t, await t.page(op.operationId), 'the unfiltered list').results.map(idOf)
       if (JSON.stringify(body.results.map(idOf)) === JSON.stringify(unfiltered)) {
         if (t.profile === 'observed') continue
         t.drift(note, `${param.name}=${probe.value} returned the unfiltered list`, ex)
@@ -251,12 +251,12 @@ async function checkFilter(t: CheckContext, ctx: SuiteContext, op: KitOperation,
 }
 
 /** No item of a list is in the same list of another project the key reaches (items every project shares aside). */
-async function checkIsolation(t: CheckContext, ctx: SuiteContext, op: KitOperation) {
+async function checkIsolation(t: CheckContext, op: KitOperation) {
   // What the key may read (one without project:read, or scoped to one project, reaches no other): null otherwise.
   const readable = async (operationId: string, params?: Record<string, string>) =>
-    (await ctx.items.page(operationId, params)).status === 200 ? ctx.items.list(t, operationId, params) : null
+    (await t.page(operationId, params)).status === 200 ? t.list(operationId, params) : null
   const mine = t.client.projectId
-  const ids = new Set((await ctx.items.list(t, op.operationId)).map(idOf))
+  const ids = new Set((await t.list(op.operationId)).map(idOf))
   const others: string[] = []
   for (const project of ((await readable('projects_list')) ?? []).filter((p) => String(p.id) !== mine).slice(0, 3)) {
     const theirs = await readable(op.operationId, { project_id: String(project.id) })
@@ -265,7 +265,7 @@ async function checkIsolation(t: CheckContext, ctx: SuiteContext, op: KitOperati
     if (shared)
       t.fail(
         `item ${idOf(shared)} is listed in project ${mine} and in project ${project.id}`,
-        await ctx.items.page(op.operationId),
+        await t.page(op.operationId),
       )
     others.push(String(project.id))
   }
@@ -281,19 +281,11 @@ export const listsSuite: Suite = {
   name: 'lists',
   checks: (contract) =>
     apiOperations(contract).flatMap((op): Check[] => [
-      ...(listed(op)
-        ? [check(op, 'pagination walk', async (t, ctx) => walk(t, op, await ctx.items.params(t, op)))]
-        : []),
+      ...(listed(op) ? [check(op, 'pagination walk', async (t) => walk(t, op, await t.params(op)))] : []),
       ...(listed(op) && op.list!.order
-        ? [
-            check(op, `list order ${op.list!.order}`, async (t, ctx) =>
-              checkOrder(t, ctx, op, await ctx.items.params(t, op)),
-            ),
-          ]
+        ? [check(op, `list order ${op.list!.order}`, async (t) => checkOrder(t, op, await t.params(op)))]
         : []),
-      ...(listed(op) && projectWide(op)
-        ? [check(op, 'project isolation', (t, ctx) => checkIsolation(t, ctx, op))]
-        : []),
-      ...filters(op).map((p) => check(op, `filter ${p.name}`, (t, ctx) => checkFilter(t, ctx, op, p))),
+      ...(listed(op) && projectWide(op) ? [check(op, 'project isolation', (t) => checkIsolation(t, op))] : []),
+      ...filters(op).map((p) => check(op, `filter ${p.name}`, (t) => checkFilter(t, op, p))),
     ]),
 }

@@ -7,44 +7,16 @@
 // name nothing, and to the writes that name none (a create: what a deployment wrongly makes is undone
 // as its x-effects entry says).
 import fc from 'fast-check'
-import type { KitOperation } from '../contract.ts'
+import type { KitOperation, ParameterInfo } from '../contract.ts'
 import type { Exchange, RequestSpec } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { invalidBody, invalidQueryValue, malformedId, sampleValid, streamSeed } from '../negative/generate.ts'
-import { apiOperations, at, check, itemParams, unknownValue, type Suite, type SuiteContext } from './suite.ts'
+import { apiOperations, at, check, itemParams, unknownValue, type Suite } from './suite.ts'
 import { undoLater } from './writes.ts'
 
-interface Plan {
-  op: KitOperation
-  write: boolean
-  /** Path parameters for the cases that do not target the path. */
-  params: (t: CheckContext, ctx: SuiteContext) => Promise<Record<string, string>>
-  /** A path parameter to fill with malformed identifiers. */
-  pathTarget?: string
-  body: boolean
-}
-
-function plans(ops: KitOperation[]): Plan[] {
-  return ops.flatMap((op): Plan[] => {
-    const params = itemParams(op)
-    if (op.method === 'GET')
-      return op.path.includes('{project_id}')
-        ? [
-            {
-              op,
-              write: false,
-              params: (t, ctx) => ctx.items.params(t, op),
-              pathTarget: params.at(-1)?.name,
-              body: false,
-            },
-          ]
-        : []
-    if (!op.requestBody || op.bodyUnread) return []
-    const unknown = async (_: CheckContext, ctx: SuiteContext) =>
-      Object.fromEntries(params.map((p) => [p.name, unknownValue(p.item, ctx.options.runId)]))
-    return [{ op, write: true, params: unknown, body: true }]
-  })
-}
+/** The operations negative input goes to: every read of the project, and the writes that read a body. */
+const targets = (op: KitOperation) =>
+  op.method === 'GET' ? op.path.includes('{project_id}') : op.requestBody && !op.bodyUnread
 
 const NAME = 'negative input'
 
@@ -54,94 +26,74 @@ interface Case {
   spec: RequestSpec
 }
 
-function casesFor(t: CheckContext, ctx: SuiteContext, plan: Plan, params: Record<string, string>): Case[] {
+function casesFor(t: CheckContext, op: KitOperation, params: Record<string, string>): Case[] {
   const { contract } = t
-  const { op } = plan
+  const write = op.method !== 'GET'
   const validBody = op.requestBody ? sampleValid(contract, op.requestBody.schema) : undefined
   const streams: Array<{ label: string; arb: fc.Arbitrary<Case> }> = []
-  if (!plan.write) {
+  const stream = <T>(label: string, arb: fc.Arbitrary<T>, make: (value: T) => Omit<Case, 'label'>) =>
+    streams.push({ label, arb: arb.map((value) => ({ label, ...make(value) })) })
+  if (!write) {
     // A lenient parameter (x-lenient) has no invalid values: the real service reads what it cannot use as its default.
     for (const param of op.parameters.filter((p) => p.in === 'query' && !p.lenient)) {
       const arb = invalidQueryValue(contract, param)
-      if (!arb) continue
-      const label = `query ${param.name}`
-      streams.push({
-        label,
-        arb: arb.map((value) => ({
-          label,
+      if (arb)
+        stream(`query ${param.name}`, arb, (value) => ({
           shown: `${param.name}=${JSON.stringify(value)}`,
           spec: { params, query: [[param.name, value]], body: validBody },
-        })),
-      })
+        }))
     }
   }
-  if (!plan.write && op.strictQuery) {
+  if (!write && op.strictQuery) {
     // The operation refuses parameters it does not know (its real query model forbids extra fields).
     const known = new Set(op.parameters.map((p) => p.name))
-    const label = 'unknown query parameter'
     const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,20}$/).filter((n) => !known.has(n))
-    streams.push({
-      label,
-      arb: fc.tuple(name, fc.string({ maxLength: 12 })).map(([n, value]) => ({
-        label,
-        shown: `${n}=${JSON.stringify(value)}`,
-        spec: { params, query: [[n, value]] },
-      })),
-    })
+    stream('unknown query parameter', fc.tuple(name, fc.string({ maxLength: 12 })), ([n, value]) => ({
+      shown: `${n}=${JSON.stringify(value)}`,
+      spec: { params, query: [[n, value]] },
+    }))
   }
-  if (plan.pathTarget) {
-    const name = plan.pathTarget
-    const label = `path ${name}`
-    streams.push({
-      label,
-      arb: malformedId().map((value) => ({
-        label,
-        shown: `${name}=${JSON.stringify(value)}`,
-        spec: { params: { ...params, [name]: value } },
-      })),
-    })
-  }
-  if (plan.body && op.requestBody) {
-    const label = 'body'
-    streams.push({
-      label,
-      arb: invalidBody(contract, op.requestBody.schema).map((raw) => ({
-        label,
-        shown: `body ${raw.length > 80 ? raw.slice(0, 80) + '…' : raw}`,
-        spec: { params, rawBody: raw },
-      })),
-    })
-  }
+  const name = write ? undefined : itemParams(op).at(-1)?.name
+  if (name)
+    stream(`path ${name}`, malformedId(), (value) => ({
+      shown: `${name}=${JSON.stringify(value)}`,
+      spec: { params: { ...params, [name]: value } },
+    }))
+  if (write && op.requestBody)
+    stream('body', invalidBody(contract, op.requestBody.schema), (raw) => ({
+      shown: `body ${raw.length > 80 ? raw.slice(0, 80) + '…' : raw}`,
+      spec: { params, rawBody: raw },
+    }))
   if (streams.length === 0) return []
-  const perStream = Math.ceil(ctx.options.negativeRuns / streams.length)
+  const perStream = Math.ceil(t.options.negativeRuns / streams.length)
   const samples = streams.map((s) =>
-    fc.sample(s.arb, { seed: streamSeed(ctx.options.seed, op.operationId, s.label), numRuns: perStream }),
+    fc.sample(s.arb, { seed: streamSeed(t.options.seed, op.operationId, s.label), numRuns: perStream }),
   )
   // Interleave, so a short budget still touches every target.
   const out: Case[] = []
-  for (let i = 0; out.length < ctx.options.negativeRuns && i < perStream; i++) {
-    for (const list of samples) if (list[i] && out.length < ctx.options.negativeRuns) out.push(list[i]!)
+  for (let i = 0; out.length < t.options.negativeRuns && i < perStream; i++) {
+    for (const list of samples) if (list[i] && out.length < t.options.negativeRuns) out.push(list[i]!)
   }
   return out
 }
 
 /** Malformed requests to one operation's targets, each answered 4xx in the error shape. */
-async function negativeInput(t: CheckContext, ctx: SuiteContext, plan: Plan) {
-  if (plan.write && !ctx.options.writes)
-    t.skip('needs --writes (malformed bodies are only sent to write operations with it)')
-  const operationId = plan.op.operationId
-  const params = await plan.params(t, ctx)
-  const cases = casesFor(t, ctx, plan, params)
+async function negativeInput(t: CheckContext, op: KitOperation) {
+  const write = op.method !== 'GET'
+  if (write && !t.options.writes) t.skip('needs --writes (malformed bodies are only sent to write operations with it)')
+  const unknown = (p: ParameterInfo) => [p.name, unknownValue(p.item, t.options.runId)]
+  const params = write ? Object.fromEntries(itemParams(op).map(unknown)) : await t.params(op)
+  const cases = casesFor(t, op, params)
   if (cases.length === 0) t.skip('the contract constrains nothing the generator can break here')
   const failures: Array<{ c: Case; ex: Exchange; why: string }> = []
   let sent = 0
   for (const c of cases) {
-    if (performance.now() > ctx.options.negativeDeadline) break
-    const ex = await t.call(operationId, c.spec)
+    if (performance.now() > t.options.negativeDeadline) break
+    const ex = await t.call(op.operationId, c.spec)
     sent++
     // Something a deployment wrongly made is undone as the contract says.
-    for (const made of ex.status < 300 ? plan.op.effects.filter((e) => e.makes) : [])
-      undoLater(ctx, made, Object.fromEntries(Object.entries(made.makes!).map(([k, p]) => [k, at(ex.json, p)])))
+    for (const made of ex.status < 300 ? op.effects.filter((e) => e.makes) : [])
+      undoLater(t, made, Object.fromEntries(Object.entries(made.makes!).map(([k, p]) => [k, at(ex.json, p)])))
     let why: string | undefined
     if (ex.error) why = ex.error
     else if (ex.status >= 500) why = `${ex.status} (a server error)`
@@ -169,6 +121,5 @@ async function negativeInput(t: CheckContext, ctx: SuiteContext, plan: Plan) {
 export const negativeSuite: Suite = {
   name: 'negative input',
   selectedOnly: true,
-  checks: (contract) =>
-    plans(apiOperations(contract)).map((plan) => check(plan.op, NAME, (t, ctx) => negativeInput(t, ctx, plan))),
+  checks: (contract) => apiOperations(contract, targets).map((op) => check(op, NAME, (t) => negativeInput(t, op))),
 }

@@ -9,7 +9,7 @@
 import { kitContract, type Effect, type KitOperation, type WriteCase } from '../contract.ts'
 import type { Exchange, RequestSpec } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
-import { apiOperations, at, fill, itemParams, type SuiteContext, type Suite } from './suite.ts'
+import { apiOperations, at, fill, itemParams, type Suite } from './suite.ts'
 
 interface State {
   /** Path parameters the writes made (the kit's own playlist). */
@@ -24,16 +24,16 @@ const specKey = (operationId: string, spec: RequestSpec) =>
   JSON.stringify([operationId, spec.params, spec.query ?? {}, spec.body ?? null])
 
 /** Registers the case's undo for the items it names; null when it names none. */
-export function undoLater(ctx: SuiteContext, c: WriteCase, values: Record<string, any>, state?: State): void {
+export function undoLater(t: CheckContext, c: WriteCase, values: Record<string, any>, state?: State): void {
   if (!c.undo) return
-  const op = ctx.run.contract.byId.get(c.undo.operation)!
+  const op = t.contract.byId.get(c.undo.operation)!
   const params = paramsOf(op, values)
   const spec = { params, query: fill(c.undo.query, values), body: fill(c.undo.body, values) }
-  const cancel = ctx.onCleanup({
-    label: `${op.method} ${ctx.client.urlFor(op, params).replace(/^https?:\/\/[^/]+/, '')}`,
+  const cancel = t.run.onCleanup({
+    label: `${op.method} ${t.client.urlFor(op, params).replace(/^https?:\/\/[^/]+/, '')}`,
     operationId: op.operationId,
     async run() {
-      const ex = await ctx.client.call(op, spec)
+      const ex = await t.client.call(op, spec)
       return ex.status >= 200 && ex.status < 300 ? null : `answered ${ex.error ?? ex.status}`
     },
   })
@@ -41,17 +41,17 @@ export function undoLater(ctx: SuiteContext, c: WriteCase, values: Record<string
 }
 
 /** The item each path parameter names for this write. */
-async function paramsFor(t: CheckContext, ctx: SuiteContext, op: KitOperation, c: WriteCase, state: State) {
+async function paramsFor(t: CheckContext, op: KitOperation, c: WriteCase, state: State) {
   const out: Record<string, string> = {}
   for (const param of itemParams(op)) {
     const rule = param.item!
-    const named = rule.option ? ctx.options.personIds[0] : undefined
+    const named = rule.option ? t.options.personIds[0] : undefined
     if (state.made[param.name]) out[param.name] = state.made[param.name]!
-    else if (ctx.run.contract.operations.some((o) => o.effects.some((e) => e.makes?.[param.name])))
+    else if (t.contract.operations.some((o) => o.effects.some((e) => e.makes?.[param.name])))
       t.skip(`the kit could not make its ${rule.noun}`)
-    else if (c.doomed && named && ctx.options.destructive && (c.last || !ctx.options.mock || !rule.make))
+    else if (c.doomed && named && t.options.destructive && (c.last || !t.options.mock || !rule.make))
       out[param.name] = named // the one the user named is for the write that deletes it
-    else if (c.doomed && ctx.options.mock && rule.make) out[param.name] = await ctx.items.make(t, rule)
+    else if (c.doomed && t.options.mock && rule.make) out[param.name] = await t.make(rule)
     else if (c.doomed)
       t.skip(
         rule.option
@@ -60,9 +60,7 @@ async function paramsFor(t: CheckContext, ctx: SuiteContext, op: KitOperation, c
       )
     else if (named && !c.pick) out[param.name] = named
     else {
-      const item = (await ctx.items.known(t, param, c.pick)).find(
-        (i) => !state.used.has(`${param.name} ${at(i, rule.field)}`),
-      )
+      const item = (await t.known(param, c.pick)).find((i) => !state.used.has(`${param.name} ${at(i, rule.field)}`))
       if (!item) t.skip(`every listed ${rule.noun} was written already`)
       out[param.name] = String(at(item, rule.field))
       if (c.pick) state.used.add(`${param.name} ${out[param.name]}`)
@@ -138,14 +136,13 @@ function problem(
 
 async function checkEffect(
   t: CheckContext,
-  ctx: SuiteContext,
   op: KitOperation,
   e: Effect,
   answer: Exchange,
   v: Record<string, any>,
   counts: Map<Effect, number>,
 ) {
-  if (e.hidden && !(ctx.options.mock && e.mock)) return t.note(`not visible over the API: ${e.hidden}`)
+  if (e.hidden && !(t.options.mock && e.mock)) return t.note(`not visible over the API: ${e.hidden}`)
   const effect = e.hidden ? e.mock! : e
   if (!effect.read && !t.answerHasBody(answer)) return
   const read = effect.read
@@ -160,10 +157,10 @@ async function checkEffect(
   }
 }
 
-async function runCase(t: CheckContext, ctx: SuiteContext, op: KitOperation, c: WriteCase, state: State) {
-  const params = await paramsFor(t, ctx, op, c, state)
-  const v: Record<string, any> = { ...params, run: ctx.options.runId }
-  const effects = (c.then ?? []).map((e) => (e.hidden && ctx.options.mock ? e.mock! : e))
+async function runCase(t: CheckContext, op: KitOperation, c: WriteCase, state: State) {
+  const params = await paramsFor(t, op, c, state)
+  const v: Record<string, any> = { ...params, run: t.options.runId }
+  const effects = (c.then ?? []).map((e) => (e.hidden && t.options.mock ? e.mock! : e))
   const first = effects.find((e) => e.read && !e.adds)
   if (first) {
     const ex = await t.call(first.read!, { params: paramsOf(t.op(first.read!), v) })
@@ -180,7 +177,7 @@ async function runCase(t: CheckContext, ctx: SuiteContext, op: KitOperation, c: 
   if (ex.status < 300) {
     for (const [name, pointer] of Object.entries(c.makes ?? {}))
       if (at(ex.json, pointer) !== undefined) state.made[name] = v[name] = String(at(ex.json, pointer))
-    undoLater(ctx, c, v, state)
+    undoLater(t, c, v, state)
   }
   t.expectStatus(ex, c.status ?? Math.min(...[...op.responses.keys()].filter((s) => s < 300)))
   if (!t.answerHasBody(ex))
@@ -189,7 +186,7 @@ async function runCase(t: CheckContext, ctx: SuiteContext, op: KitOperation, c: 
       `${op.method} answered ${ex.status} with a body (${ex.text.length} chars); the contract says none`,
       ex,
     )
-  for (const e of c.then ?? []) await checkEffect(t, ctx, op, e, ex, v, counts)
+  for (const e of c.then ?? []) await checkEffect(t, op, e, ex, v, counts)
   state.undos.get(specKey(op.operationId, spec))?.()
   t.summary(
     `${op.method} ${Object.values(params).join(' ')}: ${ex.status}, ${(c.then ?? []).length} effect${c.then?.length === 1 ? '' : 's'} seen`,
@@ -200,8 +197,8 @@ export const writesSuite: Suite = {
   name: 'writes',
   checks: (contract) =>
     apiOperations(contract).flatMap((op) => op.effects.map((c): [string, string] => [op.operationId, c.name])),
-  async run(ctx) {
-    const { run, options } = ctx
+  async run(run) {
+    const { options } = run
     const cases = apiOperations(run.contract).flatMap((op) => op.effects.map((c) => ({ op, c })))
     const state: State = { made: {}, used: new Set(), undos: new Map() }
     // The writes on the resources of the selected operations run (each may need what another makes or
@@ -215,7 +212,7 @@ export const writesSuite: Suite = {
           c.doomed ? 'needs --destructive with --person-id (or --writes against this mock)' : 'needs --writes',
         )
       else if (op.tags.some((tag) => tags.has(tag)))
-        await run.check(op.operationId, c.name, (t) => runCase(t, ctx, op, c, state))
+        await run.check(op.operationId, c.name, (t) => runCase(t, op, c, state))
     }
   },
 }

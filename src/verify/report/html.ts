@@ -4,7 +4,7 @@
 // that failed, what it found, the requests and responses (keys masked, as in every report) and, when a
 // response broke the contract itself, the rule in contracts/openapi.yaml it broke.
 import type { CheckResult, ExchangeBrief, VerifyResult } from '../types.ts'
-import { xmlEscape } from './junit.ts'
+import { byOperation, xmlEscape } from './junit.ts'
 
 /** Text as HTML: escaped, and with the characters no document may hold replaced. */
 const h = (value: unknown) => xmlEscape(String(value))
@@ -105,8 +105,7 @@ function operationSection(operationId: string, checks: CheckResult[]): string {
 }
 
 export function toHtml(result: VerifyResult): string {
-  const groups = new Map<string, CheckResult[]>()
-  for (const check of result.checks) groups.set(check.operationId, [...(groups.get(check.operationId) ?? []), check])
+  const groups = byOperation(result.checks)
   const s = result.summary
   const card = (label: string, value: number) => `<div class="card"><b>${value}</b>${h(label)}</div>`
   const index = [...groups].map(([id, checks]) => {

@@ -1,6 +1,7 @@
 // The human report: one line per check, grouped by operation, the failing request and response shown
 // briefly under a failure, and the summary line `N passed, N failed` (plus `, N skipped`).
 import type { CheckResult, VerifyResult } from '../types.ts'
+import { byOperation, detailLines } from './junit.ts'
 
 const LABEL: Record<CheckResult['outcome'], string> = {
   passed: 'ok   ',
@@ -24,23 +25,13 @@ export function formatHuman(result: VerifyResult): string {
   lines.push(
     `run ${result.runId}, seed ${result.seed}, ${mode(result)}; ${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s`,
   )
-  let group: string | undefined
-  for (const check of result.checks) {
-    if (check.operationId !== group) {
-      group = check.operationId
-      lines.push('', `${check.operationId}${check.tags.length ? ` [${check.tags.join(', ')}]` : ''}`)
+  for (const [operationId, checks] of byOperation(result.checks)) {
+    lines.push('', `${operationId}${checks[0]!.tags.length ? ` [${checks[0]!.tags.join(', ')}]` : ''}`)
+    for (const check of checks) {
+      lines.push(`  ${LABEL[check.outcome]} ${check.name}${check.message ? `: ${check.message.split('\n')[0]}` : ''}`)
+      const exchanges = check.outcome === 'failed' || check.outcome === 'drift'
+      lines.push(...detailLines(check, 'real:     ', exchanges).map((line) => `          ${line}`))
     }
-    lines.push(`  ${LABEL[check.outcome]} ${check.name}${check.message ? `: ${check.message.split('\n')[0]}` : ''}`)
-    if (check.drift)
-      lines.push(`          contract: ${check.drift.contract}`, `          real:     ${check.drift.real}`)
-    if (check.outcome === 'failed' || check.outcome === 'drift') {
-      for (const ex of check.exchanges) {
-        lines.push(`          > ${ex.request}`)
-        if (ex.requestBody !== undefined) lines.push(`            ${ex.requestBody}`)
-        lines.push(`          < ${ex.response}`)
-      }
-    }
-    for (const note of check.notes) lines.push(`          note: ${note}`)
   }
   if (result.notes.length) {
     lines.push('')

@@ -13,25 +13,24 @@ export function xmlEscape(value: string): string {
     .replace(/'/g, '&apos;')
 }
 
-function details(check: CheckResult): string {
-  const lines = [check.message ?? '']
-  if (check.drift) lines.push(`contract: ${check.drift.contract}`, `real: ${check.drift.real}`)
-  for (const ex of check.exchanges) {
-    lines.push(`> ${ex.request}`)
-    if (ex.requestBody !== undefined) lines.push(`  ${ex.requestBody}`)
-    lines.push(`< ${ex.response}`)
-  }
-  for (const note of check.notes) lines.push(`note: ${note}`)
-  return lines.join('\n')
+/** A check's details as lines: the two sides of its drift, its exchanges (unless told not to), its notes. */
+export function detailLines(check: CheckResult, real = 'real: ', exchanges = true): string[] {
+  const lines = check.drift ? [`contract: ${check.drift.contract}`, `${real}${check.drift.real}`] : []
+  for (const ex of exchanges ? check.exchanges : [])
+    lines.push(`> ${ex.request}`, ...(ex.requestBody === undefined ? [] : [`  ${ex.requestBody}`]), `< ${ex.response}`)
+  return [...lines, ...check.notes.map((note) => `note: ${note}`)]
 }
 
-export function toJUnit(result: VerifyResult): string {
+/** The checks by operation, in the order the result has them. */
+export function byOperation(checks: CheckResult[]): Map<string, CheckResult[]> {
   const groups = new Map<string, CheckResult[]>()
-  for (const check of result.checks) {
-    const list = groups.get(check.operationId) ?? []
-    list.push(check)
-    groups.set(check.operationId, list)
-  }
+  for (const check of checks) groups.set(check.operationId, [...(groups.get(check.operationId) ?? []), check])
+  return groups
+}
+
+const details = (check: CheckResult) => [check.message ?? '', ...detailLines(check)].join('\n')
+
+export function toJUnit(result: VerifyResult): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>']
   const s = result.summary
   out.push(
@@ -45,7 +44,7 @@ export function toJUnit(result: VerifyResult): string {
       '  </testsuite>',
     )
   }
-  for (const [operationId, checks] of groups) {
+  for (const [operationId, checks] of byOperation(result.checks)) {
     const failures = checks.filter((c) => c.outcome === 'failed').length
     const skipped = checks.filter((c) => c.outcome === 'skipped').length
     const time = checks.reduce((sum, c) => sum + c.durationMs, 0) / 1000
@@ -59,17 +58,14 @@ export function toJUnit(result: VerifyResult): string {
         out.push(`${open}/>`)
         continue
       }
-      out.push(`${open}>`)
-      if (check.outcome === 'failed') {
-        out.push(
-          `      <failure message="${xmlEscape((check.message ?? 'failed').split('\n')[0]!)}">${xmlEscape(details(check))}</failure>`,
-        )
-      } else if (check.outcome === 'skipped') {
-        out.push(`      <skipped message="${xmlEscape(check.message ?? 'skipped')}"/>`)
-      } else {
-        out.push(`      <system-out>${xmlEscape(details(check))}</system-out>`)
-      }
-      out.push('    </testcase>')
+      const message = xmlEscape((check.message ?? check.outcome).split('\n')[0]!)
+      const inner =
+        check.outcome === 'failed'
+          ? `<failure message="${message}">${xmlEscape(details(check))}</failure>`
+          : check.outcome === 'skipped'
+            ? `<skipped message="${message}"/>`
+            : `<system-out>${xmlEscape(details(check))}</system-out>`
+      out.push(`${open}>`, `      ${inner}`, '    </testcase>')
     }
     out.push('  </testsuite>')
   }

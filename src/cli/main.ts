@@ -3,7 +3,7 @@
 // short usage and then the error, last; a mistyped command or option gets a "did you mean".
 import { runServe, SERVE_HELP, SERVE_OPTIONS, StartupError } from './serve.ts'
 import { didYouMean, suggestion } from './did-you-mean.ts'
-import { UsageError, usageFailure, wantsHelp, type OptionTable } from './options.ts'
+import { runCommand, usageFailure, type OptionTable } from './options.ts'
 import { ScenarioFormatError } from '../../fixtures/recorded.ts'
 // verify, record and drift are imported when their command runs: serve's start-up does not load them
 // (with them, fast-check, yaml and the verify kit's modules would be part of every start).
@@ -14,14 +14,11 @@ const io = () => ({ out: console.log, err: console.error, env: process.env })
 const COMMANDS: Record<string, { does: string; run(argv: string[]): Promise<number> }> = {
   serve: {
     does: 'run the mock server',
-    async run(argv) {
-      if (wantsHelp(argv)) {
-        console.log(SERVE_HELP)
-        return 0
-      }
-      await runServe(argv)
-      return -1 // keeps running
-    },
+    run: (argv) =>
+      runCommand('analytics-mock serve', [SERVE_HELP, SERVE_OPTIONS], argv, io(), async (o) => {
+        await runServe(o)
+        return -1 // keeps running
+      }),
   },
   verify: {
     does: 'check a deployment against the contract',
@@ -39,8 +36,8 @@ const COMMANDS: Record<string, { does: string; run(argv: string[]): Promise<numb
 
 /** What `analytics-mock` takes without a command. */
 const OPTIONS = {
-  version: { type: 'boolean', short: 'v', help: "this analytics-mock's version" },
-  help: { type: 'boolean', help: 'this text' },
+  version: { short: 'v', help: "this analytics-mock's version" },
+  help: { help: 'this text' },
 } satisfies OptionTable
 
 const HELP = `analytics-mock ${Object.keys(COMMANDS).join('|')} [options]
@@ -85,11 +82,6 @@ export async function main(argv: string[]): Promise<number> {
         return 2
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      // (verify, record and drift print their own.)
-      console.error(usageFailure('analytics-mock serve', SERVE_HELP, SERVE_OPTIONS, error.message))
-      return 2
-    }
     if (error instanceof StartupError) {
       console.error(`analytics-mock: ${error.message}`)
       return 1

@@ -7,24 +7,40 @@ import { parseRateLimits, type RateTable } from '../contract/rate-limits.ts'
 import { suggestion } from './did-you-mean.ts'
 
 export interface OptionSpec {
-  type: 'string' | 'boolean'
+  /** A flag, unless it takes a value (it has `value`, or says `string`). */
+  type?: 'string' | 'boolean'
   /** A one-letter form (`p` for `-p`), for the options people type most; listed in the short usage. */
   short?: string
   /** Repeatable: every value is kept, in order. */
   multiple?: boolean
   /** What the value is called in the usage text (string options). */
   value?: string
+  /** How its value reads (a usage error naming the option when it cannot): a whole number, a size, every value given, rate-limit budgets; default: the text. */
+  reads?: keyof typeof READERS
   /** One line (or a few) of usage text. */
   help: string
 }
 
 export type OptionTable = Record<string, OptionSpec>
 
+const takesValue = (spec: OptionSpec) => spec.type === 'string' || spec.value !== undefined
+
+/** An option's value as its table entry reads it. */
+type ValueOf<S extends OptionSpec> = S['reads'] extends keyof typeof READERS
+  ? ReturnType<(typeof READERS)[S['reads']]>
+  : S extends { multiple: true }
+    ? string[]
+    : S extends { type: 'string' } | { value: string }
+      ? string
+      : boolean
+
+export type OptionValues<T extends OptionTable> = { [K in keyof T]?: ValueOf<T[K]> }
+
 /** A command line that cannot be run as given (exit code 2, with the usage text). */
 export class UsageError extends Error {}
 
-export interface ParsedCommandLine {
-  values: Record<string, string | boolean | string[] | undefined>
+export interface ParsedCommandLine<V = Record<string, unknown>> {
+  values: V
   positionals: string[]
 }
 
@@ -35,11 +51,16 @@ const shortOf = (name: string, spec: OptionSpec) => spec.short ?? (name === 'hel
 export const wantsHelp = (argv: string[]) => argv.includes('--help') || argv.includes('-h')
 
 /** Reads `argv` (the arguments after the command name) against `table`; throws UsageError. */
-export function parseCommandLine(argv: string[], table: OptionTable, { positionals = 0 } = {}): ParsedCommandLine {
+export function parseCommandLine<T extends OptionTable>(
+  argv: string[],
+  table: T,
+  { positionals = 0 } = {},
+): ParsedCommandLine<OptionValues<T> & Record<string, unknown>> {
   const options = Object.fromEntries(
     Object.entries(table).map(([name, spec]) => {
       const short = shortOf(name, spec)
-      return [name, { type: spec.type, multiple: spec.multiple ?? false, ...(short ? { short } : {}) }]
+      const multiple = spec.multiple ?? spec.reads === 'list'
+      return [name, { type: takesValue(spec) ? 'string' : 'boolean', multiple, ...(short ? { short } : {}) }]
     }),
   ) as Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? O : never) : never
   // A long option written with one dash (`-port`) would read as `-p ort`: named for what it is instead.
@@ -56,7 +77,10 @@ export function parseCommandLine(argv: string[], table: OptionTable, { positiona
   }
   if (parsed.positionals.length > positionals)
     throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`)
-  return { values: parsed.values as ParsedCommandLine['values'], positionals: parsed.positionals }
+  const values: Record<string, unknown> = parsed.values
+  for (const [name, { reads }] of Object.entries(table))
+    if (reads && values[name] !== undefined) values[name] = READERS[reads](name, values[name] as string & string[])
+  return { values: values as OptionValues<T> & Record<string, unknown>, positionals: parsed.positionals }
 }
 
 /** node:util's messages, said shortly and in this CLI's words. */
@@ -79,8 +103,7 @@ function usageMessage(error: NodeJS.ErrnoException, table: OptionTable): string 
 }
 
 /** `--port N`: an option as its usage writes it. */
-const optionHead = (name: string, spec: OptionSpec) =>
-  `--${name}${spec.type === 'string' ? ` ${spec.value ?? 'VALUE'}` : ''}`
+const optionHead = (name: string, spec: OptionSpec) => `--${name}${takesValue(spec) ? ` ${spec.value ?? 'VALUE'}` : ''}`
 
 /** The options part of a usage text: one entry per option (`-p, --port N`), aligned. */
 export function optionsHelp(table: OptionTable): string {
@@ -117,17 +140,10 @@ export function usageFailure(command: string, help: string, table: OptionTable, 
 }
 
 /** The last value of a string option (undefined when absent). */
-export function stringValue(values: ParsedCommandLine['values'], name: string): string | undefined {
+export function stringValue(values: Record<string, unknown>, name: string): string | undefined {
   const v = values[name]
   if (Array.isArray(v)) return v[v.length - 1]
   return typeof v === 'string' ? v : undefined
-}
-
-/** A whole number, or `fallback` when the option is absent; anything else is a usage error. */
-export function integerValue(values: ParsedCommandLine['values'], name: string, fallback: number): number
-export function integerValue(values: ParsedCommandLine['values'], name: string): number | undefined
-export function integerValue(values: ParsedCommandLine['values'], name: string, fallback?: number): number | undefined {
-  return wholeNumber(name, stringValue(values, name)) ?? fallback
 }
 
 /** `value` as a whole number (undefined stays undefined); anything else is a usage error naming --`name`. */
@@ -139,8 +155,7 @@ export function wholeNumber(name: string, value: string | undefined): number | u
 }
 
 /** A size in bytes: a whole number, optionally with k, m or g (KiB, MiB, GiB); anything else is a usage error naming --`name`. */
-export function byteSize(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined
+export function byteSize(name: string, value: string): number {
   const m = /^(\d+)([kmg])?(?:i?b)?$/i.exec(value.trim())
   const n = m ? Number(m[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as 'k'] ?? 0) : NaN
   if (!Number.isSafeInteger(n) || n <= 0)
@@ -149,14 +164,16 @@ export function byteSize(name: string, value: string | undefined): number | unde
 }
 
 /** Every value of a repeatable string option (also comma-separated). */
-export function listValue(values: ParsedCommandLine['values'], name: string): string[] {
+export function listValue(values: Record<string, unknown>, name: string): string[] {
   const v = values[name]
-  const all = Array.isArray(v) ? v : typeof v === 'string' ? [v] : []
-  return all
+  return splitList(Array.isArray(v) ? v : typeof v === 'string' ? [v] : [])
+}
+
+const splitList = (all: string[]) =>
+  all
     .flatMap((item) => item.split(','))
     .map((item) => item.trim())
     .filter(Boolean)
-}
 
 /** A rate-limit budget option (`--rate`, `--rate-limits`): real, off (null) or budgets; a usage error when it cannot be read. */
 export function rateOption(option: string, spec: string | undefined): RateTable | null | undefined {
@@ -165,5 +182,37 @@ export function rateOption(option: string, spec: string | undefined): RateTable 
     return parseRateLimits(spec)
   } catch (error) {
     throw new UsageError(`--${option}: ${(error as Error).message}`)
+  }
+}
+
+/** The readers an option's `reads` names, each given its name and what was typed. */
+const READERS = {
+  number: (name: string, value: string): number => wholeNumber(name, value)!,
+  size: byteSize,
+  list: (_name: string, values: string[]): string[] => splitList(values),
+  rate: (name: string, value: string): RateTable | null => rateOption(name, value)!,
+}
+
+/**
+ * A command run from its arguments: its usage text for `-h`/`--help`, else `run` with its options read;
+ * a usage error (from reading them or from `run`) is printed as `usageFailure` says, exit code 2.
+ */
+export async function runCommand<T extends OptionTable>(
+  command: string,
+  [help, table]: [string, T],
+  argv: string[],
+  io: { out(text: string): void; err(text: string): void },
+  run: (values: OptionValues<T> & Record<string, unknown>) => Promise<number>,
+): Promise<number> {
+  if (wantsHelp(argv)) {
+    io.out(help)
+    return 0
+  }
+  try {
+    return await run(parseCommandLine(argv, table).values)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.err(usageFailure(command, help, table, error.message))
+    return 2
   }
 }

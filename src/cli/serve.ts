@@ -5,7 +5,7 @@ import { banner, docsLocation } from './banner.ts'
 import { compactHeap } from '../server/heap.ts'
 import { parseInstant } from '../core/clock.ts'
 import { isProfile, PROFILES } from '../contract/profiles.ts'
-import { parseNonPeakWindow, type NonPeakWindow } from '../domain/schedule.ts'
+import { parseNonPeakWindow } from '../domain/schedule.ts'
 import { scenarioNames } from '../../fixtures/names.ts'
 import type { DatasetSize } from '../seed/seed.ts'
 import { isIP } from 'node:net'
@@ -16,150 +16,129 @@ import { StateFileError, type StateOrigin } from '../server/state-file.ts'
 import { DEFAULT_PERSON_LIMITS } from '../store/store.ts'
 import { MAX_BODY_BYTES } from '../core/drf/parsers.ts'
 import { JOURNAL_BYTES, JOURNAL_ENTRY_BYTES } from '../core/journal.ts'
-import {
-  byteSize,
-  integerValue,
-  listValue,
-  optionsHelp,
-  parseCommandLine,
-  rateOption,
-  stringValue,
-  UsageError,
-  wholeNumber,
-  type OptionTable,
-} from './options.ts'
+import { optionsHelp, UsageError, wholeNumber, type OptionTable, type OptionValues } from './options.ts'
 
 export const SERVE_OPTIONS = {
-  port: { type: 'string', short: 'p', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
-  host: { type: 'string', short: 'H', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
-  seed: { type: 'string', value: 'N', help: 'seed of the generated data (default 1)' },
+  port: { short: 'p', value: 'N', help: 'port (default $PORT or 8010; 0 picks a free one)' },
+  host: { short: 'H', value: 'H', help: 'address (default $HOST or 127.0.0.1)' },
+  seed: { reads: 'number', value: 'N', help: 'seed of the generated data (default 1)' },
   fixtures: {
-    type: 'string',
     short: 'f',
     value: 'NAME',
     help: `scenario from fixtures/ (default "default"; known: ${scenarioNames().join(', ')})`,
   },
-  scenario: {
-    type: 'string',
-    value: 'FILE',
-    help: 'serve a recorded scenario (written by analytics-mock record) instead',
-  },
+  scenario: { value: 'FILE', help: 'serve a recorded scenario (written by analytics-mock record) instead' },
   persons: {
-    type: 'string',
+    reads: 'number',
     value: 'N',
     help: "persons in project 1 (default: the scenario's own; project 2 gets a fifth)",
   },
   'events-per-person': {
-    type: 'string',
+    reads: 'number',
     value: 'N',
     help: "events per person (default: the scenario's own, 5-15 on the default data)",
   },
   recordings: {
-    type: 'string',
+    reads: 'number',
     value: 'N',
     help: "session recordings in project 1 (default: the scenario's own; 1.5 per person\nwith --persons)",
   },
   profile: {
-    type: 'string',
     value: 'NAME',
     help: `answer as the API description says (seed, the default) or as the real service\nanswers where they disagree (observed; see the contract's x-observed notes)`,
   },
-  now: { type: 'string', value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
+  now: { value: 'ISO', help: 'freeze the clock at this instant (default: wall time)' },
   'non-peak': {
-    type: 'string',
     value: 'H-H',
     help: 'UTC hours when POST delete_events tasks run (default 0-6; may cross midnight, e.g. 22-4)',
   },
   state: {
-    type: 'string',
     short: 's',
     value: 'FILE',
     help: 'keep the data in FILE: every change is on disk (a log beside FILE) before its\nanswer leaves; restarts resume from it; a damaged or incompatible FILE stops\nthe start and is left as it is',
   },
   'allowed-host': {
-    type: 'string',
-    multiple: true,
+    reads: 'list',
     value: 'NAME',
     help: 'accept requests whose Host header is NAME (repeatable; .example.test for its\nsubdomains too); loopback names and IP addresses are always accepted',
   },
   'cors-origin': {
-    type: 'string',
-    multiple: true,
+    reads: 'list',
     value: 'ORIGIN',
     help: 'let web pages on ORIGIN (e.g. https://app.test:3000) call the API (repeatable);\npages on loopback origins (http://localhost:5173) always may; never /_mock/*',
   },
   'max-body': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `largest request body (default ${MAX_BODY_BYTES / 1024 / 1024}m); bigger is a 413`,
   },
   'max-answer': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `largest answer (default ${MAX_ANSWER_BYTES / 1024 / 1024}m); bigger is a 500 answer_too_large`,
   },
   'max-person-properties': {
-    type: 'string',
+    reads: 'number',
     value: 'N',
     help: `most properties one person may have (default ${DEFAULT_PERSON_LIMITS.properties})`,
   },
   'max-person-properties-size': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `largest size of one person's properties as JSON (default ${DEFAULT_PERSON_LIMITS.propertiesBytes / 1024}k)`,
   },
   'heap-ceiling': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `live heap above which writes that add data are refused with 507\n(default ${Math.round(defaultHeapCeiling() / 1024 / 1024)}m here: 1g, or half of Node's heap limit when smaller)`,
   },
-  latency: { type: 'string', value: 'MS', help: 'hold every API request back this long (also POST /_mock/faults)' },
+  latency: { reads: 'number', value: 'MS', help: 'hold every API request back this long (also POST /_mock/faults)' },
   'rate-limits': {
-    type: 'string',
+    reads: 'rate',
     value: 'SPEC',
     help: `throttle API requests as the real service does (default off): real, or budgets such as\nburst=10/min,sustained=50/hour or clickhouse_burst=5/minute (see GET /_mock/rate-limits)`,
   },
   'journal-size': {
-    type: 'string',
+    reads: 'number',
     value: 'N',
     help: 'requests the journal keeps, newest first in the dashboard (default 1000; 0: none)',
   },
   'journal-bytes': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `request bodies and answers the journal keeps, the oldest let go first (default ${JOURNAL_BYTES / 1024 / 1024}m)`,
   },
   'journal-entry-bytes': {
-    type: 'string',
+    reads: 'size',
     value: 'SIZE',
     help: `largest request body or answer journaled; a bigger body is kept as a note of its size (default ${JOURNAL_ENTRY_BYTES / 1024}k)`,
   },
   'request-timeout': {
-    type: 'string',
+    reads: 'number',
     value: 'MS',
     help: `time a client has to send its whole request (default ${DEFAULT_TIMEOUTS.requestTimeoutMs})`,
   },
   'headers-timeout': {
-    type: 'string',
+    reads: 'number',
     value: 'MS',
     help: `time a client has to send its headers (default ${DEFAULT_TIMEOUTS.headersTimeoutMs})`,
   },
   'keep-alive-timeout': {
-    type: 'string',
+    reads: 'number',
     value: 'MS',
     help: `how long an idle keep-alive connection stays open (default ${DEFAULT_TIMEOUTS.keepAliveTimeoutMs})`,
   },
   'idle-timeout': {
-    type: 'string',
+    reads: 'number',
     value: 'MS',
     help: `how long a connection may see no traffic at all (default ${DEFAULT_TIMEOUTS.idleTimeoutMs})`,
   },
   'shutdown-timeout': {
-    type: 'string',
+    reads: 'number',
     value: 'MS',
     help: 'on SIGTERM/SIGINT, how long in-flight requests may take to finish (default 10000)',
   },
-  help: { type: 'boolean', help: 'this text' },
+  help: { help: 'this text' },
 } satisfies OptionTable
 
 export const SERVE_HELP = `analytics-mock serve [options]
@@ -171,64 +150,30 @@ ${optionsHelp(SERVE_OPTIONS)}
 export class StartupError extends Error {}
 
 /** Runs `analytics-mock serve` with these arguments (after the command name); resolves once it listens. */
-export async function runServe(argv: string[]): Promise<void> {
-  const o = parseCommandLine(argv, SERVE_OPTIONS).values
-  const port = wholeNumber('port', stringValue(o, 'port') ?? process.env.PORT) ?? 8010
+export async function runServe(o: OptionValues<typeof SERVE_OPTIONS>): Promise<void> {
+  const port = wholeNumber('port', o.port ?? process.env.PORT) ?? 8010
   const host = checkHost(
-    stringValue(o, 'host') ?? process.env.HOST ?? '127.0.0.1',
-    stringValue(o, 'host') === undefined && process.env.HOST !== undefined,
+    o.host ?? process.env.HOST ?? '127.0.0.1',
+    o.host === undefined && process.env.HOST !== undefined,
   )
-  const seed = integerValue(o, 'seed', 1)
-  const fixtures = stringValue(o, 'fixtures') ?? 'default'
-  // Only the sizes given: the scenario keeps its own for the others.
-  const size = Object.fromEntries(
-    Object.entries({ persons: 'persons', eventsPerPerson: 'events-per-person', recordings: 'recordings' })
-      .map(([field, option]) => [field, integerValue(o, option)])
-      .filter(([, value]) => value !== undefined),
-  ) as DatasetSize
+  const seed = o.seed ?? 1
+  const fixtures = o.fixtures ?? 'default'
   if (!scenarioNames().includes(fixtures))
     throw new UsageError(`unknown --fixtures "${fixtures}" (known: ${scenarioNames().join(', ')})`)
-  const scenarioArg = stringValue(o, 'scenario')
-  if (scenarioArg !== undefined) {
-    const clash = ['fixtures', 'persons', 'events-per-person', 'recordings'].find((name) => o[name] !== undefined)
+  if (o.scenario !== undefined) {
+    const clash = (['fixtures', 'persons', 'events-per-person', 'recordings'] as const).find(
+      (name) => o[name] !== undefined,
+    )
     if (clash)
       throw new UsageError(`--${clash} does not apply to a recorded --scenario (it has the data it was recorded with)`)
   }
-  const profile = stringValue(o, 'profile') ?? 'seed'
+  const profile = o.profile ?? 'seed'
   if (!isProfile(profile)) throw new UsageError(`unknown --profile "${profile}" (known: ${PROFILES.join(', ')})`)
-  const nowArg = stringValue(o, 'now')
-  let now: number | undefined
-  if (nowArg !== undefined) {
-    try {
-      now = parseInstant(nowArg)
-    } catch {
-      throw new UsageError(`--now takes an ISO 8601 instant, not "${nowArg}"`)
-    }
-  }
-  const nonPeakArg = stringValue(o, 'non-peak')
-  let nonPeakWindow: NonPeakWindow | undefined
-  if (nonPeakArg !== undefined) {
-    try {
-      nonPeakWindow = parseNonPeakWindow(nonPeakArg)
-    } catch (error) {
-      throw new UsageError(`--non-peak: ${(error as Error).message}`)
-    }
-  }
-  const optionalMs = (name: string) => integerValue(o, name)
-  const latency = optionalMs('latency')
-  const rateLimits = rateOption('rate-limits', stringValue(o, 'rate-limits')) ?? undefined
-  const shutdownTimeout = optionalMs('shutdown-timeout') ?? 10_000
-  const statePath = stringValue(o, 'state')
+  const now = read('now', o.now, parseInstant, () => ` takes an ISO 8601 instant, not "${o.now}"`)
+  const nonPeakWindow = read('non-peak', o['non-peak'], parseNonPeakWindow, (error) => `: ${error.message}`)
+  const statePath = o.state
   if (statePath?.trim() === '') throw new UsageError('--state takes the path of a file (its directory must exist)')
-  const maxBodyBytes = byteSize('max-body', stringValue(o, 'max-body'))
-  const journalBytes = byteSize('journal-bytes', stringValue(o, 'journal-bytes'))
-  const journalEntryBytes = byteSize('journal-entry-bytes', stringValue(o, 'journal-entry-bytes'))
-  const maxAnswerBytes = byteSize('max-answer', stringValue(o, 'max-answer'))
-  const heapCeilingBytes = byteSize('heap-ceiling', stringValue(o, 'heap-ceiling'))
-  const maxProperties = integerValue(o, 'max-person-properties')
-  const maxPropertiesBytes = byteSize('max-person-properties-size', stringValue(o, 'max-person-properties-size'))
-  const corsOrigins = listValue(o, 'cors-origin')
-  for (const origin of corsOrigins) {
+  for (const origin of o['cors-origin'] ?? []) {
     if (!/^https?:\/\/[^/?#\s]+$/i.test(origin.replace(/\/+$/, '')))
       throw new UsageError(`--cors-origin takes an origin such as https://app.test:3000, not "${origin}"`)
   }
@@ -239,26 +184,26 @@ export async function runServe(argv: string[]): Promise<void> {
     seed,
     // A recorded scenario by its absolute path, so createApp reads it as a file whatever it is called
     // (a file it cannot use is a ScenarioFormatError: main.ts says why, exit code 1).
-    fixtures: scenarioArg === undefined ? fixtures : resolve(scenarioArg),
-    size: Object.keys(size).length > 0 ? size : undefined,
+    fixtures: o.scenario === undefined ? fixtures : resolve(o.scenario),
+    size: sizeOf(o),
     clock: now === undefined ? { now: start, frozen: false } : { now, frozen: true },
     // The data placed before the clock's start, so its recent recordings are in the recordings list's
     // default window (the last three days) when the server starts (docs/fidelity.md).
     anchor: now ?? start,
-    faults: latency === undefined ? undefined : { latency_ms: latency },
-    rateLimits,
-    journalSize: integerValue(o, 'journal-size'),
-    journalBytes,
-    journalEntryBytes,
+    faults: o.latency === undefined ? undefined : { latency_ms: o.latency },
+    rateLimits: o['rate-limits'] ?? undefined,
+    journalSize: o['journal-size'],
+    journalBytes: o['journal-bytes'],
+    journalEntryBytes: o['journal-entry-bytes'],
     nonPeakWindow,
-    maxBodyBytes,
-    limits: { properties: maxProperties, propertiesBytes: maxPropertiesBytes },
+    maxBodyBytes: o['max-body'],
+    limits: { properties: o['max-person-properties'], propertiesBytes: o['max-person-properties-size'] },
   })
   // A recorded scenario goes by its identity (recorded:<hash>), so a state file knows which recording it grew from.
   const origin = {
     seed,
     fixtures: app.store.dataset.fixtures,
-    ...(scenarioArg === undefined ? {} : { scenario: scenarioArg }),
+    ...(o.scenario === undefined ? {} : { scenario: o.scenario }),
   }
   const state = statePath === undefined ? undefined : await openState(app, statePath, origin)
   // The data is in memory: pack the heap before serving (seeding leaves its pages fragmented; not on a
@@ -267,15 +212,15 @@ export async function runServe(argv: string[]): Promise<void> {
   const running = await serve(app, {
     port,
     host,
-    requestTimeoutMs: optionalMs('request-timeout'),
-    headersTimeoutMs: optionalMs('headers-timeout'),
-    keepAliveTimeoutMs: optionalMs('keep-alive-timeout'),
-    idleTimeoutMs: optionalMs('idle-timeout'),
-    maxBodyBytes,
-    maxAnswerBytes,
-    heapCeilingBytes,
-    allowedHosts: listValue(o, 'allowed-host'),
-    corsOrigins,
+    requestTimeoutMs: o['request-timeout'],
+    headersTimeoutMs: o['headers-timeout'],
+    keepAliveTimeoutMs: o['keep-alive-timeout'],
+    idleTimeoutMs: o['idle-timeout'],
+    maxBodyBytes: o['max-body'],
+    maxAnswerBytes: o['max-answer'],
+    heapCeilingBytes: o['heap-ceiling'],
+    allowedHosts: o['allowed-host'],
+    corsOrigins: o['cors-origin'],
   }).catch(async (error: unknown) => {
     await state?.close()
     throw listenFailure(error, host, port)
@@ -286,6 +231,7 @@ export async function runServe(argv: string[]): Promise<void> {
   )
   console.log(banner(app, running.url, docsLocation()))
   let closing = false
+  const shutdownTimeout = o['shutdown-timeout'] ?? 10_000
   const shutdown = (signal: string) => {
     if (closing) return
     closing = true
@@ -303,6 +249,22 @@ export async function runServe(argv: string[]): Promise<void> {
   }
   process.on('SIGINT', () => shutdown('SIGINT'))
   process.on('SIGTERM', () => shutdown('SIGTERM'))
+}
+
+/** An option's value read by `parse` (undefined when absent); what it throws is a usage error `why` words. */
+function read<T>(name: string, value: string | undefined, parse: (text: string) => T, why: (error: Error) => string) {
+  try {
+    return value === undefined ? undefined : parse(value)
+  } catch (error) {
+    throw new UsageError(`--${name}${why(error as Error)}`)
+  }
+}
+
+/** The dataset sizes given (the scenario keeps its own for the others). */
+function sizeOf(o: OptionValues<typeof SERVE_OPTIONS>): DatasetSize | undefined {
+  const given = { persons: o.persons, eventsPerPerson: o['events-per-person'], recordings: o.recordings }
+  const size = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
+  return Object.keys(size).length > 0 ? size : undefined
 }
 
 /** The state file opened (or begun); a file or path it cannot use is a StartupError saying what to do. */

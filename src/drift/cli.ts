@@ -2,52 +2,35 @@
 // document, prints a table (and JSON and JUnit on request), and exits 1 on a breaking change that the
 // baseline does not accept, 0 otherwise (warnings included), 2 when it cannot compare.
 import { readFile } from 'node:fs/promises'
-import {
-  optionsHelp,
-  parseCommandLine,
-  stringValue,
-  UsageError,
-  usageFailure,
-  wantsHelp,
-  listValue,
-  wholeNumber,
-  type OptionTable,
-} from '../cli/options.ts'
+import { optionsHelp, runCommand, UsageError, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import type { CommandIo } from '../cli/command-io.ts'
 import { drift, DriftSourceError, SCHEMA_PATH, type DriftResult } from './drift.ts'
 import { driftJson, driftJUnit, formatDriftHuman, summaryLine } from './report.ts'
 
-export const BASELINE_FORMAT = 'analytics-mock-drift-baseline'
+const BASELINE_FORMAT = 'analytics-mock-drift-baseline'
 
 export const DRIFT_OPTIONS = {
   'base-url': {
-    type: 'string',
     value: 'URL',
     help: `the deployment: its schema is read from URL${SCHEMA_PATH} (env ANALYTICS_MOCK_BASE_URL)`,
   },
-  schema: { type: 'string', value: 'FILE|URL', help: 'compare with this OpenAPI document (YAML or JSON) instead' },
-  baseline: {
-    type: 'string',
-    value: 'FILE',
-    help: 'differences listed here are known: reported, but not failing the run',
-  },
+  schema: { value: 'FILE|URL', help: 'compare with this OpenAPI document (YAML or JSON) instead' },
+  baseline: { value: 'FILE', help: 'differences listed here are known: reported, but not failing the run' },
   'write-baseline': {
-    type: 'string',
     value: 'FILE',
     help: 'write every difference found to FILE (review it, then pass it as --baseline)',
   },
   operation: {
-    type: 'string',
-    multiple: true,
+    reads: 'list',
     value: 'ID',
     help: 'only this operationId (repeatable; comma lists too)',
   },
-  json: { type: 'string', value: 'FILE', help: 'write a JSON report' },
-  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (a test case per operation)' },
-  'timeout-ms': { type: 'string', value: 'N', help: 'timeout of the schema request (default 30000)' },
-  quiet: { type: 'boolean', short: 'q', help: 'print only the summary line' },
-  help: { type: 'boolean', help: 'this text' },
+  json: { value: 'FILE', help: 'write a JSON report' },
+  junit: { value: 'FILE', help: 'write a JUnit XML report (a test case per operation)' },
+  'timeout-ms': { value: 'N', reads: 'number', help: 'timeout of the schema request (default 30000)' },
+  quiet: { short: 'q', help: 'print only the summary line' },
+  help: { help: 'this text' },
 } satisfies OptionTable
 
 export const DRIFT_HELP = `analytics-mock drift --base-url URL [options]
@@ -83,17 +66,10 @@ export function baselineText(result: DriftResult): string {
 }
 
 /** Runs `analytics-mock drift` with these arguments (after the command name); resolves to the exit code. */
-export async function runDriftCommand(argv: string[], io: CommandIo): Promise<number> {
-  if (wantsHelp(argv)) {
-    io.out(DRIFT_HELP)
-    return 0
-  }
-  let result: DriftResult
-  let o: ReturnType<typeof parseCommandLine>['values']
-  try {
-    o = parseCommandLine(argv, DRIFT_OPTIONS).values
-    const schema = stringValue(o, 'schema')
-    const baseUrl = stringValue(o, 'base-url') ?? io.env.ANALYTICS_MOCK_BASE_URL
+export const runDriftCommand = (argv: string[], io: CommandIo): Promise<number> =>
+  runCommand('analytics-mock drift', [DRIFT_HELP, DRIFT_OPTIONS], argv, io, async (o) => {
+    const { schema, baseline } = o
+    const baseUrl = o['base-url'] ?? io.env.ANALYTICS_MOCK_BASE_URL
     if (!schema && !baseUrl) throw new UsageError('--base-url (or ANALYTICS_MOCK_BASE_URL) or --schema is required')
     const isUrl = schema !== undefined && /^https?:\/\//i.test(schema)
     let schemaText: string | undefined
@@ -104,35 +80,27 @@ export async function runDriftCommand(argv: string[], io: CommandIo): Promise<nu
         throw new UsageError(`--schema ${schema} cannot be read (${(error as Error).message})`)
       }
     }
-    const baseline = stringValue(o, 'baseline')
-    result = await drift({
-      baseUrl,
-      schemaUrl: isUrl ? schema : undefined,
-      schemaText,
-      schemaName: schema,
-      apiKey: io.env.ANALYTICS_MOCK_API_KEY || undefined,
-      fetch: io.fetch,
-      timeoutMs: wholeNumber('timeout-ms', stringValue(o, 'timeout-ms')),
-      operations: listValue(o, 'operation'),
-      accepted: baseline === undefined ? undefined : await readBaseline(baseline),
-    })
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(usageFailure('analytics-mock drift', DRIFT_HELP, DRIFT_OPTIONS, error.message))
-      return 2
-    }
-    if (error instanceof DriftSourceError) {
+    let result: DriftResult
+    try {
+      result = await drift({
+        baseUrl,
+        schemaUrl: isUrl ? schema : undefined,
+        schemaText,
+        schemaName: schema,
+        apiKey: io.env.ANALYTICS_MOCK_API_KEY || undefined,
+        fetch: io.fetch,
+        timeoutMs: o['timeout-ms'],
+        operations: o.operation,
+        accepted: baseline === undefined ? undefined : await readBaseline(baseline),
+      })
+    } catch (error) {
+      if (!(error instanceof DriftSourceError)) throw error
       io.err(`analytics-mock drift: ${error.message}`)
       return 2
     }
-    throw error
-  }
-  io.out(o.quiet === true ? summaryLine(result) : formatDriftHuman(result))
-  const json = stringValue(o, 'json')
-  const junit = stringValue(o, 'junit')
-  const writeBaseline = stringValue(o, 'write-baseline')
-  if (json) await writeFileAtomically(json, driftJson(result))
-  if (junit) await writeFileAtomically(junit, driftJUnit(result))
-  if (writeBaseline) await writeFileAtomically(writeBaseline, baselineText(result))
-  return result.ok ? 0 : 1
-}
+    io.out(o.quiet ? summaryLine(result) : formatDriftHuman(result))
+    if (o.json) await writeFileAtomically(o.json, driftJson(result))
+    if (o.junit) await writeFileAtomically(o.junit, driftJUnit(result))
+    if (o['write-baseline']) await writeFileAtomically(o['write-baseline'], baselineText(result))
+    return result.ok ? 0 : 1
+  })

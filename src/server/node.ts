@@ -89,17 +89,6 @@ function refuse(
   req.once('close', () => clearTimeout(timer))
 }
 
-export interface ListenerOptions {
-  maxBodyBytes?: number
-  maxAnswerBytes?: number
-  /** Who may ask (default: loopback hosts; API CORS for loopback origins). */
-  policy?: OriginPolicy
-  /** The heap ceiling for writes (default none). */
-  guard?: MemoryGuard
-  /** The dashboard's files, served at /_mock/ui (default none). */
-  ui?: UiFiles
-}
-
 /** Who is asking, and what the server may add: the checks made before a request reaches the core. */
 type Screened =
   | { kind: 'refuse'; error: ApiError; cors: Record<string, string> }
@@ -111,18 +100,24 @@ const pathOf = (target: string) => {
   return query === -1 ? target : target.slice(0, query)
 }
 
-/** The request listener: what the server does with each request node has read the head of. */
-export function createNodeListener(app: App, options: ListenerOptions = {}) {
-  const maxBody = options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES
-  const maxAnswer = options.maxAnswerBytes ?? MAX_ANSWER_BYTES
-  const policy = options.policy ?? new OriginPolicy()
-  const guard = options.guard
+/**
+ * The request listener: what the server does with each request node has read the head of. `policy`:
+ * who may ask; `guard`: the heap ceiling for writes; `ui`: the dashboard's files, if served.
+ */
+function createNodeListener(
+  app: App,
+  maxBody: number,
+  maxAnswer: number,
+  policy: OriginPolicy,
+  guard: MemoryGuard,
+  ui: UiFiles | undefined,
+) {
   /** `guarded`: a write over the heap ceiling is refused too (not for the dashboard's files). */
   const screen = (method: string, path: string, headers: IncomingMessage['headers'], guarded = true): Screened => {
     const verdict = policy.check(method, path, headers)
     if (verdict.kind !== 'allow')
       return verdict.kind === 'refuse' ? { kind: 'refuse', error: verdict.error, cors: {} } : verdict
-    if (guarded && guard && addsData(method, path) && guard.over())
+    if (guarded && addsData(method, path) && guard.over())
       return { kind: 'refuse', error: guard.refusal(), cors: verdict.headers }
     return { kind: 'pass', cors: verdict.headers }
   }
@@ -144,18 +139,18 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
     const target = req.url ?? '/'
     const path = pathOf(target)
     // The dashboard's files get the same Host and Origin checks as the control API it calls.
-    const ui = options.ui !== undefined && isUiPath(path)
-    const screened = screen(method, path, req.headers, !ui)
+    const isUi = ui !== undefined && isUiPath(path)
+    const screened = screen(method, path, req.headers, !isUi)
     if (screened.kind === 'refuse') return refuse(req, res, screened.error, screened.cors)
     if (screened.kind === 'preflight') {
       req.resume()
       return send(res, 204, screened.headers)
     }
-    if (ui && method === 'POST' && path === SEND_PATH)
+    if (isUi && method === 'POST' && path === SEND_PATH)
       return readBody(req, res, screened.cors, (body) => sendAgainFrom(req, res, body))
-    if (ui) {
+    if (isUi) {
       req.resume()
-      const answer = options.ui!.answer(method, path)
+      const answer = ui!.answer(method, path)
       return send(res, answer.status, { ...answer.headers }, answer.body)
     }
     readBody(req, res, screened.cors, (body) => handle(req, res, body, screened.cors))
@@ -163,7 +158,7 @@ export function createNodeListener(app: App, options: ListenerOptions = {}) {
   /** The dashboard's "send again": the request sent is held to the heap ceiling as one sent from outside would be. */
   const sendAgainFrom = (req: IncomingMessage, res: ServerResponse, body: Buffer | undefined) => {
     sendAgain(app, body, req.headers['content-type'], (inner) =>
-      guard && addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined,
+      addsData(inner.method, inner.url.pathname) && guard.over() ? guard.refusal() : undefined,
     ).then(
       (answer) => send(res, answer.status, { ...answer.headers }, answer.body),
       (error) => writeResponse(res, serverError(`Send again failed: ${(error as Error).message}`).toResponse(), {}),
@@ -266,13 +261,14 @@ export function serve(app: App, options: ServeOptions = {}): Promise<RunningServ
     )
   // The name the server was bound to is a Host its clients use.
   const boundName = isIP(host) === 0 && host !== 'localhost' ? [host] : []
-  const listener = createNodeListener(app, {
-    maxBodyBytes: options.maxBodyBytes,
-    maxAnswerBytes: options.maxAnswerBytes,
-    policy: new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
-    guard: new MemoryGuard(options.heapCeilingBytes),
-    ui: options.ui === false ? undefined : new UiFiles(),
-  })
+  const listener = createNodeListener(
+    app,
+    options.maxBodyBytes ?? app.options.maxBodyBytes ?? MAX_BODY_BYTES,
+    options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+    new OriginPolicy({ ...options, allowedHosts: [...(options.allowedHosts ?? []), ...boundName] }),
+    new MemoryGuard(options.heapCeilingBytes),
+    options.ui === false ? undefined : new UiFiles(),
+  )
   const server = createServer(
     {
       requestTimeout,

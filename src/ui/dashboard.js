@@ -57,7 +57,7 @@ function el(tag, props = {}, ...children) {
     if (name === 'text') node.textContent = String(value)
     else if (name === 'className') node.className = value
     else if (name === 'dataset') Object.assign(node.dataset, value)
-    else if (name === 'onclick') node.addEventListener('click', value)
+    else if (name === 'onclick') node.addEventListener('click', safely(value))
     else node.setAttribute(name, value === true ? '' : String(value))
   }
   for (const child of children)
@@ -65,6 +65,16 @@ function el(tag, props = {}, ...children) {
   return node
 }
 
+/** `fn` with its failure (thrown or rejected) shown as a notice. */
+const safely =
+  (fn) =>
+  (...args) =>
+    Promise.resolve()
+      .then(() => fn(...args))
+      .catch(failed)
+/** `fn` on `event` of element `id` (its failure shown). */
+const on = (id, event, fn) => $(id).addEventListener(event, safely(fn))
+const button = (text, onclick, className) => el('button', { type: 'button', text, className, onclick })
 const cell = (text, props = {}) => el('td', { text: text ?? '—', ...props })
 const pretty = (value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))
 const number = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '—')
@@ -90,12 +100,11 @@ const failed = (error) =>
 let activeTab = 'requests'
 function showTab(name) {
   activeTab = name
-  for (const button of document.querySelectorAll('#tabs button'))
-    button.setAttribute('aria-selected', String(button.dataset.tab === name))
+  for (const tab of document.querySelectorAll('#tabs button'))
+    tab.setAttribute('aria-selected', String(tab.dataset.tab === name))
   for (const section of document.querySelectorAll('main > .tab')) section.hidden = section.id !== name
-  if (name === 'data') loadData().catch(failed)
-  if (name === 'clock') refreshClock(true).catch(failed)
-  if (name === 'faults') loadFaults().catch(failed)
+  const load = { data: loadData, clock: () => refreshClock(true), faults: loadFaults }[name]
+  if (load) safely(load)()
 }
 
 // ------------------------------------------------------------------------------------------- requests
@@ -120,10 +129,8 @@ const journal = {
 /** The filters and search in force, as the control API reads them (the list's and the HAR export's). */
 function journalFilters() {
   const q = new URLSearchParams()
-  if (journal.operation) q.set('operation_id', journal.operation)
-  if (journal.status) q.set('status', journal.status)
-  if (journal.path) q.set('path', journal.path)
-  if (journal.text) q.set('text', journal.text)
+  for (const name of ['operation', 'status', 'path', 'text'])
+    if (journal[name]) q.set(name === 'operation' ? 'operation_id' : name, journal[name])
   return q
 }
 
@@ -236,7 +243,10 @@ function renderJournal(fresh) {
             : 'the answer matched the contract'),
       }),
     )
-    row.addEventListener('click', () => selectEntry(e.id).catch(failed))
+    row.addEventListener(
+      'click',
+      safely(() => selectEntry(e.id)),
+    )
     body.append(row)
   }
   $('journal').tBodies[0].replaceChildren(body)
@@ -276,18 +286,8 @@ async function selectEntry(id) {
       el(
         'p',
         { className: 'tools' },
-        el('button', {
-          type: 'button',
-          className: 'copy-curl',
-          text: 'Copy as curl',
-          onclick: () => copyCurl(entry).catch(failed),
-        }),
-        el('button', {
-          type: 'button',
-          className: 'send-again',
-          text: 'Send again…',
-          onclick: () => openSendForm(entry),
-        }),
+        button('Copy as curl', () => copyCurl(entry), 'copy-curl'),
+        button('Send again…', () => openSendForm(entry), 'send-again'),
       ),
       el('div', { className: 'curl-slot' }),
       el('div', { className: 'send-slot' }),
@@ -343,18 +343,16 @@ function pair(name, value) {
   return [el('dt', { text: name }), el('dd', { text: value })]
 }
 
-function closeButton() {
-  return el('button', {
-    type: 'button',
-    className: 'close',
-    text: 'close',
-    onclick: () => {
+const closeButton = () =>
+  button(
+    'close',
+    () => {
       showDetail(false)
       journal.selected = null
       for (const row of document.querySelectorAll('tr.selected')) row.classList.remove('selected')
     },
-  })
-}
+    'close',
+  )
 
 // ------------------------------------------------------------------------------- bodies, copy, replay
 
@@ -427,22 +425,15 @@ function bodyView(value, className) {
     event.preventDefault()
     copy(key.dataset.path, `the path ${key.dataset.path}`)
   })
-  const toggle = el('button', {
-    type: 'button',
-    className: 'raw-toggle',
-    text: 'raw',
-    onclick: () => {
+  const toggle = button(
+    'raw',
+    () => {
       raw.hidden = !raw.hidden
       tree.hidden = !raw.hidden
       toggle.textContent = raw.hidden ? 'raw' : 'tree'
     },
-  })
-  const unfold = el('button', {
-    type: 'button',
-    className: 'unfold',
-    text: 'unfold all',
-    onclick: () => unfoldAll(tree),
-  })
+    'raw-toggle',
+  )
   return el(
     'div',
     { className: 'body' },
@@ -450,7 +441,7 @@ function bodyView(value, className) {
       'p',
       { className: 'tools' },
       toggle,
-      unfold,
+      button('unfold all', () => unfoldAll(tree), 'unfold'),
       el('span', { className: 'muted', text: ' click a name to copy its path' }),
     ),
     tree,
@@ -500,7 +491,7 @@ function openSendForm(entry) {
     if (body.value !== bodyText) ask.body_text = body.value
     const again = await call('POST', '/_mock/ui/send', ask)
     slot.replaceChildren()
-    showSentAgain(again)
+    await showSentAgain(again)
   }
   slot.replaceChildren(
     el(
@@ -518,18 +509,18 @@ function openSendForm(entry) {
         {},
         el('button', { type: 'submit', className: 'send', text: 'Send' }),
         ' ',
-        el('button', { type: 'button', text: 'Cancel', onclick: () => slot.replaceChildren() }),
+        button('Cancel', () => slot.replaceChildren()),
       ),
     ),
   )
   slot.querySelector('form').addEventListener('submit', (event) => {
     event.preventDefault()
-    send().catch(failed)
+    safely(send)()
   })
 }
 
 /** The answer to a request sent again, beside the original's. */
-function showSentAgain(again) {
+async function showSentAgain(again) {
   const pane = $('journal-detail')
   const answers = pane.querySelector('.answers')
   answers.classList.add('compare')
@@ -543,7 +534,7 @@ function showSentAgain(again) {
       )
   answers.replaceChildren(answers.querySelector('.original'), view)
   answers.scrollIntoView({ block: 'start' })
-  if (journal.before === null && !$('journal-live').checked) loadJournal().catch(failed)
+  if (journal.before === null && !$('journal-live').checked) await loadJournal()
 }
 
 function journalFiltersChanged() {
@@ -554,7 +545,7 @@ function journalFiltersChanged() {
   journal.path = $('journal-path').value.trim()
   journal.text = $('journal-text').value.trim()
   journal.before = null
-  loadJournal().catch(failed)
+  return loadJournal()
 }
 
 // ----------------------------------------------------------------------------------------------- data
@@ -624,10 +615,13 @@ async function loadData() {
           name === 'properties' || name === 'start URL' ? { className: 'clip', title: value(record) } : {},
         ),
       )
-    row.addEventListener('click', () => {
-      for (const other of $('data-table').tBodies[0].rows) other.classList.toggle('selected', other === row)
-      showRecord(record).catch(failed)
-    })
+    row.addEventListener(
+      'click',
+      safely(() => {
+        for (const other of $('data-table').tBodies[0].rows) other.classList.toggle('selected', other === row)
+        return showRecord(record)
+      }),
+    )
     body.append(row)
   }
   $('data-table').tBodies[0].replaceChildren(body)
@@ -680,14 +674,14 @@ async function showItems() {
       type: 'button',
       text: '← previous',
       disabled: data.itemsOffset === 0,
-      onclick: () => ((data.itemsOffset -= ITEMS_PAGE), showItems().catch(failed)),
+      onclick: () => ((data.itemsOffset -= ITEMS_PAGE), showItems()),
     }),
     ` ${page.count ? `${number(data.itemsOffset + 1)}–${number(data.itemsOffset + page.results.length)} of ${number(page.count)}` : 'no items'} `,
     el('button', {
       type: 'button',
       text: 'next →',
       disabled: !page.next,
-      onclick: () => ((data.itemsOffset += ITEMS_PAGE), showItems().catch(failed)),
+      onclick: () => ((data.itemsOffset += ITEMS_PAGE), showItems()),
     }),
   )
   $('data-detail').replaceChildren(
@@ -716,19 +710,12 @@ async function showItems() {
   )
 }
 
-function closeDataButton() {
-  return el('button', {
-    type: 'button',
-    className: 'close',
-    text: 'close',
-    onclick: () => ($('data-detail').hidden = true),
-  })
-}
+const closeDataButton = () => button('close', () => ($('data-detail').hidden = true), 'close')
 
 function dataQueryChanged({ resetPage = true } = {}) {
   if (resetPage) data.offset = 0
   $('data-detail').hidden = true
-  loadData().catch(failed)
+  return loadData()
 }
 
 // ------------------------------------------------------------------------------------ clock and tasks
@@ -786,9 +773,7 @@ async function changeClock(body, what) {
 
 function advance(value) {
   const text = String(value).trim()
-  if (!text) return
-  const amount = /^\d+$/.test(text) ? Number(text) : text
-  changeClock({ advance: amount }, `Advanced by ${text}`).catch(failed)
+  if (text) return changeClock({ advance: /^\d+$/.test(text) ? Number(text) : text }, `Advanced by ${text}`)
 }
 
 // --------------------------------------------------------------------------------------------- faults
@@ -878,80 +863,86 @@ async function tick() {
 }
 
 function wire() {
-  for (const button of document.querySelectorAll('#tabs button'))
-    button.addEventListener('click', () => showTab(button.dataset.tab))
+  for (const tab of document.querySelectorAll('#tabs button'))
+    tab.addEventListener('click', () => showTab(tab.dataset.tab))
   for (const form of document.querySelectorAll('form'))
     form.addEventListener('submit', (event) => event.preventDefault())
 
-  $('journal-operation').addEventListener('change', journalFiltersChanged)
-  $('journal-status').addEventListener('change', journalFiltersChanged)
+  on('journal-operation', 'change', journalFiltersChanged)
+  on('journal-status', 'change', journalFiltersChanged)
   let journalSearchTimer
-  for (const box of [$('journal-path'), $('journal-text')]) {
-    box.addEventListener('input', () => {
+  for (const box of ['journal-path', 'journal-text']) {
+    on(box, 'input', () => {
       clearTimeout(journalSearchTimer)
-      journalSearchTimer = setTimeout(journalFiltersChanged, 250)
+      journalSearchTimer = setTimeout(safely(journalFiltersChanged), 250)
     })
   }
-  $('journal-goto').addEventListener('change', () => {
+  on('journal-goto', 'change', () => {
     const id = Number($('journal-goto').value)
-    if (Number.isSafeInteger(id) && id >= 1) goToEntry(id).catch(failed)
+    if (Number.isSafeInteger(id) && id >= 1) return goToEntry(id)
   })
-  $('journal-live').addEventListener(
-    'change',
-    () => $('journal-live').checked && journal.before === null && loadJournal().catch(failed),
-  )
-  $('journal-older').addEventListener('click', () => {
+  on('journal-live', 'change', () => $('journal-live').checked && journal.before === null && loadJournal())
+  on('journal-older', 'click', () => {
     journal.before = journal.rows.at(-1).id
-    loadJournal().catch(failed)
+    return loadJournal()
   })
-  $('journal-newer').addEventListener('click', () => newerJournal().catch(failed))
+  on('journal-newer', 'click', newerJournal)
 
-  $('data-project').addEventListener('change', () => {
+  on('data-project', 'change', () => {
     data.project = $('data-project').value
-    dataQueryChanged()
+    return dataQueryChanged()
   })
-  for (const button of document.querySelectorAll('#data-filters [data-kind]')) {
-    button.addEventListener('click', () => {
-      data.kind = button.dataset.kind
-      for (const other of document.querySelectorAll('#data-filters [data-kind]'))
-        other.setAttribute('aria-pressed', String(other === button))
-      dataQueryChanged()
-    })
+  const kinds = document.querySelectorAll('#data-filters [data-kind]')
+  for (const kind of kinds) {
+    kind.addEventListener(
+      'click',
+      safely(() => {
+        data.kind = kind.dataset.kind
+        for (const other of kinds) other.setAttribute('aria-pressed', String(other === kind))
+        return dataQueryChanged()
+      }),
+    )
   }
-  $('data-search').addEventListener('input', () => {
+  on('data-search', 'input', () => {
     clearTimeout(searchTimer)
-    searchTimer = setTimeout(() => {
-      data.search = $('data-search').value.trim()
-      dataQueryChanged()
-    }, 250)
+    searchTimer = setTimeout(
+      safely(() => {
+        data.search = $('data-search').value.trim()
+        return dataQueryChanged()
+      }),
+      250,
+    )
   })
-  $('data-prev').addEventListener('click', () => {
+  on('data-prev', 'click', () => {
     data.offset = Math.max(0, data.offset - DATA_PAGE)
-    dataQueryChanged({ resetPage: false })
+    return dataQueryChanged({ resetPage: false })
   })
-  $('data-next').addEventListener('click', () => {
+  on('data-next', 'click', () => {
     data.offset += DATA_PAGE
-    dataQueryChanged({ resetPage: false })
+    return dataQueryChanged({ resetPage: false })
   })
-  $('data-refresh').addEventListener('click', () => dataQueryChanged({ resetPage: false }))
+  on('data-refresh', 'click', () => dataQueryChanged({ resetPage: false }))
 
-  $('clock-advance').addEventListener('submit', () => advance($('clock-duration').value))
-  for (const button of document.querySelectorAll('[data-advance]'))
-    button.addEventListener('click', () => advance(button.dataset.advance))
-  $('clock-run-due').addEventListener('click', () => changeClock({ advance: 0 }, 'Ran what fell due').catch(failed))
-  $('clock-freeze').addEventListener('click', () =>
-    changeClock({ freeze: !clockState?.frozen }, clockState?.frozen ? 'Following wall time' : 'Frozen').catch(failed),
+  on('clock-advance', 'submit', () => advance($('clock-duration').value))
+  for (const step of document.querySelectorAll('[data-advance]'))
+    step.addEventListener(
+      'click',
+      safely(() => advance(step.dataset.advance)),
+    )
+  on('clock-run-due', 'click', () => changeClock({ advance: 0 }, 'Ran what fell due'))
+  on('clock-freeze', 'click', () =>
+    changeClock({ freeze: !clockState?.frozen }, clockState?.frozen ? 'Following wall time' : 'Frozen'),
   )
 
-  $('faults-form').addEventListener('submit', () => setFaults().catch(failed))
-  $('faults-clear').addEventListener('click', () => clearFaults().catch(failed))
+  on('faults-form', 'submit', setFaults)
+  on('faults-clear', 'click', clearFaults)
 
   const dialog = $('reset-dialog')
-  $('reset-open').addEventListener('click', () => dialog.showModal())
-  $('reset-cancel').addEventListener('click', () => dialog.close())
-  $('reset-confirm').addEventListener('click', () => {
+  on('reset-open', 'click', () => dialog.showModal())
+  on('reset-cancel', 'click', () => dialog.close())
+  on('reset-confirm', 'click', () => {
     dialog.close()
-    reset().catch(failed)
+    return reset()
   })
 }
 

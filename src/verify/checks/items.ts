@@ -127,7 +127,10 @@ export const itemsSuite: Suite = {
           ? [check(op, 'retrieve matches the list item', (t, ctx) => retrieveAsListed(t, ctx, op, list))]
           : []),
         ...(last && !list ? [check(op, `answers for a known ${last.item?.noun ?? 'item'}`, answers)] : []),
-        ...(last ? [check(op, `unknown ${last.name} is 404`, (t, ctx) => unknownIs404(t, ctx, op))] : []),
+        // (A lenient path parameter, x-lenient: the view answers any value, building what it does not find.)
+        ...(last && !last.lenient
+          ? [check(op, `unknown ${last.name} is 404`, (t, ctx) => unknownIs404(t, ctx, op))]
+          : []),
         check(op, FORMS, (t, ctx) => otherForms(t, ctx, op)),
         ...(formatsOf(op).length ? [check(op, FORMATS, (t, ctx) => eachFormat(t, ctx, op))] : []),
       ]

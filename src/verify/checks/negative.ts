@@ -34,7 +34,7 @@ function plans(ops: KitOperation[]): Plan[] {
               op,
               write: false,
               params: (t, ctx) => ctx.items.params(t, op),
-              pathTarget: params.at(-1)?.name,
+              pathTarget: params.at(-1)?.lenient ? undefined : params.at(-1)?.name,
               body: false,
             },
           ]

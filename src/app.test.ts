@@ -47,17 +47,21 @@ describe('routing and error bodies', () => {
 
   it('501 not_mocked for an endpoint the real service has and the mock does not serve, after the key and project checks', async () => {
     for (const [method, path, template] of [
-      ['POST', '/api/environments/1/persons/5/split/', '/api/environments/{project_id}/persons/{id}/split/'],
+      [
+        'POST',
+        '/api/environments/1/persons/5/update_property/',
+        '/api/environments/{project_id}/persons/{id}/update_property/',
+      ],
       ['GET', '/api/projects/1/persons/values/?key=email', '/api/environments/{project_id}/persons/values/'],
       [
         'GET',
-        '/api/environments/1/session_recordings/0191-abc/viewed/',
-        '/api/environments/{project_id}/session_recordings/{id}/viewed/',
+        '/api/environments/1/session_recordings/0191-abc/snapshots/',
+        '/api/environments/{project_id}/session_recordings/{id}/snapshots/',
       ],
       [
         'POST',
-        '/api/environments/1/session_recording_playlists/abc/playlist_viewed/',
-        '/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/',
+        '/api/environments/1/session_recordings/0191-abc/persist/',
+        '/api/environments/{project_id}/session_recordings/{id}/persist/',
       ],
     ] as const) {
       const res = await client.request(method, path)
@@ -69,8 +73,9 @@ describe('routing and error bodies', () => {
         attr: null,
       })
     }
-    expect((await client.request('POST', '/api/environments/1/persons/5/split/', { key: null })).status).toBe(401)
-    expect((await client.request('POST', '/api/environments/99/persons/5/split/')).status).toBe(404)
+    const notMocked = '/persons/5/update_property/'
+    expect((await client.request('POST', `/api/environments/1${notMocked}`, { key: null })).status).toBe(401)
+    expect((await client.request('POST', `/api/environments/99${notMocked}`)).status).toBe(404)
     // Not a real endpoint at all: 404.
     expect((await client.get('/api/environments/1/persons/5/nonsense/')).status).toBe(404)
   })

@@ -37,6 +37,7 @@ const EXAMPLE_BODIES: Record<string, unknown> = {
   session_recording_playlists_recordings_bulk_delete: { session_recording_ids: ['auth-matrix'] },
   session_recordings_bulk_viewed: { session_recording_ids: ['auth-matrix'] },
   session_recordings_bulk_not_viewed: { session_recording_ids: ['auth-matrix'] },
+  session_recordings_bulk_delete: { session_recording_ids: ['auth-matrix'] },
   session_recording_playlists_create: { name: 'Auth matrix', type: 'collection' },
   session_recording_playlists_partial_update: { description: 'touched by the auth matrix' },
   session_recordings_partial_update: { viewed: true },
@@ -217,6 +218,9 @@ describe("another project's records", () => {
         if (refusesAll) expect(res.status).toBe(405)
         // The real recording DELETE asks its recording service to delete the id in the caller's project, found or not: 204, and the other project's recording stays.
         else if (op.operationId === 'session_recordings_destroy') expect(res.status).toBe(204)
+        // viewed builds the recording it does not find in the caller's project (get_or_build): nobody viewed it.
+        else if (op.operationId === 'session_recordings_viewed_retrieve')
+          expect(res.body).toEqual({ viewed: false, other_viewers: 0 })
         else if (op.path.includes('/session_recordings/')) {
           expect(res.status).toBe(404)
           expect(res.body).toEqual(errorBody('invalid_request', 'not_found', 'Recording not found'))

@@ -133,6 +133,7 @@ describe("a generated client through Prism's validating proxy", () => {
     await call('persons_delete_property_create', { path: { ...project, id }, query: { $unset: 'verified_by' } })
     await call('persons_delete_events_create', { path: { ...project, id } })
     await call('persons_update', { path: { ...project, id }, body: { properties: { verified_by: 'prism' } } })
+    await call('persons_split_create', { path: { ...project, id }, body: {} })
     await call('persons_create', { path: project })
     await call('persons_destroy', {
       path: { ...project, id: String(persons.results[1].id) },
@@ -163,12 +164,15 @@ describe("a generated client through Prism's validating proxy", () => {
     await call('session_recording_playlists_update', { path: shortId, body: { name: 'Prism again' } })
     await call('session_recordings_bulk_viewed', { path: project, body: ids })
     await call('session_recordings_bulk_not_viewed', { path: project, body: ids })
+    await call('session_recording_playlists_playlist_viewed_create', { path: shortId })
+    await call('session_recordings_viewed_retrieve', { path: { ...project, id: recording } })
     // One recording: the player's requests (retrieve, mark viewed, a refused body, delete, then a 404).
     const one = { ...project, id: recording }
     await call('session_recordings_retrieve', { path: one })
     await call('session_recordings_partial_update', { path: one, body: { viewed: true } })
     await call('session_recordings_update', { path: one, body: { analyzed: false } })
     await call('session_recordings_destroy', { path: one })
+    await call('session_recordings_bulk_delete', { path: project, body: ids })
     await call('session_recordings_retrieve', { path: one })
     await call('session_recording_playlists_destroy', { path: shortId })
     await call('max_tools_create_and_query_insight', {

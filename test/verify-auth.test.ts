@@ -79,6 +79,8 @@ describe('selection', () => {
         // The viewset's bulk actions (session_recording_api.py bulk_viewed, bulk_not_viewed) carry the tag too.
         'session_recordings_bulk_viewed',
         'session_recordings_bulk_not_viewed',
+        'session_recordings_bulk_delete',
+        'session_recordings_viewed_retrieve',
         'session_recordings_list',
         'session_recordings_retrieve',
         'session_recordings_partial_update',

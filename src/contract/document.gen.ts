@@ -28,10 +28,6 @@ export const document = {
  "x-not-mocked": [
   {
    "method": "POST",
-   "path": "/api/environments/{project_id}/persons/{id}/split/"
-  },
-  {
-   "method": "POST",
    "path": "/api/environments/{project_id}/persons/{id}/update_property/"
   },
   {
@@ -91,14 +87,6 @@ export const document = {
    "path": "/api/environments/{project_id}/persons/properties_at_time/"
   },
   {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/"
-  },
-  {
-   "method": "GET",
-   "path": "/api/environments/{project_id}/session_recordings/{id}/viewed/"
-  },
-  {
    "method": "GET",
    "path": "/api/environments/{project_id}/session_recordings/{id}/snapshots/"
   },
@@ -109,10 +97,6 @@ export const document = {
   {
    "method": "GET",
    "path": "/api/environments/{project_id}/session_recordings/matching_events/"
-  },
-  {
-   "method": "POST",
-   "path": "/api/environments/{project_id}/session_recordings/bulk_delete/"
   },
   {
    "method": "POST",
@@ -1353,6 +1337,89 @@ export const document = {
     }
    }
   },
+  "/api/environments/{project_id}/persons/{id}/split/": {
+   "post": {
+    "operationId": "persons_split_create",
+    "tags": [
+     "persons"
+    ],
+    "summary": "Split distinct ids off the person onto new persons",
+    "description": "posthog/api/person.py PersonViewSet.split, read from the body as the view reads it (request.data,\nnot a serializer). `distinct_ids_to_split` moves only those ids (each once) onto new single-id\npersons; otherwise every id but `main_distinct_id` (default: the first) moves. The person keeps its\nproperties and its other ids; each new person has no properties and the uuid the real service\nderives from the project and the id (uuid5 of `{project_id}:{distinct_id}`, or of\n`{project_id}:{distinct_id}:split` when that is the person's own uuid). The real split runs as a\ntask; the mock splits before it answers. Logs activity \"split_person\".\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "person:write"
+      ]
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonId"
+     },
+     {
+      "$ref": "#/components/parameters/PersonFormat"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/PersonSplitBody"
+       }
+      }
+     }
+    },
+    "responses": {
+     "201": {
+      "description": "Split",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
   "/api/environments/{project_id}/persons/{id}/properties_timeline/": {
    "get": {
     "operationId": "persons_properties_timeline_retrieve",
@@ -2518,6 +2585,94 @@ export const document = {
     }
    }
   },
+  "/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/": {
+   "post": {
+    "operationId": "session_recording_playlists_playlist_viewed_create",
+    "x-unpublished": "session_recording_playlist_api.py playlist_viewed is extend_schema(exclude=True)",
+    "tags": [
+     "session_recording_playlists"
+    ],
+    "summary": "Record that the key's user viewed the playlist",
+    "description": "session_recording_playlist_api.py playlist_viewed: 200 `{\"success\": true}` for a live playlist (a\nsoft-deleted or unknown one is a 404); the body is not read. The real service stores the view for\nits usage reports and its file-system view log, which none of these endpoints read; the mock\nkeeps nothing.\n",
+    "x-body-unread": true,
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording_playlist:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "playlist-viewed-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     },
+     {
+      "id": "playlist-viewed-synthetic",
+      "what": "semantics",
+      "seed": "not shown (a synthetic-... short_id is a 404 in the default profile)",
+      "real": "a synthetic playlist is found (safely_get_object) and answered 200 (followed in the observed profile)"
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "$ref": "#/components/parameters/ShortId"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Recorded",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/SuccessResponse"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
   "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
    "post": {
     "operationId": "session_recording_playlists_recordings_create",
@@ -2853,6 +3008,94 @@ export const document = {
        "application/json": {
         "schema": {
          "$ref": "#/components/schemas/BulkNotViewed"
+        }
+       }
+      }
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "413": {
+      "$ref": "#/components/responses/Error"
+     },
+     "415": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/bulk_delete/": {
+   "post": {
+    "operationId": "session_recordings_bulk_delete",
+    "x-unpublished": "session_recording_api.py bulk_delete is not in the 2025-11-19 schema (its current code publishes it)",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Delete up to 100 recordings for good",
+    "description": "session_recording_api.py bulk_delete: `session_recording_ids` a non-empty list of at most 100;\n`date_from` (a date or a relative date, default `-30d`: the project's recording retention) bounds\nwhere they are looked for. Those found are deleted (deleted_count), the others skipped and\ncounted in total_requested only; `failed_ids` lists none (the mock's deletions do not fail).\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:write"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recordings-bulk-delete-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's write scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     }
+    ],
+    "requestBody": {
+     "required": false,
+     "content": {
+      "application/json": {
+       "schema": {
+        "$ref": "#/components/schemas/BulkDeleteRecordings"
+       }
+      }
+     }
+    },
+    "responses": {
+     "200": {
+      "description": "Done",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/BulkDeletedRecordings"
         }
        }
       }
@@ -3409,6 +3652,93 @@ export const document = {
     "responses": {
      "204": {
       "description": "Deleted; no body"
+     },
+     "400": {
+      "$ref": "#/components/responses/Error"
+     },
+     "401": {
+      "$ref": "#/components/responses/Error"
+     },
+     "403": {
+      "$ref": "#/components/responses/Error"
+     },
+     "404": {
+      "$ref": "#/components/responses/Error"
+     },
+     "405": {
+      "$ref": "#/components/responses/Error"
+     },
+     "429": {
+      "$ref": "#/components/responses/Error"
+     },
+     "500": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "502": {
+      "$ref": "#/components/responses/Fault"
+     },
+     "503": {
+      "$ref": "#/components/responses/Fault"
+     }
+    }
+   }
+  },
+  "/api/environments/{project_id}/session_recordings/{id}/viewed/": {
+   "get": {
+    "operationId": "session_recordings_viewed_retrieve",
+    "x-unpublished": "session_recording_api.py viewed is extend_schema(exclude=True)",
+    "tags": [
+     "session_recordings"
+    ],
+    "summary": "Whether the key's user viewed the recording, and how many others did",
+    "description": "session_recording_api.py viewed: `{\"viewed\": <the key's user viewed it>, \"other_viewers\": <how many\nother users did>}`. The real view builds a recording it does not find (get_or_build), so an id the\nproject has no recording with answers `{\"viewed\": false, \"other_viewers\": 0}`, not a 404.\n",
+    "security": [
+     {
+      "PersonalAPIKey": [
+       "session_recording:read"
+      ]
+     }
+    ],
+    "x-observed": [
+     {
+      "id": "recording-viewed-scope",
+      "what": "scopes",
+      "seed": "not shown (the default profile asks for the resource's read scope)",
+      "real": "the action declares no scope, so scoped personal API keys get 403 \"This action does not support Personal API Key access\"",
+      "real_status": 403,
+      "real_scopes": []
+     }
+    ],
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/ProjectId"
+     },
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "description": "The recording's (session's) id; any id answers (x-lenient), as get_or_build reads it.",
+      "x-lenient": true,
+      "x-item": {
+       "list": "session_recordings_list",
+       "field": "id",
+       "noun": "recording"
+      },
+      "schema": {
+       "type": "string"
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The recording's views",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/RecordingViewed"
+        }
+       }
+      }
      },
      "400": {
       "$ref": "#/components/responses/Error"
@@ -4873,6 +5203,63 @@ export const document = {
      }
     }
    },
+   "PersonSplitBody": {
+    "type": "object",
+    "description": "Read from the body as PersonViewSet.split reads it (request.data.get), not by a serializer: distinct_ids_to_split a non-empty list of the person's own ids, not with main_distinct_id; else a 400 in its words.",
+    "properties": {
+     "main_distinct_id": {},
+     "distinct_ids_to_split": {}
+    }
+   },
+   "BulkDeleteRecordings": {
+    "type": "object",
+    "description": "Read from the body as the real view reads it (request.data.get): session_recording_ids a non-empty list of at most 100; date_from a date or a relative date.",
+    "properties": {
+     "session_recording_ids": {},
+     "date_from": {}
+    }
+   },
+   "BulkDeletedRecordings": {
+    "type": "object",
+    "required": [
+     "success",
+     "deleted_count",
+     "total_requested",
+     "failed_ids"
+    ],
+    "properties": {
+     "success": {
+      "type": "boolean"
+     },
+     "deleted_count": {
+      "type": "integer"
+     },
+     "total_requested": {
+      "type": "integer"
+     },
+     "failed_ids": {
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
+   "RecordingViewed": {
+    "type": "object",
+    "required": [
+     "viewed",
+     "other_viewers"
+    ],
+    "properties": {
+     "viewed": {
+      "type": "boolean"
+     },
+     "other_viewers": {
+      "type": "integer"
+     }
+    }
+   },
    "SuccessResponse": {
     "type": "object",
     "required": [
@@ -5489,11 +5876,7 @@ export const document = {
       "type": "boolean"
      },
      "filters": {
-      "type": [
-       "object",
-       "null"
-      ],
-      "additionalProperties": true
+      "description": "Any JSON, as the JSONField stored it (an object, a list, a text, ...)"
      },
      "last_modified_at": {
       "type": [
@@ -5599,7 +5982,7 @@ export const document = {
       }
      },
      "filters": {
-      "description": "Any JSON (a JSON object is what the mock stores)",
+      "description": "Any JSON (a JSONField: an object, a list, a text, ...)",
       "x-drf": {
        "field": "JSONField",
        "required": false

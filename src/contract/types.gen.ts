@@ -129,6 +129,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environments/{project_id}/persons/{id}/split/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split distinct ids off the person onto new persons
+         * @description posthog/api/person.py PersonViewSet.split, read from the body as the view reads it (request.data,
+         *     not a serializer). `distinct_ids_to_split` moves only those ids (each once) onto new single-id
+         *     persons; otherwise every id but `main_distinct_id` (default: the first) moves. The person keeps its
+         *     properties and its other ids; each new person has no properties and the uuid the real service
+         *     derives from the project and the id (uuid5 of `{project_id}:{distinct_id}`, or of
+         *     `{project_id}:{distinct_id}:split` when that is the person's own uuid). The real split runs as a
+         *     task; the mock splits before it answers. Logs activity "split_person".
+         */
+        post: operations["persons_split_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/environments/{project_id}/persons/{id}/properties_timeline/": {
         parameters: {
             query?: never;
@@ -244,6 +270,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environments/{project_id}/session_recording_playlists/{short_id}/playlist_viewed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the key's user viewed the playlist
+         * @description session_recording_playlist_api.py playlist_viewed: 200 `{"success": true}` for a live playlist (a
+         *     soft-deleted or unknown one is a 404); the body is not read. The real service stores the view for
+         *     its usage reports and its file-system view log, which none of these endpoints read; the mock
+         *     keeps nothing.
+         */
+        post: operations["session_recording_playlists_playlist_viewed_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/": {
         parameters: {
             query?: never;
@@ -304,6 +353,29 @@ export interface paths {
          *     the user's views of them are removed (not_viewed_count).
          */
         post: operations["session_recordings_bulk_not_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/bulk_delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete up to 100 recordings for good
+         * @description session_recording_api.py bulk_delete: `session_recording_ids` a non-empty list of at most 100;
+         *     `date_from` (a date or a relative date, default `-30d`: the project's recording retention) bounds
+         *     where they are looked for. Those found are deleted (deleted_count), the others skipped and
+         *     counted in total_requested only; `failed_ids` lists none (the mock's deletions do not fail).
+         */
+        post: operations["session_recordings_bulk_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -378,6 +450,28 @@ export interface paths {
          *     An unknown recording is a 404 "Recording not found", before the body is read.
          */
         patch: operations["session_recordings_partial_update"];
+        trace?: never;
+    };
+    "/api/environments/{project_id}/session_recordings/{id}/viewed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the key's user viewed the recording, and how many others did
+         * @description session_recording_api.py viewed: `{"viewed": <the key's user viewed it>, "other_viewers": <how many
+         *     other users did>}`. The real view builds a recording it does not find (get_or_build), so an id the
+         *     project has no recording with answers `{"viewed": false, "other_viewers": 0}`, not a 404.
+         */
+        get: operations["session_recordings_viewed_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/projects/": {
@@ -766,6 +860,26 @@ export interface components {
             not_viewed_count: number;
             total_requested: number;
         };
+        /** @description Read from the body as PersonViewSet.split reads it (request.data.get), not by a serializer: distinct_ids_to_split a non-empty list of the person's own ids, not with main_distinct_id; else a 400 in its words. */
+        PersonSplitBody: {
+            main_distinct_id?: unknown;
+            distinct_ids_to_split?: unknown;
+        };
+        /** @description Read from the body as the real view reads it (request.data.get): session_recording_ids a non-empty list of at most 100; date_from a date or a relative date. */
+        BulkDeleteRecordings: {
+            session_recording_ids?: unknown;
+            date_from?: unknown;
+        };
+        BulkDeletedRecordings: {
+            success: boolean;
+            deleted_count: number;
+            total_requested: number;
+            failed_ids: string[];
+        };
+        RecordingViewed: {
+            viewed: boolean;
+            other_viewers: number;
+        };
         SuccessResponse: {
             success: boolean;
         };
@@ -927,9 +1041,8 @@ export interface components {
             created_at: string | null;
             created_by: components["schemas"]["User"] | null;
             deleted: boolean;
-            filters: {
-                [key: string]: unknown;
-            } | null;
+            /** @description Any JSON, as the JSONField stored it (an object, a list, a text, ...) */
+            filters: unknown;
             /** Format: date-time */
             last_modified_at: string | null;
             last_modified_by: components["schemas"]["User"] | null;
@@ -945,7 +1058,7 @@ export interface components {
             description?: string | number;
             pinned?: boolean | string | number;
             deleted?: boolean | string | number;
-            /** @description Any JSON (a JSON object is what the mock stores) */
+            /** @description Any JSON (a JSONField: an object, a list, a text, ...) */
             filters?: unknown;
             /**
              * @description collection or filters; required on create (any other value is refused there)
@@ -1897,6 +2010,48 @@ export interface operations {
             503: components["responses"]["Fault"];
         };
     };
+    persons_split_create: {
+        parameters: {
+            query?: {
+                format?: components["parameters"]["PersonFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The person's integer id (a UUID is also accepted, as in the real service). */
+                id: components["parameters"]["PersonId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PersonSplitBody"];
+            };
+        };
+        responses: {
+            /** @description Split */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
     persons_properties_timeline_retrieve: {
         parameters: {
             query?: {
@@ -2300,6 +2455,41 @@ export interface operations {
             503: components["responses"]["Fault"];
         };
     };
+    session_recording_playlists_playlist_viewed_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                short_id: components["parameters"]["ShortId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
     session_recording_playlists_recordings_create: {
         parameters: {
             query?: never;
@@ -2434,6 +2624,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkNotViewed"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_bulk_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkDeleteRecordings"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkDeletedRecordings"];
                 };
             };
             400: components["responses"]["Error"];
@@ -2644,6 +2872,40 @@ export interface operations {
             405: components["responses"]["Error"];
             413: components["responses"]["Error"];
             415: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Fault"];
+            502: components["responses"]["Fault"];
+            503: components["responses"]["Fault"];
+        };
+    };
+    session_recordings_viewed_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The project (environment) id. */
+                project_id: components["parameters"]["ProjectId"];
+                /** @description The recording's (session's) id; any id answers (x-lenient), as get_or_build reads it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording's views */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingViewed"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            405: components["responses"]["Error"];
             429: components["responses"]["Error"];
             500: components["responses"]["Fault"];
             502: components["responses"]["Fault"];

@@ -90,10 +90,11 @@ export function createPerson(
   properties: Record<string, unknown>,
   now: number,
   isIdentified = false,
+  uuid = store.random.uuid(),
 ): PersonRecord {
   const person: PersonRecord = Object.freeze({
     id: store.counters.person++,
-    uuid: store.random.uuid(),
+    uuid,
     project_id: projectId,
     distinct_ids: Object.freeze([...distinctIds]),
     properties: Object.freeze({ ...properties }),

@@ -5,8 +5,9 @@ import { queueEventDeletion } from './tasks.ts'
 import type { PersonRecord, TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { change, recordActivity } from './activity.ts'
-import { capture } from './capture.ts'
+import { capture, createPerson } from './capture.ts'
 import { checkPersonLimits } from './person-limits.ts'
+import { splitTargetUuid } from './person-uuid.ts'
 
 export interface Actor {
   projectId: number
@@ -102,4 +103,30 @@ export function deletePerson(
     at: by.now,
   })
   return task
+}
+
+/**
+ * split (Person.split_person, as its task runs it): each of `moving` leaves the person for a person of
+ * its own, with no properties and the uuid splitTargetUuid derives (one that exists already takes it).
+ * The person keeps its properties and its other ids. Logs "split_person" with the ids it had.
+ */
+export function splitPerson(store: Store, person: PersonRecord, moving: readonly string[], by: Actor): void {
+  const after: Record<string, unknown> = { distinct_ids: [...person.distinct_ids] }
+  const kept = person.distinct_ids.filter((id) => !moving.includes(id))
+  store.persons.replace(Object.freeze({ ...person, distinct_ids: Object.freeze(kept) }))
+  for (const id of moving) {
+    const uuid = splitTargetUuid(by.projectId, id, person.uuid)
+    const target = store.persons.getByUuid(uuid)
+    if (!target) createPerson(store, by.projectId, [id], {}, by.now, false, uuid)
+    else store.persons.replace(Object.freeze({ ...target, distinct_ids: Object.freeze([...target.distinct_ids, id]) }))
+  }
+  recordActivity(store, {
+    projectId: by.projectId,
+    scope: 'Person',
+    itemId: person.id,
+    activity: 'split_person',
+    userId: by.userId,
+    detail: { name: person.uuid, changes: [change('Person', 'split', { after })] },
+    at: by.now,
+  })
 }

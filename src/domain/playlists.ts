@@ -23,7 +23,7 @@ export interface PlaylistInput {
   description?: string
   pinned?: boolean
   deleted?: boolean
-  /** Any JSON (a JSONField); the mock stores an object only. */
+  /** Any JSON (a JSONField), stored as given. */
   filters?: unknown
   type?: PlaylistType | null
   _create_in_folder?: string
@@ -38,13 +38,6 @@ function hasFilters(filters: unknown): boolean {
   if (typeof filters === 'string' || Array.isArray(filters)) return [...filters].length > 0
   if (typeof filters === 'object' && filters !== null) return Object.keys(filters).length > 0
   throw validationError(`object of type '${typeof filters === 'number' ? 'int' : 'bool'}' has no len()`, 'filters')
-}
-
-/** The filters to store: the store keeps a JSON object, so a list or a text (which the real service stores) is refused. */
-function storedFilters(filters: unknown): Record<string, unknown> | undefined {
-  if (filters === undefined || (typeof filters === 'object' && filters !== null && !Array.isArray(filters)))
-    return filters as Record<string, unknown> | undefined
-  throw validationError('analytics-mock stores playlist filters as a JSON object; send an object.', 'filters')
 }
 
 /** The filters of a playlist created without any: one frozen object for all (its JSON text is then written once, see serializers/playlist.ts). */
@@ -75,7 +68,7 @@ export function createPlaylist(
   if (type === 'filters' && !hasFilters(input.filters)) {
     throw validationError('You must provide a valid filters when creating a saved filter')
   }
-  const filters = storedFilters(input.filters) ?? NO_FILTERS
+  const filters = input.filters ?? NO_FILTERS
   const playlist = store.playlists.insert({
     id: store.counters.playlist++,
     short_id: newShortId(store, projectId),
@@ -132,7 +125,6 @@ export function updatePlaylist(
   }
   const material = MATERIAL_FIELDS.some((field) => field in input)
   const next: PlaylistRecord = { ...playlist }
-  storedFilters(input.filters)
   for (const field of WRITABLE_FIELDS) {
     if (input[field] !== undefined) (next as Record<string, unknown>)[field] = input[field]
   }
@@ -323,13 +315,12 @@ export function removeRecording(store: Store, playlist: PlaylistRecord, recordin
 /** MAX_RECORDINGS_PER_BULK_ACTION (the playlists' and the recordings' bulk actions). */
 export const MAX_BULK_RECORDINGS = 20
 
-/** `session_recording_ids` as the bulk actions read it from request.data: a non-empty list of at most 20. */
-export function bulkRecordingIds(body: unknown): string[] {
+/** `session_recording_ids` as the bulk actions read it from request.data: a non-empty list of at most `max`. */
+export function bulkRecordingIds(body: unknown, max = MAX_BULK_RECORDINGS): string[] {
   const ids = (body as { session_recording_ids?: unknown } | undefined)?.session_recording_ids ?? []
   if (!Array.isArray(ids) || ids.length === 0)
     throw validationError('session_recording_ids must be provided as a non-empty array')
-  if (ids.length > MAX_BULK_RECORDINGS)
-    throw validationError(`Cannot process more than ${MAX_BULK_RECORDINGS} recordings at once`)
+  if (ids.length > max) throw validationError(`Cannot process more than ${max} recordings at once`)
   return ids.map(String)
 }
 

@@ -9,10 +9,17 @@ import { andThen, mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
 import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
-import { deletePerson, deletePersonProperty, updatePersonProperties, type Actor } from '../domain/person-changes.ts'
+import {
+  deletePerson,
+  deletePersonProperty,
+  splitPerson,
+  updatePersonProperties,
+  type Actor,
+} from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { activityPage, personsListLinks } from '../domain/query-params-url.ts'
 import { earliestOf } from '../domain/insight-query.ts'
+import { pythonRepr } from '../core/python-text.ts'
 import { propertiesTimeline } from '../domain/properties-timeline.ts'
 import { CSV_CONTENT_TYPE, csvPieces } from '../serializers/csv.ts'
 import { toListedPerson, toPerson } from '../serializers/person.ts'
@@ -84,6 +91,22 @@ function updateProperties(ctx: HandlerContext) {
     throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')
   }
   return updatePersonProperties(ctx.services.store, findPerson(ctx), properties, actor(ctx))
+}
+
+/**
+ * The distinct ids PersonViewSet.split moves, read from the body as it reads them (after the person is
+ * found): `distinct_ids_to_split` (each once), else every id but `main_distinct_id` (default the first).
+ */
+function idsToSplit(person: PersonRecord, body: Record<string, unknown> | undefined): string[] {
+  const { main_distinct_id: main = null, distinct_ids_to_split: listed = null } = body ?? {}
+  if (listed === null) return person.distinct_ids.filter((id) => id !== (main || person.distinct_ids[0]))
+  if (!Array.isArray(listed) || !listed.every((id) => typeof id === 'string'))
+    throw validationError('must be a list of strings', 'distinct_ids_to_split')
+  if (listed.length === 0) throw validationError('must not be empty', 'distinct_ids_to_split')
+  if (main !== null) throw validationError('main_distinct_id cannot be combined with distinct_ids_to_split')
+  const unknown = [...new Set(listed.filter((id) => !person.distinct_ids.includes(id)))].sort()
+  if (unknown.length > 0) throw validationError(`not on this person: ${pythonRepr(unknown)}`, 'distinct_ids_to_split')
+  return [...new Set(listed)]
 }
 
 export const personHandlers: HandlerMap = {
@@ -171,6 +194,13 @@ export const personHandlers: HandlerMap = {
     if (typeof key !== 'string' || key === '') throw validationError('This field is required.', '$unset', 'required')
     deletePersonProperty(ctx.services.store, person, key, actor(ctx))
     return json(observed ? 201 : 200, { success: true })
+  },
+
+  /** The real split is a task (201 once queued); the mock splits before it answers. */
+  persons_split_create(ctx) {
+    const person = findPerson(ctx)
+    splitPerson(ctx.services.store, person, idsToSplit(person, ctx.body), actor(ctx))
+    return json(201, { success: true })
   },
 
   persons_properties_timeline_retrieve(ctx) {

@@ -662,3 +662,16 @@ describe('lifecycle', () => {
     await deleteIs405(p)
   })
 })
+
+describe('playlist_viewed (session_recording_playlist_api.py playlist_viewed)', () => {
+  it('finds a synthetic playlist where the profile lists them (observed: safely_get_object), else it is a 404', async () => {
+    const path = `${BASE}/synthetic-watch-history/playlist_viewed/`
+    expect((await c.post(path)).status).toBe(404)
+    // (The action declares no scope there: the legacy key, which has none, may call it; a scoped one may not.)
+    const observed = await testClient({ profile: 'observed' }, KEYS.legacy)
+    const res = await observed.post(path)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ success: true })
+    expect((await observed.post(path, {}, KEYS.all)).status).toBe(403)
+  })
+})

@@ -167,6 +167,12 @@ export const playlistHandlers: HandlerMap = {
     return json(200, { success: true, deleted_count: deleted, total_requested: ids.length })
   },
 
+  /** The view is stored for the real service's usage reports, which no endpoint here reads: the mock keeps none. */
+  session_recording_playlists_playlist_viewed_create(ctx) {
+    if (!syntheticOf(ctx, 'playlist-viewed-synthetic')) findPlaylist(ctx)
+    return json(200, { success: true })
+  },
+
   session_recording_playlists_recordings_destroy(ctx) {
     const { store } = ctx.services
     if (!removeRecording(store, findPlaylist(ctx), ctx.params.session_recording_id!)) throw notFound()

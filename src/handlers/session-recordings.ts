@@ -5,7 +5,7 @@
 // {count, next, previous, results}, or the real {results, has_next, version} (observed profile).
 // `viewed` and `viewers` are the key's user's: their own view, and the other users'.
 import type { HandlerContext, HandlerMap } from './context.ts'
-import { notFound } from '../core/drf/exceptions.ts'
+import { notFound, validationError } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPageOf } from '../core/drf/pagination.ts'
 import { bulkRecordingIds } from '../domain/playlists.ts'
@@ -17,12 +17,17 @@ import {
   recordingsWithSelected,
 } from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
+import { listRecordings } from '../domain/session-recording-list.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
 import { RECORDINGS_LIST_VERSION } from './playlists.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { RecordingRecord } from '../store/models.ts'
 
 export const DEFAULT_RECORDINGS_LIMIT = 50
+/** MAX_RECORDINGS_PER_BULK_DELETE (recording-api's batch). */
+export const MAX_BULK_DELETE = 100
+/** bulk_delete's date_from without one: the team's session_recording_retention_period (its default, 30d). */
+const RETENTION_DATE_FROM = '-30d'
 
 /** The recording in the path, in the path's project; 404 in the real view's words when there is none. */
 function findRecording(ctx: HandlerContext): RecordingRecord {
@@ -96,6 +101,26 @@ export const sessionRecordingHandlers: HandlerMap = {
       return recording !== undefined && markNotViewed(store, recording, email)
     }).length
     return json(200, { success: true, not_viewed_count: removed, total_requested: ids.length })
+  },
+
+  /** get_or_build: a recording the project does not have is built empty (not viewed, no viewers), not a 404. */
+  session_recordings_viewed_retrieve(ctx) {
+    const viewers = ctx.services.store.recordings.get(ctx.project!.id, ctx.params.id!)?.viewers ?? []
+    const email = ctx.principal!.user.email
+    return json(200, { viewed: viewers.includes(email), other_viewers: viewers.filter((v) => v !== email).length })
+  },
+
+  /** The ids the recordings query finds from date_from on are deleted, as destroy deletes one; the rest skipped. */
+  session_recordings_bulk_delete(ctx) {
+    const ids = bulkRecordingIds(ctx.body, MAX_BULK_DELETE)
+    const dateFrom = ctx.body.date_from || RETENTION_DATE_FROM
+    // (RecordingsQuery types date_from as text: anything else fails its validation, a 500 there.)
+    if (typeof dateFrom !== 'string') throw validationError('Input should be a valid string', 'date_from')
+    const { store, clock } = ctx.services
+    const query = { session_ids: ids, date_from: dateFrom, date_to: null }
+    const found = listRecordings(store, ctx.project!.id, query, clock.now(), { datesForIds: true })
+    for (const r of [...found]) deleteRecording(store, ctx.project!.id, r.id)
+    return json(200, { success: true, deleted_count: found.length, total_requested: ids.length, failed_ids: [] })
   },
 
   /** The real view asks its recording service to delete without looking the recording up: 204 either way. */

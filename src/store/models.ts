@@ -57,7 +57,8 @@ export const playlistSchema = z.object({
   description: z.string(),
   pinned: z.boolean(),
   deleted: z.boolean(),
-  filters: z.record(z.string(), z.unknown()),
+  /** Any JSON, as the real JSONField stores it (an object, a list, a text, ...). */
+  filters: z.unknown(),
   type: z.enum(['collection', 'filters']).nullable(),
   created_at: z.number(),
   created_by_id: z.number().int().nullable(),

@@ -73,8 +73,8 @@ describe('analytics-mock verify', () => {
       '1',
     ])
     expect(r.code).toBe(1)
-    // (The two bulk actions' writes are skipped read-only: 8 skipped.)
-    expect(r.out).toMatch(/\n7 passed, 12 failed, 8 skipped$/)
+    // (The three bulk actions' writes are skipped read-only: 9 skipped; viewed's checks need the list too.)
+    expect(r.out).toMatch(/\n11 passed, 15 failed, 9 skipped$/)
     const xml = await readFile(junit, 'utf8')
     expect(xml).toMatch(
       /<testcase classname="session_recordings\.session_recordings_list" name="pagination walk" time="[\d.]+">\n\s+<failure message="expected 200, got 500">/,

@@ -408,4 +408,132 @@ export const mechanismCases: FidelityCase[] = [
       expect((await api.get(`${RECORDINGS}v2/`)).body.viewed).toBe(true)
     },
   },
+  {
+    id: 'persons/split',
+    source: 'posthog/api/person.py (PersonViewSet.split); posthog/models/person/person.py (split_person)',
+    behaviour:
+      'split (201 {"success": true}) keeps the first distinct id and moves each other one to a new person without properties, whose uuid is uuid5 of "{team_id}:{distinct_id}" (missing_person.py uuidFromDistinctId)',
+    async run(api) {
+      const person = await api.person(['a', 'b', 'c'], { plan: 'pro' })
+      const res = await api.post(`${PERSONS}${person.id}/split/`, {})
+      status(res, 201)
+      expect(res.body).toEqual({ success: true })
+      const kept = await api.get(`${PERSONS}${person.uuid}/`)
+      expect(kept.body).toMatchObject({ uuid: person.uuid, distinct_ids: ['a'], properties: { plan: 'pro' } })
+      const moved = await api.get(`${PERSONS}9dd14a38-6d58-5e65-a0b0-1d6918ba9ca6/`)
+      expect(moved.body).toMatchObject({ distinct_ids: ['b'], properties: {} })
+      expect((await api.get(`${PERSONS}013dafea-5553-5166-bba1-4d5d637c6839/`)).body.distinct_ids).toEqual(['c'])
+      const activity = await api.get(`${PERSONS}${person.id}/activity/`)
+      expect(activity.body.results[0]).toMatchObject({
+        activity: 'split_person',
+        detail: {
+          name: person.uuid,
+          changes: [{ type: 'Person', action: 'split', after: { distinct_ids: ['a', 'b', 'c'] } }],
+        },
+      })
+    },
+  },
+  {
+    id: 'persons/split-listed',
+    source: 'posthog/api/person.py (PersonViewSet.split: distinct_ids_to_split, its 400s)',
+    behaviour:
+      "distinct_ids_to_split moves only those ids (main_distinct_id the inverse); a list naming an id of another person, an empty list, or both parameters are 400s in the view's words",
+    async run(api) {
+      const person = await api.person(['s1', 's2', 's3'])
+      const split = (body: unknown) => api.post(`${PERSONS}${person.id}/split/`, body)
+      expect((await split({ distinct_ids_to_split: ['zz', 's2', 'yy'] })).body).toEqual(
+        fieldError('distinct_ids_to_split', 'invalid_input', "not on this person: ['yy', 'zz']"),
+      )
+      expect((await split({ distinct_ids_to_split: [] })).body).toEqual(
+        fieldError('distinct_ids_to_split', 'invalid_input', 'must not be empty'),
+      )
+      expect((await split({ distinct_ids_to_split: 's2' })).body).toEqual(
+        fieldError('distinct_ids_to_split', 'invalid_input', 'must be a list of strings'),
+      )
+      expect((await split({ distinct_ids_to_split: ['s2'], main_distinct_id: 's1' })).body).toEqual(
+        fieldError(null, 'invalid_input', 'main_distinct_id cannot be combined with distinct_ids_to_split'),
+      )
+      expect((await api.get(`${PERSONS}${person.id}/`)).body.distinct_ids).toEqual(['s1', 's2', 's3'])
+      status(await split({ distinct_ids_to_split: ['s2', 's2'] }), 201)
+      expect((await api.get(`${PERSONS}${person.id}/`)).body.distinct_ids).toEqual(['s1', 's3'])
+      expect((await api.get(`${PERSONS}1311ad41-c482-552f-a8e4-42902ae0a592/`)).body.distinct_ids).toEqual(['s2'])
+      status(await split({ main_distinct_id: 's3' }), 201)
+      expect((await api.get(`${PERSONS}${person.id}/`)).body.distinct_ids).toEqual(['s3'])
+      status(await api.post(`${PERSONS}999999/split/`, {}), 404)
+    },
+  },
+  {
+    id: 'playlists/playlist-viewed',
+    source: `${PLAYLIST_API} (playlist_viewed); posthog/session_recordings/test/test_session_recording_playlist.py (test_marks_playlist_as_viewed, test_can_marks_playlist_as_viewed_more_than_once)`,
+    behaviour:
+      'playlist_viewed answers 200 {"success": true}, again on a second view; an unknown or soft-deleted playlist is a 404',
+    async run(api) {
+      const playlist = await api.mock.create.playlist({ type: 'filters', filters: { events: [{ id: 'test' }] } })
+      const viewed = `${PLAYLISTS}/${playlist.short_id}/playlist_viewed/`
+      expect((await api.post(viewed, {})).body).toEqual({ success: true })
+      status(await api.post(viewed), 200)
+      status(await api.post(`${PLAYLISTS}/nope1234/playlist_viewed/`), 404)
+      const gone = await api.mock.create.playlist({ deleted: true })
+      status(await api.post(`${PLAYLISTS}/${gone.short_id}/playlist_viewed/`), 404)
+    },
+  },
+  {
+    id: 'recordings/viewed',
+    source: `${RECORDING_API} (viewed: get_object is SessionRecording.get_or_build)`,
+    behaviour:
+      "viewed answers {viewed, other_viewers}: the key's user's own view, and how many other users viewed it; an id the project has no recording with is built, not a 404",
+    async run(api) {
+      await api.mock.create.recording({ id: 'w1', start_time: api.mock.clock.now() - DAY, viewers: ['x@example.com'] })
+      expect((await api.get(`${RECORDINGS}w1/viewed/`)).body).toEqual({ viewed: false, other_viewers: 1 })
+      status(await api.patch(`${RECORDINGS}w1/`, { viewed: true }), 200)
+      expect((await api.get(`${RECORDINGS}w1/viewed/`)).body).toEqual({ viewed: true, other_viewers: 1 })
+      expect((await api.get(`${RECORDINGS}never-recorded/viewed/`)).body).toEqual({ viewed: false, other_viewers: 0 })
+    },
+  },
+  {
+    id: 'recordings/bulk-delete',
+    source: `${RECORDING_API} (bulk_delete, MAX_RECORDINGS_PER_BULK_DELETE); posthog/models/team/team.py (session_recording_retention_period, default 30d)`,
+    behaviour:
+      'bulk_delete deletes the listed recordings its query finds from date_from on (default the 30-day retention), skipping the rest; at most 100 ids',
+    async run(api) {
+      const now = api.mock.clock.now()
+      await api.mock.create.recording({ id: 'd1', start_time: now - DAY })
+      await api.mock.create.recording({ id: 'd2', start_time: now - 40 * DAY })
+      await api.mock.create.recording({ id: 'd3', start_time: now - DAY })
+      const del = await api.post(`${RECORDINGS}bulk_delete/`, { session_recording_ids: ['d1', 'd2', 'nope'] })
+      expect(del.body).toEqual({ success: true, deleted_count: 1, total_requested: 3, failed_ids: [] })
+      status(await api.get(`${RECORDINGS}d1/`), 404)
+      status(await api.get(`${RECORDINGS}d2/`), 200)
+      const older = await api.post(`${RECORDINGS}bulk_delete/`, { session_recording_ids: ['d2'], date_from: '-60d' })
+      expect(older.body.deleted_count).toBe(1)
+      status(await api.get(`${RECORDINGS}d3/`), 200)
+      const many = Array.from({ length: 101 }, (_, i) => `x${i}`)
+      expect((await api.post(`${RECORDINGS}bulk_delete/`, { session_recording_ids: many })).body).toEqual(
+        fieldError(null, 'invalid_input', 'Cannot process more than 100 recordings at once'),
+      )
+      expect((await api.post(`${RECORDINGS}bulk_delete/`, {})).body.detail).toBe(
+        'session_recording_ids must be provided as a non-empty array',
+      )
+    },
+  },
+  {
+    id: 'playlists/filters-any-json',
+    source: `rest_framework/fields.py (JSONField); ${PLAYLIST_API} (SessionRecordingPlaylistSerializer.filters, create, update: len(filters))`,
+    behaviour:
+      'filters are stored as given, a list or a text too: a saved filter may be a non-empty list or text, a collection an empty one',
+    async run(api) {
+      const list = await create(api, { type: 'filters', filters: [{ key: 'x' }] })
+      status(list, 201)
+      expect(list.body.filters).toEqual([{ key: 'x' }])
+      expect((await api.get(`${PLAYLISTS}/${list.body.short_id}/`)).body.filters).toEqual([{ key: 'x' }])
+      const text = await create(api, { type: 'filters', filters: 'abc' })
+      expect(text.body.filters).toBe('abc')
+      const patched = await api.patch(`${PLAYLISTS}/${text.body.short_id}/`, { filters: ['y'] })
+      expect(patched.body.filters).toEqual(['y'])
+      expect((await create(api, { type: 'collection', filters: [] })).body.filters).toEqual([])
+      expect((await create(api, { type: 'filters', filters: '' })).body).toEqual(
+        fieldError(null, 'invalid_input', 'You must provide a valid filters when creating a saved filter'),
+      )
+    },
+  },
 ]

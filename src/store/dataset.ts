@@ -39,7 +39,7 @@ export const DEFAULT_ANCHOR = Date.UTC(2026, 10, 1)
 /** A scenario name no loader knows (the message names the known ones). */
 export class UnknownFixturesError extends Error {}
 
-/** A recorded scenario that cannot be read (a ScenarioFormatError says why and where). */
+/** A file that is not a recorded scenario this version can load; the message says where and why. */
 export class ScenarioFormatError extends Error {}
 
 /**

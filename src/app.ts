@@ -127,18 +127,18 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   let anchor = options.anchor
   // The base data of the current seed, scenario and anchor: a reset to them rebuilds the store's indexes over it.
   let current: { key: string; dataset: Dataset } | undefined
-  const datasetFor = (s: number, f: string, a: number | undefined = anchor): Dataset => {
+  const datasetFor = async (s: number, f: string, a: number | undefined = anchor): Promise<Dataset> => {
     const key = `${f}\u0000${s}\u0000${a ?? ''}`
     if (current?.key !== key) {
       const size = {
         ...options.size,
         ...(a === undefined ? {} : { anchor: a }),
       }
-      current = { key, dataset: loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded) }
+      current = { key, dataset: await loadFixtures(f, s, Object.keys(size).length > 0 ? size : undefined, recorded) }
     }
     return current.dataset
   }
-  const dataset = datasetFor(seed, fixtures)
+  const dataset = await datasetFor(seed, fixtures)
   const store = await Store.create(dataset)
   store.limits = {
     properties: options.limits?.properties ?? DEFAULT_PERSON_LIMITS.properties,
@@ -165,7 +165,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // Nothing changes unless the new seed and scenario load (an unknown scenario is refused as it was).
       const nextSeed = next.seed ?? seed
       const nextFixtures = next.fixtures ?? fixtures
-      await store.load(datasetFor(nextSeed, nextFixtures))
+      await store.load(await datasetFor(nextSeed, nextFixtures))
       core.forgetAnswers()
       seed = nextSeed
       fixtures = nextFixtures
@@ -221,7 +221,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       // onto its own base data, placed where it was.
       const at = snapshot.anchor === store.dataset.anchor ? anchor : snapshot.anchor
       try {
-        base = datasetFor(snapshot.seed, snapshot.fixtures, at)
+        base = await datasetFor(snapshot.seed, snapshot.fixtures, at)
       } catch (error) {
         throw new SnapshotFormatError((error as Error).message)
       }

@@ -17,7 +17,7 @@
 // - Keys: phx_mock_all (every scope) and phx_mock_read (the read scopes) belong to the user who
 //   recorded, so what that user saw (watched counts) is what the keys see.
 import { SeededRandom } from '../core/random.ts'
-import type { Dataset } from '../store/dataset.ts'
+import { freezeDeep, type Dataset } from '../store/dataset.ts'
 import { EventColumns } from '../store/event-log.ts'
 import {
   playlistSchema,
@@ -30,7 +30,7 @@ import {
   type UserRecord,
 } from '../store/models.ts'
 import type { RecordedPerson, RecordedPlaylist, RecordedScenario } from './scenario-format.ts'
-import { freezeDeep, READ_KEY_SCOPES } from './seed.ts'
+import { READ_KEY_SCOPES } from './vocabulary.ts'
 
 type Json = Record<string, unknown>
 

@@ -6,13 +6,13 @@
 //
 // Browser-safe: this checks data already parsed; reading a file is the faces' business.
 import * as z from 'zod'
+import { ScenarioFormatError } from '../store/dataset.ts'
 
 export const SCENARIO_FORMAT = 'analytics-mock-scenario'
 /** Bump when the file changes shape; older files are then refused with a message, never misread. */
 export const SCENARIO_VERSION = 1
 
-/** A file that is not a recorded scenario this version can load; the message says where and why. */
-export class ScenarioFormatError extends Error {}
+export { ScenarioFormatError }
 
 const instant = z.string().refine((s) => Number.isFinite(Date.parse(s)), 'is not an ISO 8601 instant')
 const json = z.record(z.string(), z.unknown())

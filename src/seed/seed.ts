@@ -13,7 +13,7 @@ import type { Faker } from '@faker-js/faker'
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { fakerDefinitions } from './faker-locale.gen.ts'
 import { RecordingColumns, recordingId, type DrawnRecording } from './recording-columns.ts'
-import { DEFAULT_ANCHOR, type Dataset } from '../store/dataset.ts'
+import { DEFAULT_ANCHOR, freezeDeep, type Dataset } from '../store/dataset.ts'
 import { EventColumns, SET_OF } from '../store/event-log.ts'
 import type {
   ApiKeyRecord,
@@ -33,6 +33,7 @@ import {
   OSES,
   PATHS,
   PLANS,
+  READ_KEY_SCOPES,
   REFERRERS,
   ORIGIN,
   START_URLS,
@@ -59,14 +60,6 @@ export const BIG_PERSONS = 100_000
 
 const RECORDINGS_PER_PERSON = 1.5
 const ORG_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
-/** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
-export const READ_KEY_SCOPES = [
-  'person:read',
-  'session_recording_playlist:read',
-  'session_recording:read',
-  'activity_log:read',
-  'insight:read',
-]
 const FREE_PLANS = PLANS.slice(0, 2)
 const PAID_PLANS = PLANS.slice(2)
 /** A plan change's `$set`, one per plan. */
@@ -75,22 +68,6 @@ const UPGRADE_SETS = new Map(PLANS.map((plan) => [plan, Object.freeze({ $set: Ob
 const NAME_POOL = 20_000
 const COMPANY_POOL = 2_000
 const PROVIDERS = ['gmail.com', 'yahoo.com', 'hotmail.com']
-
-/**
- * A deep-frozen copy of `value` (already frozen values are kept, so shared objects stay shared).
- * Plain objects are rebuilt key by key on `{}`: objects made by spreads and then frozen each got a
- * hidden class (map and descriptor array) of their own, memory for every person; rebuilt ones share them.
- */
-export function freezeDeep<T>(value: T): T {
-  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = freezeDeep(value[i])
-    return Object.freeze(value)
-  }
-  const copy: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) copy[key] = freezeDeep(v)
-  return Object.freeze(copy) as T
-}
 
 /**
  * The string made flat: V8 keeps a concatenation or a slice (how faker builds values) as a tree of its

@@ -24,3 +24,12 @@ export const START_URLS: Readonly<Record<string, string>> = Object.freeze(
 )
 /** Event names, $pageview weighted 3. */
 export const EVENT_NAMES = ['$pageview', '$pageview', '$pageview', '$autocapture', 'insight viewed', 'file uploaded']
+
+/** The scopes of `phx_mock_read` (a recorded scenario's read key has them too). */
+export const READ_KEY_SCOPES = [
+  'person:read',
+  'session_recording_playlist:read',
+  'session_recording:read',
+  'activity_log:read',
+  'insight:read',
+]

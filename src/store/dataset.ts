@@ -1,5 +1,7 @@
-// The data a store starts from (and returns to on reset): plain, frozen records built from a seed.
-import type { EventColumns } from './event-log.ts'
+// The data a store starts from (and returns to on reset): plain, frozen records built from a seed, and
+// the same as JSON text (encodeDataset, decodeDataset), the form the default data ships in prebuilt
+// (src/seed/default-dataset.gen.ts), so that loading it runs no generator.
+import { EventColumns } from './event-log.ts'
 import type {
   ActivityRecord,
   ApiKeyRecord,
@@ -36,3 +38,81 @@ export const DEFAULT_ANCHOR = Date.UTC(2026, 10, 1)
 
 /** A scenario name no loader knows (the message names the known ones). */
 export class UnknownFixturesError extends Error {}
+
+/** A file that is not a recorded scenario this version can load; the message says where and why. */
+export class ScenarioFormatError extends Error {}
+
+/**
+ * A deep-frozen copy of `value` (already frozen values are kept, so shared objects stay shared).
+ * Plain objects are rebuilt key by key on `{}`: objects made by spreads and then frozen each got a
+ * hidden class (map and descriptor array) of their own, memory for every person; rebuilt ones share them.
+ */
+export function freezeDeep<T>(value: T): T {
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = freezeDeep(value[i])
+    return Object.freeze(value)
+  }
+  const copy: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) copy[key] = freezeDeep(v)
+  return Object.freeze(copy) as T
+}
+
+type Tables = EventColumns['tables']
+type EventColumn = keyof EventColumns['columns']['of']
+
+/**
+ * The dataset as JSON text: the events as their tables and columns, a person's properties as their
+ * position among the events' properties when they are one of them (so decoding shares them again).
+ */
+export function encodeDataset(dataset: Dataset): string {
+  const { tables, columns } = dataset.events
+  const refOf = new Map(tables.properties.values.map((p, i) => [p, i]))
+  return JSON.stringify({
+    ...dataset,
+    persons: dataset.persons.map((p) => ({ ...p, properties: refOf.get(p.properties) ?? p.properties })),
+    events: {
+      tables: Object.fromEntries(Object.entries(tables).map(([name, t]) => [name, t.values])),
+      columns: Object.fromEntries(Object.entries(columns.of).map(([name, c]) => [name, Array.from(c)])),
+    },
+  })
+}
+
+/** The dataset `encodeDataset` wrote, its records frozen as a generated one's are. */
+export function decodeDataset(text: string): Dataset {
+  const raw = JSON.parse(text) as Dataset & {
+    events: { tables: { [K in keyof Tables]: Tables[K]['values'] }; columns: Record<EventColumn, number[]> }
+  }
+  const { tables, columns: c } = raw.events
+  const events = new EventColumns(c.time.length)
+  for (const name of Object.keys(tables) as Array<keyof Tables>)
+    for (const value of tables[name]) (events.tables[name] as { add(v: unknown): number }).add(freezeDeep(value))
+  for (let i = 0; i < c.time.length; i++)
+    events.append(
+      c.project[i]!,
+      c.name[i]!,
+      c.distinctId[i]!,
+      c.person[i]!,
+      c.properties[i]!,
+      c.personProperties[i]!,
+      c.time[i]!,
+    )
+  const pool = events.tables.properties.values
+  const persons = raw.persons.map((p) =>
+    freezeDeep({ ...p, properties: typeof p.properties === 'number' ? pool[p.properties]! : p.properties }),
+  )
+  const frozen = <T>(list: T[]) => list.map(freezeDeep)
+  return {
+    ...raw,
+    organizations: frozen(raw.organizations),
+    users: frozen(raw.users),
+    projects: frozen(raw.projects),
+    apiKeys: frozen(raw.apiKeys),
+    persons,
+    events: events.done(),
+    recordings: frozen(raw.recordings),
+    playlists: frozen(raw.playlists),
+    playlistItems: frozen(raw.playlistItems),
+    activity: frozen(raw.activity),
+  }
+}

@@ -6,8 +6,7 @@
 // Two uses: the fuzz suite compares a snapshot taken before a rejected write with one taken after (it
 // must be equal), and `serve --state FILE` writes it to disk and restores it at the next start.
 import { Collection } from '@msw/data'
-import type { z } from 'zod'
-import type { Dataset } from './dataset.ts'
+import { freezeDeep, type Dataset } from './dataset.ts'
 import { EventLog, type EventSequence } from './event-log.ts'
 import {
   activitySchema,
@@ -17,6 +16,7 @@ import {
   taskSchema,
   type ActivityRecord,
   type EventRecord,
+  type Infer,
   type PersonRecord,
   type RecordingRecord,
 } from './models.ts'
@@ -129,14 +129,6 @@ function difference(a: unknown, b: unknown, path: string): string | null {
 
 const asWritten = (o: Record<string, unknown>): Record<string, unknown> =>
   typeof o.toJSON === 'function' ? (o.toJSON as () => Record<string, unknown>)() : o
-
-function freezeDeep<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) freezeDeep(v)
-    Object.freeze(value)
-  }
-  return value
-}
 
 /**
  * The snapshot as JSON-ready data. Events share their properties and person-properties objects in the
@@ -268,7 +260,7 @@ export function decodeSnapshot(data: unknown): StoreSnapshot {
     return freezeDeep(r as unknown as RecordingRecord)
   })
   const activity = (d.activity as unknown[]).map((a) => {
-    check(activitySchema.safeParse(a).success, 'an activity entry is damaged')
+    check(activitySchema.parse(a), 'an activity entry is damaged')
     return freezeDeep(a as ActivityRecord)
   })
   return {
@@ -306,7 +298,7 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
   const fresh = new Map<string, Collection<any>>()
   for (const [name, collection] of known)
     fresh.set(name, new Collection({ schema: (collection as any).options.schema }))
-  const tables: { [K in RecordTableName]: Array<z.infer<(typeof RECORD_TABLES)[K]>> } = {
+  const tables: { [K in RecordTableName]: Array<Infer<(typeof RECORD_TABLES)[K]>> } = {
     playlists: [],
     playlistItems: [],
     tasks: [],
@@ -316,12 +308,12 @@ export async function restoreStore(store: Store, snapshot: StoreSnapshot, base: 
     if (name in RECORD_TABLES) {
       const schema = RECORD_TABLES[name as RecordTableName]
       for (const record of records) {
-        const result = schema.safeParse(record)
-        if (!result.success)
+        const parsed = schema.parse(record)
+        if (!parsed)
           throw new SnapshotFormatError(
             `a record of "${name}" does not fit this version's model: ${JSON.stringify(record).slice(0, 200)}`,
           )
-        ;(tables[name as RecordTableName] as object[]).push(freezeDeep(result.data))
+        ;(tables[name as RecordTableName] as object[]).push(freezeDeep(parsed))
       }
       continue
     }

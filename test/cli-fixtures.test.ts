@@ -1,9 +1,8 @@
 // Named scenarios through the CLI: `analytics-mock serve --fixtures NAME` serves that scenario.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { CLI } from './serve-process.ts'
 
-const bin = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const children: ChildProcess[] = []
 
 afterEach(() => {
@@ -12,7 +11,7 @@ afterEach(() => {
 
 /** Starts the server on a free loopback port; resolves with its URL once it listens. */
 function serve(...args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
@@ -30,7 +29,7 @@ function serve(...args: string[]): Promise<{ url: string; child: ChildProcess }>
 }
 
 function run(...args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
   children.push(child)
   let stderr = ''
   child.stderr!.on('data', (chunk) => (stderr += chunk))

@@ -4,15 +4,14 @@
 // answer cap and the journal's redaction of secrets.
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { serve } from '../src/server/node.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
 import { errorShapeProblems } from './fuzz/oracle.ts'
+import { CLI } from './serve-process.ts'
 import { servedTestApp } from './served.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
-const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 const AUTH = { authorization: `Bearer ${KEYS.all}` }
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -284,7 +283,7 @@ describe('caps on the server', () => {
 describe('the address it listens on', () => {
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+      const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], {
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       })

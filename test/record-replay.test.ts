@@ -7,15 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../src/app.ts'
 import { runRecordCommand } from '../src/record/cli.ts'
 import { Redaction } from '../src/record/redact.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
 import { createMock } from '../src/testing/mock.ts'
+import { CLI } from './serve-process.ts'
 
-const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const KEY = 'phx_mock_all'
 const SALT = 'replay-equality'
 const NOW = '2026-11-01T00:00:00.000Z'
@@ -30,7 +29,7 @@ afterEach(() => {
 
 /** Starts the real CLI's server; resolves with its URL once it listens. */
 function startCli(args: string[]): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let output = ''
   return new Promise((resolve, reject) => {
@@ -45,7 +44,7 @@ function startCli(args: string[]): Promise<{ url: string; child: ChildProcess; o
 }
 
 async function exitOf(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let output = ''
   child.stdout.on('data', (c: Buffer) => (output += c.toString()))

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../src/app.ts'
 import { serve, type RunningServer } from '../src/server/node.ts'
-import { BIN } from './serve-process.ts'
+import { CLI } from './serve-process.ts'
 
 let server: RunningServer
 let dir: string
@@ -32,7 +32,7 @@ function recordProcess(
   stop?: (child: ChildProcess) => void,
 ): Promise<{ code: number | null; signal: string | null; output: string }> {
   const args = [
-    BIN,
+    CLI,
     'record',
     '--base-url',
     server.url,

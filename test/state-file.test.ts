@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { DurableState } from '../src/server/durable-state.ts'
@@ -14,9 +13,9 @@ import { parseJsonBuffer } from '../src/server/json-buffer.ts'
 import { STATE_VERSION, StateFileError, writeStateFile } from '../src/server/state-file.ts'
 import { frame } from '../src/server/wal.ts'
 import { snapshotDifference } from '../src/store/snapshot.ts'
+import { CLI } from './serve-process.ts'
 import { clientFor, KEYS, testApp } from './support.ts'
 
-const BIN = fileURLToPath(new URL('../bin/analytics-mock.js', import.meta.url))
 const AUTH = { authorization: `Bearer ${KEYS.all}`, 'content-type': 'application/json' }
 const PLAYLISTS = '/api/environments/1/session_recording_playlists/'
 const children: ChildProcess[] = []
@@ -43,7 +42,7 @@ interface Started {
 }
 
 function start(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let output = ''
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -61,7 +60,7 @@ function start(args: string[]): Promise<Started> {
 
 /** Runs the CLI expecting it to refuse to start. */
 async function refusal(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let stderr = ''
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))

@@ -12,6 +12,7 @@ import type { App } from '../src/app.ts'
 import { KEYS } from './support.ts'
 import { verify } from '../src/verify/index.ts'
 import type { VerifyResult } from '../src/verify/types.ts'
+import { CLI } from './serve-process.ts'
 import { appWith, BASE, createDoomedPerson, outcomes } from './verify-support.ts'
 
 const run = promisify(execFile)
@@ -131,7 +132,7 @@ describe('verify against the mock, everything allowed', () => {
         const { stdout, stderr } = await run(
           process.execPath,
           [
-            'bin/analytics-mock.js',
+            CLI,
             'verify',
             '--project-id',
             '1',

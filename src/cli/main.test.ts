@@ -3,13 +3,12 @@
 // start a server: serve.test.ts.)
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { CLI } from '../../test/serve-process.ts'
 import { runDriftCommand } from '../drift/cli.ts'
 import { runRecordCommand } from '../record/cli.ts'
 import { runVerifyCommand } from '../verify/cli.ts'
 
-const BIN = fileURLToPath(new URL('../../bin/analytics-mock.js', import.meta.url))
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
 }
@@ -17,7 +16,7 @@ const { version } = JSON.parse(readFileSync(new URL('../../package.json', import
 /** The CLI run as a user runs it: its exit code, stdout and stderr. */
 function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (error, out, err) =>
+    execFile(process.execPath, [CLI, ...args], { timeout: 60_000 }, (error, out, err) =>
       resolve({ code: error ? Number(error.code) : 0, out, err }),
     )
   })

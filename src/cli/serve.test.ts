@@ -3,17 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { CLI } from '../../test/serve-process.ts'
 
-const BIN = fileURLToPath(new URL('../../bin/analytics-mock.js', import.meta.url))
 const children: ChildProcess[] = []
 
 function start(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -181,7 +180,7 @@ describe('analytics-mock serve', () => {
   })
 
   const refused = async (args: string[]) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
     child.stderr.on('data', (c: Buffer) => (err += c.toString()))
     const code = await new Promise((resolve) => child.on('exit', resolve))

@@ -14,9 +14,15 @@ import { invalidBody, invalidQueryValue, malformedId, sampleValid, streamSeed } 
 import { apiOperations, at, check, itemParams, unknownValue, type Suite } from './suite.ts'
 import { undoLater } from './writes.ts'
 
-/** The operations negative input goes to: every read of the project, and the writes that read a body. */
+/**
+ * The operations negative input goes to: every read of the project that has a value to break (a strict
+ * parameter: lenient ones, x-lenient, take anything), and the writes that read a body.
+ */
 const targets = (op: KitOperation) =>
-  op.method === 'GET' ? op.path.includes('{project_id}') : op.requestBody && !op.bodyUnread
+  op.method === 'GET'
+    ? op.path.includes('{project_id}') &&
+      (op.strictQuery || op.parameters.some((p) => !p.lenient && p.name !== 'project_id'))
+    : op.requestBody && !op.bodyUnread
 
 const NAME = 'negative input'
 

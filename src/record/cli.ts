@@ -1,7 +1,15 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import { optionsHelp, rateOption, runCommand, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
+import {
+  optionsHelp,
+  rateOption,
+  runCommand,
+  usageFailure,
+  UsageError,
+  wholeNumber,
+  type OptionTable,
+} from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import { CLIENT_OPTIONS, type ClientIo } from '../verify/command.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
@@ -89,14 +97,17 @@ export function sentence(message: string): string {
   return /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`
 }
 
+/** A key given on the command line: the usage error says where keys come from (before the options are read). */
+function refuseKeyOption(argv: string[], io: RecordIo): number | undefined {
+  if (!argv.some((a) => a === '--api-key' || a.startsWith('--api-key='))) return undefined
+  const message = `the key is read from $${DEFAULT_KEY_ENV} (or the variable --key-env names), never from the command line`
+  io.err(usageFailure('analytics-mock record', RECORD_HELP, RECORD_OPTIONS, message))
+  return 2
+}
 /** Runs `analytics-mock record` with these arguments (after the command name); resolves to the exit code. */
-export const runRecordCommand = (argv: string[], io: RecordIo): Promise<number> =>
+export const runRecordCommand = async (argv: string[], io: RecordIo): Promise<number> =>
+  refuseKeyOption(argv, io) ??
   runCommand('analytics-mock record', [RECORD_HELP, RECORD_OPTIONS], argv, io, async (o) => {
-    if (argv.some((a) => a === '--api-key' || a.startsWith('--api-key='))) {
-      throw new UsageError(
-        `the key is read from $${DEFAULT_KEY_ENV} (or the variable --key-env names), never from the command line`,
-      )
-    }
     const baseUrl = o['base-url'] ?? io.env.ANALYTICS_MOCK_BASE_URL
     const project = o.project ?? io.env.ANALYTICS_MOCK_PROJECT_ID
     const keyEnv = o['key-env'] ?? DEFAULT_KEY_ENV

@@ -101,6 +101,15 @@ beforeAll(async () => {
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) answer(res)
     else req.on('end', () => answer(res))
   })
+  // The one rule the mock adds to node's (client-errors.ts): bytes after a request that closes its
+  // connection leave that request's answer to be written (RFC 9112 9.6), where node writes a 400 unless
+  // the answer happens to be out already.
+  bare.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage
+    if (error.code === 'HPE_CLOSED_CONNECTION' && inFlight && !inFlight.writableEnded) return
+    if (socket.writable && !inFlight?.headersSent) socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+    socket.destroy()
+  })
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
   barePort = (bare.address() as { port: number }).port
 })

@@ -36,8 +36,13 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** node's 'clientError': the refusal in the error shape, then the connection closed (as node does without a listener). */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage
+  // Bytes after a request that closes its connection (Connection: close, HTTP/1.0 without keep-alive):
+  // that request is still answered and nothing after it is read (RFC 9112 9.6), as node shows when the
+  // answer is out first. node closes the connection once the answer is written.
+  if (error.code === 'HPE_CLOSED_CONNECTION' && inFlight && !inFlight.writableEnded) return
   const refusal = clientErrorResponse(error)
-  if (!refusal || !socket.writable || (socket as { _httpMessage?: ServerResponse })._httpMessage?.headersSent) {
+  if (!refusal || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return
   }

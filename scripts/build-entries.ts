@@ -1,8 +1,8 @@
 // `npm run build`, after tsc: the files package.json "exports" give to the entries an app's tests and
-// pages import: msw, msw/node and testing as ES modules (dist/esm/) and as CommonJS (dist/cjs/, for Jest
-// in its default CommonJS mode, which loads no ES module from node_modules); msw/browser as ES modules
-// for bundlers (dist/browser/, below). The declarations stay tsc's (dist/src/**/*.d.ts); the other entries
-// (the root, verify) stay tsc's modules.
+// pages import: the root, verify, msw, msw/node and testing as ES modules (dist/esm/), the last three as
+// CommonJS too (dist/cjs/, for Jest in its default CommonJS mode, which loads no ES module from
+// node_modules); msw/browser as ES modules for bundlers (dist/browser/, below). The declarations are
+// tsc's (dist/src/**/*.d.ts).
 //
 // In both, the sources and @msw/data (with what it imports) are bundled: @msw/data calls the global
 // `crypto.randomUUID()`, which some environments lack (Jest 29's jsdom; a page served over plain http from
@@ -27,10 +27,12 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions, type Plugin } from 'esbuild'
+import { build, transform, type BuildOptions, type Plugin } from 'esbuild'
 
-/** Entry name (dist/<format>/<name>.js) -> source. */
+/** Entry name (dist/<format>/<name>.js) -> source: the ones built as ES modules and as CommonJS. */
 export const ENTRIES = { msw: 'src/msw/index.ts', 'msw-node': 'src/msw/node.ts', testing: 'src/testing/index.ts' }
+/** The entries built as ES modules only (the root and the verify kit; no test runner loads them as CommonJS). */
+const ESM_ENTRIES = { index: 'src/index.ts', verify: 'src/verify/index.ts' }
 export const BROWSER_ENTRY = 'src/msw/browser.ts'
 
 /**
@@ -183,6 +185,55 @@ function writeCjsDeclarations(out: string): void {
   }
 }
 
+/**
+ * The CommonJS entries, sharing their chunks as the ES ones do (esbuild splits ES modules only): split as ES
+ * modules, then each file turned into CommonJS, a chunk's `import()` becoming a `require` when it runs. One
+ * copy of the contract's validators and the default data for the three entries, not one in each.
+ */
+async function buildCommonJs(
+  common: BuildOptions,
+  entryPoints: Record<string, string>,
+  outdir: string,
+  external: string[],
+): Promise<void> {
+  const split = await build({
+    ...common,
+    entryPoints,
+    outdir,
+    write: false,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Not minified, so readable as they are; no maps (faker's lists over again).
+    sourcemap: false,
+    external,
+    plugins: NODE_PLUGINS,
+    // The sources' `import.meta.url` (msw-version.ts reads msw's version beside the module) is this file's URL.
+    define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
+  })
+  for (const file of split.outputFiles) {
+    const code = (
+      await transform(file.text, {
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        supported: { 'dynamic-import': false },
+        banner: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+        legalComments: 'eof',
+      })
+    ).code
+      .replace(/require\("(\.{1,2}\/[^"]+)\.js"\)/g, 'require("$1.cjs")')
+      // A package left outside is imported as Node imports CommonJS from an ES module (its `default` is
+      // `module.exports`, even when it sets `__esModule`), as the ES modules split above were written for.
+      .replace(/__toESM\(require\("([^".][^"]*)"\)\)/g, '__toESM(require("$1"), 1)')
+    const target = file.path.replace(/\.js$/, '.cjs')
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, code)
+  }
+}
+
 /** Writes dist/esm/, dist/cjs/ and dist/browser/ from `root` (a checkout, or scripts/pack.ts's copy of one) under `out`. */
 export async function buildEntries(root: string, out: string = root): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -193,8 +244,8 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]
       .filter((name) => !bundled.includes(name))
       .flatMap((name) => [name, `${name}/*`])
-  const entry = (names: string[]) =>
-    Object.fromEntries(names.map((name) => [name, join(root, ENTRIES[name as keyof typeof ENTRIES])]))
+  const entry = (entries: Record<string, string>) =>
+    Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, join(root, source)]))
   const common: BuildOptions = {
     absWorkingDir: root,
     bundle: true,
@@ -211,7 +262,7 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
   for (const format of ['esm', 'cjs', 'browser']) rmSync(join(out, 'dist', format), { recursive: true, force: true })
   await build({
     ...common,
-    entryPoints: entry(Object.keys(ENTRIES)),
+    entryPoints: entry({ ...ENTRIES, ...ESM_ENTRIES }),
     outdir: join(out, 'dist/esm'),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
@@ -238,22 +289,7 @@ export async function buildEntries(root: string, out: string = root): Promise<vo
     external: ['msw', 'msw/*'],
     plugins: BROWSER_PLUGINS,
   })
-  await build({
-    ...common,
-    entryPoints: entry(Object.keys(ENTRIES)),
-    outdir: join(out, 'dist/cjs'),
-    outExtension: { '.js': '.cjs' },
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // Not minified, so readable as they are; their maps (faker's lists three times over) were 5 MB of the install.
-    sourcemap: false,
-    external: externalBut([...BUNDLED, ...ESM_ONLY]),
-    plugins: NODE_PLUGINS,
-    // The sources' `import.meta.url` (msw-version.ts reads msw's version beside the module) is this file's URL.
-    define: { ...common.define, 'import.meta.url': '__analyticsMockModuleUrl' },
-    banner: { js: "const __analyticsMockModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-  })
+  await buildCommonJs(common, entry(ENTRIES), join(out, 'dist/cjs'), externalBut([...BUNDLED, ...ESM_ONLY]))
   writeCjsDeclarations(out)
 }
 

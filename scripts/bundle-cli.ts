@@ -6,8 +6,7 @@
 // fast-check, yaml, ...) are chunks of their own in dist/src/cli/chunks/, read when they run. The parts of
 // openapi-backend the mock never calls are left out, as in the browser build (scripts/build-entries.ts):
 // evaluating them was about a tenth of the CPU time serve took to its first answer. The library
-// entry points (dist/src/index.js, msw, testing, verify) stay tsc's modules, as the package's "exports"
-// name them.
+// entry points (the root, msw, testing, verify) are scripts/build-entries.ts's.
 //
 //   tsx scripts/bundle-cli.ts
 import { rmSync } from 'node:fs'

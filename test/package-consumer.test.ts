@@ -1,4 +1,4 @@
-// The package as a consumer gets it: `npm run build`'s output (tsc's JavaScript and declarations,
+// The package as a consumer gets it: `npm run build`'s output (tsc's declarations,
 // scripts/bundle-cli.ts's and scripts/build-entries.ts's files; the build the tarball is packed from,
 // test/package-setup.ts) behind the package.json "exports", with no TypeScript source and no custom
 // condition. A consumer project imports each entry in Node and type-checks against the declarations

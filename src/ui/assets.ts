@@ -1,6 +1,6 @@
 // The dashboard's files, as the standalone server answers them under /_mock/ui: one page
 // (dashboard.html), its script and its style, plain files beside this module in src/ui/ (no build
-// step; the package ships src/, so a copy compiled to dist/src/ui/ finds them there too).
+// step; the package ships src/, so a built copy under dist/ finds them there too).
 //
 // The page calls the control API from its own origin only, so the answers forbid the rest: a strict
 // Content-Security-Policy (its own script and style, calls to its own origin, nothing inline), no
@@ -44,12 +44,16 @@ export function isUiPath(path: string): boolean {
   return path === UI_PATH || path.startsWith(`${UI_PATH}/`)
 }
 
-/** The folder holding the page: beside this module (src/ui/), or the package's src/ui/ from dist/src/ui/. */
+/**
+ * The folder holding the page: beside this module (src/ui/), or, from a built module anywhere under the
+ * package's dist/, the package's src/ui/ (it ships src/).
+ */
 function filesDir(): string {
   const here = dirname(fileURLToPath(import.meta.url))
-  const candidates = [here, join(here, '..', '..', '..', 'src', 'ui')]
+  const candidates = [here]
+  for (let dir = here; dirname(dir) !== dir; dir = dirname(dir)) candidates.push(join(dir, 'src', 'ui'))
   const found = candidates.find((dir) => existsSync(join(dir, 'dashboard.html')))
-  if (!found) throw new Error(`the dashboard's files are missing (looked in ${candidates.join(' and ')})`)
+  if (!found) throw new Error(`the dashboard's files are missing (looked in ${here} and src/ui/ above it)`)
   return found
 }
 

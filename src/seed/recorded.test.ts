@@ -123,6 +123,13 @@ describe('the scenario file', () => {
     twice.persons[1]!.person.id = 5
     expect(() => decodeScenario(twice)).toThrow('persons[1].person.id: two persons have the id 5')
     expect(() => decodeScenario({ ...scenario(), user_id: 8 })).toThrow('user_id: no user has the id 8')
+    // zod's own English words for a field of the wrong type or size
+    expect(() => decodeScenario({ ...scenario(), users: {} })).toThrow(
+      'users: Invalid input: expected array, received object',
+    )
+    expect(() => decodeScenario({ ...scenario(), user_id: 1.5 })).toThrow(
+      'user_id: Invalid input: expected int, received number',
+    )
   })
 
   it('a path, where there is no Node file module (a browser), is an error saying to pass the parsed scenario', async () => {

@@ -5,7 +5,8 @@
 // generates what no operation shows (the events behind each person's timeline).
 //
 // Browser-safe: this checks data already parsed; reading a file is the faces' business.
-import * as z from 'zod'
+import * as z from 'zod/mini'
+import { en } from 'zod/locales'
 import { ScenarioFormatError } from '../store/dataset.ts'
 
 export const SCENARIO_FORMAT = 'analytics-mock-scenario'
@@ -14,84 +15,84 @@ export const SCENARIO_VERSION = 1
 
 export { ScenarioFormatError }
 
-const instant = z.string().refine((s) => Number.isFinite(Date.parse(s)), 'is not an ISO 8601 instant')
+/** zod's English messages: zod/mini (the schemas below, written to be bundled small) sets no language of its own. */
+const ENGLISH = en().localeError
+/** A value, or null, or absent. */
+const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema))
+/** A whole number, 0 or more. */
+const count = z.number().check(z.int(), z.nonnegative())
+const instant = z.string().check(z.refine((s) => Number.isFinite(Date.parse(s)), 'is not an ISO 8601 instant'))
 const json = z.record(z.string(), z.unknown())
 
 /** A person (the retrieve answer) with what its own endpoints answered. */
 const personEntry = z.object({
   person: z.looseObject({
-    id: z.number().int().nonnegative(),
-    uuid: z.string().min(1),
+    id: count,
+    uuid: z.string().check(z.minLength(1)),
     distinct_ids: z.array(z.string()),
-    properties: json.nullable(),
+    properties: z.nullable(json),
     created_at: instant,
-    last_seen_at: instant.nullable().optional(),
+    last_seen_at: maybe(instant),
   }),
   /** GET persons/:id/activity/, every page, newest first; null when it could not be read (e.g. 403). */
-  activity: z
-    .array(
+  activity: z.nullable(
+    z.array(
       z.looseObject({
         id: z.string(),
-        user: z
-          .looseObject({ first_name: z.string().nullable().optional(), email: z.string().nullable().optional() })
-          .nullable(),
+        user: z.nullable(z.looseObject({ first_name: maybe(z.string()), email: maybe(z.string()) })),
         activity: z.string(),
         scope: z.string(),
         item_id: z.string(),
-        detail: json.nullable(),
+        detail: z.nullable(json),
         created_at: instant,
       }),
-    )
-    .nullable(),
+    ),
+  ),
   /** GET persons/:id/properties_timeline/ points, oldest first; null when it could not be read. */
-  timeline: z
-    .array(
-      z.looseObject({ timestamp: instant, properties: json, relevant_event_count: z.number().int().nonnegative() }),
-    )
-    .nullable(),
+  timeline: z.nullable(z.array(z.looseObject({ timestamp: instant, properties: json, relevant_event_count: count }))),
 })
 
 /** A recording as the list answered it, without the embedded person (the loader joins it again). */
 const recording = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   distinct_id: z.string(),
   start_time: instant,
-  recording_duration: z.number().nonnegative().nullable().optional(),
-  active_seconds: z.number().int().nonnegative().nullable().optional(),
-  inactive_seconds: z.number().int().nonnegative().nullable().optional(),
-  viewers: z.array(z.string()).optional(),
-  ongoing: z.boolean().nullable().optional(),
+  recording_duration: maybe(z.number().check(z.nonnegative())),
+  active_seconds: maybe(count),
+  inactive_seconds: maybe(count),
+  viewers: z.optional(z.array(z.string())),
+  ongoing: maybe(z.boolean()),
 })
 
 const user = z.looseObject({
-  id: z.number().int(),
-  uuid: z.string().optional(),
-  distinct_id: z.string().nullable().optional(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
+  id: z.number().check(z.int()),
+  uuid: z.optional(z.string()),
+  distinct_id: maybe(z.string()),
+  first_name: maybe(z.string()),
+  last_name: maybe(z.string()),
+  email: maybe(z.string()),
 })
 
 const playlistEntry = z.object({
   playlist: z.looseObject({
-    id: z.number().int(),
-    short_id: z.string().min(1),
-    name: z.string().nullable().optional(),
-    derived_name: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
-    pinned: z.boolean().optional(),
-    deleted: z.boolean().optional(),
-    filters: json.nullable().optional(),
-    type: z.enum(['collection', 'filters']).nullable().optional(),
+    id: z.number().check(z.int()),
+    short_id: z.string().check(z.minLength(1)),
+    name: maybe(z.string()),
+    derived_name: maybe(z.string()),
+    description: maybe(z.string()),
+    pinned: z.optional(z.boolean()),
+    deleted: z.optional(z.boolean()),
+    filters: maybe(json),
+    type: maybe(z.enum(['collection', 'filters'])),
     created_at: instant,
-    created_by: z.looseObject({ id: z.number().int() }).nullable().optional(),
+    created_by: maybe(z.looseObject({ id: z.number().check(z.int()) })),
     last_modified_at: instant,
-    last_modified_by: z.looseObject({ id: z.number().int() }).nullable().optional(),
+    last_modified_by: maybe(z.looseObject({ id: z.number().check(z.int()) })),
   }),
   /** The ids GET :short_id/recordings/ listed, most recently added first; null when not read. */
-  recordings: z.array(z.string()).nullable(),
+  recordings: z.nullable(z.array(z.string())),
   /** recordings_counts.collection.count: items, listed or not (e.g. beyond the first page). */
-  item_count: z.number().int().nonnegative(),
+  item_count: count,
 })
 
 export const scenarioSchema = z.object({
@@ -100,13 +101,18 @@ export const scenarioSchema = z.object({
   /** When it was recorded: the dataset's anchor (the in-process clock starts there). */
   recorded_at: instant,
   /** Where from: the deployment's origin and the project. Never a key. */
-  source: z.object({ base_url: z.string(), project_id: z.number().int() }),
+  source: z.object({ base_url: z.string(), project_id: z.number().check(z.int()) }),
   /** What the recorder did to personal data (see docs/record.md). */
   redaction: z.object({ salted: z.boolean(), kept: z.array(z.string()) }),
-  organization: z.object({ id: z.string().min(1), name: z.string(), slug: z.string() }),
-  project: z.object({ id: z.number().int(), uuid: z.string().nullable(), name: z.string(), timezone: z.string() }),
+  organization: z.object({ id: z.string().check(z.minLength(1)), name: z.string(), slug: z.string() }),
+  project: z.object({
+    id: z.number().check(z.int()),
+    uuid: z.nullable(z.string()),
+    name: z.string(),
+    timezone: z.string(),
+  }),
   /** The recording key's user: the scenario's keys belong to them (so watched counts are theirs). */
-  user_id: z.number().int(),
+  user_id: z.number().check(z.int()),
   users: z.array(user),
   persons: z.array(personEntry),
   recordings: z.array(recording),
@@ -130,7 +136,7 @@ export function decodeScenario(data: unknown): RecordedScenario {
       `it has format version ${JSON.stringify(d.version)}; this analytics-mock reads version ${SCENARIO_VERSION}`,
     )
   }
-  const parsed = scenarioSchema.safeParse(data)
+  const parsed = scenarioSchema.safeParse(data, { error: ENGLISH })
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const where = issue.path

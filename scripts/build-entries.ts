@@ -101,6 +101,33 @@ const generatedDefaultData: Plugin = {
 }
 
 /**
+ * faker in the browser build: its class, without the base locale. src/seed/seed.ts takes the class from the
+ * base locale's instance (in Node the lightest module that has it) and gives it only the English lists the
+ * seed draws from (src/seed/faker-locale.gen.ts); here it gets the class from faker's main module, whose
+ * locales a bundler leaves out, and the base locale's own lists, which faker makes with `split` as its
+ * module loads, are marked pure, so that they go too (~16 kB gzip): nothing reads them.
+ */
+const fakerClassOnly: Plugin = {
+  name: 'faker-class-only',
+  setup(build) {
+    build.onResolve({ filter: /^@faker-js\/faker\/locale\/base$/ }, (args) =>
+      /[\\/]src[\\/]seed[\\/]/.test(args.importer)
+        ? { path: 'faker-class', namespace: 'faker-class', pluginData: dirname(args.importer) }
+        : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'faker-class' }, (args) => ({
+      contents: "import { Faker } from '@faker-js/faker'\nexport const faker = { constructor: Faker }\n",
+      resolveDir: args.pluginData as string,
+      loader: 'js',
+    }))
+    build.onLoad({ filter: /[\\/]@faker-js[\\/]faker[\\/]dist[\\/]base-[\w-]+\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(/([=:])(`[^`\\$]*`\.split\(`.`\))/g, '$1/* @__PURE__ */ $2'),
+      loader: 'js',
+    }))
+  },
+}
+
+/**
  * openapi-backend's `require('lodash')` in the browser build: the functions it calls, each from lodash's own
  * per-function module (scripts/browser/lodash-subset.cjs), not the whole library (~25 kB gzip less). The
  * names are checked against openapi-backend's sources at every build, so a new one fails the build.
@@ -136,7 +163,7 @@ function checkLodashNames(dir: string): void {
 }
 
 /** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
-export const BROWSER_PLUGINS = [leftOut, contractWithoutProse, generatedDefaultData, lodashSubset]
+export const BROWSER_PLUGINS = [leftOut, contractWithoutProse, generatedDefaultData, fakerClassOnly, lodashSubset]
 /** What the Node builds do: openapi-backend, bundled there too, without its unused parts and most of lodash. */
 const NODE_PLUGINS = [leftOut, lodashSubset]
 

@@ -38,18 +38,21 @@ export const BROWSER_ENTRY = 'src/msw/browser.ts'
 /**
  * Modules left out of every build that bundles openapi-backend (the browser build, above, and the CLI,
  * scripts/bundle-cli.ts): what its backend.js and router.js require, by file, that the mock never reaches.
- * qs parses query strings in router.parseRequest, which only OpenAPIBackend's own request handling calls
- * (the mock has its own router and query parsing).
+ * qs and cookie parse a request's query string and cookies in router.parseRequest, which only
+ * OpenAPIBackend's own request handling calls (the mock has its own router and query parsing).
  */
 const NEVER_CALLED: Record<string, string[]> = {
   'backend.js': ['./refparser', 'openapi-schema-validator', 'mock-json-schema'],
-  'router.js': ['qs'],
+  'router.js': ['qs', 'cookie'],
 }
+const NEVER_CALLED_NAMES = new RegExp(
+  `^(${[...new Set(Object.values(NEVER_CALLED).flat())].map((name) => name.replace(/[./]/g, '\\$&')).join('|')})$`,
+)
 
 export const leftOut: Plugin = {
   name: 'openapi-backend-parts-left-out',
   setup(build) {
-    build.onResolve({ filter: /^(\.\/refparser|openapi-schema-validator|mock-json-schema|qs)$/ }, (args) => {
+    build.onResolve({ filter: NEVER_CALLED_NAMES }, (args) => {
       const file = /[\\/]openapi-backend[\\/]([^\\/]+)$/.exec(args.importer)?.[1]
       return file && NEVER_CALLED[file]?.includes(args.path) ? { path: args.path, namespace: 'left-out' } : undefined
     })
@@ -128,9 +131,10 @@ const fakerClassOnly: Plugin = {
 }
 
 /**
- * openapi-backend's `require('lodash')` in the browser build: the functions it calls, each from lodash's own
- * per-function module (scripts/browser/lodash-subset.cjs), not the whole library (~25 kB gzip less). The
- * names are checked against openapi-backend's sources at every build, so a new one fails the build.
+ * openapi-backend's `require('lodash')` in the browser build: the functions the mock reaches through it
+ * (its router's getOperations), each from lodash's own per-function module, the names it uses elsewhere left
+ * out (scripts/browser/lodash-subset.cjs), not the whole library (~30 kB gzip less). The names are checked
+ * against openapi-backend's sources at every build, so a new one fails the build.
  */
 const LODASH_SUBSET = fileURLToPath(new URL('./browser/lodash-subset.cjs', import.meta.url))
 const lodashSubset: Plugin = {
@@ -144,7 +148,7 @@ const lodashSubset: Plugin = {
   },
 }
 const lodashChecked = new Set<string>()
-/** Every `_.name` openapi-backend's modules use is one the subset gives (chained methods included). */
+/** Every `_.name` openapi-backend's modules use is one the subset gives or leaves out (chained methods included). */
 function checkLodashNames(dir: string): void {
   if (lodashChecked.has(dir)) return
   lodashChecked.add(dir)
@@ -157,7 +161,7 @@ function checkLodashNames(dir: string): void {
     const missing = [...used].filter((name) => !new RegExp(`\\b${name}\\b`).test(given))
     if (missing.length > 0)
       throw new Error(
-        `openapi-backend's ${file} uses lodash's ${missing.join(', ')}, which scripts/browser/lodash-subset.cjs does not give`,
+        `openapi-backend's ${file} uses lodash's ${missing.join(', ')}, which scripts/browser/lodash-subset.cjs neither gives nor leaves out`,
       )
   }
 }

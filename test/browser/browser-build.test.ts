@@ -1,7 +1,9 @@
 // What the browser build (scripts/build-entries.ts, BROWSER_PLUGINS) changes in the sources' graph leaves
 // what they make unchanged: the seed, bundled as a page gets it (faker's class without its base locale),
 // makes the default data byte for byte as the seed does in Node, and a recorded scenario is refused in the
-// same words. Run in Node, from a bundle of the modules themselves.
+// same words; and the contract, read through openapi-backend's router with the build's subset of lodash
+// and from the document without its response schemas, gives every operation the same facts as in Node.
+// Run in Node, from a bundle of the modules themselves.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { base } from '@faker-js/faker'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BROWSER_PLUGINS } from '../../scripts/build-entries.ts'
+import { BROWSER_PLUGINS, withoutProse } from '../../scripts/build-entries.ts'
+import { loadContract, type OperationView } from '../../src/core/contract.ts'
 import DEFAULT_DATASET from '../../src/seed/default-dataset.gen.ts'
 import { decodeScenario } from '../../src/seed/scenario-format.ts'
 import { buildDefaultDataset } from '../../src/seed/seed.ts'
@@ -23,6 +26,7 @@ let bundled: {
   buildDefaultDataset: typeof buildDefaultDataset
   encodeDataset: typeof encodeDataset
   decodeScenario: typeof decodeScenario
+  loadContract: typeof loadContract
 }
 
 beforeAll(async () => {
@@ -32,6 +36,7 @@ beforeAll(async () => {
         `export { buildDefaultDataset } from ${JSON.stringify(source('seed/seed.ts'))}`,
         `export { encodeDataset } from ${JSON.stringify(source('store/dataset.ts'))}`,
         `export { decodeScenario } from ${JSON.stringify(source('seed/scenario-format.ts'))}`,
+        `export { loadContract } from ${JSON.stringify(source('core/contract.ts'))}`,
       ].join('\n'),
       resolveDir: source('.'),
       loader: 'ts',
@@ -88,5 +93,35 @@ describe("the browser build's sources", () => {
       expect(words).toMatch(/^\w+: /)
       expect(refusal(bundled.decodeScenario, data)).toBe(words)
     }
+  })
+
+  it('give every operation the facts it has in Node: routes, scopes, formats, media types, parameters and request bodies', () => {
+    const view = (v: OperationView) => ({
+      scopes: v.scopes,
+      noneDeclared: v.noneDeclared,
+      formats: v.formats,
+      responses: [...v.responses],
+      validated: [...v.responseValidators.keys()],
+    })
+    // The prose (descriptions, summaries, examples) is left to the Node builds.
+    const facts = (contract: ReturnType<typeof loadContract>) => ({
+      notMocked: contract.notMocked,
+      operations: contract.operations.map((op) => ({
+        id: op.operationId,
+        method: op.method,
+        templates: op.templates,
+        tags: op.tags,
+        observer: op.observer,
+        bodyUnread: op.bodyUnread,
+        notes: [...op.notes],
+        seed: view(op),
+        observed: view(op.observed),
+        parameters: withoutProse(op.operation.parameters),
+        requestBody: withoutProse(op.operation.requestBody),
+      })),
+    })
+    const inNode = facts(loadContract())
+    expect(inNode.operations.length).toBeGreaterThan(20)
+    expect(facts(bundled.loadContract())).toEqual(inNode)
   })
 })

@@ -178,7 +178,7 @@ export const mechanismCases: FidelityCase[] = [
     source:
       'posthog/api/person.py (PersonViewSet.list: next when len(actor_ids) >= limit, previous when offset - limit >= 0); posthog/utils.py (format_query_params_absolute_url)',
     behaviour:
-      'first page: next only; an exactly full last page: a next to an empty page, and previous the URL as sent (offset 0 leaves it unchanged); past the end: no next',
+      'first page: next only; middle pages: both, the offset replaced where it stands; an exactly full last page: a next to an empty page; a short last page: no next; previous at offset = limit: the URL as sent (offset 0 leaves it unchanged)',
     seedOverrules:
       'seed 2.5: next and previous are the URLs of the next and previous pages (none past the end, offset=0 back)',
     async run(api) {
@@ -198,6 +198,14 @@ export const mechanismCases: FidelityCase[] = [
         next: `${PERSONS}?limit=3&offset=6`,
         previous: `${PERSONS}?limit=3&offset=3`,
       })
+      // A middle page and a last page that is not full: the offset replaced where it stands (OFFSET_REGEX.sub).
+      expect(await at('?offset=6&limit=3')).toEqual({
+        next: `${PERSONS}?offset=9&limit=3`,
+        previous: `${PERSONS}?offset=3&limit=3`,
+      })
+      expect(await at('?limit=3&offset=9')).toEqual({ next: null, previous: `${PERSONS}?limit=3&offset=6` })
+      // No limit sent: the default 100, appended to neither link (format_query_params_absolute_url gets only the offset).
+      expect(await at('?offset=100')).toEqual({ next: null, previous: `${PERSONS}?offset=100` })
     },
   },
   {
@@ -537,3 +545,114 @@ export const mechanismCases: FidelityCase[] = [
     },
   },
 ]
+
+/**
+ * Every unit relative_date_parse knows (posthog/utils.py get_delta_mapping_for: h d w m q y M s, with
+ * Start/End), each with the instant it names from 2026-11-04T12:34:56Z on a UTC project: exact
+ * (relative_date_parse as the playlists list calls it), the recordings list's date_from
+ * (SessionRecordingsQueryDateRange: a leading - goes to QueryDateRange.date_from, always_truncate, to the
+ * hour for an hour delta, else the day; text without - and without a time component to the start of its
+ * day) and its date_to (explicitDate: a leading - exact; without one, the end of its day).
+ */
+const UNIT_CASES: ReadonlyArray<{ input: string; exact: string; recordingsFrom?: string; recordingsTo?: string }> = [
+  { input: '-3h', exact: '2026-11-04T09:34:56Z', recordingsFrom: '2026-11-04T09:00:00Z' },
+  { input: '-2d', exact: '2026-11-02T12:34:56Z', recordingsFrom: '2026-11-02T00:00:00Z' },
+  { input: '-1w', exact: '2026-10-28T12:34:56Z', recordingsFrom: '2026-10-28T00:00:00Z' },
+  { input: '-1m', exact: '2026-10-04T12:34:56Z', recordingsFrom: '2026-10-04T00:00:00Z' },
+  { input: '-1q', exact: '2026-08-05T12:34:56Z', recordingsFrom: '2026-08-05T00:00:00Z' },
+  { input: '-1y', exact: '2025-11-04T12:34:56Z', recordingsFrom: '2025-11-04T00:00:00Z' },
+  // Minutes and seconds are no hour delta: always_truncate takes the date_from to its day.
+  { input: '-30M', exact: '2026-11-04T12:04:56Z', recordingsFrom: '2026-11-04T00:00:00Z' },
+  { input: '-45s', exact: '2026-11-04T12:34:11Z', recordingsFrom: '2026-11-04T00:00:00Z' },
+  { input: '-1dStart', exact: '2026-11-03T00:00:00Z', recordingsFrom: '2026-11-03T00:00:00Z' },
+  { input: '-1hStart', exact: '2026-11-04T11:00:00Z', recordingsFrom: '2026-11-04T11:00:00Z' },
+  {
+    input: 'dStart',
+    exact: '2026-11-04T00:00:00Z',
+    recordingsFrom: '2026-11-04T00:00:00Z',
+    recordingsTo: '2026-11-04T23:59:59.999999Z',
+  },
+  {
+    input: 'hStart',
+    exact: '2026-11-04T12:00:00Z',
+    recordingsFrom: '2026-11-04T00:00:00Z',
+    recordingsTo: '2026-11-04T23:59:59.999999Z',
+  },
+  {
+    input: 'mStart',
+    exact: '2026-11-01T12:34:56Z',
+    recordingsFrom: '2026-11-01T00:00:00Z',
+    recordingsTo: '2026-11-01T23:59:59.999999Z',
+  },
+  {
+    input: 'yStart',
+    exact: '2026-01-01T12:34:56Z',
+    recordingsFrom: '2026-01-01T00:00:00Z',
+    recordingsTo: '2026-01-01T23:59:59.999999Z',
+  },
+  // dEnd and yEnd (day=31, clipped: the month stays) lie ahead: a date_to only.
+  { input: 'dEnd', exact: '2026-11-04T23:59:59.999999Z', recordingsTo: '2026-11-04T23:59:59.999999Z' },
+  { input: 'yEnd', exact: '2026-11-30T12:34:56Z', recordingsTo: '2026-11-30T23:59:59.999999Z' },
+]
+const UNIT_NOW = '2026-11-04T12:34:56Z'
+/** The instant in ms (a microsecond fraction is cut: .999999 is the millisecond .999, just before it). */
+const ms = (at: string) => Date.parse(at.replace(/(\.\d{3})\d+Z$/, '$1Z'))
+const hasMicroseconds = (at: string) => /\.\d{4,}Z$/.test(at)
+
+mechanismCases.push(
+  {
+    id: 'playlists/relative-dates-every-unit',
+    source: `posthog/utils.py (relative_date_parse_with_delta_mapping, get_delta_mapping_for); ${PLAYLIST_API} (_filter_request: last_modified_at__gt date_from, __lt date_to)`,
+    behaviour:
+      'date_from and date_to of every unit and position are read exactly: modified at the instant named is out (gt, lt), a millisecond inside is in',
+    async run(api) {
+      await api.at(UNIT_NOW)
+      const made = async (at: number) =>
+        (await api.mock.create.playlist({ name: String(at), created_at: at })).short_id as string
+      const shown = async (q: string) =>
+        ((await api.get(`${PLAYLISTS}/?collection_type=custom&limit=500&${q}`)).body.results as any[]).map(
+          (p) => p.short_id,
+        )
+      for (const { input, exact } of UNIT_CASES) {
+        const [at, after, before] = [await made(ms(exact)), await made(ms(exact) + 1), await made(ms(exact) - 1)]
+        const from = await shown(`date_from=${input}`)
+        expect([from.includes(at), from.includes(after), from.includes(before)], `date_from=${input}`).toEqual([
+          false,
+          true,
+          false,
+        ])
+        // An instant with microseconds lies after its millisecond: that millisecond is before it.
+        const to = await shown(`date_to=${input}`)
+        expect([to.includes(at), to.includes(after), to.includes(before)], `date_to=${input}`).toEqual([
+          hasMicroseconds(exact),
+          false,
+          true,
+        ])
+      }
+    },
+  },
+  {
+    id: 'recordings/relative-dates-every-unit',
+    source: `posthog/utils.py (relative_date_parse_with_delta_mapping); posthog/hogql_queries/utils/query_date_range.py (QueryDateRange.date_from, date_to); posthog/session_recordings/queries/sub_queries/base_query.py (SessionRecordingsQueryDateRange); ${LIST_QUERY} (_where_predicates: min_first_timestamp >= date_from, <= date_to)`,
+    behaviour:
+      'date_from of every unit starts its day (its hour for hours), a date_to with a leading - is exact, one without ends its day; both ends included',
+    async run(api) {
+      await api.at(UNIT_NOW)
+      let n = 0
+      const made = async (at: number) =>
+        (await api.mock.create.recording({ id: `u${n++}`, start_time: at, retention_period_days: 730 })).id
+      const listed = async (q: string) => ids((await api.get(`${RECORDINGS}?limit=1000&${q}`)).body)
+      for (const { input, exact, recordingsFrom, recordingsTo } of UNIT_CASES) {
+        if (recordingsFrom) {
+          const [at, before] = [await made(ms(recordingsFrom)), await made(ms(recordingsFrom) - 1)]
+          const from = await listed(`date_from=${input}`)
+          expect([from.includes(at), from.includes(before)], `date_from=${input}`).toEqual([true, false])
+        }
+        const to = recordingsTo ?? exact
+        const [at, after] = [await made(ms(to)), await made(ms(to) + 1)]
+        const listedTo = await listed(`date_from=-2y&date_to=${input}`)
+        expect([listedTo.includes(at), listedTo.includes(after)], `date_to=${input}`).toEqual([true, false])
+      }
+    },
+  },
+)

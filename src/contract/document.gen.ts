@@ -823,7 +823,7 @@ export const document = {
       "id": "person-patch-missing-properties",
       "what": "error body",
       "seed": "not shown",
-      "real": "missing properties (or no body): 400 with code and detail swapped {\"attr\":\"properties\",\"code\":\"This field is required.\",\"detail\":\"required\",\"type\":\"validation_error\"}, checked before the person is looked up (followed here, swap included). A properties value that is not an object is accepted there; the mock answers 400 \"Expected a dictionary of items...\" and changes nothing"
+      "real": "missing properties (or no body): 400 with code and detail swapped {\"attr\":\"properties\",\"code\":\"This field is required.\",\"detail\":\"required\",\"type\":\"validation_error\"}, checked before the person is looked up (followed here, swap included). A properties value that is not an object is accepted there (202) and here, and sets nothing"
      }
     ],
     "parameters": [
@@ -5500,12 +5500,7 @@ export const document = {
     "type": "object",
     "properties": {
      "properties": {
-      "type": [
-       "object",
-       "null"
-      ],
-      "additionalProperties": true,
-      "description": "Properties to merge into the person's properties (null is refused as missing, as the real service does)."
+      "description": "Properties to merge into the person's properties. Any JSON is taken, as the real update reads the body unvalidated (a form field's text included); a value that is not an object sets nothing, and null is refused as missing, as the real service does."
      }
     }
    },

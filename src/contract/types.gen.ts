@@ -942,10 +942,8 @@ export interface components {
             results: components["schemas"]["Person"][];
         };
         PersonUpdateRequest: {
-            /** @description Properties to merge into the person's properties (null is refused as missing, as the real service does). */
-            properties?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description Properties to merge into the person's properties. Any JSON is taken, as the real update reads the body unvalidated (a form field's text included); a value that is not an object sets nothing, and null is refused as missing, as the real service does. */
+            properties?: unknown;
         };
         PersonPropertiesBody: {
             properties?: {

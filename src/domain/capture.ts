@@ -12,6 +12,9 @@ export interface CaptureInput {
   properties?: Record<string, unknown>
 }
 
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
 function applyPropertyUpdates(
   current: Readonly<Record<string, unknown>>,
   properties: Record<string, unknown>,
@@ -20,10 +23,11 @@ function applyPropertyUpdates(
   const set = properties.$set
   const setOnce = properties.$set_once
   const unset = properties.$unset
-  if (setOnce && typeof setOnce === 'object') {
+  // Only an object sets anything (a list, a text or a number, as a person update may send, sets nothing).
+  if (isObject(setOnce)) {
     for (const [k, v] of Object.entries(setOnce)) if (!(k in next)) next[k] = v
   }
-  if (set && typeof set === 'object') Object.assign(next, set)
+  if (isObject(set)) Object.assign(next, set)
   if (!unset) return next // (a PATCH: nothing taken away)
   const gone = Array.isArray(unset) ? unset.map(String) : typeof unset === 'object' ? Object.keys(unset) : []
   return gone.some((k) => Object.hasOwn(next, k)) ? without(next, gone) : next

@@ -45,7 +45,7 @@ const PROPERTIES_CHANGED = Object.freeze({
 export function updatePersonProperties(
   store: Store,
   person: PersonRecord,
-  properties: Record<string, unknown>,
+  properties: unknown,
   by: Actor,
 ): PersonRecord {
   // Frozen as made: the event keeps it as its properties (no copy).

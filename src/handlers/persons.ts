@@ -85,7 +85,7 @@ function personsPage(ctx: HandlerContext, persons: readonly PersonRecord[]): Moc
  * the person is looked up; then the properties are set.
  */
 function updateProperties(ctx: HandlerContext) {
-  // (A properties value that is not an object never gets here: the contract answers 400 for it.)
+  // Any JSON is taken (a form field's text too): the $set of a value that is not an object sets nothing.
   const properties = ctx.body?.properties
   if (properties === undefined || properties === null) {
     throw new ApiError(400, 'validation_error', 'This field is required.', 'required', 'properties')

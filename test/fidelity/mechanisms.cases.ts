@@ -656,3 +656,98 @@ mechanismCases.push(
     },
   },
 )
+
+type Encoding = 'json' | 'form' | 'multipart'
+/** A body as its encoding writes it: JSON, a urlencoded form, or multipart parts (texts only). */
+function encoded(kind: Encoding, fields: Record<string, unknown>): [string, string] {
+  if (kind === 'json') return ['application/json', JSON.stringify(fields)]
+  const entries = Object.entries(fields).map(([k, v]) => [k, String(v)])
+  if (kind === 'form') return ['application/x-www-form-urlencoded', new URLSearchParams(entries).toString()]
+  const parts = entries.map(([k, v]) => `--B\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+  return ['multipart/form-data; boundary=B', `${parts.join('')}--B--\r\n`]
+}
+const listRefused = fieldError(null, 'invalid_input', 'session_recording_ids must be provided as a non-empty array')
+
+mechanismCases.push({
+  id: 'parsers/every-writable-endpoint',
+  source:
+    'rest_framework/parsers.py (JSONParser, FormParser, MultiPartParser: DEFAULT_PARSER_CLASSES, which no viewset here replaces); posthog/api/person.py (update, delete_events, delete_property, split read request.data as it comes); ' +
+    `${PLAYLIST_API} (the serializer's fields; bulk_add_recordings: a list or 400); ${RECORDING_API} (update's serializer; bulk_viewed, bulk_not_viewed, bulk_delete: a list or 400); ee/api/max_tools.py (InsightsToolCallSerializer)`,
+  behaviour:
+    "every writable endpoint takes a form and a multipart body as it takes JSON: its fields coerce a boolean word, a number and padded text; a view that reads a raw list gets a form field's text and refuses it; one that reads a raw object sets nothing from text",
+  async run(api) {
+    const observed = api.profile === 'observed'
+    for (const kind of ['json', 'form', 'multipart'] as const) {
+      await api.mock.reset()
+      const send = (method: string, path: string, fields: Record<string, unknown>) =>
+        raw(api, method, path, ...encoded(kind, fields))
+      const person = await api.person(['a', 'b'], { x: 1 })
+      const personPath = `${PERSONS}${person.id}/`
+      await api.mock.create.recording({ id: 'r1', start_time: api.mock.clock.now() - DAY })
+      const playlist = (await create(api, { type: 'collection', name: 'n' })).body.short_id as string
+      const at = `${kind}`
+
+      // The insight tool: a CharField trims (a number, in JSON, is its text), a ChoiceField checks.
+      const tool = await send('POST', INSIGHT_TOOL, {
+        query: kind === 'json' ? 12 : '  pageviews  ',
+        insight_type: 'trends',
+      })
+      status(tool, 200)
+      expect(tool.body[0].data.query, at).toBe(kind === 'json' ? '12' : 'pageviews')
+
+      // A person's update reads properties unvalidated: a form field is text, whose $set sets nothing
+      // (PUT is the real 202 in both profiles; the seed has PATCH answer 200).
+      for (const method of ['PUT', 'PATCH']) {
+        const properties = kind === 'json' ? { plan: 'pro' } : '{"plan": "pro"}'
+        status(await send(method, personPath, { properties }), observed || method === 'PUT' ? 202 : 200)
+        const shown = (await api.get(personPath)).body.properties
+        expect(shown, `${at} ${method}`).toEqual(kind === 'json' ? { x: 1, plan: 'pro' } : { x: 1 })
+      }
+      status(await send('POST', `${personPath}delete_events/`, { keep: 'yes' }), observed ? 202 : 200)
+      if (observed) {
+        // delete_property's key from the body (the default profile reads the seed's query parameter).
+        const deleted = await send('POST', `${personPath}delete_property/`, { $unset: 'x' })
+        expect([deleted.status, deleted.body], at).toEqual([201, { success: true }])
+        expect((await api.get(personPath)).body.properties, at).not.toHaveProperty('x')
+      }
+      const split = await send('POST', `${personPath}split/`, { main_distinct_id: 'a' })
+      expect([split.status, split.body], at).toEqual([201, { success: true }])
+      expect((await api.get(personPath)).body.distinct_ids, at).toEqual(['a'])
+
+      // Playlists: the serializer's CharField and BooleanField from text (or, in JSON, a number and a 1).
+      const made = await send('POST', `${PLAYLISTS}/`, { name: '  padded  ', type: 'collection', pinned: 'yes' })
+      status(made, 201)
+      expect([made.body.name, made.body.pinned], at).toEqual(['padded', true])
+      const put = await send('PUT', `${PLAYLISTS}/${playlist}/`, {
+        name: kind === 'json' ? 7 : ' 7 ',
+        pinned: kind === 'json' ? 1 : '1',
+      })
+      status(put, 200)
+      expect([put.body.name, put.body.pinned], at).toEqual(['7', true])
+      const patched = await send('PATCH', `${PLAYLISTS}/${playlist}/`, { description: ' d ', pinned: 'off' })
+      status(patched, 200)
+      expect([patched.body.description, patched.body.pinned, patched.body.name], at).toEqual(['d', false, '7'])
+      const ids = kind === 'json' ? ['r1'] : 'r1'
+      for (const action of ['bulk_add', 'bulk_delete']) {
+        const bulk = await send('POST', `${PLAYLISTS}/${playlist}/recordings/${action}/`, {
+          session_recording_ids: ids,
+        })
+        if (kind === 'json') status(bulk, 200)
+        else expect([bulk.status, bulk.body], `${at} ${action}`).toEqual([400, listRefused])
+      }
+      status(await send('POST', `${PLAYLISTS}/${playlist}/playlist_viewed/`, { a: 'b' }), 200)
+      status(await send('POST', `${PLAYLISTS}/${playlist}/recordings/r1/`, { a: 'b' }), 200)
+
+      // Recordings: update's BooleanFields from words; the bulk actions want a list.
+      const viewed = await send('PATCH', `${RECORDINGS}r1/`, { viewed: 'true', analyzed: 'no' })
+      expect([viewed.status, viewed.body], at).toEqual([200, { success: true }])
+      expect((await api.get(`${RECORDINGS}r1/`)).body.viewed, at).toBe(true)
+      status(await send('PUT', `${RECORDINGS}r1/`, { viewed: 'yes' }), 200)
+      for (const action of ['bulk_viewed', 'bulk_not_viewed', 'bulk_delete']) {
+        const bulk = await send('POST', `${RECORDINGS}${action}/`, { session_recording_ids: ids })
+        if (kind === 'json') status(bulk, 200)
+        else expect([bulk.status, bulk.body], `${at} ${action}`).toEqual([400, listRefused])
+      }
+    }
+  },
+})

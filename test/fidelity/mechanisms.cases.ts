@@ -590,8 +590,10 @@ const UNIT_CASES: ReadonlyArray<{ input: string; exact: string; recordingsFrom?:
     recordingsFrom: '2026-01-01T00:00:00Z',
     recordingsTo: '2026-01-01T23:59:59.999999Z',
   },
-  // dEnd and yEnd (day=31, clipped: the month stays) lie ahead: a date_to only.
+  // dEnd, hEnd, mEnd and yEnd (day=31, clipped: the month stays) lie ahead: a date_to only.
   { input: 'dEnd', exact: '2026-11-04T23:59:59.999999Z', recordingsTo: '2026-11-04T23:59:59.999999Z' },
+  { input: 'hEnd', exact: '2026-11-04T12:59:59.999999Z', recordingsTo: '2026-11-04T23:59:59.999999Z' },
+  { input: 'mEnd', exact: '2026-11-30T12:34:56Z', recordingsTo: '2026-11-30T23:59:59.999999Z' },
   { input: 'yEnd', exact: '2026-11-30T12:34:56Z', recordingsTo: '2026-11-30T23:59:59.999999Z' },
 ]
 const UNIT_NOW = '2026-11-04T12:34:56Z'

@@ -9,7 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv'
 import { queryValidators, requestValidators } from '../contract/validators.gen.ts'
 import type { OperationInfo, OperationView } from './contract.ts'
-import { ApiError, validationError } from './drf/exceptions.ts'
+import { validationErrors, type ApiError, type FieldError } from './drf/exceptions.ts'
 import { runSerializer, serializerOf, type Serializer } from './drf/fields.ts'
 import type { MockResponse } from './http.ts'
 
@@ -175,77 +175,80 @@ function valueAt(root: unknown, pointer: string): unknown {
   return node
 }
 
-/** The first error worth showing: one that names a field rather than a combinator's summary. */
-const firstError = (errors: ErrorObject[]) =>
-  errors.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if') ?? errors[0]!
+/** A combinator's summary of the errors beneath it, which names no field of its own. */
+const SUMMARIES = new Set(['oneOf', 'anyOf', 'if'])
 
 /**
+ * The request's schema errors as the ValidationError DRF's fields would raise, answered by the exception
+ * handler (drf/exceptions.ts, which shows the first).
  * @param errors ajv errors for the combined {path, query, header, cookie, requestBody} object
  * @param input  that combined object, to quote the offending value
  */
 export function requestValidationError(errors: ErrorObject[], input: unknown): ApiError {
-  const first = firstError(errors)
-  const segments = first.instancePath.split('/').slice(1)
+  const fields = errors.filter((e) => !SUMMARIES.has(e.keyword))
+  return validationErrors((fields.length ? fields : errors).map((e) => fieldError(e, input)))
+}
+
+type Raise = (message: string, code?: string) => FieldError
+
+/** One schema error as the field's error: its field path, DRF's message and code. */
+function fieldError(e: ErrorObject, input: unknown): FieldError {
+  const segments = e.instancePath.split('/').slice(1)
   const location = segments.shift() // requestBody | query | path | header
-  const fieldPath = first.keyword === 'required' ? [...segments, String(first.params.missingProperty)] : segments
-  const attr = fieldPath.length ? fieldPath.join('__') : null
-  const value = valueAt(input, first.instancePath)
-  if (first.keyword === 'parse') return validationError(`Invalid JSON in query parameter: ${first.message}`, attr)
+  const path = e.keyword === 'required' ? [...segments, String(e.params.missingProperty)] : segments
+  const value = valueAt(input, e.instancePath)
+  const raise: Raise = (message, code = 'invalid') => ({ path, message, code })
+  if (e.keyword === 'parse') return raise(`Invalid JSON in query parameter: ${e.message}`)
   // DRF refuses null for a field that does not allow it before looking at its type or choices
   // (rest_framework/fields.py: Field.validate_empty_values, default_error_messages 'null').
   const inBody = location === 'requestBody'
-  if (value === null && inBody && segments.length > 0 && (first.keyword === 'type' || first.keyword === 'enum')) {
-    return validationError('This field may not be null.', attr, 'null')
+  if (value === null && inBody && segments.length > 0 && (e.keyword === 'type' || e.keyword === 'enum')) {
+    return raise('This field may not be null.', 'null')
   }
-  if (first.keyword === 'type') return typeError(first, value, attr, inBody && segments.length === 0)
-  return keywordError(first, value, attr)
+  if (e.keyword === 'type') return typeError(e, value, raise, inBody && segments.length === 0)
+  return keywordError(e, value, raise)
 }
 
 /** DRF's words for a value of the wrong type (`whole`: the body itself). */
-function typeError(first: ErrorObject, value: unknown, attr: string | null, whole: boolean): ApiError {
-  const expected = String(first.params.type).split(',')
-  if (whole) return validationError(`Invalid data. Expected a dictionary, but got ${jsonTypeName(value)}.`, null)
-  if (expected.includes('object')) {
-    return validationError(`Expected a dictionary of items but got type "${jsonTypeName(value)}".`, attr)
-  }
-  if (expected.includes('array')) {
-    return validationError(`Expected a list of items but got type "${jsonTypeName(value)}".`, attr)
-  }
-  return validationError(typeMessages[expected[0]!] ?? `Invalid value: ${first.message}.`, attr)
+function typeError(e: ErrorObject, value: unknown, raise: Raise, whole: boolean): FieldError {
+  const expected = String(e.params.type).split(',')
+  if (whole) return raise(`Invalid data. Expected a dictionary, but got ${jsonTypeName(value)}.`)
+  if (expected.includes('object')) return raise(`Expected a dictionary of items but got type "${jsonTypeName(value)}".`)
+  if (expected.includes('array')) return raise(`Expected a list of items but got type "${jsonTypeName(value)}".`)
+  return raise(typeMessages[expected[0]!] ?? `Invalid value: ${e.message}.`)
 }
 
 /** DRF's words for the other keywords a schema refuses with. */
-function keywordError(first: ErrorObject, value: unknown, attr: string | null): ApiError {
-  const limit = first.params.limit
-  switch (first.keyword) {
+function keywordError(e: ErrorObject, value: unknown, raise: Raise): FieldError {
+  const limit = e.params.limit
+  switch (e.keyword) {
     case 'required':
-      return validationError('This field is required.', attr, 'required')
+      return raise('This field is required.', 'required')
     case 'enum': {
       const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
-      return validationError(`"${text}" is not a valid choice.`, attr, 'invalid_choice')
+      return raise(`"${text}" is not a valid choice.`, 'invalid_choice')
     }
     case 'maxLength':
-      return validationError(`Ensure this field has no more than ${limit} characters.`, attr, 'max_length')
+      return raise(`Ensure this field has no more than ${limit} characters.`, 'max_length')
     case 'minLength':
       return limit === 1
-        ? validationError('This field may not be blank.', attr, 'blank')
-        : validationError(`Ensure this field has at least ${limit} characters.`, attr, 'min_length')
+        ? raise('This field may not be blank.', 'blank')
+        : raise(`Ensure this field has at least ${limit} characters.`, 'min_length')
     case 'minimum':
-      return validationError(`Ensure this value is greater than or equal to ${limit}.`, attr, 'min_value')
+      return raise(`Ensure this value is greater than or equal to ${limit}.`, 'min_value')
     case 'maximum':
-      return validationError(`Ensure this value is less than or equal to ${limit}.`, attr, 'max_value')
+      return raise(`Ensure this value is less than or equal to ${limit}.`, 'max_value')
     case 'format':
-      if (first.params.format === 'date-time') {
-        return validationError(
+      if (e.params.format === 'date-time') {
+        return raise(
           'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
-          attr,
         )
       }
-      return validationError(`Enter a valid ${first.params.format}.`, attr)
+      return raise(`Enter a valid ${e.params.format}.`)
     case 'minProperties':
-      return validationError(`Give at least ${limit} of the fields.`, attr, 'required')
+      return raise(`Give at least ${limit} of the fields.`, 'required')
     default:
-      return validationError(`Invalid value: ${first.message ?? first.keyword}.`, attr)
+      return raise(`Invalid value: ${e.message ?? e.keyword}.`)
   }
 }
 

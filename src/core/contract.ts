@@ -76,7 +76,8 @@ let cached: Contract | undefined
 /** The contract is immutable, so every app in a process shares one copy. */
 export function loadContract(): Contract {
   if (cached) return cached
-  const definition = dereferenceJsonSchema.dereferenceSync(structuredClone(document) as any) as Document
+  // dereferenceSync resolves $refs in a copy of its own (klona), leaving the document as it is.
+  const definition = dereferenceJsonSchema.dereferenceSync(document as any) as Document
   const operations = new OpenAPIRouter({ definition, ignoreTrailingSlashes: false }).getOperations().map(operationInfo)
   const notMocked: NotMocked[] = (
     ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>

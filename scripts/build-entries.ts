@@ -77,7 +77,7 @@ const ESM_ONLY = ['@faker-js/faker']
  * present, and the components nothing else names go (the security schemes stay): about 3 kB gzip less in a
  * page.
  */
-const contractWithoutProse: Plugin = {
+const contractForTheRunTime: Plugin = {
   name: 'contract-for-the-run-time',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]contract[\\/]document\.gen\.ts$/ }, (args) => {
@@ -92,9 +92,12 @@ const contractWithoutProse: Plugin = {
   },
 }
 
-/** `document` without its response schemas, and without the components no longer named (see above). */
-export function forTheRunTime(document: Record<string, any>): Record<string, any> {
-  const { components = {}, ...rest } = structuredClone(document)
+/**
+ * `document` without its response schemas, and without the components no longer named (see above). It
+ * changes the document it is given: withoutProse's fresh copy.
+ */
+function forTheRunTime(document: Record<string, any>): Record<string, any> {
+  const { components = {}, ...rest } = document
   for (const operation of Object.values(rest.paths ?? {}).flatMap((item: any) => Object.values(item))) {
     if (typeof operation !== 'object' || operation === null) continue
     for (const response of Object.values((operation as any).responses ?? {}))
@@ -169,10 +172,10 @@ const fakerClassOnly: Plugin = {
 }
 
 /**
- * openapi-backend's `require('lodash')` in the browser build: the functions the mock reaches through it
- * (its router's getOperations), each from lodash's own per-function module, the names it uses elsewhere left
- * out (scripts/browser/lodash-subset.cjs), not the whole library (~30 kB gzip less). The names are checked
- * against openapi-backend's sources at every build, so a new one fails the build.
+ * openapi-backend's `require('lodash')` in every build that bundles it: the functions the mock reaches
+ * through it (its router's getOperations), for the inputs it passes, the names it uses elsewhere left out
+ * (scripts/browser/lodash-subset.cjs), not the whole library. The names are checked against
+ * openapi-backend's sources at every build, so a new one fails the build.
  */
 const LODASH_SUBSET = fileURLToPath(new URL('./browser/lodash-subset.cjs', import.meta.url))
 const lodashSubset: Plugin = {
@@ -220,7 +223,7 @@ const compactValidators: Plugin = {
 }
 
 /** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
-export const BROWSER_PLUGINS = [leftOut, contractWithoutProse, generatedDefaultData, fakerClassOnly, lodashSubset]
+export const BROWSER_PLUGINS = [leftOut, contractForTheRunTime, generatedDefaultData, fakerClassOnly, lodashSubset]
 /** What the Node builds do: openapi-backend, bundled there too, without its unused parts and most of lodash. */
 const NODE_PLUGINS = [leftOut, lodashSubset, compactValidators]
 

@@ -19,7 +19,7 @@
 // ajv) and the seed (faker and its data), which createApp imports when it runs (src/app.ts), are chunks of
 // their own, split by esbuild: in one file the mock was over 800 kB minified, and the app's bundler warned
 // of a chunk over 500 kB; each piece is now well under it. The parts of openapi-backend's main module the mock never calls (the mock builds its
-// router and validator on a contract already dereferenced, src/core/contract.ts) are left out there:
+// router on the contract dereferenced ahead, src/core/contract.ts) are left out there:
 // json-schema-ref-parser (it needs Node's Buffer, path and util), openapi-schema-validator,
 // mock-json-schema and qs become modules that throw if ever called.
 //
@@ -68,66 +68,6 @@ module.exports = new Proxy({}, { get: (_, key) => (key === '__esModule' ? false 
 const BUNDLED = ['@msw/data', 'openapi-backend']
 /** Dependencies published as ES modules only: bundled into the CommonJS files too. */
 const ESM_ONLY = ['@faker-js/faker']
-
-/**
- * The browser build's copy of the contract (src/contract/document.gen.ts) with what the run time reads: no
- * prose (descriptions, summaries and examples: the Node builds keep them for verify and drift to print), and
- * no response schemas, which only the validators compiled ahead of time check (src/contract/validators.gen.ts,
- * made from the whole document). A response keeps its media types, an observed note's `real_schema` stays
- * present, and the components nothing else names go (the security schemes stay): about 3 kB gzip less in a
- * page.
- */
-const contractForTheRunTime: Plugin = {
-  name: 'contract-for-the-run-time',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]contract[\\/]document\.gen\.ts$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8')
-      const json = source.slice(
-        source.indexOf('export const document = ') + 'export const document = '.length,
-        source.lastIndexOf(' as unknown as Document'),
-      )
-      const document = forTheRunTime(withoutProse(JSON.parse(json)) as Record<string, any>)
-      return { contents: `export const document = ${JSON.stringify(document)}\n`, loader: 'js' }
-    })
-  },
-}
-
-/**
- * `document` without its response schemas, and without the components no longer named (see above). It
- * changes the document it is given: withoutProse's fresh copy.
- */
-function forTheRunTime(document: Record<string, any>): Record<string, any> {
-  const { components = {}, ...rest } = document
-  for (const operation of Object.values(rest.paths ?? {}).flatMap((item: any) => Object.values(item))) {
-    if (typeof operation !== 'object' || operation === null) continue
-    for (const response of Object.values((operation as any).responses ?? {}))
-      for (const media of Object.values((response as any).content ?? {}))
-        if ((media as any).schema) (media as any).schema = {}
-    for (const note of (operation as any)['x-observed'] ?? []) if (note.real_schema !== undefined) note.real_schema = {}
-  }
-  const named = new Set<string>()
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit)
-    if (typeof value !== 'object' || value === null) return
-    const ref = (value as { $ref?: unknown }).$ref
-    if (typeof ref === 'string' && ref.startsWith('#/components/') && !named.has(ref)) {
-      named.add(ref)
-      const [section, name] = ref.slice('#/components/'.length).split('/')
-      visit(components[section!]?.[name!])
-    }
-    Object.values(value).forEach(visit)
-  }
-  visit(rest)
-  const kept = Object.entries(components).map(([section, items]) => [
-    section,
-    section === 'securitySchemes'
-      ? items
-      : Object.fromEntries(
-          Object.entries(items as object).filter(([name]) => named.has(`#/components/${section}/${name}`)),
-        ),
-  ])
-  return { ...rest, components: Object.fromEntries(kept) }
-}
 
 /**
  * The browser build generates its default data (src/seed/default-dataset.gen.ts left empty): the prebuilt
@@ -223,19 +163,9 @@ const compactValidators: Plugin = {
 }
 
 /** What the browser build does to the sources' graph (test/browser/ bundles its page with them too). */
-export const BROWSER_PLUGINS = [leftOut, contractForTheRunTime, generatedDefaultData, fakerClassOnly, lodashSubset]
+export const BROWSER_PLUGINS = [leftOut, generatedDefaultData, fakerClassOnly, lodashSubset]
 /** What the Node builds do: openapi-backend, bundled there too, without its unused parts and most of lodash. */
 const NODE_PLUGINS = [leftOut, lodashSubset, compactValidators]
-
-const PROSE = new Set(['description', 'summary', 'example', 'examples'])
-
-/** `value` without the prose keys; under `properties` the keys are names of fields, and stay. */
-export function withoutProse(value: unknown, parentKey = ''): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutProse(item))
-  if (typeof value !== 'object' || value === null) return value
-  const kept = Object.entries(value).filter(([key]) => parentKey === 'properties' || !PROSE.has(key))
-  return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
-}
 
 /** Packages whose declarations are ES modules only: a CommonJS declaration imports their types as `import` would. */
 const ESM_ONLY_TYPES = ['@msw/data', '@faker-js/faker']

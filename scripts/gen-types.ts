@@ -2,6 +2,8 @@
 //   src/contract/types.gen.ts     TypeScript types (openapi-typescript)
 //   src/contract/document.gen.ts  the document as a module, so the core loads it in Node and in browsers alike
 //   src/contract/validators.gen.ts  its validators as code (scripts/gen-validators.ts), so none is compiled at run time
+//   src/contract/run-time.gen.ts  what the run time reads of it, dereferenced, so a start neither compiles
+//                                 the whole document as a module nor dereferences it
 // and, from @faker-js/faker's English definitions:
 //   src/seed/faker-locale.gen.ts  the entries the seed draws from (FAKER_ENTRIES), so a browser bundle
 //                                 carries those lists and not faker's whole English locale
@@ -9,6 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { faker as englishFaker } from '@faker-js/faker/locale/en'
+// A CommonJS module whose exports ESM loaders cannot list: the whole module, then its member.
+import dereferenceJsonSchema from 'dereference-json-schema'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { parse } from 'yaml'
 import { renderValidators } from './gen-validators.ts'
@@ -43,6 +47,45 @@ function fakerLocale(): string {
   )
 }
 
+const PROSE = new Set(['description', 'summary', 'example', 'examples'])
+
+/** `value` without the prose keys; under `properties` the keys are names of fields, and stay. */
+export function withoutProse(value: unknown, parentKey = ''): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item))
+  if (typeof value !== 'object' || value === null) return value
+  const kept = Object.entries(value).filter(([key]) => parentKey === 'properties' || !PROSE.has(key))
+  return Object.fromEntries(kept.map(([key, item]) => [key, withoutProse(item, key)]))
+}
+
+/**
+ * The document as the run time reads it (src/core/contract.ts, in Node and in a page alike): dereferenced,
+ * without prose (verify and drift print it from document.gen.ts) and without response schemas, which only
+ * the validators compiled ahead check (validators.gen.ts, made from the whole document). A response keeps
+ * its media types, an observed note's `real_schema` stays present, and of the components only the
+ * security schemes stay (every $ref is resolved in place). JSON text, which parses several times faster
+ * than the same object as a module's code compiles.
+ */
+function runTimeModule(document: Record<string, any>): string {
+  const { components = {}, ...rest } = withoutProse(document) as Record<string, any>
+  for (const operation of Object.values(rest.paths ?? {}).flatMap((item: any) => Object.values(item))) {
+    if (typeof operation !== 'object' || operation === null) continue
+    for (const response of Object.values((operation as any).responses ?? {}))
+      for (const media of Object.values((response as any).content ?? {}))
+        if ((media as any).schema) (media as any).schema = {}
+    for (const note of (operation as any)['x-observed'] ?? []) if (note.real_schema !== undefined) note.real_schema = {}
+  }
+  const { components: resolved, ...definition } = dereferenceJsonSchema.dereferenceSync({
+    ...rest,
+    components,
+  }) as Record<string, any>
+  const text = JSON.stringify({ ...definition, components: { securitySchemes: resolved.securitySchemes } })
+  return (
+    header +
+    "import type { Document } from 'openapi-backend'\n\n" +
+    `export const definition = JSON.parse('${text.replace(/[\\']/g, (c) => `\\${c}`)}') as Document\n`
+  )
+}
+
 export async function renderGenerated(): Promise<Record<string, string>> {
   const source = readFileSync(new URL('contracts/openapi.yaml', root), 'utf8')
   const ast = await openapiTS(source)
@@ -55,6 +98,7 @@ export async function renderGenerated(): Promise<Record<string, string>> {
       document +
       ' as unknown as Document\n',
     'src/contract/validators.gen.ts': renderValidators(parse(source)),
+    'src/contract/run-time.gen.ts': runTimeModule(parse(source)),
     'src/seed/faker-locale.gen.ts': fakerLocale(),
   }
 }

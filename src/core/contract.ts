@@ -1,16 +1,15 @@
-// Loads the contract once: dereferences it (synchronously, as openapi-backend's quick mode does), lists
-// its operations with openapi-backend's router, and gives each the facts the pipeline needs. Its response
-// validators are the contract's compiled ahead of time (validators.gen.ts, `npm run gen:types`), so no schema is
-// compiled at run time. OpenAPIBackend itself is not constructed: its init() parses the document again
+// Loads the contract: lists its operations with openapi-backend's router, and gives each the facts the
+// pipeline needs. It reads the document as the run time needs it, dereferenced ahead of time
+// (run-time.gen.ts), and its response validators are the contract's compiled ahead of time
+// (validators.gen.ts); both come from `npm run gen:types`, so a start neither dereferences the document
+// nor compiles a schema. OpenAPIBackend itself is not constructed: its init() parses the document again
 // through json-schema-ref-parser, a promise nothing awaits (in a browser it failed, uncaught, on Node's Buffer).
 import type { ValidateFunction } from 'ajv'
-// A CommonJS module whose exports ESM loaders cannot list (Node's, Jest's): the whole module, then its member.
-import dereferenceJsonSchema from 'dereference-json-schema'
 import type { Document, Operation } from 'openapi-backend'
 // Its router's module alone: the package's main module loads its validator, and with it ajv's compiler.
 import { OpenAPIRouter } from 'openapi-backend/router.js'
-import { document } from '../contract/document.gen.ts'
 import { profileFormats, profileResponses, profileScopes, type Profile } from '../contract/profiles.ts'
+import { definition as document } from '../contract/run-time.gen.ts'
 import { responseValidators } from '../contract/validators.gen.ts'
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const
@@ -68,22 +67,19 @@ export interface Contract {
   operations: OperationInfo[]
   byId: Map<string, OperationInfo>
   notMocked: NotMocked[]
-  document: typeof document
+  /** The document as the run time reads it: dereferenced, without prose or response schemas (run-time.gen.ts). */
+  document: Document
 }
 
-let cached: Contract | undefined
-
-/** The contract is immutable, so every app in a process shares one copy. */
+/** Each app's own contract, made from the one document the module holds (which nothing changes). */
 export function loadContract(): Contract {
-  if (cached) return cached
-  // dereferenceSync resolves $refs in a copy of its own (klona), leaving the document as it is.
-  const definition = dereferenceJsonSchema.dereferenceSync(document as any) as Document
-  const operations = new OpenAPIRouter({ definition, ignoreTrailingSlashes: false }).getOperations().map(operationInfo)
+  const operations = new OpenAPIRouter({ definition: document, ignoreTrailingSlashes: false })
+    .getOperations()
+    .map(operationInfo)
   const notMocked: NotMocked[] = (
     ((document as any)['x-not-mocked'] ?? []) as Array<{ method: string; path: string }>
   ).map((e) => ({ method: e.method.toUpperCase(), path: e.path, templates: templatesOf(e.path) }))
-  cached = { operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
-  return cached
+  return { operations, byId: new Map(operations.map((op) => [op.operationId, op])), notMocked, document }
 }
 
 /** The path template under every alias prefix (x-path-aliases), canonical first. */

@@ -1,8 +1,8 @@
 // What the browser build (scripts/build-entries.ts, BROWSER_PLUGINS) changes in the sources' graph leaves
 // what they make unchanged: the seed, bundled as a page gets it (faker's class without its base locale),
 // makes the default data byte for byte as the seed does in Node, and a recorded scenario is refused in the
-// same words; and the contract, read through openapi-backend's router with the build's subset of lodash
-// and from the document without its response schemas, gives every operation the same facts as in Node.
+// same words; and the contract, read through openapi-backend's router with the build's subset of lodash,
+// gives every operation the same facts as in Node.
 // Run in Node, from a bundle of the modules themselves.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { base } from '@faker-js/faker'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BROWSER_PLUGINS, withoutProse } from '../../scripts/build-entries.ts'
+import { BROWSER_PLUGINS } from '../../scripts/build-entries.ts'
+import { withoutProse } from '../../scripts/gen-types.ts'
 import { loadContract, type OperationView } from '../../src/core/contract.ts'
 import DEFAULT_DATASET from '../../src/seed/default-dataset.gen.ts'
 import { decodeScenario } from '../../src/seed/scenario-format.ts'

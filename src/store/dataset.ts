@@ -48,14 +48,24 @@ export class ScenarioFormatError extends Error {}
  * hidden class (map and descriptor array) of their own, memory for every person; rebuilt ones share them.
  */
 export function freezeDeep<T>(value: T): T {
+  return frozen(value, true)
+}
+
+/** `value` deep-frozen where it is: JSON.parse's objects already share their hidden classes. */
+function freezeParsed<T>(value: T): T {
+  return frozen(value, false)
+}
+
+function frozen<T>(value: T, rebuild: boolean): T {
   if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = freezeDeep(value[i])
+    for (let i = 0; i < value.length; i++) value[i] = frozen(value[i], rebuild)
     return Object.freeze(value)
   }
-  const copy: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) copy[key] = freezeDeep(v)
-  return Object.freeze(copy) as T
+  const record = value as Record<string, unknown>
+  const out: Record<string, unknown> = rebuild ? {} : record
+  for (const key of Object.keys(record)) out[key] = frozen(record[key], rebuild)
+  return Object.freeze(out) as T
 }
 
 type Tables = EventColumns['tables']
@@ -86,7 +96,7 @@ export function decodeDataset(text: string): Dataset {
   const { tables, columns: c } = raw.events
   const events = new EventColumns(c.time.length)
   for (const name of Object.keys(tables) as Array<keyof Tables>)
-    for (const value of tables[name]) (events.tables[name] as { add(v: unknown): number }).add(freezeDeep(value))
+    for (const value of tables[name]) (events.tables[name] as { add(v: unknown): number }).add(freezeParsed(value))
   for (let i = 0; i < c.time.length; i++)
     events.append(
       c.project[i]!,
@@ -98,21 +108,19 @@ export function decodeDataset(text: string): Dataset {
       c.time[i]!,
     )
   const pool = events.tables.properties.values
-  const persons = raw.persons.map((p) =>
-    freezeDeep({ ...p, properties: typeof p.properties === 'number' ? pool[p.properties]! : p.properties }),
-  )
-  const frozen = <T>(list: T[]) => list.map(freezeDeep)
+  for (const p of raw.persons) if (typeof p.properties === 'number') p.properties = pool[p.properties]!
+  const list = <T>(records: T[]) => records.map(freezeParsed)
   return {
     ...raw,
-    organizations: frozen(raw.organizations),
-    users: frozen(raw.users),
-    projects: frozen(raw.projects),
-    apiKeys: frozen(raw.apiKeys),
-    persons,
+    organizations: list(raw.organizations),
+    users: list(raw.users),
+    projects: list(raw.projects),
+    apiKeys: list(raw.apiKeys),
+    persons: list(raw.persons),
     events: events.done(),
-    recordings: frozen(raw.recordings),
-    playlists: frozen(raw.playlists),
-    playlistItems: frozen(raw.playlistItems),
-    activity: frozen(raw.activity),
+    recordings: list(raw.recordings),
+    playlists: list(raw.playlists),
+    playlistItems: list(raw.playlistItems),
+    activity: list(raw.activity),
   }
 }

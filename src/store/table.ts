@@ -472,7 +472,8 @@ function sortByRank<T>(list: T[], spec: GroupSpec<T>): void {
   for (let j = 0; j < n; j++) list[j] = items[from[j]!]!
   // Runs of equal ranks: in their first order (a stable sort's), then sorted by the comparison.
   for (let start = 0, end = 1; start < n; start = end++) {
-    while (end < n && ranks[from[end]!] === ranks[from[start]!]) end++
+    // (Equal ranks: equal keys less their positions, read in order, exact as the keys are.)
+    while (end < n && keys[end]! - from[end]! === keys[start]! - from[start]!) end++
     if (end - start < 2) continue
     const run = list.slice(start, end).sort(order)
     for (let j = 0; j < run.length; j++) list[start + j] = run[j]!

@@ -56,7 +56,6 @@ export function recordingId(rng: SeededRandom, words: number[]): readonly number
 }
 
 const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
-const WORDS = ['w0', 'w1', 'w2', 'w3'] as const
 /** A uuid's text as char codes, written over for each id made (then made a flat string at once). */
 const CODES: number[] = new Array(36).fill(0x2d)
 
@@ -123,14 +122,16 @@ class ColumnRecording implements RecordingRecord {
     this.#i = row
   }
 
-  #n(k: Column): number {
-    return this.#c.of[k][this.#i]!
+  // Each getter names its column (a read of `of[k]` with k varying is one the engine cannot specialize).
+  #n(column: RecordingColumns['of'][Column]): number {
+    return column[this.#i]!
   }
 
   get id(): string {
+    const { of } = this.#c
     let at = 0
-    for (const k of WORDS) {
-      const word = this.#n(k)
+    for (const column of [of.w0, of.w1, of.w2, of.w3]) {
+      const word = this.#n(column)
       for (let shift = 28; shift >= 0; shift -= 4) {
         if (at === 8 || at === 13 || at === 18 || at === 23) at++ // (a dash)
         CODES[at++] = HEX[(word >>> shift) & 15]!
@@ -139,53 +140,53 @@ class ColumnRecording implements RecordingRecord {
     return String.fromCharCode.apply(null, CODES)
   }
   get project_id(): number {
-    return this.#n('project')
+    return this.#n(this.#c.of.project)
   }
   get distinct_id(): string {
-    const owner = this.#n('owner')
+    const owner = this.#n(this.#c.of.owner)
     return this.#c.persons[owner >>> 1]!.distinct_ids[owner & 1]!
   }
   get start_time(): number {
-    return this.#n('start')
+    return this.#n(this.#c.of.start)
   }
   get active_seconds(): number {
-    return this.#n('active_seconds')
+    return this.#n(this.#c.of.active_seconds)
   }
   get inactive_seconds(): number {
-    return this.#n('inactive_seconds')
+    return this.#n(this.#c.of.inactive_seconds)
   }
   get click_count(): number {
-    return this.#n('click_count')
+    return this.#n(this.#c.of.click_count)
   }
   get keypress_count(): number {
-    return this.#n('keypress_count')
+    return this.#n(this.#c.of.keypress_count)
   }
   get mouse_activity_count(): number {
-    return this.#n('mouse_activity_count')
+    return this.#n(this.#c.of.mouse_activity_count)
   }
   get console_log_count(): number {
-    return this.#n('console_log_count')
+    return this.#n(this.#c.of.console_log_count)
   }
   get console_warn_count(): number {
-    return this.#n('console_warn_count')
+    return this.#n(this.#c.of.console_warn_count)
   }
   get console_error_count(): number {
-    return this.#n('console_error_count')
+    return this.#n(this.#c.of.console_error_count)
   }
   get start_url(): string {
-    return START_URLS[PATHS[this.#n('url')]!]!
+    return START_URLS[PATHS[this.#n(this.#c.of.url)]!]!
   }
   get viewers(): readonly string[] {
-    return this.#c.viewerLists[this.#n('viewers')]!
+    return this.#c.viewerLists[this.#n(this.#c.of.viewers)]!
   }
   get storage(): string {
     return 'object_storage'
   }
   get snapshot_source(): string {
-    return this.#n('web') ? 'web' : 'mobile'
+    return this.#n(this.#c.of.web) ? 'web' : 'mobile'
   }
   get activity_score(): number {
-    return this.#n('score') / 100
+    return this.#n(this.#c.of.score) / 100
   }
   get ongoing(): null {
     return null

@@ -326,7 +326,7 @@ function sessions(
   persons: readonly PersonRecord[],
   users: readonly UserRecord[],
 ): RecordingRecord[] {
-  const { rng, pick, anchor } = d
+  const { rng, anchor } = d
   const recordings: RecordingRecord[] = []
   // The viewer lists a recording can have, shared (frozen) rather than an array per recording.
   const viewerLists = [0, 1, 2].map((n) => Object.freeze(users.slice(0, n).map((u) => u.email)))
@@ -340,10 +340,15 @@ function sessions(
   // One object for every recording's draws (what is kept is copied out of it): no garbage a recording.
   const r = {} as DrawnRecording
   const words = [0, 0, 0, 0]
+  // Each person's distinct-id count, by position: a recording's owner is drawn without reading its
+  // person (at a million persons, a read far away in memory each).
+  const idCounts = Uint8Array.from(persons, (p) => p.distinct_ids.length)
   for (const { projectId, count } of counts) {
-    const owners = persons.filter((p) => p.project_id === projectId)
+    // A project's persons are one run of positions (people makes them project by project).
+    const first = persons.findIndex((p) => p.project_id === projectId)
+    const owners = persons.findLastIndex((p) => p.project_id === projectId) + 1 - first
     for (let i = 0; i < count; i++) {
-      const owner = pick(owners)
+      const owner = first + rng.int(owners)
       const active = 5 + rng.int(1200)
       const inactive = rng.int(600)
       // A few recordings end just before the anchor, so they are ongoing when the clock is there.
@@ -353,7 +358,7 @@ function sessions(
       // (In the order of the draws.)
       r.id = columns ? recordingId(rng, words) : flat(d.faker.string.uuid())
       r.project_id = projectId
-      r.owner = (owner.id - 1) * 2 + rng.int(owner.distinct_ids.length)
+      r.owner = owner * 2 + rng.int(idCounts[owner]!)
       r.start_time = end - (active + inactive) * 1000
       r.active_seconds = active
       r.inactive_seconds = inactive

@@ -53,11 +53,11 @@ const groupsOf = <T>(spec: GroupSpec<T>, record: T): readonly GroupKey[] => {
   const of = spec.of(record)
   return Array.isArray(of) ? of : [of as GroupKey]
 }
-/** Calls `each` with the record's group key, or each of its keys. */
-const eachGroup = <T>(spec: GroupSpec<T>, record: T, each: (key: GroupKey) => void): void => {
+/** Calls `each` with the record's group key, or each of its keys (and the record). */
+const eachGroup = <T>(spec: GroupSpec<T>, record: T, each: (key: GroupKey, record: T) => void): void => {
   const of = spec.of(record)
-  if (Array.isArray(of)) for (const key of of as GroupKey[]) each(key)
-  else each(of as GroupKey)
+  if (Array.isArray(of)) for (const key of of as GroupKey[]) each(key, record)
+  else each(of as GroupKey, record)
 }
 const freeze = <T>(record: T): T => (Object.isFrozen(record) ? record : Object.freeze(record))
 
@@ -88,14 +88,20 @@ export class Table<T extends object> {
     records: readonly T[] = [],
   ) {
     // Each group's lists made at their sizes (grown a record at a time, a list copies itself as it grows).
-    const groups = Object.values(spec.groups ?? {}).map((s) => ({
-      s,
-      lists: new Map<GroupKey, T[]>(),
-      filled: new Map<GroupKey, number>(),
-    }))
+    // (Each group's callbacks made once, not once a record.)
+    const groups = Object.values(spec.groups ?? {}).map((s) => {
+      const lists = new Map<GroupKey, T[]>()
+      const filled = new Map<GroupKey, number>()
+      const place = (key: GroupKey, record: T) => {
+        const at = filled.get(key)!
+        lists.get(key)![at] = record
+        filled.set(key, at + 1)
+      }
+      return { s, lists, filled, place }
+    })
     for (const { s, lists, filled } of groups) {
-      if (!s.lazy)
-        for (const record of records) eachGroup(s, record, (key) => filled.set(key, (filled.get(key) ?? 0) + 1))
+      const count = (key: GroupKey) => void filled.set(key, (filled.get(key) ?? 0) + 1)
+      if (!s.lazy) for (const record of records) eachGroup(s, record, count)
       for (const [key, n] of filled) {
         lists.set(key, new Array<T>(n))
         filled.set(key, 0)
@@ -116,14 +122,7 @@ export class Table<T extends object> {
         if (typeof keys === 'string') entries.push(hashKey(keys, scope), row)
         else if (Array.isArray(keys)) for (const key of keys as string[]) entries.push(hashKey(key, scope), row)
       }
-      for (const { s, lists, filled } of groups) {
-        if (s.lazy) continue
-        eachGroup(s, record, (key) => {
-          const at = filled.get(key)!
-          lists.get(key)![at] = record
-          filled.set(key, at + 1)
-        })
-      }
+      for (const { s, place } of groups) if (!s.lazy) eachGroup(s, record, place)
     }
     this.#size = records.length
     if (Array.isArray(this.#rows)) this.#rows.length = highest + 1
@@ -466,11 +465,15 @@ function sortByRank<T>(list: T[], spec: GroupSpec<T>): void {
   const keys = new Float64Array(n)
   for (let i = 0; i < n; i++) keys[i] = (max - ranks[i]!) * n + i
   keys.sort()
+  // Each item's first position, in sorted order (one division each, the key's remainder).
+  const from = new Uint32Array(n)
+  for (let j = 0; j < n; j++) from[j] = keys[j]! % n
   const items = list.slice()
-  for (let j = 0; j < n; j++) list[j] = items[keys[j]! % n]!
+  for (let j = 0; j < n; j++) list[j] = items[from[j]!]!
   // Runs of equal ranks: in their first order (a stable sort's), then sorted by the comparison.
   for (let start = 0, end = 1; start < n; start = end++) {
-    while (end < n && ranks[keys[end]! % n] === ranks[keys[start]! % n]) end++
+    // (Equal ranks: equal keys less their positions, read in order, exact as the keys are.)
+    while (end < n && keys[end]! - from[end]! === keys[start]! - from[start]!) end++
     if (end - start < 2) continue
     const run = list.slice(start, end).sort(order)
     for (let j = 0; j < run.length; j++) list[start + j] = run[j]!

@@ -11,7 +11,7 @@
 // the project's zone (`+00:00`), the points' timestamps as DRF prints datetimes (`Z`), as the real
 // service does.
 import { isoformatIn } from '../core/datetime.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 import type { EventRecord } from '../store/models.ts'
 import { legacyDateRange, type DateRangeContext } from './query-date-range.ts'
 import { isPersonFilter, type PropertyFilterInput } from './property-filters.ts'

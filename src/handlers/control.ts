@@ -9,7 +9,7 @@ import { capture } from '../domain/capture.ts'
 import { createRecording } from '../domain/recording.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toRecording } from '../serializers/recording.ts'
-import { iso, isoOrNull } from '../serializers/time.ts'
+import { iso, isoOrNull } from '../core/datetime.ts'
 import { UnknownFixturesError } from '../store/dataset.ts'
 import type { TaskRecord } from '../store/models.ts'
 

@@ -2,7 +2,7 @@
 import type { HandlerMap } from './context.ts'
 import { empty, json } from '../core/http.ts'
 import { formatRate, REAL_RATES, THROTTLE_CLASSES } from '../contract/rate-limits.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 
 export const rateLimitHandlers: HandlerMap = {
   mock_rate_limits_retrieve(ctx) {

@@ -5,7 +5,7 @@
 import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { iso } from './time.ts'
+import { iso } from '../core/datetime.ts'
 import { toUser } from './user.ts'
 
 type Playlist = components['schemas']['SessionRecordingPlaylist']

@@ -4,7 +4,7 @@ import type { components } from '../contract/types.gen.ts'
 import type { PersonRecord, RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
 import { toEmbeddedPerson, type DistinctIdsShape } from './person.ts'
-import { iso } from './time.ts'
+import { iso } from '../core/datetime.ts'
 
 type SessionRecording = components['schemas']['SessionRecording']
 

@@ -156,15 +156,8 @@ function logPlaylistActivity(
 ) {
   const name = displayName(playlist)
   if (!name) return
-  recordActivity(store, {
-    projectId: playlist.project_id,
-    scope: 'SessionRecordingPlaylist',
-    itemId: playlist.id,
-    activity,
-    userId: user.id,
-    detail: { name, short_id: playlist.short_id, changes },
-    at: now,
-  })
+  const by = { projectId: playlist.project_id, userId: user.id, now }
+  recordActivity(store, by, SCOPE, playlist.id, activity, { name, short_id: playlist.short_id, changes })
 }
 
 export interface PlaylistListFilters {

@@ -8,14 +8,8 @@ import { offsetPageOf } from '../core/drf/pagination.ts'
 import { andThen, mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
-import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
-import {
-  deletePerson,
-  deletePersonProperty,
-  splitPerson,
-  updatePersonProperties,
-  type Actor,
-} from '../domain/person-changes.ts'
+import { activityFor, toActivityEntry, type Actor } from '../domain/activity.ts'
+import { deletePerson, deletePersonProperty, splitPerson, updatePersonProperties } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { activityPage, personsListLinks } from '../domain/query-params-url.ts'
 import { earliestOf } from '../domain/insight-query.ts'
@@ -174,7 +168,7 @@ export const personHandlers: HandlerMap = {
   },
 
   persons_all_activity_retrieve(ctx) {
-    return activityPageOf(ctx, projectActivity(ctx.services.store, ctx.project!.id, 'Person'))
+    return activityPageOf(ctx, ctx.services.store.activity.scopeEntries(ctx.project!.id, 'Person'))
   },
 
   persons_delete_events_create(ctx) {

@@ -9,13 +9,7 @@ import { notFound, validationError } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPageOf } from '../core/drf/pagination.ts'
 import { bulkRecordingIds } from '../domain/playlists.ts'
-import {
-  deleteRecording,
-  markNotViewed,
-  markViewed,
-  pageWithSelected,
-  recordingsWithSelected,
-} from '../domain/recording.ts'
+import { markNotViewed, markViewed, pageWithSelected, recordingsWithSelected } from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { listRecordings } from '../domain/session-recording-list.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
@@ -119,13 +113,13 @@ export const sessionRecordingHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const query = { session_ids: ids, date_from: dateFrom, date_to: null }
     const found = listRecordings(store, ctx.project!.id, query, clock.now(), { datesForIds: true })
-    for (const r of [...found]) deleteRecording(store, ctx.project!.id, r.id)
+    for (const r of [...found]) store.recordings.remove(ctx.project!.id, r.id)
     return json(200, { success: true, deleted_count: found.length, total_requested: ids.length, failed_ids: [] })
   },
 
   /** The real view asks its recording service to delete without looking the recording up: 204 either way. */
   session_recordings_destroy(ctx) {
-    deleteRecording(ctx.services.store, ctx.project!.id, ctx.params.id!)
+    ctx.services.store.recordings.remove(ctx.project!.id, ctx.params.id!)
     return empty(204)
   },
 }

@@ -49,15 +49,24 @@ function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | und
     : undefined
 }
 
+/** Renders a playlist for the key's user: a stored one by the serializer, a synthetic one with its counts. */
+function renderer(ctx: HandlerContext) {
+  const { store, clock } = ctx.services
+  const viewer = ctx.principal!.user
+  const now = clock.now()
+  return (p: PlaylistRecord | SyntheticPlaylist) =>
+    'project_id' in p
+      ? toPlaylist(store, p, viewer)
+      : toSyntheticPlaylist(p, syntheticCounts(store, ctx.project!.id, p, viewer.email, now))
+}
+
 /** PATCH and PUT (the serializer's update): soft-deleted playlists too, synthetic ones refused where listed. */
 function updateOf(syntheticNote: string): Handler {
   return (ctx) => {
     const { store, clock } = ctx.services
-    const user = ctx.principal!.user
     if (syntheticOf(ctx, syntheticNote)) throw validationError('Cannot update synthetic playlists')
     const found = findPlaylist(ctx, { includeDeleted: true })
-    const playlist = updatePlaylist(store, found, ctx.body ?? {}, user, clock.now())
-    return json(200, toPlaylist(store, playlist, user))
+    return json(200, renderer(ctx)(updatePlaylist(store, found, ctx.body ?? {}, ctx.principal!.user, clock.now())))
   }
 }
 
@@ -87,38 +96,19 @@ export const playlistHandlers: HandlerMap = {
       recordingId: ctx.query.session_recording_id,
       collectionType: ctx.query.collection_type,
     }
-    const projectId = ctx.project!.id
-    const playlists = listPlaylists(store, projectId, filters)
-    if (!ctx.observed('playlists-synthetic'))
-      return json(
-        200,
-        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)),
-      )
-    const render = (p: PlaylistRecord | SyntheticPlaylist) =>
-      'project_id' in p
-        ? toPlaylist(store, p, viewer)
-        : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
-    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render))
+    const playlists = listPlaylists(store, ctx.project!.id, filters)
+    const listed = ctx.observed('playlists-synthetic') ? withSynthetic(playlists, filters) : playlists
+    return json(200, drfPage(ctx.url, listed, limit, offset, renderer(ctx)))
   },
 
   session_recording_playlists_create(ctx) {
     const { store, clock } = ctx.services
-    const user = ctx.principal!.user
-    const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
-    return json(201, toPlaylist(store, playlist, user))
+    const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, ctx.principal!.user, clock.now())
+    return json(201, renderer(ctx)(playlist))
   },
 
   session_recording_playlists_retrieve(ctx) {
-    const synthetic = syntheticOf(ctx, 'playlist-retrieve-synthetic')
-    if (synthetic) {
-      const { store, clock } = ctx.services
-      const viewer = ctx.principal!.user
-      return json(
-        200,
-        toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())),
-      )
-    }
-    return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
+    return json(200, renderer(ctx)(syntheticOf(ctx, 'playlist-retrieve-synthetic') ?? findPlaylist(ctx)))
   },
 
   session_recording_playlists_partial_update: updateOf('playlist-patch-synthetic'),

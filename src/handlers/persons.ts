@@ -20,10 +20,10 @@ import { toListedPerson, toPerson } from '../serializers/person.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { findPerson } from './lookup.ts'
 
-export const DEFAULT_PERSONS_LIMIT = 100
+const DEFAULT_PERSONS_LIMIT = 100
 /** The most the real service's actors query returns in one page. */
-export const MAX_PERSONS_LIMIT = 50_000
-export const DEFAULT_ACTIVITY_LIMIT = 10
+const MAX_PERSONS_LIMIT = 50_000
+const DEFAULT_ACTIVITY_LIMIT = 10
 
 /** `?format=csv`, or no format and an Accept header asking for CSV rather than JSON. */
 function wantsCsv(ctx: HandlerContext): boolean {

@@ -22,12 +22,12 @@ import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
 
-export const DEFAULT_PLAYLISTS_LIMIT = 100
-export const MAX_PLAYLISTS_LIMIT = 500
+const DEFAULT_PLAYLISTS_LIMIT = 100
+const MAX_PLAYLISTS_LIMIT = 500
 /** A collection's recordings come back one page of this size, `has_next` telling whether more exist. */
-export const PLAYLIST_RECORDINGS_PAGE = 50
-/** The version the real service stamps on recordings lists. */
-export const RECORDINGS_LIST_VERSION = 4
+const PLAYLIST_RECORDINGS_PAGE = 50
+/** A recordings list as the real service answers it, stamped with its version (4). */
+export const recordingsList = (results: unknown[], hasNext: boolean) => ({ results, has_next: hasNext, version: 4 })
 
 /**
  * The playlist in the path, in the path's project. Soft-deleted playlists are 404 except to PATCH,
@@ -127,13 +127,10 @@ export const playlistHandlers: HandlerMap = {
     const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
     // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
     const viewer = ctx.principal!.user.email
-    return json(200, {
-      results: recordings
-        .slice(0, PLAYLIST_RECORDINGS_PAGE)
-        .map((r) => toRecording(r, store.persons, now, shape, { viewer })),
-      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
-      version: RECORDINGS_LIST_VERSION,
-    })
+    const page = recordings
+      .slice(0, PLAYLIST_RECORDINGS_PAGE)
+      .map((r) => toRecording(r, store.persons, now, shape, { viewer }))
+    return json(200, recordingsList(page, recordings.length > page.length))
   },
 
   session_recording_playlists_recordings_create(ctx) {

@@ -13,13 +13,13 @@ import { markNotViewed, markViewed, pageWithSelected, recordingsWithSelected } f
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { listRecordings } from '../domain/session-recording-list.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
-import { RECORDINGS_LIST_VERSION } from './playlists.ts'
+import { recordingsList } from './playlists.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { RecordingRecord } from '../store/models.ts'
 
-export const DEFAULT_RECORDINGS_LIMIT = 50
+const DEFAULT_RECORDINGS_LIMIT = 50
 /** MAX_RECORDINGS_PER_BULK_DELETE (recording-api's batch). */
-export const MAX_BULK_DELETE = 100
+const MAX_BULK_DELETE = 100
 /** bulk_delete's date_from without one: the team's session_recording_retention_period (its default, 30d). */
 const RETENTION_DATE_FROM = '-30d'
 
@@ -52,13 +52,7 @@ export const sessionRecordingHandlers: HandlerMap = {
     const page = pageWithSelected(recordings.slice(offset, offset + limit), first).map((r) =>
       toRecording(r, store.persons, now, shape, { viewer, matchesFilters: r !== first?.recording || first.matches }),
     )
-    if (shape === 'array') {
-      return json(200, {
-        results: page,
-        has_next: recordings.length > offset + limit,
-        version: RECORDINGS_LIST_VERSION,
-      })
-    }
+    if (shape === 'array') return json(200, recordingsList(page, recordings.length > offset + limit))
     return json(200, offsetPageOf(ctx.url, recordings.length, limit, offset, page))
   },
 

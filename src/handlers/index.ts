@@ -4,7 +4,6 @@ import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { faultHandlers } from './faults.ts'
 import { journalHandlers } from './journal.ts'
-import { journalExportHandlers } from './journal-export.ts'
 import { maxToolsHandlers } from './max-tools.ts'
 import { mockDataHandlers } from './mock-data.ts'
 import { mockStatusHandlers } from './mock-status.ts'
@@ -21,7 +20,6 @@ export const handlers: HandlerMap = {
   ...discoveryHandlers,
   ...controlHandlers,
   ...journalHandlers,
-  ...journalExportHandlers,
   ...mockDataHandlers,
   ...faultHandlers,
   ...rateLimitHandlers,

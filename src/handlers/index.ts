@@ -6,10 +6,8 @@ import { faultHandlers } from './faults.ts'
 import { journalHandlers } from './journal.ts'
 import { maxToolsHandlers } from './max-tools.ts'
 import { mockDataHandlers } from './mock-data.ts'
-import { mockStatusHandlers } from './mock-status.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
-import { rateLimitHandlers } from './rate-limits.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
 
 export const handlers: HandlerMap = {
@@ -22,6 +20,4 @@ export const handlers: HandlerMap = {
   ...journalHandlers,
   ...mockDataHandlers,
   ...faultHandlers,
-  ...rateLimitHandlers,
-  ...mockStatusHandlers,
 }

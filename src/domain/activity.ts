@@ -1,17 +1,14 @@
 // The activity log, as the real service writes and shows it (ActivityLogSerializer).
 import type { NewestFirst } from '../store/tables.ts'
-import type { ActivityRecord, UserRecord } from '../store/models.ts'
+import type { ActivityRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 
-export interface ActivityInput {
+/** Who writes an entry, in which project, and when. */
+export interface Actor {
   projectId: number
-  scope: 'Person' | 'SessionRecordingPlaylist' | 'Insight'
-  itemId: string | number
-  activity: string
   userId: number | null
-  detail: Record<string, unknown>
-  at: number
+  now: number
 }
 
 /** Detail keys the real service always renders, in its order (unset ones are null). */
@@ -40,18 +37,25 @@ export const change = (
   after: fields.after ?? null,
 })
 
-export function recordActivity(store: Store, input: ActivityInput): ActivityRecord {
+export function recordActivity(
+  store: Store,
+  by: Actor,
+  scope: 'Person' | 'SessionRecordingPlaylist',
+  itemId: string | number,
+  activity: string,
+  detail: Record<string, unknown>,
+): ActivityRecord {
   const seq = store.counters.activity++
   return store.activity.append({
     id: store.random.uuid(),
     seq,
-    project_id: input.projectId,
-    scope: input.scope,
-    item_id: String(input.itemId),
-    activity: input.activity,
-    user_id: input.userId,
-    detail: input.detail,
-    created_at: input.at,
+    project_id: by.projectId,
+    scope,
+    item_id: String(itemId),
+    activity,
+    user_id: by.userId,
+    detail,
+    created_at: by.now,
   })
 }
 
@@ -60,16 +64,8 @@ export function activityFor(store: Store, projectId: number, scope: string, item
   return store.activity.entries(projectId, scope, String(itemId))
 }
 
-/** Every entry of a scope in the project (every item), newest first. */
-export function projectActivity(store: Store, projectId: number, scope: string): NewestFirst {
-  return store.activity.scopeEntries(projectId, scope)
-}
-
 export function toActivityEntry(store: Store, entry: ActivityRecord) {
-  return renderEntry(entry, entry.user_id == null ? undefined : store.user(entry.user_id))
-}
-
-function renderEntry(entry: ActivityRecord, user: UserRecord | undefined) {
+  const user = entry.user_id == null ? undefined : store.user(entry.user_id)
   const detail: Record<string, unknown> = {}
   for (const key of DETAIL_KEYS) detail[key] = entry.detail[key] ?? null
   for (const key of OPTIONAL_DETAIL_KEYS) if (entry.detail[key] != null) detail[key] = entry.detail[key]

@@ -4,16 +4,13 @@
 import { queueEventDeletion } from './tasks.ts'
 import type { PersonRecord, TaskRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { change, recordActivity } from './activity.ts'
+import { change, recordActivity, type Actor } from './activity.ts'
 import { capture, createPerson } from './capture.ts'
 import { checkPersonLimits } from './person-limits.ts'
 import { splitTargetUuid } from './person-uuid.ts'
 
-export interface Actor {
-  projectId: number
-  userId: number | null
-  now: number
-}
+const logged = (store: Store, person: PersonRecord, by: Actor, activity: string, detail: Record<string, unknown>) =>
+  recordActivity(store, by, 'Person', person.id, activity, detail)
 
 /** Captures `event` for the person; a person without distinct ids (none in practice) is changed in place. */
 function captureFor(
@@ -50,33 +47,14 @@ export function updatePersonProperties(
 ): PersonRecord {
   // Frozen as made: the event keeps it as its properties (no copy).
   const updated = captureFor(store, person, '$set', Object.freeze({ $set: properties }), by)
-  recordActivity(store, {
-    projectId: by.projectId,
-    scope: 'Person',
-    itemId: person.id,
-    activity: 'updated',
-    userId: by.userId,
-    detail: PROPERTIES_CHANGED,
-    at: by.now,
-  })
+  logged(store, person, by, 'updated', PROPERTIES_CHANGED)
   return updated
 }
 
 /** delete_property: removes one key (a `$delete_person_property` event with `$unset`) and logs "delete_property". */
 export function deletePersonProperty(store: Store, person: PersonRecord, key: string, by: Actor): PersonRecord {
   const updated = captureFor(store, person, '$delete_person_property', Object.freeze({ $unset: [key] }), by)
-  recordActivity(store, {
-    projectId: by.projectId,
-    scope: 'Person',
-    itemId: person.id,
-    activity: 'delete_property',
-    userId: by.userId,
-    detail: {
-      name: person.uuid,
-      changes: [change('Person', 'changed')],
-    },
-    at: by.now,
-  })
+  logged(store, person, by, 'delete_property', { name: person.uuid, changes: [change('Person', 'changed')] })
   return updated
 }
 
@@ -93,15 +71,7 @@ export function deletePerson(
   store.persons.remove(person)
   const task =
     scheduleEventDeletion === undefined ? null : queueEventDeletion(store, person, by.now, scheduleEventDeletion)
-  recordActivity(store, {
-    projectId: by.projectId,
-    scope: 'Person',
-    itemId: person.id,
-    activity: 'deleted',
-    userId: by.userId,
-    detail: { name: person.uuid },
-    at: by.now,
-  })
+  logged(store, person, by, 'deleted', { name: person.uuid })
   return task
 }
 
@@ -120,13 +90,5 @@ export function splitPerson(store: Store, person: PersonRecord, moving: readonly
     if (!target) createPerson(store, by.projectId, [id], {}, by.now, false, uuid)
     else store.persons.replace(Object.freeze({ ...target, distinct_ids: Object.freeze([...target.distinct_ids, id]) }))
   }
-  recordActivity(store, {
-    projectId: by.projectId,
-    scope: 'Person',
-    itemId: person.id,
-    activity: 'split_person',
-    userId: by.userId,
-    detail: { name: person.uuid, changes: [change('Person', 'split', { after })] },
-    at: by.now,
-  })
+  logged(store, person, by, 'split_person', { name: person.uuid, changes: [change('Person', 'split', { after })] })
 }

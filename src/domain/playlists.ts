@@ -8,24 +8,16 @@ import { change, recordActivity, type Change } from './activity.ts'
 import { recordingsDateRange } from './query-date-range.ts'
 import { SYNTHETIC_PLAYLISTS, type SyntheticPlaylist } from './synthetic-playlists.ts'
 
-export const PLAYLIST_TYPES = ['collection', 'filters'] as const
-export type PlaylistType = (typeof PLAYLIST_TYPES)[number]
-
 /** Fields whose presence in an update bumps last_modified_at/_by (the real MATERIAL_PLAYLIST_FIELDS). */
 const MATERIAL_FIELDS = ['name', 'description', 'filters'] as const
 /** Fields an update writes and the activity log compares, in the model's order. */
 const WRITABLE_FIELDS = ['name', 'derived_name', 'description', 'pinned', 'deleted', 'filters'] as const
 
-/** The serializer's validated data (core/drf/fields.ts, the contract's x-drf entries): only the fields given. */
-export interface PlaylistInput {
-  name?: string | null
-  derived_name?: string | null
-  description?: string
-  pinned?: boolean
-  deleted?: boolean
-  /** Any JSON (a JSONField), stored as given. */
-  filters?: unknown
-  type?: PlaylistType | null
+/**
+ * The serializer's validated data (core/drf/fields.ts, the contract's x-drf entries): only the fields
+ * given; `filters` any JSON (a JSONField), stored as given.
+ */
+export type PlaylistInput = Partial<Pick<PlaylistRecord, (typeof WRITABLE_FIELDS)[number] | 'type'>> & {
   _create_in_folder?: string
 }
 
@@ -95,7 +87,7 @@ const same = (a: unknown, b: unknown) =>
   a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
 
 /** The real service's changes_between: created (null before), deleted (null after) or changed. */
-export function changesBetween(before: PlaylistRecord, after: PlaylistRecord): Change[] {
+function changesBetween(before: PlaylistRecord, after: PlaylistRecord): Change[] {
   const changes: Change[] = []
   for (const field of WRITABLE_FIELDS) {
     const left = before[field]
@@ -156,15 +148,8 @@ function logPlaylistActivity(
 ) {
   const name = displayName(playlist)
   if (!name) return
-  recordActivity(store, {
-    projectId: playlist.project_id,
-    scope: 'SessionRecordingPlaylist',
-    itemId: playlist.id,
-    activity,
-    userId: user.id,
-    detail: { name, short_id: playlist.short_id, changes },
-    at: now,
-  })
+  const by = { projectId: playlist.project_id, userId: user.id, now }
+  recordActivity(store, by, SCOPE, playlist.id, activity, { name, short_id: playlist.short_id, changes })
 }
 
 export interface PlaylistListFilters {
@@ -194,7 +179,7 @@ export interface PlaylistListFilters {
 }
 
 const ORDER_FIELDS = new Set(['last_modified_at', 'created_at', 'name'])
-export const DEFAULT_PLAYLIST_ORDER = '-last_modified_at'
+const DEFAULT_PLAYLIST_ORDER = '-last_modified_at'
 
 /** The name a playlist sorts by: case-insensitive, an empty name falling through to the derived name. */
 const sortName = (p: Pick<PlaylistRecord, 'name'> & Partial<Pick<PlaylistRecord, 'derived_name'>>) =>
@@ -294,16 +279,17 @@ export function playlistRecordings(store: Store, playlist: PlaylistRecord, now: 
   return out
 }
 
-/** Adds a recording to a collection; adding it again changes nothing. */
-export function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): void {
+/** Adds a recording to a collection; adding it again changes nothing. Whether it was added. */
+export function addRecording(store: Store, playlist: PlaylistRecord, recordingId: string, now: number): boolean {
   if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
-  if (store.playlistItems.find(playlist.id, recordingId)) return
+  if (store.playlistItems.find(playlist.id, recordingId)) return false
   store.playlistItems.insert({
     id: store.counters.playlistItem++,
     playlist_id: playlist.id,
     recording_id: recordingId,
     created_at: now,
   })
+  return true
 }
 
 /** Removes a recording from a playlist; false when it was not there. */
@@ -313,7 +299,7 @@ export function removeRecording(store: Store, playlist: PlaylistRecord, recordin
 }
 
 /** MAX_RECORDINGS_PER_BULK_ACTION (the playlists' and the recordings' bulk actions). */
-export const MAX_BULK_RECORDINGS = 20
+const MAX_BULK_RECORDINGS = 20
 
 /** `session_recording_ids` as the bulk actions read it from request.data: a non-empty list of at most `max`. */
 export function bulkRecordingIds(body: unknown, max = MAX_BULK_RECORDINGS): string[] {
@@ -325,16 +311,8 @@ export function bulkRecordingIds(body: unknown, max = MAX_BULK_RECORDINGS): stri
 }
 
 /** bulk_add_recordings: the ids a collection did not hold yet are added; how many. */
-export function addRecordings(store: Store, playlist: PlaylistRecord, ids: readonly string[], now: number): number {
-  if (playlist.type === 'filters') throw validationError("Cannot add recordings to a playlist that is type 'filters'.")
-  let added = 0
-  for (const id of ids) {
-    if (store.playlistItems.find(playlist.id, id)) continue
-    addRecording(store, playlist, id, now)
-    added++
-  }
-  return added
-}
+export const addRecordings = (store: Store, playlist: PlaylistRecord, ids: readonly string[], now: number): number =>
+  ids.filter((id) => addRecording(store, playlist, id, now)).length
 
 /** bulk_delete_recordings: the ids the playlist held are removed; how many. */
 export const removeRecordings = (store: Store, playlist: PlaylistRecord, ids: readonly string[]): number =>

@@ -11,8 +11,10 @@
 // the project's zone (`+00:00`), the points' timestamps as DRF prints datetimes (`Z`), as the real
 // service does.
 import { isoformatIn } from '../core/datetime.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
+import type { components } from '../contract/types.gen.ts'
 import type { EventRecord } from '../store/models.ts'
+import { addIntervals, startOf } from './insight-dates.ts'
 import { legacyDateRange, type DateRangeContext } from './query-date-range.ts'
 import { isPersonFilter, type PropertyFilterInput } from './property-filters.ts'
 
@@ -26,43 +28,20 @@ export interface TimelineRequest {
   interval?: string
 }
 
-export interface TimelinePoint {
-  timestamp: string
-  properties: Record<string, unknown>
-  relevant_event_count: number
-}
+type PropertiesTimeline = components['schemas']['PropertiesTimeline']
+type TimelinePoint = PropertiesTimeline['points'][number]
 
-export interface PropertiesTimeline {
-  points: TimelinePoint[]
-  crucial_property_keys: string[]
-  effective_date_from: string
-  effective_date_to: string
-}
-
-const HOUR = 3_600_000
 /** One microsecond in milliseconds: a range ends one microsecond before the next one starts (23:59:59.999999). */
 const MICROSECOND = 0.001
-const DAY = 24 * HOUR
 
 /** offset_time_series_date_by_interval: the end of the interval `from` starts (UTC days, weeks, months). */
 function intervalEnd(from: number, interval: string | undefined): number {
-  const day = Math.floor(from / DAY) * DAY
-  switch (interval) {
-    case 'hour':
-      return Math.floor(from / HOUR) * HOUR + HOUR - MICROSECOND
-    case 'week':
-      return day + 7 * DAY - MICROSECOND
-    case 'month': {
-      const d = new Date(from)
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - MICROSECOND
-    }
-    default:
-      return day + DAY - MICROSECOND
-  }
+  const unit = interval === 'hour' || interval === 'month' ? interval : 'day'
+  return addIntervals(startOf(from, unit), interval === 'week' ? 'week' : unit, 1) - MICROSECOND
 }
 
 /** Keys named by the request (person property filters and a person breakdown), sorted. */
-export function requestedKeys(req: TimelineRequest): string[] {
+function requestedKeys(req: TimelineRequest): string[] {
   const keys = new Set<string>()
   const filters = [...(req.properties ?? []), ...(req.events ?? []).flatMap((e) => e.properties ?? [])]
   for (const filter of filters) if (isPersonFilter(filter)) keys.add(filter.key)
@@ -70,16 +49,11 @@ export function requestedKeys(req: TimelineRequest): string[] {
   return [...keys].sort()
 }
 
-/** The events oldest first (a new array). */
-export function byTimestamp(events: readonly EventRecord[]): EventRecord[] {
-  return [...events].sort((a, b) => a.timestamp - b.timestamp)
-}
-
 /**
  * The range the timeline covers (epoch ms, both ends included): the legacy QueryDateRange of its filter
  * (query-date-range.ts), `all` reaching back to the person's first event.
  */
-export function timelineRange(req: TimelineRequest, ctx: DateRangeContext): { from: number; to: number } {
+function timelineRange(req: TimelineRequest, ctx: DateRangeContext): { from: number; to: number } {
   const dateFrom = req.date_from || undefined // empty means none, as the web app sends it
   const dateTo = req.date_to || undefined
   const range = legacyDateRange(dateFrom, dateTo, { ...ctx, interval: req.interval === 'hour' ? 'hour' : 'day' })
@@ -108,7 +82,7 @@ function sameValues(a: Record<string, unknown>, b: Record<string, unknown>, keys
 }
 
 /** The points of the events in range (`inRange`: oldest first, between the range's ends), and the crucial keys. */
-export function timelinePoints(
+function timelinePoints(
   inRange: readonly EventRecord[],
   req: TimelineRequest,
 ): { points: TimelinePoint[]; keys: string[] } {
@@ -134,7 +108,7 @@ export function timelinePoints(
 }
 
 /** Where the events of a range start and end in `byTime` (oldest first): `byTime.slice(start, end)` is the range's. */
-export function rangeIndices(byTime: readonly EventRecord[], from: number, to: number): { start: number; end: number } {
+function rangeIndices(byTime: readonly EventRecord[], from: number, to: number): { start: number; end: number } {
   let start = 0
   while (start < byTime.length && !(byTime[start]!.timestamp >= from)) start++
   let end = start
@@ -149,7 +123,7 @@ export function propertiesTimeline(
   ctx: DateRangeContext,
 ): PropertiesTimeline {
   const { timeZone } = ctx
-  const byTime = byTimestamp(personEvents)
+  const byTime = [...personEvents].sort((a, b) => a.timestamp - b.timestamp)
   const { from, to } = timelineRange(req, ctx)
   const { start, end } = rangeIndices(byTime, from, to)
   const { points, keys } = timelinePoints(byTime.slice(start, end), req)

@@ -8,26 +8,11 @@ import { newPerson } from './new-person.ts'
 import type { RecordingsQuery } from './recordings-query.ts'
 import { listRecordings } from './session-recording-list.ts'
 
-export interface RecordingInput {
-  id?: string
-  /** Default: a new person's (made as ingestion makes one, with no further events). */
-  distinct_id?: string
-  /** Epoch ms; default: so the recording ends at `now`. */
-  start_time?: number
-  active_seconds?: number
-  inactive_seconds?: number
-  click_count?: number
-  keypress_count?: number
-  mouse_activity_count?: number
-  console_log_count?: number
-  console_warn_count?: number
-  console_error_count?: number
-  start_url?: string | null
-  viewers?: readonly string[]
-  activity_score?: number
-  ongoing?: boolean | null
-  retention_period_days?: number | null
-}
+/**
+ * The recording's fields, each optional: distinct_id defaults to a new person's (made as ingestion makes
+ * one, with no further events), start_time to the instant that makes the recording end at `now`.
+ */
+export type RecordingInput = Partial<Omit<RecordingRecord, 'project_id' | 'storage' | 'snapshot_source'>>
 
 /** Stores the recording (replacing one with the same id in the project) and returns it. */
 export function createRecording(store: Store, projectId: number, input: RecordingInput, now: number): RecordingRecord {
@@ -101,24 +86,24 @@ export function pageWithSelected(
   return [first.recording, ...page.filter((r) => r !== first.recording)]
 }
 
+/** Stores the recording with these viewers (a big dataset's recording is read through getters: its plain record is toJSON's). */
+function withViewers(store: Store, recording: RecordingRecord, viewers: readonly string[]): void {
+  const plain = (recording as RecordingRecord & { toJSON?: () => RecordingRecord }).toJSON?.() ?? recording
+  store.recordings.upsert(Object.freeze({ ...plain, viewers: Object.freeze(viewers) }))
+}
+
 /** Marks the recording viewed by the user (by e-mail); viewing it again changes nothing. */
 export function markViewed(store: Store, recording: RecordingRecord, email: string): void {
-  if (recording.viewers.includes(email)) return
-  // A big dataset's recording is read through getters: its plain record is toJSON's.
-  const plain = (recording as RecordingRecord & { toJSON?: () => RecordingRecord }).toJSON?.() ?? recording
-  store.recordings.upsert(Object.freeze({ ...plain, viewers: Object.freeze([...recording.viewers, email]) }))
+  if (!recording.viewers.includes(email)) withViewers(store, recording, [...recording.viewers, email])
 }
 
 /** Takes the user's view of the recording back (bulk_not_viewed); false when they had not viewed it. */
 export function markNotViewed(store: Store, recording: RecordingRecord, email: string): boolean {
   if (!recording.viewers.includes(email)) return false
-  const plain = (recording as RecordingRecord & { toJSON?: () => RecordingRecord }).toJSON?.() ?? recording
-  const viewers = Object.freeze(recording.viewers.filter((v) => v !== email))
-  store.recordings.upsert(Object.freeze({ ...plain, viewers }))
+  withViewers(
+    store,
+    recording,
+    recording.viewers.filter((v) => v !== email),
+  )
   return true
-}
-
-/** Deletes the recording for good (its playlist items stay, showing nothing, as the real ones do). */
-export function deleteRecording(store: Store, projectId: number, id: string): void {
-  store.recordings.remove(projectId, id)
 }

@@ -23,7 +23,7 @@ type FieldType =
   | { literal: string }
   | { enum: readonly string[] }
 
-export const RECORDING_ORDERS = [
+const RECORDING_ORDERS = [
   'duration',
   'recording_duration',
   'inactive_seconds',
@@ -39,7 +39,7 @@ export const RECORDING_ORDERS = [
 export type RecordingOrder = (typeof RECORDING_ORDERS)[number]
 
 /** The real HideViewedRecordings choices (the frontend's "hide viewed" setting). */
-export const HIDE_VIEWED = ['current-user', 'any-user'] as const
+const HIDE_VIEWED = ['current-user', 'any-user'] as const
 
 /** The model's fields, in its order. */
 const FIELDS: ReadonlyArray<[string, FieldType]> = [
@@ -145,99 +145,65 @@ const BOOL_TEXT: Record<string, boolean> = {
   yes: true,
 }
 
+/** The simple types' checks: the error type, the noun its message names, and the test. */
+const SIMPLE: Record<string, [string, string, (v: unknown) => boolean]> = {
+  float: ['float_type', 'number', (v) => typeof v === 'number'],
+  str: ['string_type', 'string', (v) => typeof v === 'string'],
+  list: ['list_type', 'list', Array.isArray],
+  dict: ['dict_type', 'dictionary', isObject],
+}
+
 /** Pydantic's lax-mode check of one value: the value it becomes, or its errors. */
 function check(name: string, type: FieldType, value: unknown): { value?: unknown; errors: PydanticError[] } {
-  const loc = [name]
-  if (value === null) return { value: null, errors: [] } // every field is optional
+  const ok = (v: unknown = value) => ({ value: v, errors: [] })
+  const fail = (kind: string, msg: string, ctx?: Record<string, unknown>) => ({
+    errors: [error(kind, [name], msg, value, ctx)],
+  })
+  if (value === null) return ok() // every field is optional
   if (typeof type === 'object') {
-    if ('literal' in type) {
+    if ('literal' in type)
       return value === type.literal
-        ? { value, errors: [] }
-        : {
-            errors: [
-              error('literal_error', loc, `Input should be '${type.literal}'`, value, {
-                expected: `'${type.literal}'`,
-              }),
-            ],
-          }
-    }
-    if ('enum' in type) {
+        ? ok()
+        : fail('literal_error', `Input should be '${type.literal}'`, { expected: `'${type.literal}'` })
+    if ('enum' in type)
       return typeof value === 'string' && type.enum.includes(value)
-        ? { value, errors: [] }
-        : {
-            errors: [
-              error('enum', loc, `Input should be ${quoted(type.enum)}`, value, { expected: quoted(type.enum) }),
-            ],
-          }
-    }
+        ? ok()
+        : fail('enum', `Input should be ${quoted(type.enum)}`, { expected: quoted(type.enum) })
     return isObject(value)
-      ? { value, errors: [] }
-      : {
-          errors: [
-            error('model_type', loc, `Input should be a valid dictionary or instance of ${type.model}`, value, {
-              class_name: type.model,
-            }),
-          ],
-        }
+      ? ok()
+      : fail('model_type', `Input should be a valid dictionary or instance of ${type.model}`, {
+          class_name: type.model,
+        })
   }
-  switch (type) {
-    case 'int':
-      if (typeof value === 'boolean') return { value: value ? 1 : 0, errors: [] }
-      if (typeof value === 'number') {
-        if (Number.isInteger(value)) return { value, errors: [] }
-        if (!Number.isFinite(value))
-          return { errors: [error('finite_number', loc, 'Input should be a finite number', value)] }
-        return {
-          errors: [
-            error('int_from_float', loc, 'Input should be a valid integer, got a number with a fractional part', value),
-          ],
-        }
-      }
-      if (typeof value === 'string') {
-        const t = value.trim().replace(/_/g, '')
-        if (/^[+-]?\d+$/.test(t)) return { value: Number(t), errors: [] }
-        return {
-          errors: [
-            error('int_parsing', loc, 'Input should be a valid integer, unable to parse string as an integer', value),
-          ],
-        }
-      }
-      return { errors: [error('int_type', loc, 'Input should be a valid integer', value)] }
-    case 'float':
-      return typeof value === 'number'
-        ? { value, errors: [] }
-        : { errors: [error('float_type', loc, 'Input should be a valid number', value)] }
-    case 'str':
-      return typeof value === 'string'
-        ? { value, errors: [] }
-        : { errors: [error('string_type', loc, 'Input should be a valid string', value)] }
-    case 'bool':
-      if (typeof value === 'boolean') return { value, errors: [] }
-      if ((value === 0 || value === 1) && typeof value === 'number') return { value: value === 1, errors: [] }
-      if (typeof value === 'string' && value.toLowerCase() in BOOL_TEXT)
-        return { value: BOOL_TEXT[value.toLowerCase()], errors: [] }
-      if (typeof value === 'string' || typeof value === 'number') {
-        return {
-          errors: [error('bool_parsing', loc, 'Input should be a valid boolean, unable to interpret input', value)],
-        }
-      }
-      return { errors: [error('bool_type', loc, 'Input should be a valid boolean', value)] }
-    case 'list':
-      return Array.isArray(value)
-        ? { value, errors: [] }
-        : { errors: [error('list_type', loc, 'Input should be a valid list', value)] }
-    case 'list[str]': {
-      if (!Array.isArray(value)) return { errors: [error('list_type', loc, 'Input should be a valid list', value)] }
-      const errors = value.flatMap((item, i) =>
-        typeof item === 'string' ? [] : [error('string_type', [name, i], 'Input should be a valid string', item)],
-      )
-      return errors.length ? { errors } : { value, errors }
+  const simple = SIMPLE[type]
+  if (simple) return simple[2](value) ? ok() : fail(simple[0], `Input should be a valid ${simple[1]}`)
+  if (type === 'list[str]') {
+    if (!Array.isArray(value)) return fail('list_type', 'Input should be a valid list')
+    const errors = value.flatMap((item, i) =>
+      typeof item === 'string' ? [] : [error('string_type', [name, i], 'Input should be a valid string', item)],
+    )
+    return errors.length ? { errors } : { value, errors }
+  }
+  if (type === 'int') {
+    if (typeof value === 'boolean') return ok(value ? 1 : 0)
+    if (typeof value === 'number') {
+      if (Number.isInteger(value)) return ok()
+      if (!Number.isFinite(value)) return fail('finite_number', 'Input should be a finite number')
+      return fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
     }
-    case 'dict':
-      return isObject(value)
-        ? { value, errors: [] }
-        : { errors: [error('dict_type', loc, 'Input should be a valid dictionary', value)] }
+    if (typeof value !== 'string') return fail('int_type', 'Input should be a valid integer')
+    const t = value.trim().replace(/_/g, '')
+    return /^[+-]?\d+$/.test(t)
+      ? ok(Number(t))
+      : fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer')
   }
+  // bool
+  if (typeof value === 'boolean') return ok()
+  if ((value === 0 || value === 1) && typeof value === 'number') return ok(value === 1)
+  if (typeof value === 'string' && value.toLowerCase() in BOOL_TEXT) return ok(BOOL_TEXT[value.toLowerCase()])
+  if (typeof value === 'string' || typeof value === 'number')
+    return fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input')
+  return fail('bool_type', 'Input should be a valid boolean')
 }
 
 /** The query of `GET session_recordings/`, validated as the real service does; a 400 in its words otherwise. */
@@ -262,18 +228,10 @@ export function parseRecordingsQuery(search: URLSearchParams): RecordingsQuery {
 }
 
 /** JSON as Python's json.dumps writes it: `, ` and `: ` separators, non-ASCII escaped, NaN and Infinity bare. */
-export function pythonJson(value: unknown): string {
+function pythonJson(value: unknown): string {
   if (value === null || value === undefined) return 'null'
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN'
-    if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity'
-    return Number.isInteger(value)
-      ? String(value)
-      : String(value).includes('e') || String(value).includes('.')
-        ? String(value)
-        : `${value}.0`
-  }
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  // (NaN, Infinity and -Infinity bare, as String writes them.)
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   if (typeof value === 'string')
     return JSON.stringify(value).replace(
       /[\u007f-\uffff]/g,

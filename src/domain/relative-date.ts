@@ -15,21 +15,24 @@
 import { fromWallClock, zoneOffset } from '../core/datetime.ts'
 
 /** relativedelta's arguments: plural ones move, singular ones replace. */
-export interface DeltaMapping {
-  years?: number
-  months?: number
-  weeks?: number
-  days?: number
-  hours?: number
-  minutes?: number
-  seconds?: number
-  month?: number
-  day?: number
-  hour?: number
-  minute?: number
-  second?: number
-  microsecond?: number
-}
+export type DeltaMapping = Partial<
+  Record<
+    | 'years'
+    | 'months'
+    | 'weeks'
+    | 'days'
+    | 'hours'
+    | 'minutes'
+    | 'seconds'
+    | 'month'
+    | 'day'
+    | 'hour'
+    | 'minute'
+    | 'second'
+    | 'microsecond',
+    number
+  >
+>
 
 export interface ParsedDate {
   /** Epoch ms (a fraction counts microseconds). */
@@ -100,38 +103,35 @@ function absolute(text: string, timeZone: string): number | null {
   return validDate(y, m, d) ? fromWallClock(Date.UTC(y, m - 1, d), timeZone) : null
 }
 
-/** get_delta_mapping_for: what one matched `-?N?<kind><position>` moves and sets. */
-export function deltaMappingFor(kind: string, number: string | undefined, position: string | undefined): DeltaMapping {
-  const n = number === undefined ? undefined : Number(number)
-  const start = position === 'Start'
-  const end = position === 'End'
-  switch (kind) {
-    case 'h':
-      return { ...(n !== undefined && { hours: n }), ...clock(start, end, false) }
-    case 'd':
-      return { ...(n !== undefined && { days: n }), ...clock(start, end, true) }
-    case 'w':
-      return n !== undefined ? { weeks: n } : {}
-    case 'm':
-      return { ...(n !== undefined && { months: n }), ...(start ? { day: 1 } : end ? { day: 31 } : {}) }
-    case 'M':
-      return n !== undefined ? { minutes: n } : {}
-    case 's':
-      return n !== undefined ? { seconds: n } : {}
-    case 'q':
-      return n !== undefined ? { weeks: 13 * n } : {}
-    case 'y':
-      return { ...(n !== undefined && { years: n }), ...(start ? { month: 1, day: 1 } : end ? { day: 31 } : {}) }
-    default:
-      return {}
-  }
+/** What a number of each kind moves: the field, and how many of it one is (a quarter: 13 weeks). */
+const MOVES: Record<string, [keyof DeltaMapping, number]> = {
+  h: ['hours', 1],
+  d: ['days', 1],
+  w: ['weeks', 1],
+  m: ['months', 1],
+  M: ['minutes', 1],
+  s: ['seconds', 1],
+  q: ['weeks', 13],
+  y: ['years', 1],
+}
+const HOUR_START = { minute: 0, second: 0, microsecond: 0 }
+const HOUR_END = { minute: 59, second: 59, microsecond: 999_999 }
+/** What Start and End set, for the kinds they apply to. */
+const POSITIONS: Record<string, Record<string, DeltaMapping>> = {
+  h: { Start: HOUR_START, End: HOUR_END },
+  d: { Start: { hour: 0, ...HOUR_START }, End: { hour: 23, ...HOUR_END } },
+  m: { Start: { day: 1 }, End: { day: 31 } },
+  y: { Start: { month: 1, day: 1 }, End: { day: 31 } },
 }
 
-/** The fields a Start or End of an hour (or a day, with `hours`) sets. */
-function clock(start: boolean, end: boolean, hours: boolean): DeltaMapping {
-  if (start) return { ...(hours && { hour: 0 }), minute: 0, second: 0, microsecond: 0 }
-  if (end) return { ...(hours && { hour: 23 }), minute: 59, second: 59, microsecond: 999_999 }
-  return {}
+/** get_delta_mapping_for: what one matched `-?N?<kind><position>` moves and sets. */
+function deltaMappingFor(kind: string, number: string | undefined, position: string | undefined): DeltaMapping {
+  const move = MOVES[kind]
+  if (!move) return {}
+  return {
+    ...(number !== undefined && { [move[0]]: move[1] * Number(number) }),
+    ...(position && POSITIONS[kind]?.[position]),
+  }
 }
 
 /** dateutil's `wall ± relativedelta(**delta)`: replace the singular fields, move by the plural ones (months clipped). */
@@ -177,16 +177,18 @@ export function parseRelativeDate(input: string, options: ParseOptions): ParsedD
 /** relative_date_parse: the instant alone. */
 export const relativeDateParse = (input: string, options: ParseOptions): number => parseRelativeDate(input, options).at
 
-/** `instant` moved to the start of its day (`unit` DAY) or hour on `timeZone`'s wall clock. */
-export function truncateIn(instant: number, timeZone: string, unit: 'day' | 'hour' | 'minute'): number {
-  const size = unit === 'day' ? DAY : unit === 'hour' ? HOUR : 60_000
+const UNIT_MS = { day: DAY, hour: HOUR, minute: 60_000 }
+
+/** The wall-clock start of `instant`'s day (or hour, or minute) on `timeZone`'s clock. */
+function wallStart(instant: number, timeZone: string, unit: keyof typeof UNIT_MS): number {
   const wall = instant + zoneOffset(instant, timeZone)
-  return fromWallClock(Math.floor(wall / size) * size, timeZone)
+  return Math.floor(wall / UNIT_MS[unit]) * UNIT_MS[unit]
 }
 
+/** `instant` moved to the start of its day (or hour, or minute) on `timeZone`'s wall clock. */
+export const truncateIn = (instant: number, timeZone: string, unit: keyof typeof UNIT_MS): number =>
+  fromWallClock(wallStart(instant, timeZone, unit), timeZone)
+
 /** `instant` moved to the last microsecond of its day (or hour, or minute) on `timeZone`'s wall clock. */
-export function endOfIn(instant: number, timeZone: string, unit: 'day' | 'hour' | 'minute'): number {
-  const size = unit === 'day' ? DAY : unit === 'hour' ? HOUR : 60_000
-  const wall = instant + zoneOffset(instant, timeZone)
-  return fromWallClock(Math.floor(wall / size) * size + size - MICROSECOND, timeZone)
-}
+export const endOfIn = (instant: number, timeZone: string, unit: keyof typeof UNIT_MS): number =>
+  fromWallClock(wallStart(instant, timeZone, unit) + UNIT_MS[unit] - MICROSECOND, timeZone)

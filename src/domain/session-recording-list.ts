@@ -10,7 +10,7 @@
 // - activity_score and recording_ttl as the query computes them (serializers/recording.ts).
 // The other filters (events, properties, console_log_filters, ...) are accepted and not applied.
 import { validationError } from '../core/drf/exceptions.ts'
-import { activityScore, recordingEnd, recordingExpiry } from '../serializers/recording.ts'
+import { activityScore, recordingEnd, recordingTtl } from '../serializers/recording.ts'
 import type { RecordingRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
 import { compilePropertyFilters, type PropertyFilterInput } from './property-filters.ts'
@@ -19,11 +19,6 @@ import type { RecordingOrder, RecordingsQuery } from './recordings-query.ts'
 
 /** The real RecordingsQuery's date_from when a list names none. */
 export const DEFAULT_RECORDINGS_DATE_FROM = '-3d'
-const DAY = 86_400_000
-
-/** recording_ttl: whole days from now to the expiry (ClickHouse's date_diff('DAY', now, expiry_time)). */
-export const recordingTtl = (r: RecordingRecord, now: number) =>
-  Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
 
 /** The query's columns a having predicate or an order can name. */
 export function recordingColumns(r: RecordingRecord, now: number): Record<string, unknown> {

@@ -1,15 +1,18 @@
-// The mock's own control API under /_mock/ (no key): reset, clock, tasks, and capture standing in for
-// the event-capture interface. The journal is journal.ts; the data as stored, mock-data.ts.
+// The mock's own control API under /_mock/ (no key): reset, clock, tasks, capture standing in for the
+// event-capture interface, the rate limits in force and their buckets (see core/drf/throttling.ts), and
+// the mock describing itself: whether it is up (health) and what it serves (routes). The journal is
+// journal.ts; the fault settings, faults.ts; the data as stored, mock-data.ts.
 import { inClockRange, MAX_INSTANT, MIN_INSTANT, parseDuration, parseInstant } from '../core/clock.ts'
 import type { HandlerContext, HandlerMap } from './context.ts'
 import { controlProject } from './lookup.ts'
 import { validationError } from '../core/drf/exceptions.ts'
-import { json } from '../core/http.ts'
+import { empty, json } from '../core/http.ts'
+import { formatRate, REAL_RATES, THROTTLE_CLASSES } from '../contract/rate-limits.ts'
 import { capture } from '../domain/capture.ts'
 import { createRecording } from '../domain/recording.ts'
 import { toPerson } from '../serializers/person.ts'
 import { toRecording } from '../serializers/recording.ts'
-import { iso, isoOrNull } from '../serializers/time.ts'
+import { iso, isoOrNull } from '../core/datetime.ts'
 import { UnknownFixturesError } from '../store/dataset.ts'
 import type { TaskRecord } from '../store/models.ts'
 
@@ -130,5 +133,49 @@ export const controlHandlers: HandlerMap = {
       201,
       toRecording(recording, store.persons, clock.now(), ctx.profile === 'observed' ? 'array' : 'string'),
     )
+  },
+
+  mock_rate_limits_retrieve(ctx) {
+    const throttle = ctx.services.throttle
+    if (!throttle) return json(200, { enabled: false, classes: [], buckets: [] })
+    const classes = THROTTLE_CLASSES.map((c) => ({
+      class: c.name,
+      scope: c.scope,
+      kind: c.kind,
+      ident: c.ident,
+      rate: formatRate(throttle.rates[c.scope]!),
+      real_rate: formatRate(REAL_RATES[c.scope]!),
+    }))
+    const buckets = throttle.buckets().map((b) => ({ ...b, frees_at: iso(b.frees_at!) }))
+    return json(200, { enabled: true, classes, buckets })
+  },
+
+  mock_rate_limits_clear(ctx) {
+    ctx.services.throttle?.clear()
+    return empty(204)
+  },
+
+  mock_health_retrieve(ctx) {
+    const { store, startedAt, contract } = ctx.services
+    return json(200, {
+      status: 'ok',
+      version: contract.document.info.version,
+      scenario: store.dataset.fixtures,
+      seed: store.dataset.seed,
+      uptime_s: Math.round(Math.max(0, performance.now() - startedAt)) / 1000,
+    })
+  },
+
+  mock_routes_list(ctx) {
+    const results = ctx.services.contract.operations
+      .map((op) => ({
+        operation_id: op.operationId,
+        method: op.method,
+        paths: op.templates,
+        scopes: op.scopes,
+        tags: op.tags,
+      }))
+      .sort((a, b) => a.paths[0]!.localeCompare(b.paths[0]!) || a.method.localeCompare(b.method))
+    return json(200, { count: results.length, results })
   },
 }

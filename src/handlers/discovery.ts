@@ -3,7 +3,7 @@ import { reachableProjects } from '../core/auth.ts'
 import type { HandlerMap } from './context.ts'
 import { json } from '../core/http.ts'
 import { drfLimitOffset, drfPage } from '../core/drf/pagination.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 import { toUser } from '../serializers/user.ts'
 import type { OrganizationRecord, ProjectRecord } from '../store/models.ts'
 

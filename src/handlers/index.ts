@@ -4,13 +4,10 @@ import { controlHandlers } from './control.ts'
 import { discoveryHandlers } from './discovery.ts'
 import { faultHandlers } from './faults.ts'
 import { journalHandlers } from './journal.ts'
-import { journalExportHandlers } from './journal-export.ts'
 import { maxToolsHandlers } from './max-tools.ts'
 import { mockDataHandlers } from './mock-data.ts'
-import { mockStatusHandlers } from './mock-status.ts'
 import { personHandlers } from './persons.ts'
 import { playlistHandlers } from './playlists.ts'
-import { rateLimitHandlers } from './rate-limits.ts'
 import { sessionRecordingHandlers } from './session-recordings.ts'
 
 export const handlers: HandlerMap = {
@@ -21,9 +18,6 @@ export const handlers: HandlerMap = {
   ...discoveryHandlers,
   ...controlHandlers,
   ...journalHandlers,
-  ...journalExportHandlers,
   ...mockDataHandlers,
   ...faultHandlers,
-  ...rateLimitHandlers,
-  ...mockStatusHandlers,
 }

@@ -8,14 +8,8 @@ import { offsetPageOf } from '../core/drf/pagination.ts'
 import { andThen, mapInSlices } from '../core/slices.ts'
 import { nextNonPeakSlot, nextSundayFiveUtc } from '../domain/schedule.ts'
 import { queueEventDeletion } from '../domain/tasks.ts'
-import { activityFor, projectActivity, toActivityEntry } from '../domain/activity.ts'
-import {
-  deletePerson,
-  deletePersonProperty,
-  splitPerson,
-  updatePersonProperties,
-  type Actor,
-} from '../domain/person-changes.ts'
+import { activityFor, toActivityEntry, type Actor } from '../domain/activity.ts'
+import { deletePerson, deletePersonProperty, splitPerson, updatePersonProperties } from '../domain/person-changes.ts'
 import { findPersons } from '../domain/person-query.ts'
 import { activityPage, personsListLinks } from '../domain/query-params-url.ts'
 import { earliestOf } from '../domain/insight-query.ts'
@@ -26,10 +20,10 @@ import { toListedPerson, toPerson } from '../serializers/person.ts'
 import type { PersonRecord } from '../store/models.ts'
 import { findPerson } from './lookup.ts'
 
-export const DEFAULT_PERSONS_LIMIT = 100
+const DEFAULT_PERSONS_LIMIT = 100
 /** The most the real service's actors query returns in one page. */
-export const MAX_PERSONS_LIMIT = 50_000
-export const DEFAULT_ACTIVITY_LIMIT = 10
+const MAX_PERSONS_LIMIT = 50_000
+const DEFAULT_ACTIVITY_LIMIT = 10
 
 /** `?format=csv`, or no format and an Accept header asking for CSV rather than JSON. */
 function wantsCsv(ctx: HandlerContext): boolean {
@@ -174,7 +168,7 @@ export const personHandlers: HandlerMap = {
   },
 
   persons_all_activity_retrieve(ctx) {
-    return activityPageOf(ctx, projectActivity(ctx.services.store, ctx.project!.id, 'Person'))
+    return activityPageOf(ctx, ctx.services.store.activity.scopeEntries(ctx.project!.id, 'Person'))
   },
 
   persons_delete_events_create(ctx) {

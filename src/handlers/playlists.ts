@@ -22,12 +22,12 @@ import { toPlaylist, toSyntheticPlaylist } from '../serializers/playlist.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { PlaylistRecord } from '../store/models.ts'
 
-export const DEFAULT_PLAYLISTS_LIMIT = 100
-export const MAX_PLAYLISTS_LIMIT = 500
+const DEFAULT_PLAYLISTS_LIMIT = 100
+const MAX_PLAYLISTS_LIMIT = 500
 /** A collection's recordings come back one page of this size, `has_next` telling whether more exist. */
-export const PLAYLIST_RECORDINGS_PAGE = 50
-/** The version the real service stamps on recordings lists. */
-export const RECORDINGS_LIST_VERSION = 4
+const PLAYLIST_RECORDINGS_PAGE = 50
+/** A recordings list as the real service answers it, stamped with its version (4). */
+export const recordingsList = (results: unknown[], hasNext: boolean) => ({ results, has_next: hasNext, version: 4 })
 
 /**
  * The playlist in the path, in the path's project. Soft-deleted playlists are 404 except to PATCH,
@@ -49,15 +49,24 @@ function syntheticOf(ctx: HandlerContext, note: string): SyntheticPlaylist | und
     : undefined
 }
 
+/** Renders a playlist for the key's user: a stored one by the serializer, a synthetic one with its counts. */
+function renderer(ctx: HandlerContext) {
+  const { store, clock } = ctx.services
+  const viewer = ctx.principal!.user
+  const now = clock.now()
+  return (p: PlaylistRecord | SyntheticPlaylist) =>
+    'project_id' in p
+      ? toPlaylist(store, p, viewer)
+      : toSyntheticPlaylist(p, syntheticCounts(store, ctx.project!.id, p, viewer.email, now))
+}
+
 /** PATCH and PUT (the serializer's update): soft-deleted playlists too, synthetic ones refused where listed. */
 function updateOf(syntheticNote: string): Handler {
   return (ctx) => {
     const { store, clock } = ctx.services
-    const user = ctx.principal!.user
     if (syntheticOf(ctx, syntheticNote)) throw validationError('Cannot update synthetic playlists')
     const found = findPlaylist(ctx, { includeDeleted: true })
-    const playlist = updatePlaylist(store, found, ctx.body ?? {}, user, clock.now())
-    return json(200, toPlaylist(store, playlist, user))
+    return json(200, renderer(ctx)(updatePlaylist(store, found, ctx.body ?? {}, ctx.principal!.user, clock.now())))
   }
 }
 
@@ -87,38 +96,19 @@ export const playlistHandlers: HandlerMap = {
       recordingId: ctx.query.session_recording_id,
       collectionType: ctx.query.collection_type,
     }
-    const projectId = ctx.project!.id
-    const playlists = listPlaylists(store, projectId, filters)
-    if (!ctx.observed('playlists-synthetic'))
-      return json(
-        200,
-        drfPage(ctx.url, playlists, limit, offset, (p) => toPlaylist(store, p, viewer)),
-      )
-    const render = (p: PlaylistRecord | SyntheticPlaylist) =>
-      'project_id' in p
-        ? toPlaylist(store, p, viewer)
-        : toSyntheticPlaylist(p, syntheticCounts(store, projectId, p, viewer.email, now))
-    return json(200, drfPage(ctx.url, withSynthetic(playlists, filters), limit, offset, render))
+    const playlists = listPlaylists(store, ctx.project!.id, filters)
+    const listed = ctx.observed('playlists-synthetic') ? withSynthetic(playlists, filters) : playlists
+    return json(200, drfPage(ctx.url, listed, limit, offset, renderer(ctx)))
   },
 
   session_recording_playlists_create(ctx) {
     const { store, clock } = ctx.services
-    const user = ctx.principal!.user
-    const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, user, clock.now())
-    return json(201, toPlaylist(store, playlist, user))
+    const playlist = createPlaylist(store, ctx.project!.id, ctx.body ?? {}, ctx.principal!.user, clock.now())
+    return json(201, renderer(ctx)(playlist))
   },
 
   session_recording_playlists_retrieve(ctx) {
-    const synthetic = syntheticOf(ctx, 'playlist-retrieve-synthetic')
-    if (synthetic) {
-      const { store, clock } = ctx.services
-      const viewer = ctx.principal!.user
-      return json(
-        200,
-        toSyntheticPlaylist(synthetic, syntheticCounts(store, ctx.project!.id, synthetic, viewer.email, clock.now())),
-      )
-    }
-    return json(200, toPlaylist(ctx.services.store, findPlaylist(ctx), ctx.principal!.user))
+    return json(200, renderer(ctx)(syntheticOf(ctx, 'playlist-retrieve-synthetic') ?? findPlaylist(ctx)))
   },
 
   session_recording_playlists_partial_update: updateOf('playlist-patch-synthetic'),
@@ -137,13 +127,10 @@ export const playlistHandlers: HandlerMap = {
     const shape = ctx.observed('playlist-recordings-person') ? 'array' : 'string'
     // viewed and viewers for the key's user, as in the recordings list (the same query runner there).
     const viewer = ctx.principal!.user.email
-    return json(200, {
-      results: recordings
-        .slice(0, PLAYLIST_RECORDINGS_PAGE)
-        .map((r) => toRecording(r, store.persons, now, shape, { viewer })),
-      has_next: recordings.length > PLAYLIST_RECORDINGS_PAGE,
-      version: RECORDINGS_LIST_VERSION,
-    })
+    const page = recordings
+      .slice(0, PLAYLIST_RECORDINGS_PAGE)
+      .map((r) => toRecording(r, store.persons, now, shape, { viewer }))
+    return json(200, recordingsList(page, recordings.length > page.length))
   },
 
   session_recording_playlists_recordings_create(ctx) {

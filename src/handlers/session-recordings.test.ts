@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { testClient, type TestClient } from '../../test/support.ts'
-import { iso } from '../serializers/time.ts'
+import { iso } from '../core/datetime.ts'
 
 const PATH = '/api/environments/1/session_recordings/'
 const SEED_RECORDING_FIELDS = [

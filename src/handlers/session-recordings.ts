@@ -9,23 +9,17 @@ import { notFound, validationError } from '../core/drf/exceptions.ts'
 import { empty, json } from '../core/http.ts'
 import { offsetPageOf } from '../core/drf/pagination.ts'
 import { bulkRecordingIds } from '../domain/playlists.ts'
-import {
-  deleteRecording,
-  markNotViewed,
-  markViewed,
-  pageWithSelected,
-  recordingsWithSelected,
-} from '../domain/recording.ts'
+import { markNotViewed, markViewed, pageWithSelected, recordingsWithSelected } from '../domain/recording.ts'
 import { parseRecordingsQuery } from '../domain/recordings-query.ts'
 import { listRecordings } from '../domain/session-recording-list.ts'
 import { parseRecordingUpdate } from '../domain/recording-update.ts'
-import { RECORDINGS_LIST_VERSION } from './playlists.ts'
+import { recordingsList } from './playlists.ts'
 import { toRecording } from '../serializers/recording.ts'
 import type { RecordingRecord } from '../store/models.ts'
 
-export const DEFAULT_RECORDINGS_LIMIT = 50
+const DEFAULT_RECORDINGS_LIMIT = 50
 /** MAX_RECORDINGS_PER_BULK_DELETE (recording-api's batch). */
-export const MAX_BULK_DELETE = 100
+const MAX_BULK_DELETE = 100
 /** bulk_delete's date_from without one: the team's session_recording_retention_period (its default, 30d). */
 const RETENTION_DATE_FROM = '-30d'
 
@@ -58,13 +52,7 @@ export const sessionRecordingHandlers: HandlerMap = {
     const page = pageWithSelected(recordings.slice(offset, offset + limit), first).map((r) =>
       toRecording(r, store.persons, now, shape, { viewer, matchesFilters: r !== first?.recording || first.matches }),
     )
-    if (shape === 'array') {
-      return json(200, {
-        results: page,
-        has_next: recordings.length > offset + limit,
-        version: RECORDINGS_LIST_VERSION,
-      })
-    }
+    if (shape === 'array') return json(200, recordingsList(page, recordings.length > offset + limit))
     return json(200, offsetPageOf(ctx.url, recordings.length, limit, offset, page))
   },
 
@@ -119,13 +107,13 @@ export const sessionRecordingHandlers: HandlerMap = {
     const { store, clock } = ctx.services
     const query = { session_ids: ids, date_from: dateFrom, date_to: null }
     const found = listRecordings(store, ctx.project!.id, query, clock.now(), { datesForIds: true })
-    for (const r of [...found]) deleteRecording(store, ctx.project!.id, r.id)
+    for (const r of [...found]) store.recordings.remove(ctx.project!.id, r.id)
     return json(200, { success: true, deleted_count: found.length, total_requested: ids.length, failed_ids: [] })
   },
 
   /** The real view asks its recording service to delete without looking the recording up: 204 either way. */
   session_recordings_destroy(ctx) {
-    deleteRecording(ctx.services.store, ctx.project!.id, ctx.params.id!)
+    ctx.services.store.recordings.remove(ctx.project!.id, ctx.params.id!)
     return empty(204)
   },
 }

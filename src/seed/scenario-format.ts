@@ -19,8 +19,11 @@ export { ScenarioFormatError }
 const ENGLISH = en().localeError
 /** A value, or null, or absent. */
 const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema))
+const int = z.number().check(z.int())
 /** A whole number, 0 or more. */
 const count = z.number().check(z.int(), z.nonnegative())
+/** Text of one character or more. */
+const text = z.string().check(z.minLength(1))
 const instant = z.string().check(z.refine((s) => Number.isFinite(Date.parse(s)), 'is not an ISO 8601 instant'))
 const json = z.record(z.string(), z.unknown())
 
@@ -28,7 +31,7 @@ const json = z.record(z.string(), z.unknown())
 const personEntry = z.object({
   person: z.looseObject({
     id: count,
-    uuid: z.string().check(z.minLength(1)),
+    uuid: text,
     distinct_ids: z.array(z.string()),
     properties: z.nullable(json),
     created_at: instant,
@@ -54,7 +57,7 @@ const personEntry = z.object({
 
 /** A recording as the list answered it, without the embedded person (the loader joins it again). */
 const recording = z.looseObject({
-  id: z.string().check(z.minLength(1)),
+  id: text,
   distinct_id: z.string(),
   start_time: instant,
   recording_duration: maybe(z.number().check(z.nonnegative())),
@@ -65,7 +68,7 @@ const recording = z.looseObject({
 })
 
 const user = z.looseObject({
-  id: z.number().check(z.int()),
+  id: int,
   uuid: z.optional(z.string()),
   distinct_id: maybe(z.string()),
   first_name: maybe(z.string()),
@@ -75,8 +78,8 @@ const user = z.looseObject({
 
 const playlistEntry = z.object({
   playlist: z.looseObject({
-    id: z.number().check(z.int()),
-    short_id: z.string().check(z.minLength(1)),
+    id: int,
+    short_id: text,
     name: maybe(z.string()),
     derived_name: maybe(z.string()),
     description: maybe(z.string()),
@@ -85,9 +88,9 @@ const playlistEntry = z.object({
     filters: maybe(json),
     type: maybe(z.enum(['collection', 'filters'])),
     created_at: instant,
-    created_by: maybe(z.looseObject({ id: z.number().check(z.int()) })),
+    created_by: maybe(z.looseObject({ id: int })),
     last_modified_at: instant,
-    last_modified_by: maybe(z.looseObject({ id: z.number().check(z.int()) })),
+    last_modified_by: maybe(z.looseObject({ id: int })),
   }),
   /** The ids GET :short_id/recordings/ listed, most recently added first; null when not read. */
   recordings: z.nullable(z.array(z.string())),
@@ -95,24 +98,24 @@ const playlistEntry = z.object({
   item_count: count,
 })
 
-export const scenarioSchema = z.object({
+const scenarioSchema = z.object({
   format: z.literal(SCENARIO_FORMAT),
   version: z.literal(SCENARIO_VERSION),
   /** When it was recorded: the dataset's anchor (the in-process clock starts there). */
   recorded_at: instant,
   /** Where from: the deployment's origin and the project. Never a key. */
-  source: z.object({ base_url: z.string(), project_id: z.number().check(z.int()) }),
+  source: z.object({ base_url: z.string(), project_id: int }),
   /** What the recorder did to personal data (see docs/record.md). */
   redaction: z.object({ salted: z.boolean(), kept: z.array(z.string()) }),
-  organization: z.object({ id: z.string().check(z.minLength(1)), name: z.string(), slug: z.string() }),
+  organization: z.object({ id: text, name: z.string(), slug: z.string() }),
   project: z.object({
-    id: z.number().check(z.int()),
+    id: int,
     uuid: z.nullable(z.string()),
     name: z.string(),
     timezone: z.string(),
   }),
   /** The recording key's user: the scenario's keys belong to them (so watched counts are theirs). */
-  user_id: z.number().check(z.int()),
+  user_id: int,
   users: z.array(user),
   persons: z.array(personEntry),
   recordings: z.array(recording),
@@ -122,8 +125,6 @@ export const scenarioSchema = z.object({
 export type RecordedScenario = z.infer<typeof scenarioSchema>
 export type RecordedPerson = RecordedScenario['persons'][number]
 export type RecordedPlaylist = RecordedScenario['playlists'][number]
-export type RecordedActivityEntry = NonNullable<RecordedPerson['activity']>[number]
-export type RecordedTimelinePoint = NonNullable<RecordedPerson['timeline']>[number]
 
 /** The data as a recorded scenario, checked; anything else is a ScenarioFormatError saying where. */
 export function decodeScenario(data: unknown): RecordedScenario {

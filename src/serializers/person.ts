@@ -1,7 +1,7 @@
 // Person as the API shows it (seed 2.1), with the real service's name derivation and id ordering.
 import type { components } from '../contract/types.gen.ts'
 import type { PersonRecord } from '../store/models.ts'
-import { iso, isoOrNull } from './time.ts'
+import { iso, isoOrNull } from '../core/datetime.ts'
 
 type Person = components['schemas']['Person']
 type EmbeddedPerson = components['schemas']['EmbeddedPerson']

@@ -5,24 +5,13 @@
 import type { components } from '../contract/types.gen.ts'
 import type { PlaylistRecord, UserRecord } from '../store/models.ts'
 import type { Store } from '../store/store.ts'
-import { iso } from './time.ts'
+import { iso } from '../core/datetime.ts'
 import { toUser } from './user.ts'
 
 type Playlist = components['schemas']['SessionRecordingPlaylist']
 
-export interface RecordingsCounts {
-  saved_filters: {
-    count: number | null
-    has_more: boolean | null
-    watched_count: number | null
-    increased: boolean | null
-    last_refreshed_at: string | null
-  }
-  collection: { count: number | null; watched_count: number | null }
-}
-
 /** The saved-filters block: the real service's cache, never filled by the mock. */
-const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({
+const NO_SAVED_FILTERS = Object.freeze({
   count: null,
   has_more: null,
   watched_count: null,
@@ -30,7 +19,7 @@ const NO_SAVED_FILTERS: RecordingsCounts['saved_filters'] = Object.freeze({
   last_refreshed_at: null,
 })
 
-function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord): RecordingsCounts {
+function recordingsCounts(store: Store, playlist: PlaylistRecord, viewer: UserRecord) {
   // An item counts as watched when the project has its recording and the viewer watched it.
   const count = store.playlistItems.countOf(playlist.id)
   const watched = store.playlistItems.countAmong(
@@ -46,16 +35,6 @@ const userOf = (store: Store, id: number | null) => (id == null ? undefined : st
 export function toPlaylist(store: Store, playlist: PlaylistRecord, viewer: UserRecord): Playlist {
   const createdBy = userOf(store, playlist.created_by_id)
   const lastModifiedBy = userOf(store, playlist.last_modified_by_id)
-  return renderPlaylist(store, playlist, viewer, createdBy, lastModifiedBy)
-}
-
-function renderPlaylist(
-  store: Store,
-  playlist: PlaylistRecord,
-  viewer: UserRecord,
-  createdBy: UserRecord | undefined,
-  lastModifiedBy: UserRecord | undefined,
-): Playlist {
   return {
     id: playlist.id,
     short_id: playlist.short_id,
@@ -66,10 +45,10 @@ function renderPlaylist(
     created_at: iso(playlist.created_at),
     created_by: createdBy ? toUser(createdBy) : null,
     deleted: playlist.deleted,
-    filters: playlist.filters as Playlist['filters'],
+    filters: playlist.filters,
     last_modified_at: iso(playlist.last_modified_at),
     last_modified_by: lastModifiedBy ? toUser(lastModifiedBy) : null,
-    recordings_counts: recordingsCounts(store, playlist, viewer) as unknown as Playlist['recordings_counts'],
+    recordings_counts: recordingsCounts(store, playlist, viewer),
     type: playlist.type,
     is_synthetic: false,
   }
@@ -105,7 +84,7 @@ export function toSyntheticPlaylist(
         increased: null,
         last_refreshed_at: null,
       },
-    } as unknown as Playlist['recordings_counts'],
+    },
     type: 'collection',
     is_synthetic: true,
   }

@@ -1,10 +1,10 @@
 // Session recording as the API shows it (seed 2.4, with the fields the real service adds): values that
 // hang together, `ongoing` and `recording_ttl` by the clock, `viewed` and `viewers` by who asks.
 import type { components } from '../contract/types.gen.ts'
-import type { PersonRecord, RecordingRecord } from '../store/models.ts'
+import type { RecordingRecord } from '../store/models.ts'
 import type { PersonTable } from '../store/person-table.ts'
 import { toEmbeddedPerson, type DistinctIdsShape } from './person.ts'
-import { iso } from './time.ts'
+import { iso } from '../core/datetime.ts'
 
 type SessionRecording = components['schemas']['SessionRecording']
 
@@ -43,6 +43,10 @@ export function recordingExpiry(r: RecordingRecord): number {
   return Math.floor(r.start_time / DAY) * DAY + (r.retention_period_days ?? DEFAULT_RETENTION_DAYS) * DAY
 }
 
+/** recording_ttl: whole UTC days from now to the expiry (ClickHouse's date_diff('DAY', now, expiry_time)). */
+export const recordingTtl = (r: RecordingRecord, now: number) =>
+  Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
+
 /**
  * Who is looking, and how the recording came into the answer: `viewer` (the key's user's e-mail) makes
  * `viewed` that user's own view and `viewers` the others (without one, as the control API and the
@@ -66,28 +70,11 @@ export function toRecording(
   distinctIds: DistinctIdsShape = 'string',
   view: RecordingView = {},
 ): SessionRecording {
-  // Whole UTC days between now and the expiry (ClickHouse's dateDiff('day', ...)).
-  const ttl = Math.floor(recordingExpiry(r) / DAY) - Math.floor(now / DAY)
   const end = recordingEnd(r)
-  const ongoing = r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS)
   // No user: every viewer shown; a user who viewed it: by e-mail; one who did not: ''.
   const viewer = view.viewer == null ? null : r.viewers.includes(view.viewer) ? view.viewer : ''
-  const person = persons.getByDistinctId(r.project_id, r.distinct_id) ?? null
-  return render(r, person, distinctIds, { ttl, ongoing, viewer, matchesFilters: view.matchesFilters ?? true })
-}
-
-/** The fields in the real serializer's order (the seed's `storage` after the person). */
-function render(
-  r: RecordingRecord,
-  person: PersonRecord | null,
-  shape: DistinctIdsShape,
-  {
-    ttl,
-    ongoing,
-    viewer,
-    matchesFilters,
-  }: { ttl: number; ongoing: boolean; viewer: string | null; matchesFilters: boolean },
-): SessionRecording {
+  const person = persons.getByDistinctId(r.project_id, r.distinct_id)
+  // The fields in the real serializer's order (the seed's `storage` after the person).
   return {
     id: r.id,
     distinct_id: r.distinct_id,
@@ -97,7 +84,7 @@ function render(
     active_seconds: r.active_seconds,
     inactive_seconds: r.inactive_seconds,
     start_time: iso(r.start_time),
-    end_time: iso(recordingEnd(r)),
+    end_time: iso(end),
     click_count: r.click_count,
     keypress_count: r.keypress_count,
     mouse_activity_count: r.mouse_activity_count,
@@ -105,19 +92,19 @@ function render(
     console_warn_count: r.console_warn_count,
     console_error_count: r.console_error_count,
     start_url: r.start_url,
-    person: person ? toEmbeddedPerson(person, r.distinct_id, shape) : null,
-    ...(shape === 'string' ? { storage: r.storage } : {}),
+    person: person ? toEmbeddedPerson(person, r.distinct_id, distinctIds) : null,
+    ...(distinctIds === 'string' ? { storage: r.storage } : {}),
     retention_period_days: r.retention_period_days ?? DEFAULT_RETENTION_DAYS,
     expiry_time: iso(recordingExpiry(r)),
-    recording_ttl: ttl,
+    recording_ttl: recordingTtl(r, now),
     snapshot_source: r.snapshot_source,
     snapshot_library: null,
-    ongoing,
+    ongoing: r.ongoing ?? (end <= now && now - end < ONGOING_WINDOW_MS),
     activity_score: activityScore(r),
     // The mock makes no AI summaries and links no issues.
     has_summary: false,
     summary_outcome: null,
     external_references: [],
-    matches_filters: matchesFilters,
+    matches_filters: view.matchesFilters ?? true,
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { iso, isoOffset, isoOrNull } from './time.ts'
+import { iso, isoOffset, isoOrNull } from '../core/datetime.ts'
 
 describe('iso (DRF datetime text)', () => {
   it('omits the fraction when the microseconds are zero and writes six digits otherwise', () => {

@@ -1,5 +1,5 @@
 // DELETE (with and without delete_events) and POST delete_events, scheduled on the mock's clock.
-import { iso, isoOffset } from '../../src/serializers/time.ts'
+import { iso, isoOffset } from '../../src/core/datetime.ts'
 import { describe, expect, it } from 'vitest'
 import { activityFor } from '../../src/domain/activity.ts'
 import { KEYS } from '../support.ts'

@@ -85,8 +85,20 @@ export class RecordingColumns extends Columns<Column> {
   record(r: DrawnRecording): RecordingRecord {
     const i = this.add()
     const of = this.of
-    for (let w = 0; w < 4; w++) of[WORDS[w]!][i] = (r.id as readonly number[])[w]!
-    for (const k of COUNTS) this.set(k, i, r[k])
+    // Each column named (a write to `of[k]` with k varying is one the engine cannot specialize).
+    const [w0, w1, w2, w3] = r.id as readonly number[]
+    of.w0[i] = w0!
+    of.w1[i] = w1!
+    of.w2[i] = w2!
+    of.w3[i] = w3!
+    this.set('active_seconds', i, r.active_seconds)
+    this.set('inactive_seconds', i, r.inactive_seconds)
+    this.set('click_count', i, r.click_count)
+    this.set('keypress_count', i, r.keypress_count)
+    this.set('mouse_activity_count', i, r.mouse_activity_count)
+    this.set('console_log_count', i, r.console_log_count)
+    this.set('console_warn_count', i, r.console_warn_count)
+    this.set('console_error_count', i, r.console_error_count)
     of.start[i] = r.start_time
     this.set('project', i, r.project_id)
     of.owner[i] = r.owner

@@ -125,6 +125,10 @@ export interface WriteCase {
   then?: Effect[]
 }
 
+/** The query of a list's page `index` (from 0) of `limit` items, as its x-list pages it and reaches every item. */
+export const pageQuery = (list: ListRule | undefined, limit: number, index: number) =>
+  list?.paging === 'page' ? { ...list.reach, page: index + 1, limit } : { ...list?.reach, limit, offset: index * limit }
+
 export interface ResponseMedia {
   mediaType: string
   schema: JsonSchema

@@ -73,18 +73,20 @@ export function isUuid(value: string): boolean {
 
 type KeyClass = 'harmless' | 'ip' | 'first' | 'last' | 'name' | 'url' | 'digits' | null
 
+/** What a key (less its `$` and `$initial_`) says of its values: the first pattern it matches. */
+const KEY_CLASSES: Array<[RegExp, KeyClass]> = [
+  [/(^|_)ip(_?address)?$/, 'ip'],
+  [/(^|_)(first_?name|given_?name)$/, 'first'],
+  [/(^|_)(last_?name|family_?name|surname)$/, 'last'],
+  [/(^|_)(name|full_?name|user_?name|display_?name|nick_?name)$/, 'name'],
+  [/url|referrer|referring_domain|pathname|host|href|domain|website|link/, 'url'],
+  [/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/, 'digits'],
+]
+
 function keyClass(key: string): KeyClass {
   if (isHarmlessKey(key)) return 'harmless'
-  const k = key.toLowerCase().replace(/^\$initial_/, '$')
-  const bare = k.replace(/^\$/, '')
-  if (/(^|_)ip(_?address)?$/.test(bare)) return 'ip'
-  if (/(^|_)(first_?name|given_?name)$/.test(bare)) return 'first'
-  if (/(^|_)(last_?name|family_?name|surname)$/.test(bare)) return 'last'
-  if (/(^|_)(name|full_?name|user_?name|display_?name|nick_?name)$/.test(bare)) return 'name'
-  if (/url|referrer|referring_domain|pathname|host|href|domain|website|link/.test(bare)) return 'url'
-  if (/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/.test(bare))
-    return 'digits'
-  return null
+  const bare = key.toLowerCase().replace(/^\$(initial_)?/, '')
+  return KEY_CLASSES.find(([pattern]) => pattern.test(bare))?.[1] ?? null
 }
 
 const NAME_PARTS: Record<string, NamePart> = { first: 'first', last: 'last', name: 'full' }

@@ -8,9 +8,6 @@ import type { JsonSchema, KitContract, ParameterInfo } from '../contract.ts'
 
 type Arb<T> = fc.Arbitrary<T>
 
-const JSON_KINDS = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'] as const
-type JsonKind = (typeof JSON_KINDS)[number]
-
 const text = (maxLength = 16) =>
   fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.ceil(maxLength / 2) }))
 
@@ -49,23 +46,15 @@ function broken(schema: JsonSchema, stringy: boolean, numeric: boolean): Arb<str
   return out
 }
 
-function kindArb(kind: JsonKind): Arb<unknown> {
-  switch (kind) {
-    case 'string':
-      return text(12)
-    case 'integer':
-      return fc.integer({ min: -1000, max: 1000 })
-    case 'number':
-      return fraction()
-    case 'boolean':
-      return fc.boolean()
-    case 'null':
-      return fc.constant(null)
-    case 'array':
-      return fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })
-    case 'object':
-      return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
-  }
+/** Values of each JSON kind. */
+const KIND_ARBS: Record<string, () => Arb<unknown>> = {
+  string: () => text(12),
+  integer: () => fc.integer({ min: -1000, max: 1000 }),
+  number: fraction,
+  boolean: () => fc.boolean(),
+  null: () => fc.constant(null),
+  array: () => fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  object: () => fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 }
 
 /** A small value the schema accepts (to carry an invalid part next to it). */
@@ -112,7 +101,7 @@ export function invalidJson(contract: KitContract, raw: JsonSchema, depth = 0): 
   if (types) {
     const allowed = new Set(types)
     if (allowed.has('number')) allowed.add('integer')
-    for (const kind of JSON_KINDS) if (!allowed.has(kind)) options.push(kindArb(kind))
+    for (const [kind, arb] of Object.entries(KIND_ARBS)) if (!allowed.has(kind)) options.push(arb())
   }
   const numeric = types?.includes('integer') || types?.includes('number')
   options.push(...broken(schema, !types || types.includes('string'), Boolean(numeric)))

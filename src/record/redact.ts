@@ -151,11 +151,8 @@ export class Redaction {
    */
   #string(value: string, label: string, where: RedactionEntry['where'], hint: KeyClass): string {
     if (value.trim() === '' || value === '$direct') return value
-    const personal = this.#personalShape(value)
-    if (personal) {
-      this.#note(label, where, personal[0], personal[1])
-      return personal[1]
-    }
+    const personal = this.#personal(value, label, where)
+    if (personal !== undefined) return personal
     let kind: Kind
     let fake: string
     if (isUuid(value)) return value
@@ -173,12 +170,17 @@ export class Redaction {
     return fake
   }
 
-  /** The fake of an e-mail address, an IP address or a URL (personal under any key), else undefined. */
-  #personalShape(value: string): [Kind, string] | undefined {
-    if (isEmail(value)) return ['email', this.#fakes.email(value)]
-    if (IPV4.test(value) || IPV6.test(value)) return ['ip', this.#fakes.ip(value)]
-    if (ABSOLUTE_URL.test(value)) return ['url', this.#fakes.url(value)]
-    return undefined
+  /** The fake of an e-mail address, an IP address or a URL (personal under any key), noted under `label`; else undefined. */
+  #personal(value: string, label: string, where: RedactionEntry['where']): string | undefined {
+    const [kind, fake]: [Kind?, string?] = isEmail(value)
+      ? ['email', this.#fakes.email(value)]
+      : IPV4.test(value) || IPV6.test(value)
+        ? ['ip', this.#fakes.ip(value)]
+        : ABSOLUTE_URL.test(value)
+          ? ['url', this.#fakes.url(value)]
+          : []
+    if (kind) this.#note(label, where, kind, fake!)
+    return fake
   }
 
   /**
@@ -186,15 +188,8 @@ export class Redaction {
    * an address or a URL, which is redacted under `label` as anywhere else.
    */
   #asIs(value: unknown, label: string): unknown {
-    if (typeof value === 'string') return this.#kept(label) ? value : this.#shapeOnly(value, label)
+    if (typeof value === 'string') return this.#kept(label) ? value : (this.#personal(value, label, 'field') ?? value)
     return walk(value, (v) => this.#asIs(v, label))
-  }
-
-  #shapeOnly(value: string, label: string): string {
-    const personal = this.#personalShape(value)
-    if (!personal) return value
-    this.#note(label, 'field', personal[0], personal[1])
-    return personal[1]
   }
 
   /** A field's string under its label: as it is when `keep` names the label, else by its shape and `hint`. */

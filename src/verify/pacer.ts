@@ -39,10 +39,6 @@ export class Pacer {
     return Math.max(this.o.now(), this.#awoke)
   }
 
-  get rates(): RateTable | null {
-    return this.o.rates
-  }
-
   #classes(operationId: string | null): Array<{ scope: string; rate: Rate; open: { count: number; last: number } }> {
     const rates = this.o.rates
     if (!rates) return []

@@ -5,6 +5,7 @@
 // generator that happened to produce something valid.
 import fc from 'fast-check'
 import type { JsonSchema, KitContract, ParameterInfo } from '../contract.ts'
+import { typesOf } from '../openapi.ts'
 
 type Arb<T> = fc.Arbitrary<T>
 
@@ -18,12 +19,6 @@ function parses(s: string): boolean {
   } catch {
     return false
   }
-}
-
-function typesOf(schema: JsonSchema): string[] | undefined {
-  if (typeof schema.type === 'string') return [schema.type]
-  if (Array.isArray(schema.type)) return schema.type
-  return undefined
 }
 
 /** Numbers that are not whole. */

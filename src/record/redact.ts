@@ -12,7 +12,7 @@
 // user's address), so joins still hold. A person's `name` is derived by the service from its properties
 // or distinct ids, so it gets the fake of the value it came from.
 import { Fakes, isEmail, type NamePart } from './fakes.ts'
-import { isHarmlessKey, isHarmlessValue } from './harmless.ts'
+import { harmlessRule } from './harmless.ts'
 
 export type Kind = 'email' | 'name' | 'ip' | 'url' | 'digits' | 'text'
 
@@ -84,7 +84,7 @@ const KEY_CLASSES: Array<[RegExp, KeyClass]> = [
 ]
 
 function keyClass(key: string): KeyClass {
-  if (isHarmlessKey(key)) return 'harmless'
+  if (harmlessRule(key)) return 'harmless'
   const bare = key.toLowerCase().replace(/^\$(initial_)?/, '')
   return KEY_CLASSES.find(([pattern]) => pattern.test(bare))?.[1] ?? null
 }
@@ -159,7 +159,7 @@ export class Redaction {
     else if (ISO_INSTANT.test(value)) {
       if (hint !== 'digits') return value
       ;[kind, fake] = ['digits', this.#fakes.digits(value)]
-    } else if (hint === 'harmless' && isHarmlessValue(label, value)) return value
+    } else if (hint === 'harmless' && harmlessRule(label)!(value)) return value
     else if (hint === 'first' || hint === 'last' || hint === 'name')
       [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
     else if (hint === 'url' && value.startsWith('/')) [kind, fake] = ['url', this.#fakes.path(value)]

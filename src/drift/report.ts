@@ -1,6 +1,6 @@
 // The drift result for people (a table), for programs (JSON) and for CI (JUnit XML: one test case per
 // compared operation, failing on a breaking change outside the baseline, warnings as its output).
-import { xmlEscape } from '../verify/report/junit.ts'
+import { byOperation, xmlEscape } from '../verify/report/junit.ts'
 import type { Finding } from './compare.ts'
 import type { DriftResult } from './drift.ts'
 
@@ -39,19 +39,18 @@ export function driftJson(result: DriftResult): string {
 }
 
 export function driftJUnit(result: DriftResult): string {
-  const byOperation = new Map<string, Finding[]>()
-  for (const f of result.findings) byOperation.set(f.operationId, [...(byOperation.get(f.operationId) ?? []), f])
+  const findingsOf = byOperation(result.findings)
   const failing = (findings: Finding[]) => findings.filter((f) => f.severity === 'breaking' && !f.accepted)
   const text = (findings: Finding[]) =>
     findings.map((f) => `${label(f)} ${f.where}: ${f.change}: ${f.message}`).join('\n')
-  const failures = result.operations.ids.filter((id) => failing(byOperation.get(id) ?? []).length > 0).length
+  const failures = result.operations.ids.filter((id) => failing(findingsOf.get(id) ?? []).length > 0).length
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="analytics-mock drift" tests="${result.operations.compared}" failures="${failures}" errors="0">`,
     `  <testsuite name="${xmlEscape(`drift against ${result.source}`)}" tests="${result.operations.compared}" failures="${failures}" errors="0">`,
   ]
   for (const id of result.operations.ids) {
-    const findings = byOperation.get(id) ?? []
+    const findings = findingsOf.get(id) ?? []
     const open = `    <testcase classname="drift" name="${xmlEscape(id)}"`
     if (findings.length === 0) {
       out.push(`${open}/>`)

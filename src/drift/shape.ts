@@ -4,7 +4,7 @@
 // one) and `oneOf`/`anyOf` (our contract's "a user or null") all come out the same, so two documents
 // written in different styles compare by meaning.
 
-import { deref, type Json } from '../verify/openapi.ts'
+import { deref, typesOf, type Json } from '../verify/openapi.ts'
 
 export interface Shape {
   /** Types the value may have ('null' included when it may be null); undefined: anything. */
@@ -91,7 +91,7 @@ export function shapeOf(schema: unknown, root: Json, seen: ReadonlySet<string> =
       shape = merge(shape, union((s[key] as unknown[]).map((p) => shapeOf(p, root, seen, depth + 1))))
   }
   const own = ANY()
-  const types = Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : undefined
+  const types = typesOf(s)
   if (types) own.types = new Set(types)
   else if (s.properties) own.types = new Set(['object'])
   else if (s.items) own.types = new Set(['array'])

@@ -1,15 +1,7 @@
 // `analytics-mock record`: reads a deployment into a redacted scenario file that `serve --scenario FILE`,
 // `createMock({ fixtures: FILE })` and `--state` load. The key comes from an environment variable only
 // (a command line is visible to other users of the machine) and is never written or printed.
-import {
-  optionsHelp,
-  rateOption,
-  runCommand,
-  usageFailure,
-  UsageError,
-  wholeNumber,
-  type OptionTable,
-} from '../cli/options.ts'
+import { optionsHelp, runCommand, usageFailure, UsageError, wholeNumber, type OptionTable } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import { CLIENT_OPTIONS, type ClientIo } from '../verify/command.ts'
 import { checkpointPath, openCheckpoint, type Checkpoint } from './checkpoint.ts'
@@ -128,8 +120,8 @@ export const runRecordCommand = async (argv: string[], io: RecordIo): Promise<nu
       report: o.report,
       saltFile: o['salt-file'] ?? (io.env[SALT_FILE_ENV] || undefined),
       concurrency: o.concurrency,
-      timeoutMs: wholeNumber('timeout-ms', o['timeout-ms']),
-      rate: rateOption('rate', o.rate),
+      timeoutMs: o['timeout-ms'],
+      rate: o.rate,
       quiet: o.quiet === true,
     }
     let salt = io.salt

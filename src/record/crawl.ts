@@ -6,7 +6,7 @@
 // as Retry-After says and never sends the key elsewhere.
 // Nothing here is redacted yet and nothing is written: that is scenario.ts's job.
 import { Client, type Exchange } from '../verify/http.ts'
-import { kitContract, type KitOperation } from '../verify/contract.ts'
+import { kitContract, pageQuery, type KitOperation } from '../verify/contract.ts'
 import { stageProgress, type Progress as BaseProgress } from '../verify/progress.ts'
 import type { ClientSettings } from '../verify/types.ts'
 
@@ -127,11 +127,10 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
     what: string,
     { max = Infinity, params = {}, onPage = () => {}, warnAs }: ListReading = {},
   ): Promise<Json[] | null> {
-    const list = op(operationId).list
     const seen = new Set<string>()
     const items: Json[] = []
-    for (let page = 1, offset = 0; items.length < max; page++) {
-      const query = list?.paging === 'page' ? { page, limit: PAGE } : { ...list?.reach, limit: PAGE, offset }
+    for (let index = 0; items.length < max; index++) {
+      const query = pageQuery(op(operationId).list, PAGE, index)
       const ex = settled(await client.call(op(operationId), { params, query }), what)
       if (warnAs && (ex.status !== 200 || !Array.isArray(bodyOf(ex)?.results))) {
         warn(warnAs[0], `${warnAs[1]} answered ${describe(ex)}): ${warnAs[2]}`)
@@ -147,7 +146,6 @@ export async function crawl(options: CrawlOptions): Promise<Crawled> {
         items.push(item)
       }
       onPage(items.length, typeof body.count === 'number' ? Math.min(body.count, max) : undefined)
-      offset += results.length
       if (results.length < PAGE || body.has_next === false || ('next' in body && !body.next)) break
     }
     return items

@@ -43,12 +43,7 @@ export class Fakes {
       // tries at most (faker's lists make a collision rare).
       for (let attempt = 0; ; attempt++) {
         const digest = this.#digest(attempt === 0 ? kind : `${kind}\u0000${attempt}`, value)
-        this.#faker.seed([
-          digest.readUInt32BE(0),
-          digest.readUInt32BE(4),
-          digest.readUInt32BE(8),
-          digest.readUInt32BE(12),
-        ])
+        this.#faker.seed([0, 4, 8, 12].map((at) => digest.readUInt32BE(at)))
         out = build(this.#faker, digest)
         if (!this.#avoid.has(out.toLowerCase()) || attempt >= 16) break
       }

@@ -150,17 +150,11 @@ const HARMLESS: Record<string, (value: string) => boolean> = {
   viewport_width: PIXELS,
 }
 
-/** Whether `key` (`$browser`, `$initial_os`, ...) is one of the service's harmless properties. */
-export function isHarmlessKey(key: string): boolean {
-  return harmlessRule(key) !== undefined
-}
-
-/** Whether `value` is one the harmless property `key` takes (false for any other key). */
-export function isHarmlessValue(key: string, value: string): boolean {
-  return harmlessRule(key)?.(value) ?? false
-}
-
-function harmlessRule(key: string): ((value: string) => boolean) | undefined {
+/**
+ * For one of the service's harmless properties (`$browser`, `$initial_os`, ...), whether a value is one it
+ * takes; undefined for any other key.
+ */
+export function harmlessRule(key: string): ((value: string) => boolean) | undefined {
   const m = /^\$(initial_)?(.+)$/.exec(key.toLowerCase())
   return m && Object.hasOwn(HARMLESS, m[2]!) ? HARMLESS[m[2]!] : undefined
 }

@@ -12,7 +12,7 @@
 // user's address), so joins still hold. A person's `name` is derived by the service from its properties
 // or distinct ids, so it gets the fake of the value it came from.
 import { Fakes, isEmail, type NamePart } from './fakes.ts'
-import { isHarmlessKey, isHarmlessValue } from './harmless.ts'
+import { harmlessRule } from './harmless.ts'
 
 export type Kind = 'email' | 'name' | 'ip' | 'url' | 'digits' | 'text'
 
@@ -73,18 +73,20 @@ export function isUuid(value: string): boolean {
 
 type KeyClass = 'harmless' | 'ip' | 'first' | 'last' | 'name' | 'url' | 'digits' | null
 
+/** What a key (less its `$` and `$initial_`) says of its values: the first pattern it matches. */
+const KEY_CLASSES: Array<[RegExp, KeyClass]> = [
+  [/(^|_)ip(_?address)?$/, 'ip'],
+  [/(^|_)(first_?name|given_?name)$/, 'first'],
+  [/(^|_)(last_?name|family_?name|surname)$/, 'last'],
+  [/(^|_)(name|full_?name|user_?name|display_?name|nick_?name)$/, 'name'],
+  [/url|referrer|referring_domain|pathname|host|href|domain|website|link/, 'url'],
+  [/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/, 'digits'],
+]
+
 function keyClass(key: string): KeyClass {
-  if (isHarmlessKey(key)) return 'harmless'
-  const k = key.toLowerCase().replace(/^\$initial_/, '$')
-  const bare = k.replace(/^\$/, '')
-  if (/(^|_)ip(_?address)?$/.test(bare)) return 'ip'
-  if (/(^|_)(first_?name|given_?name)$/.test(bare)) return 'first'
-  if (/(^|_)(last_?name|family_?name|surname)$/.test(bare)) return 'last'
-  if (/(^|_)(name|full_?name|user_?name|display_?name|nick_?name)$/.test(bare)) return 'name'
-  if (/url|referrer|referring_domain|pathname|host|href|domain|website|link/.test(bare)) return 'url'
-  if (/phone|mobile|fax|zip|postal|postcode|latitude|longitude|(^|_)(lat|lon|lng)$|birth|(^|_)dob$|ssn|iban/.test(bare))
-    return 'digits'
-  return null
+  if (harmlessRule(key)) return 'harmless'
+  const bare = key.toLowerCase().replace(/^\$(initial_)?/, '')
+  return KEY_CLASSES.find(([pattern]) => pattern.test(bare))?.[1] ?? null
 }
 
 const NAME_PARTS: Record<string, NamePart> = { first: 'first', last: 'last', name: 'full' }
@@ -149,18 +151,15 @@ export class Redaction {
    */
   #string(value: string, label: string, where: RedactionEntry['where'], hint: KeyClass): string {
     if (value.trim() === '' || value === '$direct') return value
-    const personal = this.#personalShape(value)
-    if (personal) {
-      this.#note(label, where, personal[0], personal[1])
-      return personal[1]
-    }
+    const personal = this.#personal(value, label, where)
+    if (personal !== undefined) return personal
     let kind: Kind
     let fake: string
     if (isUuid(value)) return value
     else if (ISO_INSTANT.test(value)) {
       if (hint !== 'digits') return value
       ;[kind, fake] = ['digits', this.#fakes.digits(value)]
-    } else if (hint === 'harmless' && isHarmlessValue(label, value)) return value
+    } else if (hint === 'harmless' && harmlessRule(label)!(value)) return value
     else if (hint === 'first' || hint === 'last' || hint === 'name')
       [kind, fake] = ['name', this.#fakes.name(value, NAME_PARTS[hint]!)]
     else if (hint === 'url' && value.startsWith('/')) [kind, fake] = ['url', this.#fakes.path(value)]
@@ -171,12 +170,17 @@ export class Redaction {
     return fake
   }
 
-  /** The fake of an e-mail address, an IP address or a URL (personal under any key), else undefined. */
-  #personalShape(value: string): [Kind, string] | undefined {
-    if (isEmail(value)) return ['email', this.#fakes.email(value)]
-    if (IPV4.test(value) || IPV6.test(value)) return ['ip', this.#fakes.ip(value)]
-    if (ABSOLUTE_URL.test(value)) return ['url', this.#fakes.url(value)]
-    return undefined
+  /** The fake of an e-mail address, an IP address or a URL (personal under any key), noted under `label`; else undefined. */
+  #personal(value: string, label: string, where: RedactionEntry['where']): string | undefined {
+    const [kind, fake]: [Kind?, string?] = isEmail(value)
+      ? ['email', this.#fakes.email(value)]
+      : IPV4.test(value) || IPV6.test(value)
+        ? ['ip', this.#fakes.ip(value)]
+        : ABSOLUTE_URL.test(value)
+          ? ['url', this.#fakes.url(value)]
+          : []
+    if (kind) this.#note(label, where, kind, fake!)
+    return fake
   }
 
   /**
@@ -184,15 +188,8 @@ export class Redaction {
    * an address or a URL, which is redacted under `label` as anywhere else.
    */
   #asIs(value: unknown, label: string): unknown {
-    if (typeof value === 'string') return this.#kept(label) ? value : this.#shapeOnly(value, label)
+    if (typeof value === 'string') return this.#kept(label) ? value : (this.#personal(value, label, 'field') ?? value)
     return walk(value, (v) => this.#asIs(v, label))
-  }
-
-  #shapeOnly(value: string, label: string): string {
-    const personal = this.#personalShape(value)
-    if (!personal) return value
-    this.#note(label, 'field', personal[0], personal[1])
-    return personal[1]
   }
 
   /** A field's string under its label: as it is when `keep` names the label, else by its shape and `hint`. */

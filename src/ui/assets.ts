@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ApiError } from '../core/drf/exceptions.ts'
+import { methodNotAllowed, notFound, type ApiError } from '../core/drf/exceptions.ts'
 import { serialize } from '../core/http.ts'
 
 /** Where the dashboard is served. */
@@ -75,20 +75,14 @@ export class UiFiles {
   /** The answer to `method path` under UI_PATH: a file, 404 for a name it does not have, 405 for anything but GET and HEAD. */
   answer(method: string, path: string): UiAnswer {
     const served = FILES[path.slice(UI_PATH.length)]
-    if (method !== 'GET' && method !== 'HEAD')
-      return refusal(new ApiError(405, 'invalid_request', 'method_not_allowed', `Method "${method}" not allowed.`), {
-        allow: 'GET, HEAD',
-      })
-    if (!served)
-      return refusal(
-        new ApiError(404, 'invalid_request', 'not_found', `The dashboard has no file ${path}; it is at ${UI_PATH}.`),
-      )
+    if (method !== 'GET' && method !== 'HEAD') return refusal(methodNotAllowed(method, ['GET', 'HEAD']))
+    if (!served) return refusal(notFound(`The dashboard has no file ${path}; it is at ${UI_PATH}.`))
     return { status: 200, headers: { 'content-type': served.type, ...UI_HEADERS }, body: this.#read(served.file) }
   }
 }
 
 /** An error in the API's error shape, with the page's headers. */
-export function refusal(error: ApiError, extra: Record<string, string> = {}): UiAnswer {
+export function refusal(error: ApiError): UiAnswer {
   const { body, headers } = serialize(error.toResponse())
-  return { status: error.status, headers: { ...headers, ...extra, ...UI_HEADERS }, body }
+  return { status: error.status, headers: { ...headers, ...UI_HEADERS }, body }
 }

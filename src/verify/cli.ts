@@ -6,15 +6,10 @@
 import {
   optionsHelp,
   parseCommandLine,
-  rateOption,
-  stringValue,
+  runCommand,
   UsageError,
-  usageFailure,
-  wantsHelp,
-  listValue,
-  wholeNumber,
   type OptionTable,
-  type ParsedCommandLine,
+  type OptionValues,
 } from '../cli/options.ts'
 import { writeFileAtomically } from '../cli/write-file.ts'
 import { CLIENT_OPTIONS, type ClientIo } from './command.ts'
@@ -28,61 +23,45 @@ import type { VerifyOptions } from './types.ts'
 import { verify, VerifyUnreachableError, VerifyUsageError } from './verify.ts'
 
 export const VERIFY_OPTIONS = {
-  'base-url': { type: 'string', value: 'URL', help: 'the deployment (env ANALYTICS_MOCK_BASE_URL)' },
+  'base-url': { value: 'URL', help: 'the deployment (env ANALYTICS_MOCK_BASE_URL)' },
   'api-key': {
-    type: 'string',
     value: 'KEY',
     help: 'a personal API key (env ANALYTICS_MOCK_API_KEY; prefer the env var, so the\nkey stays out of shell history and process lists). Never printed.',
   },
-  'project-id': { type: 'string', value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
+  'project-id': { value: 'ID', help: 'the project (environment) id (env ANALYTICS_MOCK_PROJECT_ID)' },
   writes: {
-    type: 'boolean',
     help: "also create, change and soft-delete the kit's own playlist, set and remove a\ntemporary person property, call the insight tool, send malformed bodies",
   },
-  destructive: { type: 'boolean', help: 'also delete persons: only those named with --person-id' },
+  destructive: { help: 'also delete persons: only those named with --person-id' },
   'person-id': {
-    type: 'string',
-    multiple: true,
+    reads: 'list',
     value: 'ID',
     help: 'a person the kit may delete with --destructive (repeatable); with --writes,\nthe first one also takes the temporary property',
   },
-  tag: {
-    type: 'string',
-    multiple: true,
-    value: 'TAG',
-    help: 'only checks of operations with this tag (repeatable; comma lists too)',
-  },
-  operation: {
-    type: 'string',
-    multiple: true,
-    value: 'ID',
-    help: 'only checks of this operationId (repeatable; comma lists too)',
-  },
+  tag: { reads: 'list', value: 'TAG', help: 'only checks of operations with this tag (repeatable; comma lists too)' },
+  operation: { reads: 'list', value: 'ID', help: 'only checks of this operationId (repeatable; comma lists too)' },
   'second-api-key': {
-    type: 'string',
     value: 'KEY',
     help: 'a narrower key for the missing-scope check (env ANALYTICS_MOCK_SECOND_API_KEY)',
   },
-  strict: { type: 'boolean', help: 'extra fields and known drift are failures' },
+  strict: { help: 'extra fields and known drift are failures' },
   profile: {
-    type: 'string',
     value: 'NAME',
     help: "seed (default): expect the contract as written; observed: expect the real\nservice's answers its x-observed notes describe (e.g. serve --profile observed)",
   },
-  seed: { type: 'string', value: 'N', help: 'seed of the generated negative inputs (default random; printed)' },
-  'negative-runs': { type: 'string', value: 'N', help: 'generated malformed requests per operation (default 12)' },
-  'negative-budget-ms': { type: 'string', value: 'N', help: 'time budget for all of them (default 30000)' },
+  seed: { value: 'N', reads: 'number', help: 'seed of the generated negative inputs (default random; printed)' },
+  'negative-runs': { value: 'N', reads: 'number', help: 'generated malformed requests per operation (default 12)' },
+  'negative-budget-ms': { value: 'N', reads: 'number', help: 'time budget for all of them (default 30000)' },
   ...CLIENT_OPTIONS,
   report: {
-    type: 'string',
     multiple: true,
     value: 'FORMAT=FILE',
     help: 'write a report: html (one self-contained page), json or junit (repeatable)',
   },
-  junit: { type: 'string', value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
-  json: { type: 'string', value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
-  quiet: { type: 'boolean', short: 'q', help: 'no progress on stderr (the report is printed all the same)' },
-  help: { type: 'boolean', help: 'this text' },
+  junit: { value: 'FILE', help: 'write a JUnit XML report (as --report junit=FILE)' },
+  json: { value: 'FILE', help: 'write a JSON report (as --report json=FILE)' },
+  quiet: { short: 'q', help: 'no progress on stderr (the report is printed all the same)' },
+  help: { help: 'this text' },
 } satisfies OptionTable
 
 export const VERIFY_HELP = `analytics-mock verify --base-url URL --api-key KEY --project-id ID [options]
@@ -96,26 +75,15 @@ ${optionsHelp(VERIFY_OPTIONS)}
 
 export type VerifyIo = ClientIo
 
-type Values = ParsedCommandLine['values']
-
-/** A single-valued option given once (twice is a usage error: which one was meant?). */
-function single(argv: string[], o: Values, name: string): string | undefined {
-  const times = argv.filter((a) => a === `--${name}` || a.startsWith(`--${name}=`)).length
-  if (times > 1) throw new UsageError(`--${name} given more than once`)
-  return stringValue(o, name)
-}
+type Values = OptionValues<typeof VERIFY_OPTIONS>
 
 /** The report writers, by the FORMAT --report takes. */
 export const REPORT_FORMATS = { html: toHtml, json: toJson, junit: toJUnit } as const
 export type ReportFormat = keyof typeof REPORT_FORMATS
 
 /** The reports asked for with --report FORMAT=FILE, --junit FILE and --json FILE, in order. */
-function reportsOf(
-  o: Values,
-  junit: string | undefined,
-  json: string | undefined,
-): Array<{ format: ReportFormat; file: string }> {
-  const reports = ((o.report as string[] | undefined) ?? []).map((value) => {
+function reportsOf(o: Values): Array<{ format: ReportFormat; file: string }> {
+  const reports = (o.report ?? []).map((value) => {
     const m = /^([a-z]+)=(.+)$/.exec(value)
     if (!m || !(m[1]! in REPORT_FORMATS)) {
       throw new UsageError(
@@ -124,23 +92,26 @@ function reportsOf(
     }
     return { format: m[1] as ReportFormat, file: m[2]! }
   })
-  if (junit) reports.push({ format: 'junit', file: junit })
-  if (json) reports.push({ format: 'json', file: json })
+  if (o.junit) reports.push({ format: 'junit', file: o.junit })
+  if (o.json) reports.push({ format: 'json', file: o.json })
   return reports
 }
 
-export function optionsFromArgs(
-  argv: string[],
-  env: Record<string, string | undefined>,
-): VerifyOptions & { reports: Array<{ format: ReportFormat; file: string }>; quiet: boolean } {
-  const o = parseCommandLine(argv, VERIFY_OPTIONS).values
-  const baseUrl = single(argv, o, 'base-url') ?? env.ANALYTICS_MOCK_BASE_URL
-  const apiKey = single(argv, o, 'api-key') ?? env.ANALYTICS_MOCK_API_KEY
-  const projectId = single(argv, o, 'project-id') ?? env.ANALYTICS_MOCK_PROJECT_ID
+/** The run's options from the command line read and the environment; throws UsageError. */
+function verifyOptions(o: Values, argv: string[], env: Record<string, string | undefined>) {
+  // A single-valued option given twice is a usage error: which one was meant?
+  for (const [name, spec] of Object.entries(VERIFY_OPTIONS as OptionTable))
+    if (spec.value && !spec.multiple && spec.reads !== 'list')
+      if (argv.filter((a) => a === `--${name}` || a.startsWith(`--${name}=`)).length > 1)
+        throw new UsageError(`--${name} given more than once`)
+  const baseUrl = o['base-url'] ?? env.ANALYTICS_MOCK_BASE_URL
+  const apiKey = o['api-key'] ?? env.ANALYTICS_MOCK_API_KEY
+  const projectId = o['project-id'] ?? env.ANALYTICS_MOCK_PROJECT_ID
   if (!baseUrl) throw new UsageError('--base-url (or ANALYTICS_MOCK_BASE_URL) is required')
   if (!apiKey) throw new UsageError('--api-key (or ANALYTICS_MOCK_API_KEY) is required')
   if (!projectId) throw new UsageError('--project-id (or ANALYTICS_MOCK_PROJECT_ID) is required')
-  const integer = (name: string) => wholeNumber(name, single(argv, o, name))
+  if (o.profile !== undefined && !isProfile(o.profile))
+    throw new UsageError(`unknown --profile "${o.profile}" (known: ${PROFILES.join(', ')})`)
   return {
     baseUrl,
     apiKey,
@@ -148,43 +119,31 @@ export function optionsFromArgs(
     writes: o.writes === true,
     destructive: o.destructive === true,
     strict: o.strict === true,
-    profile: profileValue(single(argv, o, 'profile')),
+    profile: o.profile as Profile | undefined,
     quiet: o.quiet === true,
-    personIds: listValue(o, 'person-id'),
-    tags: listValue(o, 'tag'),
-    operations: listValue(o, 'operation'),
-    secondApiKey: single(argv, o, 'second-api-key') ?? env.ANALYTICS_MOCK_SECOND_API_KEY,
-    seed: integer('seed'),
-    negativeRuns: integer('negative-runs'),
-    negativeBudgetMs: integer('negative-budget-ms'),
-    timeoutMs: integer('timeout-ms'),
-    rate: rateOption('rate', single(argv, o, 'rate')),
-    reports: reportsOf(o, single(argv, o, 'junit'), single(argv, o, 'json')),
-  }
+    personIds: o['person-id'] ?? [],
+    tags: o.tag ?? [],
+    operations: o.operation ?? [],
+    secondApiKey: o['second-api-key'] ?? env.ANALYTICS_MOCK_SECOND_API_KEY,
+    seed: o.seed,
+    negativeRuns: o['negative-runs'],
+    negativeBudgetMs: o['negative-budget-ms'],
+    timeoutMs: o['timeout-ms'],
+    rate: o.rate,
+    reports: reportsOf(o),
+  } satisfies VerifyOptions & { reports: unknown; quiet: boolean }
 }
 
-function profileValue(value: string | undefined): Profile | undefined {
-  if (value === undefined) return undefined
-  if (!isProfile(value)) throw new UsageError(`unknown --profile "${value}" (known: ${PROFILES.join(', ')})`)
-  return value
-}
+export const optionsFromArgs = (argv: string[], env: Record<string, string | undefined>) =>
+  verifyOptions(parseCommandLine(argv, VERIFY_OPTIONS).values, argv, env)
 
 /** Runs `analytics-mock verify` with these arguments (after the command name); resolves to the exit code. */
-export async function runVerifyCommand(argv: string[], io: VerifyIo): Promise<number> {
-  let options: ReturnType<typeof optionsFromArgs>
-  try {
-    if (wantsHelp(argv)) {
-      io.out(VERIFY_HELP)
-      return 0
-    }
-    options = optionsFromArgs(argv, io.env)
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(usageFailure('analytics-mock verify', VERIFY_HELP, VERIFY_OPTIONS, error.message))
-      return 2
-    }
-    throw error
-  }
+export const runVerifyCommand = (argv: string[], io: VerifyIo): Promise<number> =>
+  runCommand('analytics-mock verify', [VERIFY_HELP, VERIFY_OPTIONS], argv, io, (o) =>
+    runVerify(verifyOptions(o, argv, io.env), io),
+  )
+
+async function runVerify(options: ReturnType<typeof verifyOptions>, io: VerifyIo): Promise<number> {
   const { reports, quiet, ...verifyOptions } = options
   let result
   try {

@@ -5,10 +5,10 @@ import type { OptionTable } from '../cli/options.ts'
 import type { ProgressStream } from './progress.ts'
 
 export const CLIENT_OPTIONS = {
-  'timeout-ms': { type: 'string', value: 'N', help: 'per-request timeout (default 30000)' },
+  'timeout-ms': { value: 'N', reads: 'number', help: 'per-request timeout (default 30000)' },
   rate: {
-    type: 'string',
     value: 'SPEC',
+    reads: 'rate',
     help: 'the rate limits to keep to: real (the default for a host that is not loopback), off\n(the default for loopback), or budgets such as burst=10/min,sustained=50/hour',
   },
 } satisfies OptionTable

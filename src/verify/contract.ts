@@ -125,6 +125,10 @@ export interface WriteCase {
   then?: Effect[]
 }
 
+/** The query of a list's page `index` (from 0) of `limit` items, as its x-list pages it and reaches every item. */
+export const pageQuery = (list: ListRule | undefined, limit: number, index: number) =>
+  list?.paging === 'page' ? { ...list.reach, page: index + 1, limit } : { ...list?.reach, limit, offset: index * limit }
+
 export interface ResponseMedia {
   mediaType: string
   schema: JsonSchema
@@ -194,13 +198,13 @@ function absolutize(schema: unknown, base: string): any {
   return out
 }
 
-/** The document with every `allOf` merged and then every object schema closed (what --strict judges by). */
+/**
+ * The document with every `allOf` merged and then its named schemas closed (what --strict judges by: the
+ * references of the schemas it is handed, closed as they are compiled, lead there).
+ */
 function strictDocument(source: Json): Json {
   const copy = mergeAllOf(structuredClone(source), source)
   for (const schema of Object.values(copy.components?.schemas ?? {})) closeSchema(schema)
-  for (const { op } of operationsOf(copy))
-    for (const response of Object.values(op.responses ?? {}) as any[])
-      for (const media of Object.values(response?.content ?? {}) as any[]) closeSchema(media?.schema)
   return copy
 }
 

@@ -94,7 +94,7 @@ export class Client {
 
   /** Calls an operation. */
   call(op: KitOperation, spec: RequestSpec = {}): Promise<Exchange> {
-    return this.send(op.operationId, op.method, this.urlFor(op, spec.params, spec.query), spec)
+    return this.raw(op.method, this.urlFor(op, spec.params, spec.query), spec, op.operationId)
   }
 
   /** Follows a link the deployment handed out (next/previous), as a call of `op`; never to another origin. */
@@ -103,29 +103,27 @@ export class Client {
     try {
       target = new URL(link, this.base + '/')
     } catch {
-      return this.send(op.operationId, op.method, link, { key }, `the link "${link}" is not a URL`)
+      return this.raw(op.method, link, { key }, op.operationId, `the link "${link}" is not a URL`)
     }
     const refused = `refused to follow a link to another origin (${target.origin}): the key would go there`
-    return this.send(
-      op.operationId,
+    return this.raw(
       op.method,
       target.href,
       { key },
+      op.operationId,
       target.origin === this.origin ? undefined : refused,
     )
   }
 
-  /** A request outside the contract's operations (e.g. an undocumented method). */
-  raw(method: string, url: string, spec: RequestSpec = {}, operationId: string | null = null): Promise<Exchange> {
-    return this.send(operationId, method, url, spec)
-  }
-
-  /** Sends a request (none when `refused` says why not) and records the exchange, answered or not. */
-  private async send(
-    operationId: string | null,
+  /**
+   * Sends a request (also one outside the contract's operations, e.g. an undocumented method; none when
+   * `refused` says why not) and records the exchange, answered or not.
+   */
+  async raw(
     method: string,
     url: string,
-    spec: RequestSpec,
+    spec: RequestSpec = {},
+    operationId: string | null = null,
     refused?: string,
   ): Promise<Exchange> {
     const key = spec.key ?? 'primary'

@@ -39,6 +39,10 @@ export function operationsOf(doc: Json): DocEntry[] {
   })
 }
 
+/** The types a schema names (`type: x` or a list of them), undefined when it names none. */
+export const typesOf = (schema: Json): string[] | undefined =>
+  Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : undefined
+
 /** A Content-Type's media type, lower-case, without parameters (null when absent). */
 export function mediaTypeOf(header: string | null): string | null {
   return header?.split(';')[0]!.trim().toLowerCase() || null
@@ -48,19 +52,18 @@ export function mediaTypeOf(header: string | null): string | null {
 export const isJsonMedia = (mediaType: string | null): boolean =>
   /^application\/(.+\+)?json$|\+json$/.test(mediaTypeOf(mediaType) ?? '')
 
-/** Closes every object schema that names its properties but says nothing about others. */
+/** The keywords whose values are subschemas (or lists of them), besides `properties`. */
+const SUBSCHEMAS = ['additionalProperties', 'items', 'prefixItems', 'oneOf', 'anyOf', 'allOf', 'not']
+
+/** Closes every object schema (of a list of them too) that names its properties but says nothing about others. */
 export function closeSchema(schema: any): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return
+  if (Array.isArray(schema)) return schema.forEach(closeSchema)
+  if (!schema || typeof schema !== 'object') return
   if (schema.properties && typeof schema.properties === 'object') {
     if (schema.additionalProperties === undefined) schema.additionalProperties = false
-    for (const property of Object.values(schema.properties)) closeSchema(property)
+    Object.values(schema.properties).forEach(closeSchema)
   }
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
-    closeSchema(schema.additionalProperties)
-  if (schema.items) (Array.isArray(schema.items) ? schema.items : [schema.items]).forEach(closeSchema)
-  if (Array.isArray(schema.prefixItems)) schema.prefixItems.forEach(closeSchema)
-  for (const key of ['oneOf', 'anyOf', 'allOf']) if (Array.isArray(schema[key])) schema[key].forEach(closeSchema)
-  if (schema.not) closeSchema(schema.not)
+  for (const key of SUBSCHEMAS) closeSchema(schema[key])
 }
 
 /**

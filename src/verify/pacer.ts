@@ -39,10 +39,6 @@ export class Pacer {
     return Math.max(this.o.now(), this.#awoke)
   }
 
-  get rates(): RateTable | null {
-    return this.o.rates
-  }
-
   #classes(operationId: string | null): Array<{ scope: string; rate: Rate; open: { count: number; last: number } }> {
     const rates = this.o.rates
     if (!rates) return []
@@ -138,17 +134,15 @@ export function budgetFor(
   baseUrl: string,
   inProcess: boolean,
 ): RateTable | null {
-  if (rate === null) return null
-  if (typeof rate === 'object') return rate
+  if (typeof rate === 'object') return rate // a table, or null: none
   if (rate !== undefined) return parseRateLimits(rate)
-  if (inProcess) return null
-  return LOOPBACK.test(new URL(baseUrl).hostname) ? null : parseRateLimits('real')
+  return inProcess || LOOPBACK.test(new URL(baseUrl).hostname) ? null : parseRateLimits('real')
 }
 
 /** Milliseconds a Retry-After header asks for (seconds or an HTTP date), or null without a usable one. */
 export function retryAfterMs(header: string | null, now: number): number | null {
-  if (header === null || header.trim() === '') return null
-  const text = header.trim()
+  const text = header?.trim()
+  if (!text) return null
   if (/^\d+$/.test(text)) return Number(text) * 1000
   const at = Date.parse(text)
   return Number.isFinite(at) ? Math.max(0, at - now) : null

@@ -47,20 +47,12 @@ export interface ProgressStream {
   write(text: string): unknown
 }
 
-export interface ProgressReporter {
-  update(progress: Progress): void
-  /** Ends the current stage's line. */
-  done(): void
-  /** A wait of `ms` for the rate limits (`reason`: the throttle class, or Retry-After). */
-  wait(ms: number, reason: string): void
-}
-
 /** Waits shorter than this are not worth a line. */
 const WAIT_LINE_MS = 10_000
 
 const BAR = 24
 /** Plain mode prints a stage's count every `every` items (default 100), before a long wait, and when the stage ends. */
-export function progressReporter(stream: ProgressStream, { every = 100 }: { every?: number } = {}): ProgressReporter {
+export function progressReporter(stream: ProgressStream, { every = 100 } = {}) {
   let last: Progress | undefined
   let printed: Progress | undefined
   let lastDraw = 0
@@ -81,17 +73,19 @@ export function progressReporter(stream: ProgressStream, { every = 100 }: { ever
   /** A terminal's bar is redrawn in place; elsewhere, plain lines. */
   const end = (p: Progress) => (stream.isTTY ? (draw(p, true), stream.write('\n')) : line(p))
   return {
-    update(p) {
+    update(p: Progress) {
       if (last && last.stage !== p.stage) end(last)
       last = p
       if (stream.isTTY) draw(p)
       else if (p.done % every === 0) line(p)
     },
+    /** Ends the current stage's line. */
     done() {
       if (last) end(last)
       last = undefined
     },
-    wait(ms, reason) {
+    /** A wait of `ms` for the rate limits (`reason`: the throttle class, or Retry-After). */
+    wait(ms: number, reason: string) {
       if (ms < WAIT_LINE_MS) return
       if (stream.isTTY) {
         stream.write(`\r\u001b[K${waitText(ms, reason)}`)

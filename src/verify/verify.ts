@@ -30,10 +30,6 @@ export function summaryLine(summary: VerifySummary): string {
   return `${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`
 }
 
-function randomId(): string {
-  return globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 10)
-}
-
 export async function verify(options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now()
   const startedAt = new Date().toISOString()
@@ -74,7 +70,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 
   const redact = createRedactor([options.apiKey, options.secondApiKey])
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31)
-  const runId = options.runId ?? randomId()
+  const runId = options.runId ?? globalThis.crypto.randomUUID().replace(/-/g, '').slice(0, 10)
   const writes = Boolean(options.writes)
   const destructive = Boolean(options.destructive)
   const strict = Boolean(options.strict)

@@ -1,7 +1,7 @@
 // The rules of every list the contract marks (x-list) and of every filter it states (x-filter): pages
 // within `limit`, walked to the end without an item twice, in the stated order, kept to the project; each
 // filter keeping exactly what its semantics say (exact or in any case, reaching every field it names).
-import type { FilterRule, KitOperation, ParameterInfo } from '../contract.ts'
+import { pageQuery, type FilterRule, type KitOperation, type ParameterInfo } from '../contract.ts'
 import type { Exchange } from '../http.ts'
 import type { CheckContext } from '../runner.ts'
 import { apiOperations, at, check, fill, itemParams, type Check, type Suite } from './suite.ts'
@@ -28,12 +28,6 @@ function page(t: CheckContext, ex: Exchange, what: string, limit?: number): Page
   return { ...body, count: body.count ?? body.total_count }
 }
 
-/** The query of the page at `index` (from 0), by the list's paging. */
-const pageQuery = (op: KitOperation, limit: number, index: number) =>
-  op.list?.paging === 'page'
-    ? { ...op.list.reach, limit, page: index + 1 }
-    : { ...op.list?.reach, limit, offset: index * limit }
-
 /**
  * Walks a list: pages within `limit`, no id twice across pages, `count` the same on every page, `next`
  * and `previous` navigable, `previous` null on the first page and `next` null on the last.
@@ -41,7 +35,7 @@ const pageQuery = (op: KitOperation, limit: number, index: number) =>
 async function walk(t: CheckContext, op: KitOperation, params: Record<string, string>): Promise<void> {
   const call = (query: Record<string, unknown>) => t.call(op.operationId, { params, query: query as any })
   const follow = (link: unknown) => t.client.follow(op, String(link))
-  const probe = await call(pageQuery(op, 1, 0))
+  const probe = await call(pageQuery(op.list, 1, 0))
   const first = page(t, probe, 'the first page of limit=1', 1)
   // Without a count (the real service's persons and recordings lists) the walk still checks ids and links.
   const countless = typeof first.count !== 'number'
@@ -49,7 +43,7 @@ async function walk(t: CheckContext, op: KitOperation, params: Record<string, st
     t.ensure(probe.conformance !== undefined && probe.conformance.verdict !== 'fail', 'the list has no count', probe)
   const count = first.count ?? Number.NaN
   const limit = countless ? 20 : Math.max(1, Math.min(100, Math.ceil(count / 4)))
-  let currentEx = await call(pageQuery(op, limit, 0))
+  let currentEx = await call(pageQuery(op.list, limit, 0))
   let current = page(t, currentEx, 'page 1', limit)
   const noPrevious = current.previous === null || (countless && current.previous === undefined)
   t.ensure(noPrevious, `the first page's previous is ${JSON.stringify(current.previous)}, not null`, currentEx)
@@ -116,7 +110,7 @@ async function walk(t: CheckContext, op: KitOperation, params: Record<string, st
         )
       // Far enough: jump to the last page and check its end.
       const lastIndex = Math.floor((count - 1) / limit)
-      const lastEx = await call(pageQuery(op, limit, lastIndex))
+      const lastEx = await call(pageQuery(op.list, limit, lastIndex))
       const last = page(t, lastEx, 'the last page', limit)
       t.ensure(last.next === null, `the last page has next ${JSON.stringify(last.next)}, not null`, lastEx)
       t.ensure(

@@ -5,11 +5,9 @@
 // generator that happened to produce something valid.
 import fc from 'fast-check'
 import type { JsonSchema, KitContract, ParameterInfo } from '../contract.ts'
+import { typesOf } from '../openapi.ts'
 
 type Arb<T> = fc.Arbitrary<T>
-
-const JSON_KINDS = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'] as const
-type JsonKind = (typeof JSON_KINDS)[number]
 
 const text = (maxLength = 16) =>
   fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength: Math.ceil(maxLength / 2) }))
@@ -21,12 +19,6 @@ function parses(s: string): boolean {
   } catch {
     return false
   }
-}
-
-function typesOf(schema: JsonSchema): string[] | undefined {
-  if (typeof schema.type === 'string') return [schema.type]
-  if (Array.isArray(schema.type)) return schema.type
-  return undefined
 }
 
 /** Numbers that are not whole. */
@@ -49,23 +41,15 @@ function broken(schema: JsonSchema, stringy: boolean, numeric: boolean): Arb<str
   return out
 }
 
-function kindArb(kind: JsonKind): Arb<unknown> {
-  switch (kind) {
-    case 'string':
-      return text(12)
-    case 'integer':
-      return fc.integer({ min: -1000, max: 1000 })
-    case 'number':
-      return fraction()
-    case 'boolean':
-      return fc.boolean()
-    case 'null':
-      return fc.constant(null)
-    case 'array':
-      return fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 })
-    case 'object':
-      return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 })
-  }
+/** Values of each JSON kind. */
+const KIND_ARBS: Record<string, () => Arb<unknown>> = {
+  string: () => text(12),
+  integer: () => fc.integer({ min: -1000, max: 1000 }),
+  number: fraction,
+  boolean: () => fc.boolean(),
+  null: () => fc.constant(null),
+  array: () => fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  object: () => fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 }
 
 /** A small value the schema accepts (to carry an invalid part next to it). */
@@ -112,7 +96,7 @@ export function invalidJson(contract: KitContract, raw: JsonSchema, depth = 0): 
   if (types) {
     const allowed = new Set(types)
     if (allowed.has('number')) allowed.add('integer')
-    for (const kind of JSON_KINDS) if (!allowed.has(kind)) options.push(kindArb(kind))
+    for (const [kind, arb] of Object.entries(KIND_ARBS)) if (!allowed.has(kind)) options.push(arb())
   }
   const numeric = types?.includes('integer') || types?.includes('number')
   options.push(...broken(schema, !types || types.includes('string'), Boolean(numeric)))

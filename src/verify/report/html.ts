@@ -84,9 +84,11 @@ function details(check: CheckResult): string {
   return parts.join('')
 }
 
+/** An operation's worst outcome, as a class: failed, else drift, else none. */
+const worst = (checks: CheckResult[]) =>
+  (['failed', 'drift'] as const).find((outcome) => checks.some((c) => c.outcome === outcome))
+
 function operationSection(operationId: string, checks: CheckResult[]): string {
-  const failed = checks.some((c) => c.outcome === 'failed')
-  const drift = checks.some((c) => c.outcome === 'drift')
   const counts = (['passed', 'failed', 'drift', 'skipped'] as const)
     .map((o) => [o, checks.filter((c) => c.outcome === o).length] as const)
     .filter(([, n]) => n > 0)
@@ -98,7 +100,7 @@ function operationSection(operationId: string, checks: CheckResult[]): string {
     return open ? `${row}<tr class="${check.outcome} detail"><td colspan="3">${details(check)}</td></tr>` : row
   })
   return (
-    `<section id="${h(`op-${operationId}`)}" class="${failed ? 'failed' : drift ? 'drift' : 'clean'}">` +
+    `<section id="${h(`op-${operationId}`)}" class="${worst(checks) ?? 'clean'}">` +
     `<h2>${h(operationId)} <small>${h(checks[0]!.tags.join(', '))} · ${h(counts)}</small></h2>` +
     `<table><thead><tr><th>outcome</th><th>check</th><th>message</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`
   )
@@ -108,14 +110,9 @@ export function toHtml(result: VerifyResult): string {
   const groups = byOperation(result.checks)
   const s = result.summary
   const card = (label: string, value: number) => `<div class="card"><b>${value}</b>${h(label)}</div>`
-  const index = [...groups].map(([id, checks]) => {
-    const cls = checks.some((c) => c.outcome === 'failed')
-      ? 'failed'
-      : checks.some((c) => c.outcome === 'drift')
-        ? 'drift'
-        : ''
-    return `<li><a class="${cls}" href="#${h(`op-${id}`)}">${h(id)}</a></li>`
-  })
+  const index = [...groups].map(
+    ([id, checks]) => `<li><a class="${worst(checks) ?? ''}" href="#${h(`op-${id}`)}">${h(id)}</a></li>`,
+  )
   const notes = result.notes.length
     ? `<h2>Notes</h2><ul>${result.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>`
     : ''

@@ -21,10 +21,10 @@ export function detailLines(check: CheckResult, real = 'real: ', exchanges = tru
   return [...lines, ...check.notes.map((note) => `note: ${note}`)]
 }
 
-/** The checks by operation, in the order the result has them. */
-export function byOperation(checks: CheckResult[]): Map<string, CheckResult[]> {
-  const groups = new Map<string, CheckResult[]>()
-  for (const check of checks) groups.set(check.operationId, [...(groups.get(check.operationId) ?? []), check])
+/** Checks (or drift's findings) by operation, in the order they come. */
+export function byOperation<T extends { operationId: string }>(items: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) groups.set(item.operationId, [...(groups.get(item.operationId) ?? []), item])
   return groups
 }
 

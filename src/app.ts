@@ -114,11 +114,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   // (document, openapi-backend) and the seed (faker and its data) are most of the code, and a browser
   // bundle then gets them as chunks of their own (scripts/build-entries.ts), none over a bundler's size
   // warning.
-  const [{ Pipeline }, { loadContract }, { loadFixtures, scenarioNames }] = await Promise.all([
-    import('./core/pipeline.ts'),
-    import('./core/contract.ts'),
-    import('../fixtures/index.ts'),
-  ])
+  // One after another: Jest's ES module loader fails ("request for ... is not in cache") when imports
+  // running at once share a chunk not yet loaded, and a module's loading is the main thread's work anyway.
+  const { Pipeline } = await import('./core/pipeline.ts')
+  const { loadContract } = await import('./core/contract.ts')
+  const { loadFixtures, scenarioNames } = await import('../fixtures/index.ts')
   const contract = loadContract()
   let seed = options.seed ?? 1
   const recorded = await recordedScenario(options, scenarioNames)

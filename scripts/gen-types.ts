@@ -66,19 +66,16 @@ export function withoutProse(value: unknown, parentKey = ''): unknown {
  * than the same object as a module's code compiles.
  */
 function runTimeModule(document: Record<string, any>): string {
-  const { components = {}, ...rest } = withoutProse(document) as Record<string, any>
-  for (const operation of Object.values(rest.paths ?? {}).flatMap((item: any) => Object.values(item))) {
+  const runTime = withoutProse(document) as Record<string, any>
+  for (const operation of Object.values(runTime.paths ?? {}).flatMap((item: any) => Object.values(item))) {
     if (typeof operation !== 'object' || operation === null) continue
     for (const response of Object.values((operation as any).responses ?? {}))
       for (const media of Object.values((response as any).content ?? {}))
         if ((media as any).schema) (media as any).schema = {}
     for (const note of (operation as any)['x-observed'] ?? []) if (note.real_schema !== undefined) note.real_schema = {}
   }
-  const { components: resolved, ...definition } = dereferenceJsonSchema.dereferenceSync({
-    ...rest,
-    components,
-  }) as Record<string, any>
-  const text = JSON.stringify({ ...definition, components: { securitySchemes: resolved.securitySchemes } })
+  const { components, ...definition } = dereferenceJsonSchema.dereferenceSync(runTime) as Record<string, any>
+  const text = JSON.stringify({ ...definition, components: { securitySchemes: components.securitySchemes } })
   return (
     header +
     "import type { Document } from 'openapi-backend'\n\n" +
